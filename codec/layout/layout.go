@@ -1,0 +1,186 @@
+// Package layout describes where every element of an encoded Kafka frame sits: a tree of nodes with byte spans.
+//
+// The tree is what the visualizer draws and what the command line prints.
+// Every node covers a half-open span [Off, End) of one buffer: the frame,
+// or the decompressed bytes of a record batch (Buf > 0). A decode that
+// fails keeps every node built before the failure; the node where it
+// stopped carries Err.
+package layout
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Region says which part of the frame a node belongs to; the grid colours bytes by it.
+type Region uint8
+
+const (
+	RegionNone Region = iota
+	RegionFrame
+	RegionRequestHeader
+	RegionResponseHeader
+	RegionRequestBody
+	RegionResponseBody
+	RegionTagged
+	RegionBatch
+	RegionRecord
+)
+
+var regionNames = [...]string{"", "frame", "request header", "response header", "request body", "response body", "tagged fields", "record batch", "record"}
+
+// regionKeys are the short, stable names used as HTML attribute values and CSS classes.
+var regionKeys = [...]string{"", "frame", "header", "header", "body", "body", "tagged", "batch", "record"}
+
+func (r Region) String() string {
+	if int(r) < len(regionNames) {
+		return regionNames[r]
+	}
+	return fmt.Sprintf("region(%d)", r)
+}
+
+// Key is the short name of the region (frame, header, body, tagged, batch, record).
+func (r Region) Key() string {
+	if int(r) < len(regionKeys) {
+		return regionKeys[r]
+	}
+	return ""
+}
+
+// Node is one element of the layout tree.
+type Node struct {
+	Name  string // field or element name: "Topics", "TopicRequest[0]", "length"
+	Type  string // wire type as the user reads it: "int16", "[]TopicRequest", "uvarint"
+	Value string // the value as text, with what it names: `61 (DescribeProducers)`
+	Desc  string // a short description, in the project's own words
+	Off   int    // first byte, relative to the start of buffer Buf
+	End   int    // one past the last byte
+	Buf   int    // 0 for the frame; n > 0 for the n-th decompressed batch buffer
+	Region
+	Err      string // decoding stopped here; what was expected
+	Warn     string // decoded, but something is off (a CRC mismatch, a truncated tail)
+	Children []*Node
+}
+
+// Len is the number of bytes the node covers.
+func (n *Node) Len() int { return n.End - n.Off }
+
+// Add appends a child and returns it.
+func (n *Node) Add(c *Node) *Node {
+	n.Children = append(n.Children, c)
+	return c
+}
+
+// Walk calls fn for n and every descendant, depth first, parents before children.
+// fn returning false skips the node's children.
+func (n *Node) Walk(fn func(n *Node, depth int) bool) { n.walk(fn, 0) }
+
+func (n *Node) walk(fn func(*Node, int) bool, depth int) {
+	if !fn(n, depth) {
+		return
+	}
+	for _, c := range n.Children {
+		c.walk(fn, depth+1)
+	}
+}
+
+// Deepest returns the path from n to the deepest node of buffer buf whose span holds off,
+// or nil when n does not hold it.
+func (n *Node) Deepest(buf, off int) []*Node {
+	if n.Buf != buf || off < n.Off || off >= n.End {
+		// A batch node lives in the frame but its records may live in another buffer.
+		if n.Buf != buf {
+			for _, c := range n.Children {
+				if p := c.Deepest(buf, off); p != nil {
+					return append([]*Node{n}, p...)
+				}
+			}
+		}
+		return nil
+	}
+	path := []*Node{n}
+	for {
+		last := path[len(path)-1]
+		var next *Node
+		for _, c := range last.Children {
+			if c.Buf == buf && off >= c.Off && off < c.End {
+				next = c
+				break
+			}
+		}
+		if next == nil {
+			return path
+		}
+		path = append(path, next)
+	}
+}
+
+// Failed returns the first node, depth first, that carries an error, or nil.
+func (n *Node) Failed() *Node {
+	var found *Node
+	n.Walk(func(c *Node, _ int) bool {
+		if found != nil {
+			return false
+		}
+		if c.Err != "" {
+			found = c
+			return false
+		}
+		return true
+	})
+	return found
+}
+
+// Text writes the tree the way the reference pages draw it: one line per node,
+// `name type = value [0xOFFSET, NB] description`, indented with `+--` and `|`.
+func (n *Node) Text() string {
+	var b strings.Builder
+	n.text(&b, "", "")
+	return b.String()
+}
+
+func (n *Node) text(b *strings.Builder, first, rest string) {
+	b.WriteString(first)
+	b.WriteString(n.Line())
+	b.WriteByte('\n')
+	for i, c := range n.Children {
+		if i == len(n.Children)-1 {
+			c.text(b, rest+"+-- ", rest+"    ")
+		} else {
+			c.text(b, rest+"+-- ", rest+"|   ")
+		}
+	}
+}
+
+// Line is the node alone on one line, without indentation.
+func (n *Node) Line() string {
+	var b strings.Builder
+	b.WriteString(n.Name)
+	if n.Type != "" {
+		b.WriteByte(' ')
+		b.WriteString(n.Type)
+	}
+	if n.Value != "" {
+		b.WriteString(" = ")
+		b.WriteString(n.Value)
+	}
+	if n.Buf > 0 {
+		fmt.Fprintf(&b, " [batch %d: 0x%04x, %dB]", n.Buf, n.Off, n.Len())
+	} else {
+		fmt.Fprintf(&b, " [0x%04x, %dB]", n.Off, n.Len())
+	}
+	if n.Desc != "" {
+		b.WriteByte(' ')
+		b.WriteString(n.Desc)
+	}
+	if n.Warn != "" {
+		b.WriteString("  (warning: ")
+		b.WriteString(n.Warn)
+		b.WriteByte(')')
+	}
+	if n.Err != "" {
+		b.WriteString("  <-- error: ")
+		b.WriteString(n.Err)
+	}
+	return b.String()
+}

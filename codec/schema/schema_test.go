@@ -1,0 +1,124 @@
+package schema
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestCatalogueCounts(t *testing.T) {
+	require.Len(t, APIs(), 95)
+	msgs := 0
+	for i, a := range APIs() {
+		assert.Equal(t, int16(i), a.Key)
+		assert.NotEmpty(t, a.Versions(Request), a.Name)
+		assert.Equal(t, a.Versions(Request), a.Versions(Response), a.Name)
+		msgs += len(a.Versions(Request)) + len(a.Versions(Response))
+	}
+	assert.Equal(t, 736, msgs)
+	assert.Len(t, ErrorCodes(), 138)
+	assert.Equal(t, "UNKNOWN_TOPIC_OR_PARTITION", Error(3).Name)
+}
+
+func TestCatalogueFacts(t *testing.T) {
+	dp := ByName("DescribeProducers")
+	require.NotNil(t, dp)
+	assert.Equal(t, int16(61), dp.Key)
+	assert.Equal(t, ByKey(61), dp)
+	assert.Equal(t, "ListConfigResources", ByKey(74).Name, "key 74 takes the current set's name")
+
+	produce := ByKey(0)
+	assert.Equal(t, Span(0, 2), produce.Removed)
+	assert.True(t, produce.VersionFlags(1).Removed)
+	assert.False(t, produce.VersionFlags(3).Removed)
+	assert.Equal(t, "ProduceRequest", produce.Def(Request, 1).Name)
+	assert.True(t, produce.VersionFlags(9).Flexible)
+	assert.False(t, produce.VersionFlags(8).Flexible)
+
+	// An API the current set marks "none" keeps every version, all removed.
+	ls := ByName("LeaderAndIsr")
+	require.NotNil(t, ls)
+	assert.True(t, ls.VersionFlags(0).Removed)
+
+	hdr := Header(Request)
+	assert.Equal(t, Span(0, 2), hdr.Valid)
+	client := hdr.Fields[3]
+	assert.Equal(t, "ClientId", client.Name)
+	assert.True(t, client.FlexibleSet)
+	assert.True(t, client.Flexible.Empty())
+
+	for _, name := range []string{"ConsumerProtocolSubscription", "ConsumerProtocolAssignment", "DefaultPrincipalData", "LeaderChangeMessage", "EndTxnMarker", "SnapshotHeaderRecord", "SnapshotFooterRecord", "VotersRecord", "KRaftVersionRecord", "ControlRecordTypeSchema"} {
+		assert.NotNil(t, Data(name), name)
+	}
+}
+
+func TestHeaderVersions(t *testing.T) {
+	assert.Equal(t, int16(0), RequestHeaderVersion(ByKey(7), 0), "ControlledShutdown v0")
+	assert.Equal(t, int16(1), RequestHeaderVersion(ByKey(7), 1))
+	assert.Equal(t, int16(2), RequestHeaderVersion(ByKey(61), 0))
+	assert.Equal(t, int16(1), RequestHeaderVersion(ByKey(22), 1))
+	assert.Equal(t, int16(0), ResponseHeaderVersion(ByKey(18), 3), "ApiVersions responses always v0")
+	assert.Equal(t, int16(1), ResponseHeaderVersion(ByKey(61), 0))
+	assert.Equal(t, int16(0), ResponseHeaderVersion(ByKey(22), 1))
+}
+
+func TestVersionsParse(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want Versions
+	}{{"none", None}, {"3", Span(3, 3)}, {"0-2", Span(0, 2)}, {"2+", From(2)}, {" 12+ ", From(12)}} {
+		got, err := ParseVersions(c.in)
+		require.NoError(t, err, c.in)
+		assert.Equal(t, c.want, got, c.in)
+		if c.in == "none" {
+			assert.True(t, got.Empty())
+		}
+	}
+	for _, bad := range []string{"", "x", "3-1", "-1", "1-", "+", "40000"} {
+		_, err := ParseVersions(bad)
+		assert.Error(t, err, bad)
+	}
+	assert.Equal(t, "2+", From(2).String())
+	assert.Equal(t, "0-2", Span(0, 2).String())
+	assert.Equal(t, "none", None.String())
+	// Exhaustive membership over a small domain.
+	for lo := int16(0); lo < 6; lo++ {
+		for hi := lo; hi < 6; hi++ {
+			r := Span(lo, hi)
+			for v := int16(0); v < 8; v++ {
+				assert.Equal(t, v >= lo && v <= hi, r.Has(v))
+			}
+			back, err := ParseVersions(r.String())
+			require.NoError(t, err)
+			assert.Equal(t, r, back)
+		}
+	}
+	assert.Equal(t, Span(2, 3), Span(0, 3).Intersect(From(2)))
+	assert.True(t, Span(0, 1).Intersect(From(2)).Empty())
+}
+
+// TestCatalogueIsFresh regenerates the catalogue from the Kafka definitions, when they are present, and compares.
+func TestCatalogueIsFresh(t *testing.T) {
+	if runtime.GOOS == "js" {
+		t.Skip("needs the go command, which wasm under Node cannot run; the native run checks it")
+	}
+	dir := filepath.Join("..", "..", "..", "shared", "kafka")
+	if _, err := os.Stat(dir); err != nil {
+		t.Skip("the Kafka definitions are not beside this checkout")
+	}
+	out := filepath.Join(t.TempDir(), "catalog_gen.go")
+	cmd := exec.Command("go", "run", "./gen", "-kafka", dir, "-out", out)
+	msg, err := cmd.CombinedOutput()
+	require.NoError(t, err, string(msg))
+	want, err := os.ReadFile(out)
+	require.NoError(t, err)
+	have, err := os.ReadFile("catalog_gen.go")
+	require.NoError(t, err)
+	assert.True(t, bytes.Equal(want, have), "catalog_gen.go is stale: run go generate ./codec/schema")
+}
