@@ -49,7 +49,11 @@ func (r Region) Key() string {
 
 // Node is one element of the layout tree.
 type Node struct {
-	Name  string // field or element name: "Topics", "TopicRequest[0]", "length"
+	Name string // field or element name: "Topics", "TopicRequest[0]", "length"
+	// Key is the node's step in the message value's path (message.Path): the
+	// field name ("Topics"), the element index ("0"), "header" or "body".
+	// Nodes of wire-level elements (lengths, tag counts) have none.
+	Key   string
 	Type  string // wire type as the user reads it: "int16", "[]TopicRequest", "uvarint"
 	Value string // the value as text, with what it names: `61 (DescribeProducers)`
 	Desc  string // a short description, in the project's own words

@@ -21,7 +21,8 @@ type Error struct {
 
 func (e *Error) Error() string { return fmt.Sprintf("at 0x%04x: %s", e.Off, e.Msg) }
 
-// Reader decodes primitives from a byte slice.
+// Reader decodes primitives from a byte slice. After an error it stays where
+// the error happened, so Off tells where decoding stopped.
 type Reader struct {
 	buf  []byte
 	pos  int
@@ -66,7 +67,6 @@ func (r *Reader) take(n int, what string) []byte {
 	}
 	if n > r.Left() {
 		r.Fail(r.Off(), "%s needs %d bytes, %d left", what, n, r.Left())
-		r.pos = len(r.buf)
 		return nil
 	}
 	b := r.buf[r.pos : r.pos+n : r.pos+n]
@@ -156,11 +156,9 @@ func (r *Reader) Uvarint() uint32 {
 	switch {
 	case n == 0:
 		r.Fail(off, "unsigned varint runs past the end, %d bytes left", r.Left())
-		r.pos = len(r.buf)
 		return 0
 	case n < 0 || n > 5 || v > math.MaxUint32:
 		r.Fail(off, "unsigned varint longer than 5 bytes or over 2^32-1")
-		r.pos = len(r.buf)
 		return 0
 	}
 	r.pos += n
@@ -191,7 +189,6 @@ func (r *Reader) Varlong() int64 {
 		} else {
 			r.Fail(off, "varint longer than 10 bytes")
 		}
-		r.pos = len(r.buf)
 		return 0
 	}
 	r.pos += n

@@ -1,0 +1,170 @@
+// Package frame reads and writes whole Kafka frames: the int32 size prefix, the request or response header, and the body.
+//
+// A request names its API and version in its header; a response does not,
+// so decoding one needs them from elsewhere (the matching request, or the
+// user).
+package frame
+
+import (
+	"encoding/binary"
+	"fmt"
+	"strconv"
+
+	"github.com/kafkawire/kafkawire/codec/layout"
+	"github.com/kafkawire/kafkawire/codec/message"
+	"github.com/kafkawire/kafkawire/codec/schema"
+	"github.com/kafkawire/kafkawire/codec/wire"
+)
+
+// Decoded is a frame read back: the message, its layout tree, and where decoding stopped, if it did.
+type Decoded struct {
+	Msg *message.Message // partial when Err is set
+	// Bufs[0] is the frame; later entries are decompressed record batches, which nodes with Buf > 0 point into.
+	Bufs [][]byte
+	Tree *layout.Node
+	Err  *wire.Error // the first error; nil when the whole frame decoded cleanly
+}
+
+// Bytes is the frame.
+func (d *Decoded) Bytes() []byte { return d.Bufs[0] }
+
+// Build encodes m and lays it out.
+func Build(m *message.Message) (*Decoded, error) {
+	b, err := m.Encode()
+	if err != nil {
+		return nil, err
+	}
+	d := Decode(b, m.API, m.Version, m.Dir)
+	if d.Err != nil {
+		return d, d.Err
+	}
+	return d, nil
+}
+
+// DecodeRequest decodes a request frame, taking its API and version from its header.
+func DecodeRequest(b []byte) *Decoded {
+	api, v, err := RequestAPI(b)
+	if err != nil {
+		d := &Decoded{Bufs: [][]byte{b}, Err: err}
+		d.Tree = &layout.Node{Name: "request", Type: "frame", End: len(b), Err: err.Error()}
+		return d
+	}
+	return Decode(b, api, v, schema.Request)
+}
+
+// RequestAPI reads the API and version a request frame names, checking both are known.
+func RequestAPI(b []byte) (*schema.API, int16, *wire.Error) {
+	if len(b) < 8 {
+		return nil, 0, &wire.Error{Off: len(b), Msg: fmt.Sprintf("a request needs at least 8 bytes (size, API key, version), have %d", len(b))}
+	}
+	key := int16(binary.BigEndian.Uint16(b[4:]))
+	v := int16(binary.BigEndian.Uint16(b[6:]))
+	api := schema.ByKey(key)
+	if api == nil {
+		return nil, 0, &wire.Error{Off: 4, Msg: fmt.Sprintf("API key %d is not a Kafka API (0-%d)", key, len(schema.APIs())-1)}
+	}
+	if api.Def(schema.Request, v) == nil {
+		return nil, 0, &wire.Error{Off: 6, Msg: fmt.Sprintf("%s has no version %d (versions %v)", api.Name, v, api.VersionRange(schema.Request))}
+	}
+	return api, v, nil
+}
+
+// Decode decodes a frame of version v of api in direction dir. It never fails
+// outright: the tree holds what decoded, and Err says where and why it stopped.
+func Decode(b []byte, api *schema.API, v int16, dir schema.Direction) *Decoded {
+	bufs := [][]byte{b}
+	d := &Decoded{Msg: &message.Message{API: api, Version: v, Dir: dir}}
+	def := api.Def(dir, v)
+	root := &layout.Node{Name: api.Name + suffix(dir), Type: "message v" + strconv.Itoa(int(v)), End: len(b)}
+	if def != nil {
+		root.Name = def.Name
+	}
+	d.Tree = root
+	defer func() { d.Bufs = bufs }()
+	fail := func(e *wire.Error, n *layout.Node) *Decoded {
+		d.Err = e
+		if n.Failed() == nil {
+			n.Err = e.Error()
+		}
+		return d
+	}
+
+	fr := root.Add(&layout.Node{Name: "Frame", Off: 0, Desc: "length-delimited framing", Region: layout.RegionFrame})
+	r := wire.NewReader(b, 0)
+	sizeNode := fr.Add(&layout.Node{Name: "size", Type: "int32", Region: layout.RegionFrame, Desc: "number of bytes that follow, patched after encoding"})
+	size := r.Int32()
+	sizeNode.End, fr.End = r.Off(), r.Off()
+	sizeNode.Value = strconv.Itoa(int(size))
+	if r.Failure() != nil {
+		return fail(r.Failure(), sizeNode)
+	}
+	if def == nil {
+		return fail(&wire.Error{Off: 4, Msg: fmt.Sprintf("%s has no %s version %d", api.Name, dir, v)}, root)
+	}
+	body := b[4:]
+	var sizeErr *wire.Error
+	switch have := len(b) - 4; {
+	case int(size) > have:
+		sizeErr = &wire.Error{Off: len(b), Msg: fmt.Sprintf("frame truncated by %d bytes: size says %d, %d present", int(size)-have, size, have)}
+		sizeNode.Warn = sizeErr.Msg
+	case int(size) < have:
+		body = b[4 : 4+size]
+		sizeNode.Warn = fmt.Sprintf("%d bytes extra after the frame", have-int(size))
+	case size < 0:
+		return fail(&wire.Error{Off: 0, Msg: fmt.Sprintf("frame size %d is negative", size)}, sizeNode)
+	}
+
+	hv := message.HeaderVersion(api, v, dir)
+	hdef := schema.Header(dir)
+	hregion, bregion, hname := layout.RegionRequestHeader, layout.RegionRequestBody, "RequestHeader"
+	hdesc := "common request header"
+	if dir == schema.Response {
+		hregion, bregion, hname, hdesc = layout.RegionResponseHeader, layout.RegionResponseBody, "ResponseHeader", "common response header"
+	}
+	br := wire.NewReader(body, 4)
+	hn := root.Add(&layout.Node{Key: "header", Name: hname, Type: "v" + strconv.Itoa(int(hv)), Off: 4, Region: hregion, Desc: hdesc})
+	hd := &message.Decoder{R: br, V: hv, Region: hregion, Header: true, Bufs: &bufs}
+	d.Msg.Header = hd.Struct(hdef.Fields, hdef.Flexible.Has(hv), hn)
+	hn.End = br.Off()
+	message.NameHeaderNodes(hn)
+	if f := br.Failure(); f != nil {
+		return fail(either(sizeErr, f), hn)
+	}
+	if dir == schema.Request {
+		if k, _ := d.Msg.Header.Get("RequestApiKey"); k != api.Key {
+			sizeErr = either(sizeErr, &wire.Error{Off: 4, Msg: fmt.Sprintf("header names API key %v, not %d (%s)", k, api.Key, api.Name)})
+		}
+	}
+
+	flex := def.Flexible.Has(v)
+	bn := root.Add(&layout.Node{Key: "body", Name: def.Name, Type: "struct", Off: br.Off(), Region: bregion, Desc: "message body, version " + strconv.Itoa(int(v))})
+	bd := &message.Decoder{R: br, V: v, Region: bregion, Bufs: &bufs}
+	d.Msg.Body = bd.Struct(def.Fields, flex, bn)
+	bn.End = br.Off()
+	if f := br.Failure(); f != nil {
+		return fail(either(sizeErr, f), bn)
+	}
+	if br.Left() > 0 {
+		extra := root.Add(&layout.Node{Name: "left over", Type: "bytes", Off: br.Off(), End: br.Off() + br.Left(), Region: layout.RegionNone,
+			Desc: "bytes after a complete message"})
+		return fail(either(sizeErr, &wire.Error{Off: br.Off(), Msg: fmt.Sprintf("%d bytes left over after a complete %s", br.Left(), def.Name)}), extra)
+	}
+	if sizeErr != nil {
+		d.Err = sizeErr
+	}
+	return d
+}
+
+func either(first, second *wire.Error) *wire.Error {
+	if first != nil {
+		return first
+	}
+	return second
+}
+
+func suffix(d schema.Direction) string {
+	if d == schema.Response {
+		return "Response"
+	}
+	return "Request"
+}

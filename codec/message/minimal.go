@@ -1,0 +1,141 @@
+package message
+
+import (
+	"github.com/kafkawire/kafkawire/codec/records"
+	"github.com/kafkawire/kafkawire/codec/schema"
+)
+
+// MinimalStruct is the smallest legal value of a struct at version v, by the
+// reference pages' rule: numbers zero, strings and bytes empty (nullable ones
+// too, not null), one element in every array, nullable structs present, no
+// tagged fields, and records one empty RecordBatch v2.
+func MinimalStruct(fields []*schema.Field, v int16, flex bool) *Struct {
+	s := &Struct{}
+	for _, f := range fields {
+		if !f.Versions.Has(v) || (flex && f.Tagged.Has(v)) {
+			continue
+		}
+		s.Fields = append(s.Fields, Field{Name: f.Name, Value: MinimalValue(f, v, flex)})
+	}
+	return s
+}
+
+// MinimalValue is the smallest legal value of field f at version v.
+func MinimalValue(f *schema.Field, v int16, flex bool) any {
+	if f.IsArray() {
+		var el any
+		if f.IsStruct() {
+			el = MinimalStruct(f.Fields, v, flex)
+		} else {
+			el = Zero(f.Elem())
+		}
+		return []any{el}
+	}
+	if f.IsStruct() {
+		return MinimalStruct(f.Fields, v, flex)
+	}
+	return Zero(f.Type)
+}
+
+// Zero is the zero value of a primitive type: 0, false, "", empty bytes, the nil uuid, or a minimal record set.
+func Zero(typ string) any {
+	switch typ {
+	case "bool":
+		return false
+	case "int8":
+		return int8(0)
+	case "int16":
+		return int16(0)
+	case "uint16":
+		return uint16(0)
+	case "int32":
+		return int32(0)
+	case "uint32":
+		return uint32(0)
+	case "int64":
+		return int64(0)
+	case "float64":
+		return float64(0)
+	case "uuid":
+		return UUID{}
+	case "string":
+		return ""
+	case "bytes":
+		return []byte{}
+	case "records":
+		return records.Minimal()
+	}
+	return nil
+}
+
+// Minimal is the smallest legal instance of a message, header included.
+func Minimal(api *schema.API, v int16, d schema.Direction) *Message {
+	m := &Message{API: api, Version: v, Dir: d}
+	def := api.Def(d, v)
+	flex := def != nil && def.Flexible.Has(v)
+	m.Header = MinimalHeader(api, v, d)
+	if def != nil {
+		m.Body = MinimalStruct(def.Fields, v, flex)
+	} else {
+		m.Body = &Struct{}
+	}
+	return m
+}
+
+// MinimalHeader is the header of a message with every field zero but the API key and version.
+func MinimalHeader(api *schema.API, v int16, d schema.Direction) *Struct {
+	hv := HeaderVersion(api, v, d)
+	hdr := schema.Header(d)
+	h := MinimalStruct(hdr.Fields, hv, hdr.Flexible.Has(hv))
+	if d == schema.Request {
+		h.Set("RequestApiKey", api.Key)
+		h.Set("RequestApiVersion", v)
+	}
+	return h
+}
+
+// HeaderVersion is the header version a message uses.
+func HeaderVersion(api *schema.API, v int16, d schema.Direction) int16 {
+	if d == schema.Response {
+		return schema.ResponseHeaderVersion(api, v)
+	}
+	return schema.RequestHeaderVersion(api, v)
+}
+
+// Def is the body definition of the message.
+func (m *Message) Def() *schema.Def { return m.API.Def(m.Dir, m.Version) }
+
+// Flexible reports whether the message's version is flexible.
+func (m *Message) Flexible() bool {
+	d := m.Def()
+	return d != nil && d.Flexible.Has(m.Version)
+}
+
+// Encode returns the whole frame: the int32 size prefix, the header and the body.
+func (m *Message) Encode() ([]byte, error) {
+	def := m.Def()
+	if def == nil {
+		return nil, &EncodeError{Path: m.API.Name, Msg: "no such version"}
+	}
+	hv := HeaderVersion(m.API, m.Version, m.Dir)
+	hdr := schema.Header(m.Dir)
+	dst := make([]byte, 4, 64)
+	dst, err := AppendStruct(dst, hdr.Fields, m.Header, hv, hdr.Flexible.Has(hv))
+	if err != nil {
+		return nil, prefixErr("header", err)
+	}
+	dst, err = AppendStruct(dst, def.Fields, m.Body, m.Version, m.Flexible())
+	if err != nil {
+		return nil, prefixErr("body", err)
+	}
+	n := len(dst) - 4
+	dst[0], dst[1], dst[2], dst[3] = byte(n>>24), byte(n>>16), byte(n>>8), byte(n)
+	return dst, nil
+}
+
+func prefixErr(p string, err error) error {
+	if e, ok := err.(*EncodeError); ok {
+		return &EncodeError{Path: join(p, e.Path), Msg: e.Msg}
+	}
+	return err
+}
