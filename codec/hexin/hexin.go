@@ -1,0 +1,238 @@
+// Package hexin turns bytes that were written out as text (hex dumps, byte-array
+// literals, base64 and the like, as copied from logs and terminals) back into bytes.
+//
+// It knows nothing about Kafka: callers hand it whatever the user pasted and get
+// back the bytes, the format it recognised, and the other formats that would
+// also have accepted the text, so that a UI can offer to switch.
+package hexin
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+)
+
+// Format names a textual representation of bytes.
+type Format string
+
+// The formats Parse recognises, in the order in which it prefers them when
+// several accept the same text: structured dumps first because their offset
+// columns would otherwise be misread as data, literals next, and the loosest
+// encodings (hex, then base64, then percent) last.
+const (
+	HexdumpC       Format = "hexdump -C"
+	GoDump         Format = "go hex.Dump"
+	Librdkafka     Format = "librdkafka"
+	XXD            Format = "xxd"
+	TcpdumpX       Format = "tcpdump -X"
+	Wireshark      Format = "wireshark"
+	OD             Format = "od"
+	NodeBuffer     Format = "node buffer"
+	NodeBufferJSON Format = "node buffer json"
+	GoLiteral      Format = "go literal"
+	CArray         Format = "c array"
+	Java           Format = "java"
+	GoV            Format = "go %v"
+	PythonBytes    Format = "python bytes"
+	CString        Format = "c string"
+	Hex            Format = "hex"
+	Base64         Format = "base64"
+	Base64URL      Format = "base64url"
+	Percent        Format = "percent"
+)
+
+// Result is what Parse found.
+type Result struct {
+	Bytes  []byte
+	Format Format
+	// Alternatives are the other formats that also accept the text, in order
+	// of preference, e.g. base64 when a run of hex digits won as hex.
+	Alternatives []Format
+}
+
+// Error reports where the text stopped making sense.
+type Error struct {
+	Line, Column int    // 1-based, of the first character that does not fit
+	Format       Format // the format that got furthest
+	Msg          string
+
+	off int // byte offset into the text, to pick the parser that got furthest
+}
+
+func (e *Error) Error() string {
+	return fmt.Sprintf("line %d, column %d: %s", e.Line, e.Column, e.Msg)
+}
+
+type parser struct {
+	format Format
+	parse  func(text string) ([]byte, Format, *Error)
+}
+
+// parsers is ordered by preference; see the Format constants.
+var parsers = []parser{
+	{HexdumpC, parseCanonical},
+	{Librdkafka, parseLibrdkafka},
+	{XXD, parseXXD},
+	{TcpdumpX, parseTcpdump},
+	{Wireshark, parseWireshark},
+	{OD, parseOD},
+	{NodeBuffer, parseNodeBuffer},
+	{NodeBufferJSON, parseNodeJSON},
+	{GoLiteral, parseGoLiteral},
+	{CArray, parseCArray},
+	{Java, parseJava},
+	{GoV, parseGoV},
+	{PythonBytes, parsePython},
+	{CString, parseCString},
+	{Hex, parseHex},
+	{Base64, parseBase64},
+	{Base64URL, parseBase64URL},
+	{Percent, parsePercent},
+}
+
+// Formats lists every format, in the order Parse prefers them.
+func Formats() []Format {
+	fs := make([]Format, 0, len(parsers)+1)
+	for _, p := range parsers {
+		fs = append(fs, p.format)
+		if p.format == HexdumpC {
+			fs = append(fs, GoDump)
+		}
+	}
+	return fs
+}
+
+// Parse reads bytes written out as text in any of the supported formats,
+// detects which, and returns them.
+func Parse(text string) (Result, error) {
+	if strings.TrimSpace(text) == "" {
+		return Result{}, noBytes(text)
+	}
+	var res Result
+	var best *Error
+	found := false
+	for _, p := range parsers {
+		b, f, err := p.parse(text)
+		if err != nil {
+			if best == nil || err.off > best.off {
+				best = err
+			}
+			continue
+		}
+		if !found {
+			res = Result{Bytes: b, Format: f}
+			found = true
+		} else {
+			res.Alternatives = append(res.Alternatives, f)
+		}
+		// hexdump -C and Go's hex.Dump share a layout; the parser names the
+		// one the text looks most like, and the other one also fits.
+		if p.format == HexdumpC {
+			other := GoDump
+			if f == GoDump {
+				other = HexdumpC
+			}
+			res.Alternatives = append(res.Alternatives, other)
+		}
+	}
+	if !found {
+		return Result{}, best.locate(text)
+	}
+	return res, nil
+}
+
+// ParseAs reads text in the given format only, for when the user overrides
+// the detected one.
+func ParseAs(text string, f Format) (Result, error) {
+	if strings.TrimSpace(text) == "" {
+		return Result{}, noBytes(text)
+	}
+	if f == GoDump {
+		b, _, err := parseCanonical(text)
+		if err != nil {
+			err.Format = GoDump
+			return Result{}, err.locate(text)
+		}
+		return Result{Bytes: b, Format: GoDump}, nil
+	}
+	for _, p := range parsers {
+		if p.format != f {
+			continue
+		}
+		b, _, err := p.parse(text)
+		if err != nil {
+			return Result{}, err.locate(text)
+		}
+		return Result{Bytes: b, Format: f}, nil
+	}
+	return Result{}, (&Error{Format: f, Msg: fmt.Sprintf("unknown format %q", string(f))}).locate(text)
+}
+
+func noBytes(text string) error {
+	return (&Error{Format: Hex, Msg: "no bytes found", off: len(text)}).locate(text)
+}
+
+// errAt builds an error at byte offset off; Line and Column are filled in by
+// locate once a parser's error has been chosen, so that failed guesses cost
+// no line counting.
+func errAt(f Format, off int, format string, args ...any) *Error {
+	return &Error{Format: f, off: off, Msg: fmt.Sprintf(format, args...)}
+}
+
+// locate converts e.off to a line and column. An offset at the end of the
+// text points at its last character so that the position is always one the
+// user can see.
+func (e *Error) locate(text string) *Error {
+	off := e.off
+	if off >= len(text) {
+		off = len(strings.TrimRight(text, " \t\r\n")) - 1
+		if off < 0 {
+			off = 0
+		}
+	}
+	for off > 0 && off < len(text) && !utf8.RuneStart(text[off]) {
+		off--
+	}
+	e.Line = 1 + strings.Count(text[:off], "\n")
+	lineStart := strings.LastIndexByte(text[:off], '\n') + 1
+	e.Column = 1 + utf8.RuneCountInString(text[lineStart:off])
+	return e
+}
+
+// found describes the character at off for error messages.
+func found(text string, off int) string {
+	if off >= len(text) {
+		return "found the end of the text"
+	}
+	r, _ := utf8.DecodeRuneInString(text[off:])
+	switch r {
+	case '\n', '\r':
+		return "found the end of the line"
+	}
+	return fmt.Sprintf("found %q", r)
+}
+
+func isHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}
+
+func unhex(c byte) byte {
+	switch {
+	case c <= '9':
+		return c - '0'
+	case c <= 'F':
+		return c - 'A' + 10
+	}
+	return c - 'a' + 10
+}
+
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'
+}
+
+func skipSpace(s string, i int) int {
+	for i < len(s) && isSpace(s[i]) {
+		i++
+	}
+	return i
+}

@@ -1,0 +1,131 @@
+package hexin
+
+import (
+	"encoding/base64"
+	"strings"
+)
+
+// parseHex reads hex digits with whatever people put between bytes.
+func parseHex(text string) ([]byte, Format, *Error) {
+	out := make([]byte, 0, len(text)/2)
+	for i := 0; i < len(text); {
+		c := text[i]
+		switch {
+		case isSpace(c) || c == ':' || c == ',' || c == '-':
+			i++
+			continue
+		case c == '0' && i+2 < len(text) && (text[i+1] == 'x' || text[i+1] == 'X') && isHex(text[i+2]):
+			i += 2
+		case c == '\\' && i+1 < len(text) && text[i+1] == 'x':
+			i += 2
+			if i >= len(text) || !isHex(text[i]) {
+				return nil, Hex, errAt(Hex, i, "expected a hex digit, %s", found(text, i))
+			}
+		case !isHex(c):
+			return nil, Hex, errAt(Hex, i, "expected a hex digit, %s", found(text, i))
+		}
+		j := i
+		for j < len(text) && isHex(text[j]) {
+			j++
+		}
+		if (j-i)%2 == 1 {
+			return nil, Hex, errAt(Hex, j-1, "odd number of hex digits")
+		}
+		for ; i < j; i += 2 {
+			out = append(out, unhex(text[i])<<4|unhex(text[i+1]))
+		}
+	}
+	if len(out) == 0 {
+		return nil, Hex, errAt(Hex, skipSpace(text, 0), "expected a hex digit, %s", found(text, skipSpace(text, 0)))
+	}
+	return out, Hex, nil
+}
+
+func parseBase64(text string) ([]byte, Format, *Error) {
+	return parseB64(text, Base64, "+/", base64.RawStdEncoding)
+}
+
+func parseBase64URL(text string) ([]byte, Format, *Error) {
+	return parseB64(text, Base64URL, "-_", base64.RawURLEncoding)
+}
+
+// parseB64 allows line breaks and indentation but no spaces inside a line,
+// which would make ordinary words look like base64.
+func parseB64(text string, f Format, extra string, enc *base64.Encoding) ([]byte, Format, *Error) {
+	buf := make([]byte, 0, len(text))
+	pads, last := 0, 0
+	for start := 0; start < len(text); {
+		eol := strings.IndexByte(text[start:], '\n')
+		next := len(text)
+		if eol < 0 {
+			eol = len(text)
+		} else {
+			eol += start
+			next = eol + 1
+		}
+		i, end := start, eol
+		for i < end && isSpace(text[i]) {
+			i++
+		}
+		for end > i && isSpace(text[end-1]) {
+			end--
+		}
+		for ; i < end; i++ {
+			c := text[i]
+			switch {
+			case c == '=' && len(buf) > 0:
+				pads++
+			case pads == 0 && ('A' <= c && c <= 'Z' || 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == extra[0] || c == extra[1]):
+				buf = append(buf, c)
+				last = i
+			default:
+				what := "a base64 character"
+				if pads > 0 {
+					what = "only '=' after padding"
+				}
+				return nil, f, errAt(f, i, "expected %s, %s", what, found(text, i))
+			}
+		}
+		start = next
+	}
+	switch {
+	case len(buf)%4 == 1:
+		return nil, f, errAt(f, last, "a base64 text cannot end with a single character in its last group")
+	case pads > 0 && (len(buf)+pads)%4 != 0:
+		return nil, f, errAt(f, len(text), "wrong number of '=' padding characters")
+	}
+	out, err := enc.DecodeString(string(buf))
+	if err != nil {
+		return nil, f, errAt(f, last, "invalid base64: %v", err)
+	}
+	return out, f, nil
+}
+
+func parsePercent(text string) ([]byte, Format, *Error) {
+	i, end := skipSpace(text, 0), len(strings.TrimRight(text, " \t\r\n"))
+	out := make([]byte, 0, len(text)/3)
+	escapes := 0
+	for ; i < end; i++ {
+		c := text[i]
+		switch {
+		case c == '%':
+			for k := 1; k <= 2; k++ {
+				if i+k >= end || !isHex(text[i+k]) {
+					return nil, Percent, errAt(Percent, i+k, "expected a hex digit after '%%', %s", found(text, i+k))
+				}
+			}
+			out = append(out, unhex(text[i+1])<<4|unhex(text[i+2]))
+			i += 2
+			escapes++
+		case c > ' ' && c < 0x7f:
+			out = append(out, c)
+		default:
+			return nil, Percent, errAt(Percent, i, "expected a %%XX escape or a printable character, %s", found(text, i))
+		}
+	}
+	if escapes == 0 {
+		// Without a single escape, any word would pass as percent-encoded.
+		return nil, Percent, errAt(Percent, skipSpace(text, 0), "expected a %%XX escape, %s", found(text, skipSpace(text, 0)))
+	}
+	return out, Percent, nil
+}
