@@ -1,0 +1,55 @@
+# kafkawire: the two commands a newcomer needs are `make serve` and `make test`.
+GO      ?= go
+BASE    ?= /
+PORT    ?= 8000
+WASMEXEC = $(shell $(GO) env GOROOT)/lib/wasm/go_js_wasm_exec
+# Size matters for the download: strip symbols and paths.
+WASMFLAGS = -trimpath -ldflags='-s -w'
+
+.PHONY: all build wasm serve site test test-unit test-wasm test-e2e fuzz bench catalog vet clean
+
+all: build wasm
+
+build:
+	$(GO) build -o bin/kafkawire ./app
+
+wasm:
+	GOOS=js GOARCH=wasm $(GO) build $(WASMFLAGS) -o web/app.wasm ./wasm
+
+# The main job: build the wasm and serve the site on http://127.0.0.1:$(PORT)/.
+serve: wasm build
+	./bin/kafkawire serve -addr 127.0.0.1:$(PORT)
+
+# The static site for GitHub Pages, in dist/, under BASE (e.g. BASE=/kafkawire/).
+site: wasm build
+	./bin/kafkawire site -base $(BASE) -out dist
+
+# Every test: unit, the codec compiled to wasm under Node, and the browser end to end.
+test: vet test-unit test-wasm test-e2e
+
+vet:
+	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || (echo "gofmt needed:"; gofmt -l $$(git ls-files '*.go'); exit 1)
+	$(GO) vet ./...
+
+test-unit:
+	$(GO) test ./...
+
+test-wasm:
+	GOOS=js GOARCH=wasm $(GO) test -exec="$(WASMEXEC)" ./codec/...
+
+test-e2e: wasm build
+	$(GO) test -tags e2e -count=1 -timeout 15m ./e2e/...
+
+fuzz:
+	$(GO) test -run=NONE -fuzz=FuzzDecode -fuzztime=60s ./codec/frame
+	$(GO) test -run=NONE -fuzz=FuzzDecode -fuzztime=60s ./codec/records
+	$(GO) test -run=NONE -fuzz=FuzzParse -fuzztime=60s ./codec/hexin
+
+bench:
+	$(GO) test -run=NONE -bench=. -benchmem ./codec/...
+
+catalog:
+	$(GO) generate ./codec/schema
+
+clean:
+	rm -rf bin dist web/app.wasm e2e/artifacts

@@ -1,0 +1,70 @@
+// Command kafkawire shows what a Kafka frame says: it encodes and decodes any API and version, and serves the visualizer.
+//
+//	kafkawire apis
+//	kafkawire encode --api NAME|KEY --version N (--request|--response) [--json FILE|-]
+//	kafkawire decode [--request | --response --api NAME|KEY --version N] [--json] [FILE]
+//	kafkawire serve [-addr 127.0.0.1:8000]
+//	kafkawire site [-base /kafkawire/] [-out dist]
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+const usage = `kafkawire shows what a Kafka frame says.
+
+  kafkawire apis                      every API key, its versions and flags
+  kafkawire encode --api NAME|KEY --version N (--request|--response) [--json FILE|-]
+                                      a frame as hex (the minimal instance without --json)
+  kafkawire decode [--request | --response --api NAME|KEY --version N] [--json] [FILE]
+                                      a frame from hex (any dump format) to its tree or JSON
+  kafkawire serve [-addr 127.0.0.1:8000]
+                                      serve the visualizer
+  kafkawire site [-base /] [-out dist]
+                                      write the static site
+`
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run is the whole program, so tests can drive it; it returns the exit status.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) {
+	// Bad input must never show a Go panic trace: say what happened on one line.
+	defer func() {
+		if p := recover(); p != nil {
+			fmt.Fprintf(stderr, "kafkawire: internal error: %v\n", p)
+			status = 2
+		}
+	}()
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	var err error
+	switch args[0] {
+	case "apis":
+		err = runAPIs(args[1:], stdout)
+	case "encode":
+		err = runEncode(args[1:], stdin, stdout)
+	case "decode":
+		err = runDecode(args[1:], stdin, stdout)
+	case "serve":
+		err = runServe(args[1:], stdout)
+	case "site":
+		err = runSite(args[1:], stdout)
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return 0
+	default:
+		fmt.Fprintf(stderr, "kafkawire: unknown command %q\n\n%s", args[0], usage)
+		return 2
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "kafkawire: %v\n", err)
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,421 @@
+package message
+
+import (
+	"encoding/base64"
+	"encoding/hex"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/kafkawire/kafkawire/codec/records"
+	"github.com/kafkawire/kafkawire/codec/schema"
+)
+
+// Path addresses a value in a message: "header" or "body", then field names
+// and element indexes, e.g. body.Topics.0.Name. It matches the Key of the
+// layout nodes on the way down.
+type Path []string
+
+// ParsePath reads a dotted path.
+func ParsePath(s string) Path {
+	if s == "" {
+		return nil
+	}
+	return strings.Split(s, ".")
+}
+
+func (p Path) String() string { return strings.Join(p, ".") }
+
+// slot is a place that holds a value: where it is, what schema it follows, and how to replace it.
+type slot struct {
+	field *schema.Field // the field; for an array element, the array's field
+	elem  bool          // the slot is an array element
+	flex  bool          // compact encodings apply here
+	get   func() any
+	set   func(any)
+	// parent is the struct that holds the field (nil for elements).
+	parent *Struct
+	// fields are the schema fields of parent.
+	fields []*schema.Field
+}
+
+func (m *Message) headerDef() (*schema.Def, int16) {
+	return schema.Header(m.Dir), HeaderVersion(m.API, m.Version, m.Dir)
+}
+
+// root returns the struct and fields a path's first step names.
+func (m *Message) root(step string) (*Struct, []*schema.Field, int16, bool, error) {
+	switch step {
+	case "header":
+		def, hv := m.headerDef()
+		return m.Header, def.Fields, hv, def.Flexible.Has(hv), nil
+	case "body":
+		def := m.Def()
+		if def == nil {
+			return nil, nil, 0, false, fmt.Errorf("%s has no version %d", m.API.Name, m.Version)
+		}
+		return m.Body, def.Fields, m.Version, m.Flexible(), nil
+	}
+	return nil, nil, 0, false, fmt.Errorf("a path starts with header or body, not %q", step)
+}
+
+func (m *Message) lookup(p Path) (*slot, int16, error) {
+	if len(p) < 2 {
+		return nil, 0, fmt.Errorf("path %q names no field", p)
+	}
+	st, fields, v, flex, err := m.root(p[0])
+	if err != nil {
+		return nil, 0, err
+	}
+	var cur *slot
+	for i := 1; i < len(p); i++ {
+		step := p[i]
+		if cur != nil {
+			val := cur.get()
+			switch {
+			case cur.field.IsArray() && !cur.elem:
+				arr, _ := val.([]any)
+				idx, err := strconv.Atoi(step)
+				if err != nil || idx < 0 || idx >= len(arr) {
+					return nil, 0, fmt.Errorf("%s: no element %q", Path(p[:i]), step)
+				}
+				f := cur.field
+				cur = &slot{field: f, elem: true, flex: cur.flex,
+					get: func() any { return arr[idx] },
+					set: func(x any) { arr[idx] = x }}
+				continue
+			case cur.field.IsStruct():
+				s, ok := val.(*Struct)
+				if !ok {
+					return nil, 0, fmt.Errorf("%s is null", Path(p[:i]))
+				}
+				st, fields, flex = s, cur.field.Fields, cur.flex
+			default:
+				return nil, 0, fmt.Errorf("%s has no field %q", Path(p[:i]), step)
+			}
+		}
+		var f *schema.Field
+		for _, c := range fields {
+			if c.Name == step && c.Versions.Has(v) {
+				f = c
+				break
+			}
+		}
+		if f == nil {
+			return nil, 0, fmt.Errorf("%s has no field %q at v%d", Path(p[:i]), step, v)
+		}
+		s, name := st, f.Name
+		cur = &slot{field: f, flex: fieldFlex(f, v, flex), parent: s, fields: fields,
+			get: func() any { x, _ := s.Get(name); return x },
+			set: func(x any) { s.Set(name, x) }}
+	}
+	return cur, v, nil
+}
+
+// Field returns the schema field at p (for an array element, the array's field), its value,
+// and whether p names an array element.
+func (m *Message) Field(p Path) (*schema.Field, any, bool, error) {
+	s, _, err := m.lookup(p)
+	if err != nil {
+		return nil, nil, false, err
+	}
+	return s.field, s.get(), s.elem, nil
+}
+
+// SetText parses text as the type of the value at p and stores it. Integers
+// are range-checked for their type; bytes are hex; uuids are Kafka's base64
+// form or hex.
+func (m *Message) SetText(p Path, text string) error {
+	s, _, err := m.lookup(p)
+	if err != nil {
+		return err
+	}
+	typ := s.field.Type
+	if s.elem {
+		typ = s.field.Elem()
+	}
+	if s.field.IsArray() && !s.elem || (s.field.IsStruct()) {
+		return fmt.Errorf("%s is a %s: edit its fields", p, s.field.Type)
+	}
+	v, err := ParseValue(typ, text)
+	if err != nil {
+		return fmt.Errorf("%s: %v", p, err)
+	}
+	s.set(v)
+	return nil
+}
+
+// ParseValue reads text as a value of primitive type typ.
+func ParseValue(typ, text string) (any, error) {
+	t := strings.TrimSpace(text)
+	intOf := func(bits int, lo, hi int64) (int64, error) {
+		n, err := strconv.ParseInt(t, 0, 64)
+		if err != nil || n < lo || n > hi {
+			return 0, fmt.Errorf("%q is not an %s (%d to %d)", text, typ, lo, hi)
+		}
+		return n, nil
+	}
+	switch typ {
+	case "bool":
+		switch strings.ToLower(t) {
+		case "true", "1":
+			return true, nil
+		case "false", "0":
+			return false, nil
+		}
+		return nil, fmt.Errorf("%q is not a bool (true or false)", text)
+	case "int8":
+		n, err := intOf(8, math.MinInt8, math.MaxInt8)
+		return int8(n), err
+	case "int16":
+		n, err := intOf(16, math.MinInt16, math.MaxInt16)
+		return int16(n), err
+	case "uint16":
+		n, err := intOf(16, 0, math.MaxUint16)
+		return uint16(n), err
+	case "int32":
+		n, err := intOf(32, math.MinInt32, math.MaxInt32)
+		return int32(n), err
+	case "uint32":
+		n, err := intOf(32, 0, math.MaxUint32)
+		return uint32(n), err
+	case "int64":
+		n, err := strconv.ParseInt(t, 0, 64)
+		if err != nil {
+			return nil, fmt.Errorf("%q is not an int64 (%d to %d)", text, int64(math.MinInt64), int64(math.MaxInt64))
+		}
+		return n, nil
+	case "float64":
+		f, err := strconv.ParseFloat(t, 64)
+		if err != nil {
+			return nil, fmt.Errorf("%q is not a float64", text)
+		}
+		return f, nil
+	case "string":
+		return text, nil
+	case "bytes":
+		b, err := hex.DecodeString(strings.Join(strings.Fields(t), ""))
+		if err != nil {
+			return nil, fmt.Errorf("bytes are written in hex: %v", err)
+		}
+		return b, nil
+	case "uuid":
+		return ParseUUID(t)
+	}
+	return nil, fmt.Errorf("values of type %s are not edited as text", typ)
+}
+
+// ParseUUID reads a uuid written as Kafka does (22 characters of URL-safe base64), as 32 hex digits, or with dashes.
+func ParseUUID(t string) (UUID, error) {
+	var u UUID
+	if len(t) == 22 {
+		if b, err := base64.RawURLEncoding.DecodeString(t); err == nil && len(b) == 16 {
+			copy(u[:], b)
+			return u, nil
+		}
+	}
+	h := strings.ReplaceAll(t, "-", "")
+	if b, err := hex.DecodeString(h); err == nil && len(b) == 16 {
+		copy(u[:], b)
+		return u, nil
+	}
+	return u, fmt.Errorf("%q is not a uuid (22 base64 characters as Kafka writes them, or 32 hex digits)", t)
+}
+
+// SetNull makes the value at p null, if its field is nullable at this version.
+func (m *Message) SetNull(p Path) error {
+	s, v, err := m.lookup(p)
+	if err != nil {
+		return err
+	}
+	if s.elem || !s.field.Nullable.Has(v) {
+		return fmt.Errorf("%s is not nullable at v%d", p, v)
+	}
+	s.set(nil)
+	return nil
+}
+
+// SetPresent gives a null value at p its minimal non-null value.
+func (m *Message) SetPresent(p Path) error {
+	s, v, err := m.lookup(p)
+	if err != nil {
+		return err
+	}
+	if s.get() == nil {
+		s.set(MinimalValue(s.field, v, s.flex))
+	}
+	return nil
+}
+
+// InsertElement inserts a minimal element at index at of the array at p (at = len appends).
+func (m *Message) InsertElement(p Path, at int) error {
+	s, v, err := m.lookup(p)
+	if err != nil {
+		return err
+	}
+	if !s.field.IsArray() || s.elem {
+		return fmt.Errorf("%s is not an array", p)
+	}
+	arr, _ := s.get().([]any)
+	if at < 0 || at > len(arr) {
+		return fmt.Errorf("%s: no place %d in %d elements", p, at, len(arr))
+	}
+	var el any
+	if s.field.IsStruct() {
+		el = MinimalStruct(s.field.Fields, v, s.flex)
+	} else {
+		el = Zero(s.field.Elem())
+	}
+	arr = append(arr[:at], append([]any{el}, arr[at:]...)...)
+	s.set(arr)
+	return nil
+}
+
+// DuplicateElement inserts a copy of the element at p right after it.
+func (m *Message) DuplicateElement(p Path) error {
+	arr, idx, set, err := m.element(p)
+	if err != nil {
+		return err
+	}
+	arr = append(arr[:idx+1], append([]any{Copy(arr[idx])}, arr[idx+1:]...)...)
+	set(arr)
+	return nil
+}
+
+// RemoveElement removes the element at p.
+func (m *Message) RemoveElement(p Path) error {
+	arr, idx, set, err := m.element(p)
+	if err != nil {
+		return err
+	}
+	set(append(arr[:idx:idx], arr[idx+1:]...))
+	return nil
+}
+
+func (m *Message) element(p Path) ([]any, int, func(any), error) {
+	if len(p) < 3 {
+		return nil, 0, nil, fmt.Errorf("%s is not an array element", p)
+	}
+	s, _, err := m.lookup(p[:len(p)-1])
+	if err != nil {
+		return nil, 0, nil, err
+	}
+	arr, ok := s.get().([]any)
+	idx, err := strconv.Atoi(p[len(p)-1])
+	if !ok || s.elem || err != nil || idx < 0 || idx >= len(arr) {
+		return nil, 0, nil, fmt.Errorf("%s is not an array element", p)
+	}
+	return arr, idx, func(x any) { s.set(x) }, nil
+}
+
+// TaggedFields lists the tagged fields the struct at p (a struct path, or "header"/"body") may carry at this version,
+// and which of them it carries.
+func (m *Message) TaggedFields(p Path) (fields []*schema.Field, present []bool, err error) {
+	st, fs, v, flex, err := m.structAt(p)
+	if err != nil {
+		return nil, nil, err
+	}
+	if !flex {
+		return nil, nil, nil
+	}
+	for _, f := range fs {
+		if f.Versions.Has(v) && f.Tagged.Has(v) {
+			_, ok := st.Get(f.Name)
+			fields, present = append(fields, f), append(present, ok)
+		}
+	}
+	return fields, present, nil
+}
+
+// AddTagged adds tagged field name, with its minimal value, to the struct at p.
+func (m *Message) AddTagged(p Path, name string) error {
+	st, fs, v, flex, err := m.structAt(p)
+	if err != nil {
+		return err
+	}
+	for _, f := range fs {
+		if f.Name == name && f.Versions.Has(v) && flex && f.Tagged.Has(v) {
+			if _, ok := st.Get(name); !ok {
+				st.Set(name, MinimalValue(f, v, true))
+			}
+			return nil
+		}
+	}
+	return fmt.Errorf("%s has no tagged field %q at v%d", p, name, v)
+}
+
+// RemoveTagged removes tagged field name from the struct at p.
+func (m *Message) RemoveTagged(p Path, name string) error {
+	st, _, _, _, err := m.structAt(p)
+	if err != nil {
+		return err
+	}
+	for i, f := range st.Fields {
+		if f.Name == name {
+			st.Fields = append(st.Fields[:i:i], st.Fields[i+1:]...)
+			return nil
+		}
+	}
+	return fmt.Errorf("%s carries no tagged field %q", p, name)
+}
+
+func (m *Message) structAt(p Path) (*Struct, []*schema.Field, int16, bool, error) {
+	if len(p) == 1 {
+		return m.root(p[0])
+	}
+	s, v, err := m.lookup(p)
+	if err != nil {
+		return nil, nil, 0, false, err
+	}
+	st, ok := s.get().(*Struct)
+	if !ok || !s.field.IsStruct() || (s.field.IsArray() && !s.elem) {
+		return nil, nil, 0, false, fmt.Errorf("%s is not a struct", p)
+	}
+	return st, s.field.Fields, v, s.flex, nil
+}
+
+// Clone is a deep copy of the message.
+func (m *Message) Clone() *Message {
+	c := *m
+	c.Header = Copy(m.Header).(*Struct)
+	c.Body = Copy(m.Body).(*Struct)
+	return &c
+}
+
+// Copy is a deep copy of a value.
+func Copy(v any) any {
+	switch x := v.(type) {
+	case *Struct:
+		if x == nil {
+			return x
+		}
+		c := &Struct{Fields: make([]Field, len(x.Fields))}
+		for i, f := range x.Fields {
+			c.Fields[i] = Field{Name: f.Name, Value: Copy(f.Value)}
+		}
+		for _, u := range x.Unknown {
+			c.Unknown = append(c.Unknown, Tagged{Tag: u.Tag, Data: append([]byte{}, u.Data...)})
+		}
+		return c
+	case []any:
+		c := make([]any, len(x))
+		for i, e := range x {
+			c[i] = Copy(e)
+		}
+		return c
+	case []byte:
+		return append([]byte{}, x...)
+	case *records.Set:
+		if x == nil {
+			return x
+		}
+		b := x.AppendTo(nil)
+		s, _, err := records.Decode(b, 0, &[][]byte{b})
+		if err != nil {
+			return x
+		}
+		return s
+	}
+	return v
+}
