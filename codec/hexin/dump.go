@@ -47,10 +47,10 @@ func hexOffset(minDigits int, after string) func(s string, i, end int) (uint64, 
 			return 0, i + 16, false, "offset too long, " + found(s, i+16)
 		}
 		v, _ := strconv.ParseUint(s[i:j], 16, 64)
+		if strings.TrimSpace(s[j:end]) == "" {
+			return v, end, true, "" // an offset on its own
+		}
 		if !strings.HasPrefix(s[j:end], after) {
-			if after == ": " && j < end && s[j] == ':' && j+1 == end {
-				return v, end, true, ""
-			}
 			return 0, j, false, "expected " + strconv.Quote(after) + " after the offset, " + found(s, j)
 		}
 		return v, j + len(after), true, ""
@@ -60,7 +60,7 @@ func hexOffset(minDigits int, after string) func(s string, i, end int) (uint64, 
 func twoDigits(d int) bool { return d == 2 }
 
 var canonicalSpec = &dumpSpec{
-	format: HexdumpC, offset: hexOffset(8, ""), group: twoDigits, groupDesc: "2",
+	format: HexdumpC, offset: hexOffset(8, " "), group: twoDigits, groupDesc: "2",
 	pipes: true, endLine: true, star: true,
 }
 
@@ -114,8 +114,11 @@ var tcpdumpSpec = &dumpSpec{
 	group:     func(d int) bool { return d == 4 || d == 2 },
 	groupDesc: "4",
 	gutter:    true, zeroStart: true,
-	// tcpdump prints a summary line for the packet above its bytes.
-	header: func(line string) bool { return line != "" && line[0] != ' ' && line[0] != '\t' },
+	// tcpdump prints a summary line, starting with a timestamp, above the
+	// bytes of each packet.
+	header: func(line string) bool {
+		return line != "" && '0' <= line[0] && line[0] <= '9' && strings.Contains(line, ":")
+	},
 }
 
 func parseTcpdump(text string) ([]byte, Format, *Error) {
@@ -134,7 +137,7 @@ func parseWireshark(text string) ([]byte, Format, *Error) {
 }
 
 var odSpec = &dumpSpec{
-	format: OD, offset: hexOffset(6, ""), group: twoDigits, groupDesc: "2",
+	format: OD, offset: hexOffset(6, " "), group: twoDigits, groupDesc: "2",
 	endLine: true, star: true,
 }
 
@@ -151,9 +154,11 @@ func parseOD(text string) ([]byte, Format, *Error) {
 // parseDump reads a dump laid out as sp says. sawEnd reports whether a
 // final offset line or a '*' line was seen.
 func parseDump(text string, sp *dumpSpec) (out []byte, sawEnd bool, _ *Error) {
-	recs, headerLen, err := dumpLines(text, sp)
-	if err != nil {
-		return nil, false, err
+	// A line that does not fit is reported only after the lines before it
+	// were read, so that the error is the first thing that does not fit.
+	recs, headerLen, lineErr := dumpLines(text, sp)
+	if len(recs) == 0 && lineErr != nil {
+		return nil, false, lineErr
 	}
 	if len(recs) == 0 {
 		return nil, false, errAt(sp.format, 0, "expected a %s line", sp.format)
@@ -197,12 +202,16 @@ func parseDump(text string, sp *dumpSpec) (out []byte, sawEnd bool, _ *Error) {
 			}
 		}
 		lineStart := len(out)
+		var err *Error
 		out, err = dumpLine(text, sp, r, n, out)
 		if err != nil {
 			return nil, false, err
 		}
 		if k+1 < len(recs) && recs[k+1].star {
 			sawEnd = true
+			if lineErr != nil && k+2 >= len(recs) {
+				return nil, false, lineErr
+			}
 			if k+2 >= len(recs) || recs[k+2].star {
 				return nil, false, errAt(sp.format, recs[k+1].eol, "expected an offset after the '*' line")
 			}
@@ -221,6 +230,9 @@ func parseDump(text string, sp *dumpSpec) (out []byte, sawEnd bool, _ *Error) {
 			}
 			k++ // the star
 		}
+	}
+	if lineErr != nil {
+		return nil, false, lineErr
 	}
 	if headerLen >= 0 && headerLen != len(out) {
 		return nil, false, errAt(sp.format, len(text), "the header says %d bytes but the dump holds %d", headerLen, len(out))
@@ -259,12 +271,12 @@ func dumpLines(text string, sp *dumpSpec) (recs []dumpRec, headerLen int, _ *Err
 		default:
 			off, hs, ok, msg := sp.offset(text, start, eol)
 			if !ok {
-				return nil, 0, &Error{Format: sp.format, off: hs, Msg: msg}
+				return recs, headerLen, &Error{Format: sp.format, off: hs, Msg: msg}
 			}
 			r := dumpRec{start: start, eol: eol, hs: hs, off: off}
 			if strings.TrimSpace(text[hs:eol]) == "" {
 				if !sp.endLine {
-					return nil, 0, errAt(sp.format, eol, "expected bytes after the offset, %s", found(text, eol))
+					return recs, headerLen, errAt(sp.format, eol, "expected bytes after the offset, %s", found(text, eol))
 				}
 				r.end = true
 			}
@@ -308,6 +320,9 @@ func dumpLine(text string, sp *dumpSpec, r dumpRec, n int, out []byte) ([]byte, 
 		}
 		d := k - j
 		if d%2 == 1 {
+			if k < he && text[k] != ' ' && text[k] != '\t' {
+				return nil, errAt(sp.format, k, "expected a hex digit, %s", found(text, k))
+			}
 			return nil, errAt(sp.format, k-1, "odd number of hex digits")
 		}
 		if !sp.group(d) {

@@ -203,7 +203,7 @@ func parseNodeBuffer(text string) ([]byte, Format, *Error) {
 			return out, NodeBuffer, atEnd(text, j+1, NodeBuffer)
 		case strings.HasPrefix(text[j:], "..."):
 			// Node shows only the first 50 bytes; the rest are gone.
-			return nil, NodeBuffer, errAt(NodeBuffer, j, "the dump is truncated: Node left out%s", strings.TrimSuffix(strings.TrimPrefix(text[j:], "..."), ">"))
+			return nil, NodeBuffer, errAt(NodeBuffer, j, "the dump is truncated: Node left out %s", strings.TrimSuffix(strings.TrimSpace(text[j+3:]), ">"))
 		case j == i && len(out) > 0 || j+1 >= len(text) || !isHex(text[j]) || !isHex(text[j+1]) || j+2 < len(text) && isHex(text[j+2]):
 			if j < len(text) && isHex(text[j]) && (j+1 >= len(text) || !isHex(text[j+1])) {
 				j++
@@ -335,5 +335,5 @@ var simpleEscapes = map[byte]byte{
 	'\\': '\\', '\'': '\'', '"': '"', 'a': 7, 'b': 8, 'f': 12, 'n': '\n', 'r': '\r', 't': '\t', 'v': 11,
 }
 
-func parsePython(text string) ([]byte, Format, *Error) { return quoted(text, PythonBytes) }
+func parsePython(text string) ([]byte, Format, *Error)  { return quoted(text, PythonBytes) }
 func parseCString(text string) ([]byte, Format, *Error) { return quoted(text, CString) }

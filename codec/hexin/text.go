@@ -29,6 +29,9 @@ func parseHex(text string) ([]byte, Format, *Error) {
 			j++
 		}
 		if (j-i)%2 == 1 {
+			if j < len(text) && !isSpace(text[j]) && !strings.ContainsRune(":,-\\", rune(text[j])) {
+				return nil, Hex, errAt(Hex, j, "expected a hex digit, %s", found(text, j))
+			}
 			return nil, Hex, errAt(Hex, j-1, "odd number of hex digits")
 		}
 		for ; i < j; i += 2 {
@@ -103,8 +106,11 @@ func parseB64(text string, f Format, extra string, enc *base64.Encoding) ([]byte
 
 func parsePercent(text string) ([]byte, Format, *Error) {
 	i, end := skipSpace(text, 0), len(strings.TrimRight(text, " \t\r\n"))
+	if strings.IndexByte(text, '%') < 0 {
+		// Without a single escape, any word would pass as percent-encoded.
+		return nil, Percent, errAt(Percent, i, "expected a %%XX escape, %s", found(text, i))
+	}
 	out := make([]byte, 0, len(text)/3)
-	escapes := 0
 	for ; i < end; i++ {
 		c := text[i]
 		switch {
@@ -116,16 +122,11 @@ func parsePercent(text string) ([]byte, Format, *Error) {
 			}
 			out = append(out, unhex(text[i+1])<<4|unhex(text[i+2]))
 			i += 2
-			escapes++
 		case c > ' ' && c < 0x7f:
 			out = append(out, c)
 		default:
 			return nil, Percent, errAt(Percent, i, "expected a %%XX escape or a printable character, %s", found(text, i))
 		}
-	}
-	if escapes == 0 {
-		// Without a single escape, any word would pass as percent-encoded.
-		return nil, Percent, errAt(Percent, skipSpace(text, 0), "expected a %%XX escape, %s", found(text, skipSpace(text, 0)))
 	}
 	return out, Percent, nil
 }

@@ -1,0 +1,368 @@
+package hexin
+
+import (
+	"embed"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// The fixtures in testdata were printed by the real tools (hexdump -C, xxd,
+// xxd -a, xxd -i, xxd -p, od -Ax -tx1, base64, Python's repr and urllib,
+// Node's util.inspect and JSON.stringify) from the two frames below. The
+// Wireshark, tcpdump -X and librdkafka ones follow those tools' printf
+// formats (DataPrinter::hexTextDump, hex_and_ascii_print, rd_hexdump).
+//
+//go:embed testdata
+var fixtures embed.FS
+
+// short is a real Kafka ApiVersions v3 request frame.
+var short = mustHex("00000022001200030000000100096b61666b6177697265000a6b61666b617769726505302e312e3000")
+
+// long pads short with zeros (so hexdump squeezes lines into '*'), a line
+// whose ASCII column looks like hex, and bytes that are negative in Java.
+var long = func() []byte {
+	b := append([]byte{}, short...)
+	b = append(b, make([]byte, 55)...)
+	b = append(b, "0000abcd00001234"...)
+	return append(b, 0xff, 0xfe, 0x20, 0x41)
+}()
+
+func mustHex(s string) []byte {
+	b, err := hex.DecodeString(s)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+func fixture(t testing.TB, name string) string {
+	b, err := fixtures.ReadFile("testdata/" + name)
+	require.NoError(t, err)
+	return string(b)
+}
+
+func TestParseFormats(t *testing.T) {
+	frames := map[string][]byte{"short": short, "long": long}
+	for _, frame := range []string{"short", "long"} {
+		want := frames[frame]
+		tests := []struct {
+			name string
+			text string
+			f    Format
+			alts []Format // must be among the Alternatives
+		}{
+			{"hexdump -C", fixture(t, frame+".hexdump"), HexdumpC, []Format{GoDump}},
+			{"go hex.Dump", hex.Dump(want), GoDump, []Format{HexdumpC}},
+			{"xxd", fixture(t, frame+".xxd"), XXD, nil},
+			{"xxd -a", fixture(t, frame+".xxd-a"), XXD, nil},
+			{"xxd -i", fixture(t, frame+".xxd-i"), CArray, nil},
+			{"xxd -p", fixture(t, frame+".hex"), Hex, []Format{Base64}},
+			{"od", fixture(t, frame+".od"), OD, nil},
+			{"wireshark", fixture(t, frame+".wireshark"), Wireshark, nil},
+			{"tcpdump -X", fixture(t, frame+".tcpdump"), TcpdumpX, nil},
+			{"librdkafka", fixture(t, frame+".librdkafka"), Librdkafka, nil},
+			{"java", fixture(t, frame+".java"), Java, nil},
+			{"go %v", fmt.Sprint(want), GoV, nil},
+			{"go %#v", fmt.Sprintf("%#v", want), GoLiteral, nil},
+			{"go literal", "payload := " + FormatAs(want, GoLiteral), GoLiteral, nil},
+			{"python", fixture(t, frame+".python"), PythonBytes, nil},
+			{"go %q", fmt.Sprintf("%q", string(want)), CString, nil},
+			{"node json", fixture(t, frame+".nodejson"), NodeBufferJSON, nil},
+			{"base64", fixture(t, frame+".b64"), Base64, nil},
+			{"percent", fixture(t, frame+".percent"), Percent, nil},
+			{"hex upper", strings.ToUpper(hex.EncodeToString(want)), Hex, []Format{Base64}},
+		}
+		if frame == "short" {
+			tests = append(tests, []struct {
+				name string
+				text string
+				f    Format
+				alts []Format
+			}{
+				{"node", fixture(t, "short.node"), NodeBuffer, nil},
+				// Without - or _, URL-safe base64 is also standard base64.
+				{"base64url", fixture(t, "short.b64url"), Base64, []Format{Base64URL}},
+				{"strace", `"\0\0\0\"\0\22\0\3\0\0\0\1\0\tkafkawire\0\nkafkawire\0050.1.0\0"`, CString, nil},
+			}...)
+		} else {
+			tests = append(tests, struct {
+				name string
+				text string
+				f    Format
+				alts []Format
+			}{"base64url", fixture(t, "long.b64url"), Base64URL, nil})
+		}
+		for _, tt := range tests {
+			t.Run(frame+"/"+tt.name, func(t *testing.T) {
+				r, err := Parse(tt.text)
+				require.NoError(t, err)
+				assert.Equal(t, tt.f, r.Format)
+				assert.Equal(t, want, r.Bytes)
+				assert.NotContains(t, r.Alternatives, tt.f)
+				for _, a := range tt.alts {
+					assert.Contains(t, r.Alternatives, a)
+				}
+				forced, err := ParseAs(tt.text, tt.f)
+				require.NoError(t, err)
+				assert.Equal(t, want, forced.Bytes)
+			})
+		}
+	}
+}
+
+func TestParseHexVariants(t *testing.T) {
+	want := short[:6]
+	for _, text := range []string{
+		"000000220012",
+		"00 00 00 22 00 12",
+		"0000 0022 0012",
+		"00000022\n0012\n",
+		"\t00\t00\t00\t22\t00\t12",
+		"0x00, 0x00, 0x00, 0x22, 0x00, 0x12",
+		"0x00 0x00 0X00 0x22 0x00 0x12",
+		`\x00\x00\x00\x22\x00\x12`,
+		"00:00:00:22:00:12",
+		"00-00-00-22-00-12",
+		"00,00,00,22,00,12",
+		"  00 00 00 22 00 12  \r\n",
+	} {
+		r, err := Parse(text)
+		require.NoError(t, err, text)
+		assert.Equal(t, Hex, r.Format, text)
+		assert.Equal(t, want, r.Bytes, text)
+	}
+	r, err := Parse("deadbeef")
+	require.NoError(t, err)
+	assert.Equal(t, Hex, r.Format)
+	assert.Equal(t, []byte{0xde, 0xad, 0xbe, 0xef}, r.Bytes)
+	assert.Equal(t, []Format{Base64, Base64URL}, r.Alternatives)
+}
+
+// The ASCII column must never be read as bytes, even when it is all hex
+// digits; these are the layouts the tools print for such bytes.
+func TestGutterThatLooksLikeHex(t *testing.T) {
+	tests := []struct {
+		text string
+		want string
+		f    Format
+	}{
+		{"00000000: 6162 6364                                abcd\n", "abcd", XXD},
+		{"00000000: 3030 3030                                0000\n", "0000", XXD},
+		{"00000000: 2030 2030                                 0 0\n", " 0 0", XXD},
+		{"00000000: 3030 3030 6162 6364 3030 3030 3132 3334  0000abcd00001234\n", "0000abcd00001234", XXD},
+		{"00000000  61 62 63 64                                       |abcd|\n00000004\n", "abcd", HexdumpC},
+		{"00000000  30 30 30 30                                       |0000|\n", "0000", GoDump},
+		{"0000   61 62 63 64                                       abcd\n", "abcd", Wireshark},
+		{"0000   30 30 30 30 61 62 63 64 30 30 30 30 31 32 33 34   0000abcd00001234\n", "0000abcd00001234", Wireshark},
+		{"\t0x0000:  6162 6364                                abcd", "abcd", TcpdumpX},
+		{"00000000: 61 62 63 64                                      abcd            \n", "abcd", Librdkafka},
+		{"00000000: 30 30 30 30 61 62 63 64 30 30 30 30 31 32 33 34  0000abcd00001234\n", "0000abcd00001234", Librdkafka},
+	}
+	for _, tt := range tests {
+		r, err := Parse(tt.text)
+		require.NoError(t, err, tt.text)
+		assert.Equal(t, tt.f, r.Format, tt.text)
+		assert.Equal(t, tt.want, string(r.Bytes), tt.text)
+	}
+	// Read naively, that last xxd line is also valid plain hex.
+	r, err := Parse(tests[0].text)
+	require.NoError(t, err)
+	assert.Contains(t, r.Alternatives, Hex)
+}
+
+func TestParseErrors(t *testing.T) {
+	hexdump := fixture(t, "short.hexdump")
+	lines := strings.SplitAfter(hexdump, "\n")
+	tests := []struct {
+		name      string
+		text      string
+		line, col int
+		f         Format
+		msg       string
+	}{
+		{"empty", "", 1, 1, Hex, "no bytes found"},
+		{"blank", "  \n\t\n", 1, 1, Hex, "no bytes found"},
+		{"odd digits", "00 00 00 2", 1, 10, Hex, "odd number of hex digits"},
+		{"bad digit", "00 00 00 22\n00 12 0g 03", 2, 8, Hex, "expected a hex digit, found 'g'"},
+		{"mixed hex and junk", "00 00 00 22 ZZ", 1, 13, Hex, "expected a hex digit, found 'Z'"},
+		{"garbled hexdump", strings.Replace(hexdump, "0a 6b", "0a 6g", 1), 2, 40, HexdumpC, "expected a hex digit, found 'g'"},
+		{"hexdump missing a line", lines[0] + lines[1] + lines[3], 2, 61, HexdumpC,
+			"expected a hex digit (the offsets say this line holds 25 bytes, found 16), found '|'"},
+		{"hexdump then xxd", lines[0] + "00000010: 666b 6177 6972 6500 0a6b 6166 6b61 7769  fkawire..kafkawi\n", 2, 9, HexdumpC,
+			`expected " " after the offset, found ':'`},
+		{"truncated base64", "AAAAIgASA", 1, 9, Base64, "a base64 text cannot end with a single character in its last group"},
+		{"java out of range", "[0, 0, 256]", 1, 8, Java, "256 is out of range for a byte (-128 to 255)"},
+		{"java below range", "[0,\n -129, 3]", 2, 2, Java, "-129 is out of range for a byte (-128 to 255)"},
+		{"go %v out of range", "[0 0 300 1]", 1, 6, GoV, "300 is out of range for a byte (0 to 255)"},
+		{"go literal out of range", "[]byte{0x00, 0x100}", 1, 14, GoLiteral, "0x100 is out of range for a byte (0 to 255)"},
+		{"node truncated", fixture(t, "long.node"), 1, 159, NodeBuffer, "the dump is truncated: Node left out 66 more bytes"},
+		{"xxd -i wrong length", "unsigned char x[] = {\n  0x00, 0x01\n};\nunsigned int x_len = 3;\n", 4, 22, CArray,
+			"the length says 3 bytes but the array holds 2"},
+		{"python bad escape", `b'\x00\q'`, 1, 8, PythonBytes, "unknown escape, found 'q'"},
+		{"python unterminated", `b'\x00\x01`, 1, 10, PythonBytes, `expected '\'', found the end of the text`},
+		{"c string octal out of range", `"\400"`, 1, 2, CString, `octal escape \400 is out of range for a byte`},
+		{"percent bad escape", "%00%0g", 1, 6, Percent, "expected a hex digit after '%', found 'g'"},
+		{"words", "hello, world!", 1, 6, Base64, "expected a base64 character, found ','"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Parse(tt.text)
+			var e *Error
+			require.ErrorAs(t, err, &e)
+			assert.Equal(t, tt.line, e.Line, "line")
+			assert.Equal(t, tt.col, e.Column, "column")
+			assert.Equal(t, tt.f, e.Format)
+			assert.Equal(t, tt.msg, e.Msg)
+			assert.Equal(t, fmt.Sprintf("line %d, column %d: %s", tt.line, tt.col, tt.msg), e.Error())
+		})
+	}
+}
+
+func TestParseAs(t *testing.T) {
+	// 7 digits would be base64 if left to Parse.
+	_, err := ParseAs("0000002", Hex)
+	var e *Error
+	require.ErrorAs(t, err, &e)
+	assert.Equal(t, 7, e.Column)
+	assert.Equal(t, "odd number of hex digits", e.Msg)
+
+	// Forcing base64 on hex digits reads them as base64.
+	r, err := ParseAs("deadbeef", Base64)
+	require.NoError(t, err)
+	assert.Equal(t, []byte{0x75, 0xe6, 0x9d, 0x6d, 0xe7, 0x9f}, r.Bytes)
+
+	// Forcing plain hex on an od dump reads its offsets as bytes.
+	r, err = ParseAs("000000 01 02\n000002\n", Hex)
+	require.NoError(t, err)
+	assert.Equal(t, mustHex("0000000102000002"), r.Bytes)
+
+	_, err = ParseAs("00", "morse")
+	require.ErrorAs(t, err, &e)
+	assert.Equal(t, `unknown format "morse"`, e.Msg)
+}
+
+func TestRepeatLimit(t *testing.T) {
+	text := "00000000  00 00 00 00 00 00 00 00  00 00 00 00 00 00 00 00  |................|\n*\nffffffff0\n"
+	_, err := Parse(text)
+	var e *Error
+	require.ErrorAs(t, err, &e)
+	assert.Equal(t, 3, e.Line)
+}
+
+// FormatAs must print what the real tools print, so the fixtures double as
+// expected output.
+func TestFormatMatchesTools(t *testing.T) {
+	for name, b := range map[string][]byte{"short": short, "long": long} {
+		tcpdump := fixture(t, name+".tcpdump")
+		tcpdump = tcpdump[strings.IndexByte(tcpdump, '\n')+1:]
+		librdkafka := fixture(t, name+".librdkafka")
+		if strings.Contains(librdkafka, "hexdump (") {
+			librdkafka = librdkafka[strings.IndexByte(librdkafka, '\n')+1:]
+		}
+		tests := map[Format]string{
+			HexdumpC:       fixture(t, name+".hexdump"),
+			XXD:            fixture(t, name+".xxd"),
+			OD:             fixture(t, name+".od"),
+			Wireshark:      fixture(t, name+".wireshark"),
+			TcpdumpX:       tcpdump,
+			Librdkafka:     librdkafka,
+			Java:           strings.TrimSpace(fixture(t, name+".java")),
+			PythonBytes:    strings.TrimSpace(fixture(t, name+".python")),
+			NodeBufferJSON: strings.TrimSpace(fixture(t, name+".nodejson")),
+			Base64:         strings.ReplaceAll(fixture(t, name+".b64"), "\n", ""),
+			Base64URL:      strings.TrimSpace(fixture(t, name+".b64url")),
+			Hex:            strings.ReplaceAll(fixture(t, name+".hex"), "\n", ""),
+			GoDump:         hex.Dump(b),
+			GoV:            fmt.Sprint(b),
+			CArray:         strings.ReplaceAll(fixture(t, name+".xxd-i"), name+"_bin", "data"),
+		}
+		for f, want := range tests {
+			assert.Equal(t, want, FormatAs(b, f), "%s %s", name, f)
+		}
+	}
+}
+
+func TestRoundTrip(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	random := make([]byte, 300)
+	for i := range random {
+		random[i] = byte(rng.IntN(256))
+	}
+	for _, b := range [][]byte{short, long, random, {0}, {'\'', '"', '\\', '\n'}} {
+		for _, f := range Formats() {
+			text := FormatAs(b, f)
+			r, err := ParseAs(text, f)
+			require.NoError(t, err, "%s: %s", f, text)
+			assert.Equal(t, b, r.Bytes, "%s: %s", f, text)
+			// Short texts can be ambiguous ("AA" is hex too); then the
+			// format must at least be offered as an alternative.
+			r, err = Parse(text)
+			require.NoError(t, err, "%s: %s", f, text)
+			if r.Format == f {
+				assert.Equal(t, b, r.Bytes, "%s: %s", f, text)
+			} else {
+				assert.Contains(t, r.Alternatives, f, "%s detected as %s: %s", f, r.Format, text)
+			}
+			if len(b) > 4 && f != Base64URL {
+				assert.Equal(t, f, r.Format, text)
+			}
+		}
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	entries, err := fixtures.ReadDir("testdata")
+	require.NoError(f, err)
+	for _, e := range entries {
+		if !e.IsDir() {
+			f.Add(fixture(f, e.Name()))
+		}
+	}
+	for _, s := range []string{"", "*", "00000000  00 |.|\n*\n00000100\n", "b'\\", `"\x`, "[-", "{", "%", "0x", "\t0x0000:  00"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		r, err := Parse(text)
+		if err != nil {
+			var e *Error
+			require.ErrorAs(t, err, &e)
+			lines := strings.Split(text, "\n")
+			require.GreaterOrEqual(t, e.Line, 1)
+			require.LessOrEqual(t, e.Line, len(lines))
+			require.GreaterOrEqual(t, e.Column, 1)
+			require.LessOrEqual(t, e.Column, utf8.RuneCountInString(lines[e.Line-1])+1)
+			return
+		}
+		require.NotNil(t, r.Bytes)
+		again, err := ParseAs(text, r.Format)
+		require.NoError(t, err)
+		require.Equal(t, r.Bytes, again.Bytes)
+	})
+}
+
+func BenchmarkParseHexdump(b *testing.B) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	data := make([]byte, 1<<20)
+	for i := range data {
+		data[i] = byte(rng.IntN(256))
+	}
+	text := FormatAs(data, HexdumpC)
+	b.SetBytes(int64(len(text)))
+	b.ResetTimer()
+	for b.Loop() {
+		r, err := Parse(text)
+		if err != nil || len(r.Bytes) != len(data) {
+			b.Fatal(err)
+		}
+	}
+}
+
+var _ = errors.New
