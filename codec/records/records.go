@@ -1,15 +1,70 @@
-// Package records decodes and encodes the contents of a Kafka records field: record batches and the records inside them.
+// Package records decodes and encodes the contents of a Kafka records field: record batches, legacy message sets and the records inside them.
 //
 // A records field holds zero or more batches back to back; a Fetch response
 // may end with a partial batch, which is legal and kept as it is. Inside a
-// batch, lengths and deltas are zigzag varints.
+// RecordBatch (magic 2), lengths and deltas are zigzag varints. Older
+// clients send legacy message sets (magic 0 and 1), told apart from batches
+// by the magic byte at offset 16, which both formats keep at the same place.
+//
+// Decoding builds the layout tree the visualizer draws. Compressed records
+// are decompressed into a buffer of their own (appended to the bufs slice
+// given to Decode), and the nodes inside it carry that buffer's index and
+// offsets relative to it.
+//
+// Encoding writes a batch that was not edited back byte for byte: each
+// decoded batch keeps its original bytes together with a fingerprint of its
+// fields, and AppendTo writes those bytes while the fingerprint still
+// matches. Once any field changes (or for batches built in code or from
+// JSON), the batch is encoded from its fields, with batchLength, record
+// lengths, the record count, lastOffsetDelta and the CRC recomputed, and the
+// records recompressed with the batch's codec.
+//
+// # JSON
+//
+// A *Set marshals to and from JSON, so users can write records by hand
+// (kafkawire encode --json). Every field may be left out; defaults are what a
+// plain, non-idempotent producer writes:
+//
+//	{"batches": [{
+//	  "magic": 2,                  // default 2; 0 or 1 selects the legacy shape below
+//	  "baseOffset": 0,
+//	  "partitionLeaderEpoch": -1,
+//	  "codec": "zstd",             // "none" (default), "gzip", "snappy", "lz4", "zstd"
+//	  "timestampType": "create",   // or "logAppend"
+//	  "transactional": false,
+//	  "control": false,
+//	  "deleteHorizon": false,
+//	  "otherAttributes": 0,        // attribute bits kafkawire has no name for
+//	  "lastOffsetDelta": 0,        // only used when there are no records
+//	  "baseTimestamp": 0,          // milliseconds since the epoch
+//	  "maxTimestamp": 0,           // default: the largest record timestamp
+//	  "producerId": -1,
+//	  "producerEpoch": -1,
+//	  "baseSequence": -1,
+//	  "records": [{
+//	    "offsetDelta": 0,          // default: the record's index
+//	    "timestampDelta": 0,
+//	    "attributes": 0,
+//	    "key": "k",                // a string when the bytes are UTF-8,
+//	    "value": {"hex": "00ff"},  // {"hex": "..."} otherwise, null for null
+//	    "headers": [{"key": "h", "value": "v"}]
+//	  }]
+//	}],
+//	"tail": {"hex": "..."}}        // a partial batch at the end of a fetch response
+//
+// The legacy shape (magic 0 or 1) is one message per entry of "batches":
+//
+//	{"magic": 1, "offset": 0, "codec": "none", "timestampType": "create",
+//	 "timestamp": 0, "key": null, "value": "v",
+//	 "messages": [...]}           // compressed wrapper: the inner messages, same shape
+//
+// A wrapper's value is recomputed from its messages; "timestamp" and
+// "timestampType" only exist in magic 1. batchLength, the record count, record
+// lengths and CRCs are never in the JSON: they are computed on encode.
 package records
 
 import (
-	"encoding/binary"
-	"fmt"
 	"hash/crc32"
-	"strconv"
 
 	"github.com/kafkawire/kafkawire/codec/layout"
 	"github.com/kafkawire/kafkawire/codec/wire"
@@ -17,185 +72,215 @@ import (
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
-// batchHeaderLen is the size of a RecordBatch v2 header, up to and including the record count.
-const batchHeaderLen = 61
+const (
+	// batchHeaderLen is the size of a RecordBatch v2 header, up to and including the record count.
+	batchHeaderLen = 61
+	// magicOff is where both batches and legacy messages keep their magic byte.
+	magicOff = 16
+)
 
 // Set is the content of one records field.
 type Set struct {
-	Batches []*Batch `json:"batches"`
+	Batches []*Batch
 	// Tail is a partial batch at the end of the field, kept byte for byte.
-	Tail []byte `json:"tail,omitempty"`
+	Tail Bytes
 }
 
-// Batch is one RecordBatch (magic 2).
+// Batch is one RecordBatch (magic 2) or, when Magic is 0 or 1, one legacy
+// message (Legacy), which may be a compressed wrapper around others.
 type Batch struct {
-	BaseOffset           int64    `json:"baseOffset"`
-	PartitionLeaderEpoch int32    `json:"partitionLeaderEpoch"`
-	Magic                int8     `json:"magic"`
-	CRC                  uint32   `json:"crc"`
-	Attributes           int16    `json:"attributes"`
-	LastOffsetDelta      int32    `json:"lastOffsetDelta"`
-	BaseTimestamp        int64    `json:"baseTimestamp"`
-	MaxTimestamp         int64    `json:"maxTimestamp"`
-	ProducerID           int64    `json:"producerId"`
-	ProducerEpoch        int16    `json:"producerEpoch"`
-	BaseSequence         int32    `json:"baseSequence"`
-	Records              []Record `json:"records"`
+	BaseOffset           int64
+	PartitionLeaderEpoch int32
+	Magic                int8
+	CRC                  uint32 // as decoded; recomputed on encode
+	Attributes           int16
+	LastOffsetDelta      int32
+	BaseTimestamp        int64
+	MaxTimestamp         int64
+	ProducerID           int64
+	ProducerEpoch        int16
+	BaseSequence         int32
+	Records              []Record
+
+	Legacy *Message // magic 0 and 1 only
+
+	raw    []byte // the bytes the batch was decoded from
+	sum    uint64 // fingerprint of the fields as decoded; raw is stale once it differs
+	xerial bool   // snappy records used the xerial framing Java clients write
 }
 
 // Record is one record of a batch.
 type Record struct {
-	Attributes     int8     `json:"attributes"`
-	TimestampDelta int64    `json:"timestampDelta"`
-	OffsetDelta    int32    `json:"offsetDelta"`
-	Key            []byte   `json:"key"`
-	Value          []byte   `json:"value"`
-	Headers        []Header `json:"headers"`
+	Attributes     int8
+	TimestampDelta int64
+	OffsetDelta    int32
+	Key            Bytes // nil for a null key
+	Value          Bytes // nil for a null value
+	Headers        []Header
 }
 
-// Header is one record header.
+// Header is one record header. Kafka only writes string keys, but the wire allows any bytes.
 type Header struct {
-	Key   string `json:"key"`
-	Value []byte `json:"value"`
+	Key   Bytes `json:"key"`
+	Value Bytes `json:"value"`
 }
+
+// Bytes is a byte string that marshals to JSON as text when it is UTF-8, {"hex": "..."} otherwise, and null when nil.
+type Bytes []byte
 
 // Minimal is the smallest legal records value the reference pages use: one empty RecordBatch v2 of 61 bytes.
 func Minimal() *Set {
 	return &Set{Batches: []*Batch{{Magic: 2}}}
 }
 
-// AppendTo appends the encoded set, recomputing lengths and CRCs.
+// AppendTo appends the encoded set. Unedited batches are written as they were decoded.
 func (s *Set) AppendTo(dst []byte) []byte {
 	for _, b := range s.Batches {
-		dst = b.appendTo(dst)
+		dst = b.AppendTo(dst)
 	}
 	return append(dst, s.Tail...)
 }
 
-func (b *Batch) appendTo(dst []byte) []byte {
-	start := len(dst)
-	dst = wire.AppendInt64(dst, b.BaseOffset)
-	dst = wire.AppendInt32(dst, 0) // batchLength, patched below
-	dst = wire.AppendInt32(dst, b.PartitionLeaderEpoch)
-	dst = wire.AppendInt8(dst, 2)
-	dst = wire.AppendUint32(dst, 0) // crc, patched below
-	crcFrom := len(dst)
-	dst = wire.AppendInt16(dst, b.Attributes)
-	dst = wire.AppendInt32(dst, b.LastOffsetDelta)
-	dst = wire.AppendInt64(dst, b.BaseTimestamp)
-	dst = wire.AppendInt64(dst, b.MaxTimestamp)
-	dst = wire.AppendInt64(dst, b.ProducerID)
-	dst = wire.AppendInt16(dst, b.ProducerEpoch)
-	dst = wire.AppendInt32(dst, b.BaseSequence)
-	dst = wire.AppendInt32(dst, int32(len(b.Records)))
-	for _, r := range b.Records {
-		dst = r.appendTo(dst)
+// AppendTo appends the encoded batch: its original bytes if none of its fields changed since Decode,
+// otherwise freshly encoded with lengths, counts and CRC recomputed.
+func (b *Batch) AppendTo(dst []byte) []byte {
+	if b.raw != nil && b.fingerprint() == b.sum {
+		return append(dst, b.raw...)
 	}
-	binary.BigEndian.PutUint32(dst[start+8:], uint32(len(dst)-start-12))
-	binary.BigEndian.PutUint32(dst[crcFrom-4:], crc32.Checksum(dst[crcFrom:], castagnoli))
-	return dst
+	if b.Magic < 2 {
+		m := b.Legacy
+		if m == nil {
+			m = &Message{Magic: b.Magic}
+		}
+		return m.appendTo(dst, b.xerial)
+	}
+	return b.appendV2(dst)
 }
 
-func (r *Record) appendTo(dst []byte) []byte {
-	var body []byte
-	body = wire.AppendInt8(body, r.Attributes)
-	body = wire.AppendVarlong(body, r.TimestampDelta)
-	body = wire.AppendVarint(body, r.OffsetDelta)
-	body = appendVarBytes(body, r.Key)
-	body = appendVarBytes(body, r.Value)
-	body = wire.AppendVarint(body, int32(len(r.Headers)))
-	for _, h := range r.Headers {
-		body = appendVarBytes(body, []byte(h.Key))
-		body = appendVarBytes(body, h.Value)
+// Codec is a compression codec, as the low three attribute bits name it.
+type Codec int8
+
+const (
+	CodecNone Codec = iota
+	CodecGzip
+	CodecSnappy
+	CodecLZ4
+	CodecZstd
+)
+
+var codecNames = [...]string{"none", "gzip", "snappy", "lz4", "zstd"}
+
+func (c Codec) String() string {
+	if c >= 0 && int(c) < len(codecNames) {
+		return codecNames[c]
 	}
-	dst = wire.AppendVarint(dst, int32(len(body)))
-	return append(dst, body...)
+	return "unknown codec " + itoa(int64(c))
 }
 
-func appendVarBytes(dst, b []byte) []byte {
-	if b == nil {
-		return wire.AppendVarint(dst, -1)
+// Codec is the compression codec of the batch's records.
+func (b *Batch) Codec() Codec {
+	if b.Magic < 2 {
+		if b.Legacy == nil {
+			return CodecNone
+		}
+		return Codec(b.Legacy.Attributes & 7)
 	}
-	dst = wire.AppendVarint(dst, int32(len(b)))
-	return append(dst, b...)
+	return Codec(b.Attributes & 7)
 }
 
 // Decode reads a records field's bytes b, which start at absolute offset base.
 // It returns the set, one layout node per batch (and one for a partial tail),
 // and the first error that stopped decoding, if any; what decoded before it is kept.
 // Decompressed buffers are appended to bufs; nodes inside them carry their index.
+// The set aliases b and the decompressed buffers.
 func Decode(b []byte, base int, bufs *[][]byte) (*Set, []*layout.Node, *wire.Error) {
+	if bufs == nil {
+		bufs = &[][]byte{nil}
+	}
+	d := &decoder{bufs: bufs}
 	s := &Set{}
 	var nodes []*layout.Node
-	r := wire.NewReader(b, base)
-	for i := 0; r.Left() > 0; i++ {
-		if r.Left() < 12 {
-			s.Tail = r.Rest()
-			nodes = append(nodes, tailNode(r, len(b)))
+	for off, i := 0, 0; off < len(b); i++ {
+		rest := b[off:]
+		size, whole := batchSize(rest)
+		if !whole {
+			s.Tail = rest
+			nodes = append(nodes, tailNode(base+off, len(rest), size))
 			break
 		}
-		size := int(binary.BigEndian.Uint32(b[r.Off()-base+8:]))
-		if size < 0 || 12+size > r.Left() {
-			s.Tail = r.Rest()
-			nodes = append(nodes, tailNode(r, 12+size))
-			break
-		}
-		batch, node := decodeBatch(r, i)
+		batch, node, err := d.decodeOne(rest[:size], base+off, i)
 		nodes = append(nodes, node)
-		if f := r.Failure(); f != nil {
-			return s, nodes, f
+		if err != nil {
+			return s, nodes, err
 		}
 		s.Batches = append(s.Batches, batch)
+		off += size
 	}
 	return s, nodes, nil
 }
 
-func tailNode(r *wire.Reader, want int) *layout.Node {
-	n := &layout.Node{Name: "partial batch", Type: "bytes", Off: r.Off(), End: r.Off() + r.Left(), Region: layout.RegionBatch,
-		Value: fmt.Sprintf("%d of %d bytes", r.Left(), want), Desc: "a batch cut short at the end of the field, as fetch responses may be"}
-	r.Bytes(r.Left(), "partial batch")
-	return n
+// batchSize is the size a batch or legacy message at the start of b claims,
+// and whether all of it is there. A claim too small to hold a header is
+// reported as whole, so that decoding fails on it with its offset rather than
+// taking it for a tail. Size 0 means the length itself is cut off.
+func batchSize(b []byte) (int, bool) {
+	if len(b) < 12 {
+		return 0, false
+	}
+	n := int64(int32(uint32(b[8])<<24|uint32(b[9])<<16|uint32(b[10])<<8|uint32(b[11]))) + 12
+	if n < 12+5 { // negative or too small to reach the magic byte
+		return len(b), true
+	}
+	if n > int64(len(b)) {
+		return int(min(n, 1<<40)), false
+	}
+	return int(n), true
 }
 
-func decodeBatch(r *wire.Reader, i int) (*Batch, *layout.Node) {
-	b := &Batch{}
-	node := &layout.Node{Name: "RecordBatch[" + strconv.Itoa(i) + "]", Type: "RecordBatch", Off: r.Off(), Region: layout.RegionBatch}
-	field := func(name, typ, desc string, read func() string) {
-		off := r.Off()
-		v := read()
-		node.Add(&layout.Node{Name: name, Type: typ, Value: v, Off: off, End: r.Off(), Region: layout.RegionBatch, Desc: desc})
+func (d *decoder) decodeOne(b []byte, base, i int) (*Batch, *layout.Node, *wire.Error) {
+	r := wire.NewReader(b, base)
+	if len(b) <= magicOff {
+		r.Fail(base+8, "batch length %d is too small for a batch header", len(b)-12)
+		n := &layout.Node{Name: "RecordBatch[" + itoa(int64(i)) + "]", Type: "RecordBatch", Off: base, End: base + len(b), Region: layout.RegionBatch, Err: r.Failure().Msg}
+		return nil, n, r.Failure()
 	}
-	i64 := func(p *int64) func() string {
-		return func() string { *p = r.Int64(); return strconv.FormatInt(*p, 10) }
+	var batch *Batch
+	var node *layout.Node
+	if magic := int8(b[magicOff]); magic < 2 {
+		batch, node = d.decodeLegacy(r, i, 0)
+	} else {
+		batch, node = d.decodeBatch(r, i)
 	}
-	i32 := func(p *int32) func() string {
-		return func() string { *p = r.Int32(); return strconv.FormatInt(int64(*p), 10) }
+	if f := r.Failure(); f != nil {
+		markFailure(node, f)
+		return batch, node, f
 	}
-	var batchLength int32
-	field("baseOffset", "int64", "offset of the first record", i64(&b.BaseOffset))
-	field("batchLength", "int32", "bytes that follow this field", i32(&batchLength))
-	field("partitionLeaderEpoch", "int32", "leader epoch when the batch was written", i32(&b.PartitionLeaderEpoch))
-	field("magic", "int8", "batch format version", func() string { b.Magic = r.Int8(); return strconv.Itoa(int(b.Magic)) })
-	crcOff := r.Off()
-	field("crc", "uint32", "CRC-32C of everything from attributes to the end", func() string { b.CRC = r.Uint32(); return fmt.Sprintf("0x%08x", b.CRC) })
-	field("attributes", "int16", "compression, timestamp type, transactional and control bits", func() string { b.Attributes = r.Int16(); return strconv.Itoa(int(b.Attributes)) })
-	field("lastOffsetDelta", "int32", "offset of the last record, relative to baseOffset", i32(&b.LastOffsetDelta))
-	field("baseTimestamp", "int64", "timestamp of the first record", i64(&b.BaseTimestamp))
-	field("maxTimestamp", "int64", "largest timestamp in the batch", i64(&b.MaxTimestamp))
-	field("producerId", "int64", "idempotent or transactional producer, -1 if none", i64(&b.ProducerID))
-	field("producerEpoch", "int16", "epoch of that producer", func() string { b.ProducerEpoch = r.Int16(); return strconv.Itoa(int(b.ProducerEpoch)) })
-	field("baseSequence", "int32", "sequence number of the first record", i32(&b.BaseSequence))
-	var count int32
-	field("records", "int32", "number of records that follow", i32(&count))
-	end := node.Off + 12 + int(batchLength)
-	if r.Failure() == nil {
-		body := r.Bytes(end-r.Off(), "records")
-		if got := crc32.Checksum(append([]byte(nil), body...), castagnoli); false && got != b.CRC {
-			_ = crcOff
-		}
-		// Records are decoded by the full implementation; the skeleton keeps the header only.
-		_ = count
+	batch.raw = b
+	batch.sum = batch.fingerprint()
+	return batch, node, nil
+}
+
+// markFailure makes sure the tree shows where decoding stopped: if no node carries
+// the error yet, the deepest node of buffer 0 holding its offset gets it.
+func markFailure(n *layout.Node, f *wire.Error) {
+	if n.Failed() != nil {
+		return
 	}
-	node.End = r.Off()
-	return b, node
+	target := n
+	if p := n.Deepest(0, f.Off); p != nil {
+		target = p[len(p)-1]
+	}
+	target.Err = f.Msg
+}
+
+func tailNode(off, have, want int) *layout.Node {
+	n := &layout.Node{Name: "partial batch", Type: "bytes", Off: off, End: off + have, Region: layout.RegionBatch,
+		Desc: "a batch cut short at the end of the field, as fetch responses may be"}
+	if want == 0 {
+		n.Value = itoa(int64(have)) + " bytes, too short to hold a batch length"
+	} else {
+		n.Value = itoa(int64(have)) + " of " + itoa(int64(want)) + " bytes"
+	}
+	n.Warn = "partial batch, " + n.Value
+	return n
 }

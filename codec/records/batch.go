@@ -1,0 +1,222 @@
+package records
+
+import (
+	"encoding/binary"
+	"fmt"
+	"hash/crc32"
+	"strconv"
+
+	"github.com/kafkawire/kafkawire/codec/layout"
+	"github.com/kafkawire/kafkawire/codec/wire"
+)
+
+// Batch attribute bits (magic 2).
+const (
+	attrCodec         = 0x07
+	attrLogAppendTime = 0x08
+	attrTransactional = 0x10
+	attrControl       = 0x20
+	attrDeleteHorizon = 0x40
+	attrKnown         = 0x7f
+)
+
+// minRecordLen is the smallest record: a length, attributes, two deltas, null key and value, no headers.
+const minRecordLen = 7
+
+// decodeBatch reads one RecordBatch v2; r holds exactly the batch's bytes.
+func (d *decoder) decodeBatch(r *wire.Reader, i int) (*Batch, *layout.Node) {
+	b := &Batch{}
+	node := &layout.Node{Name: "RecordBatch[" + strconv.Itoa(i) + "]", Type: "RecordBatch v2", Off: r.Off(), Region: layout.RegionBatch,
+		Desc: "a batch of records sharing one header"}
+	defer func() { node.End = r.Off() }()
+	i64 := func(p *int64) func() string {
+		return func() string { *p = r.Int64(); return itoa(*p) }
+	}
+	i32 := func(p *int32) func() string {
+		return func() string { *p = r.Int32(); return itoa(int64(*p)) }
+	}
+	var batchLength int32
+	field(r, node, "baseOffset", "int64", "offset of the first record", i64(&b.BaseOffset))
+	field(r, node, "batchLength", "int32", "bytes after this field", i32(&batchLength))
+	field(r, node, "partitionLeaderEpoch", "int32", "leader epoch when the batch was written", i32(&b.PartitionLeaderEpoch))
+	field(r, node, "magic", "int8", "batch format version", func() string {
+		off := r.Off()
+		b.Magic = r.Int8()
+		if b.Magic != 2 {
+			r.Fail(off, "magic %d: only 0, 1 and 2 exist", b.Magic)
+		}
+		return strconv.Itoa(int(b.Magic))
+	})
+	crcNode := field(r, node, "crc", "uint32", "CRC-32C of everything from attributes to the end", func() string {
+		b.CRC = r.Uint32()
+		return fmt.Sprintf("0x%08x", b.CRC)
+	})
+	if crcNode != nil {
+		if got := crc32.Checksum(r.Rest(), castagnoli); got != b.CRC {
+			crcNode.Warn = fmt.Sprintf("CRC-32C mismatch: the bytes after it sum to 0x%08x, the batch says 0x%08x", got, b.CRC)
+		}
+	}
+	attrs := field(r, node, "attributes", "int16", "compression, timestamp type, transactional and control bits", func() string {
+		b.Attributes = r.Int16()
+		return batchAttrText(b.Attributes)
+	})
+	if attrs != nil {
+		attrBits(attrs, b.Attributes)
+	}
+	field(r, node, "lastOffsetDelta", "int32", "offset of the last record, relative to baseOffset", i32(&b.LastOffsetDelta))
+	field(r, node, "baseTimestamp", "int64", "timestamp of the first record (the delete horizon when that bit is set)", func() string {
+		b.BaseTimestamp = r.Int64()
+		return stamp(b.BaseTimestamp)
+	})
+	field(r, node, "maxTimestamp", "int64", "largest timestamp in the batch", func() string {
+		b.MaxTimestamp = r.Int64()
+		return stamp(b.MaxTimestamp)
+	})
+	field(r, node, "producerId", "int64", "idempotent or transactional producer, -1 if none", i64(&b.ProducerID))
+	field(r, node, "producerEpoch", "int16", "epoch of that producer", func() string { b.ProducerEpoch = r.Int16(); return itoa(int64(b.ProducerEpoch)) })
+	field(r, node, "baseSequence", "int32", "sequence number of the first record, -1 if none", i32(&b.BaseSequence))
+	var count int32
+	countNode := field(r, node, "recordCount", "int32", "number of records that follow", i32(&count))
+	if r.Failure() != nil {
+		return b, node
+	}
+	if count < 0 {
+		r.Fail(countNode.Off, "record count %d is negative", count)
+		return b, node
+	}
+
+	// A hostile count is rejected against the bytes left before anything is allocated for it.
+	tooMany := func(left int, where string) bool {
+		if int64(count) <= int64(left/minRecordLen) {
+			return false
+		}
+		r.Fail(countNode.Off, "record count %d needs at least %d bytes, %d left%s", count, int64(count)*minRecordLen, left, where)
+		countNode.Err = r.Failure().Msg
+		return true
+	}
+	codec := Codec(b.Attributes & attrCodec)
+	if codec == CodecNone {
+		if !tooMany(r.Left(), "") {
+			d.decodeRecords(r, node, b, int(count))
+		}
+		return b, node
+	}
+	// Compressed: the rest of the batch is one compressed blob holding the records.
+	payloadOff := r.Off()
+	payload := r.Rest()
+	pn := node.Add(&layout.Node{Name: "records", Type: codec.String() + " compressed", Off: payloadOff, End: payloadOff + len(payload),
+		Region: layout.RegionBatch, Value: itoa(int64(len(payload))) + " bytes", Desc: "the records, compressed together"})
+	r.Bytes(len(payload), "compressed records")
+	plain, xerial, err := decompress(codec, payload)
+	if err != nil {
+		pn.Err = err.Error()
+		r.Fail(payloadOff, "%s records: %v", codec, err)
+		return b, node
+	}
+	b.xerial = xerial
+	*d.bufs = append(*d.bufs, plain)
+	k := len(*d.bufs) - 1
+	pn.Value += ", " + itoa(int64(len(plain))) + " decompressed"
+	dn := pn.Add(&layout.Node{Name: "decompressed", Type: "bytes", Value: itoa(int64(len(plain))) + " bytes", Off: 0, End: len(plain), Buf: k,
+		Region: layout.RegionBatch, Desc: "the records after decompression, a buffer of their own"})
+	if tooMany(len(plain), " after decompression") {
+		return b, node
+	}
+	ir := wire.NewReader(plain, 0)
+	d.decodeRecords(ir, dn, b, int(count))
+	if f := ir.Failure(); f != nil {
+		r.Fail(payloadOff, "in decompressed batch buffer %d at 0x%04x: %s", k, f.Off, f.Msg)
+	}
+	return b, node
+}
+
+// decodeRecords reads count records, which must use every byte r has left.
+func (d *decoder) decodeRecords(r *wire.Reader, parent *layout.Node, b *Batch, count int) {
+	b.Records = make([]Record, 0, count)
+	control := b.Attributes&attrControl != 0
+	for j := 0; j < count && r.Failure() == nil; j++ {
+		rec := decodeRecord(r, parent, j, b, control)
+		if r.Failure() == nil {
+			b.Records = append(b.Records, rec)
+		}
+	}
+	if r.Failure() == nil && r.Left() > 0 {
+		n := parent.Add(&layout.Node{Name: "trailing bytes", Type: "bytes", Off: r.Off(), End: r.Off() + r.Left(), Buf: parent.Buf, Region: layout.RegionBatch})
+		r.Fail(r.Off(), "%d bytes left after the %d records the batch counts", r.Left(), count)
+		n.Err = r.Failure().Msg
+		r.Bytes(r.Left(), "trailing bytes")
+	}
+}
+
+func batchAttrText(a int16) string {
+	s := strconv.Itoa(int(a)) + " (" + Codec(a&attrCodec).String()
+	if a&attrLogAppendTime != 0 {
+		s += ", LogAppendTime"
+	}
+	if a&attrTransactional != 0 {
+		s += ", transactional"
+	}
+	if a&attrControl != 0 {
+		s += ", control"
+	}
+	if a&attrDeleteHorizon != 0 {
+		s += ", delete horizon"
+	}
+	return s + ")"
+}
+
+// attrBits spells out the attribute bits as children spanning the attribute bytes.
+func attrBits(n *layout.Node, a int16) {
+	bit := func(name, typ, val, desc string) {
+		n.Add(&layout.Node{Name: name, Type: typ, Value: val, Desc: desc, Off: n.Off, End: n.End, Buf: n.Buf, Region: n.Region})
+	}
+	bit("compression", "bits 0-2", strconv.Itoa(int(a&attrCodec))+" ("+Codec(a&attrCodec).String()+")", "codec of the records")
+	ts := "0 (CreateTime)"
+	if a&attrLogAppendTime != 0 {
+		ts = "1 (LogAppendTime)"
+	}
+	bit("timestampType", "bit 3", ts, "who set the timestamps: the producer or the broker")
+	bit("transactional", "bit 4", strconv.FormatBool(a&attrTransactional != 0), "written inside a transaction")
+	bit("control", "bit 5", strconv.FormatBool(a&attrControl != 0), "holds a transaction marker, not user data")
+	bit("deleteHorizon", "bit 6", strconv.FormatBool(a&attrDeleteHorizon != 0), "baseTimestamp holds the compaction delete horizon")
+	if rest := a &^ attrKnown; rest != 0 {
+		bit("unused", "bits 7-15", fmt.Sprintf("0x%04x", uint16(rest)), "bits no Kafka version assigns")
+	}
+}
+
+// appendV2 encodes a RecordBatch v2 from its fields.
+func (b *Batch) appendV2(dst []byte) []byte {
+	start := len(dst)
+	lastOffsetDelta := b.LastOffsetDelta
+	if n := len(b.Records); n > 0 {
+		lastOffsetDelta = b.Records[n-1].OffsetDelta
+	}
+	dst = wire.AppendInt64(dst, b.BaseOffset)
+	dst = wire.AppendInt32(dst, 0) // batchLength, patched below
+	dst = wire.AppendInt32(dst, b.PartitionLeaderEpoch)
+	dst = wire.AppendInt8(dst, 2)
+	dst = wire.AppendUint32(dst, 0) // crc, patched below
+	crcFrom := len(dst)
+	dst = wire.AppendInt16(dst, b.Attributes)
+	dst = wire.AppendInt32(dst, lastOffsetDelta)
+	dst = wire.AppendInt64(dst, b.BaseTimestamp)
+	dst = wire.AppendInt64(dst, b.MaxTimestamp)
+	dst = wire.AppendInt64(dst, b.ProducerID)
+	dst = wire.AppendInt16(dst, b.ProducerEpoch)
+	dst = wire.AppendInt32(dst, b.BaseSequence)
+	dst = wire.AppendInt32(dst, int32(len(b.Records)))
+	if codec := b.Codec(); codec == CodecNone {
+		for i := range b.Records {
+			dst = b.Records[i].appendTo(dst)
+		}
+	} else {
+		var plain []byte
+		for i := range b.Records {
+			plain = b.Records[i].appendTo(plain)
+		}
+		dst = compress(dst, codec, plain, b.xerial)
+	}
+	binary.BigEndian.PutUint32(dst[start+8:], uint32(len(dst)-start-12))
+	binary.BigEndian.PutUint32(dst[crcFrom-4:], crc32.Checksum(dst[crcFrom:], castagnoli))
+	return dst
+}

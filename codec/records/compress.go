@@ -1,0 +1,196 @@
+package records
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"sync"
+
+	"github.com/klauspost/compress/snappy"
+	"github.com/klauspost/compress/zstd"
+	"github.com/pierrec/lz4/v4"
+)
+
+// MaxDecompressed bounds what one compressed batch may decompress to, so that a
+// small hostile payload (a decompression bomb) cannot exhaust the browser's memory.
+// Brokers accept batches of about 1 MiB by default; 64 MiB leaves ample room.
+const MaxDecompressed = 64 << 20
+
+// maxDecompressed is MaxDecompressed, lowered by tests.
+var maxDecompressed = MaxDecompressed
+
+// xerialMagic opens snappy data framed the way the Java client's snappy-java stream writes it.
+var xerialMagic = []byte{0x82, 'S', 'N', 'A', 'P', 'P', 'Y', 0}
+
+// xerialBlock is the block size snappy-java writes.
+const xerialBlock = 32 << 10
+
+// decompress returns the plain bytes of payload, and for snappy whether it was xerial framed.
+func decompress(codec Codec, payload []byte) ([]byte, bool, error) {
+	switch codec {
+	case CodecGzip:
+		zr, err := gzip.NewReader(bytes.NewReader(payload))
+		if err != nil {
+			return nil, false, fmt.Errorf("not gzip data: %w", err)
+		}
+		out, err := readBounded(zr)
+		return out, false, wrap("gzip", err)
+	case CodecSnappy:
+		if bytes.HasPrefix(payload, xerialMagic) {
+			out, err := unxerial(payload)
+			return out, true, err
+		}
+		out, err := unsnappy(nil, payload)
+		return out, false, err
+	case CodecLZ4:
+		out, err := readBounded(lz4.NewReader(bytes.NewReader(payload)))
+		return out, false, wrap("lz4", err)
+	case CodecZstd:
+		out, err := unzstd(payload)
+		return out, false, wrap("zstd", err)
+	}
+	return nil, false, fmt.Errorf("compression codec %d does not exist (0-4 do: none, gzip, snappy, lz4, zstd)", int(codec))
+}
+
+func wrap(codec string, err error) error {
+	if err == nil || errors.Is(err, errTooBig) {
+		return err
+	}
+	return fmt.Errorf("not valid %s data: %w", codec, err)
+}
+
+var errTooBig = fmt.Errorf("decompresses to more than %d MiB, the limit kafkawire sets against decompression bombs", MaxDecompressed>>20)
+
+// readBounded reads r to the end, failing once it yields more than maxDecompressed bytes.
+func readBounded(r io.Reader) ([]byte, error) {
+	var buf bytes.Buffer
+	n, err := buf.ReadFrom(io.LimitReader(r, int64(maxDecompressed)+1))
+	if err != nil {
+		return nil, err
+	}
+	if n > int64(maxDecompressed) {
+		return nil, tooBig()
+	}
+	return buf.Bytes(), nil
+}
+
+func tooBig() error {
+	if maxDecompressed != MaxDecompressed {
+		return fmt.Errorf("%w (lowered to %d bytes)", errTooBig, maxDecompressed)
+	}
+	return errTooBig
+}
+
+// unsnappy appends the decoded raw snappy block src to dst; the block states
+// its decoded size up front, so a bomb is refused before allocating.
+func unsnappy(dst, src []byte) ([]byte, error) {
+	n, err := snappy.DecodedLen(src)
+	if err != nil {
+		return nil, fmt.Errorf("not valid snappy data: %w", err)
+	}
+	if len(dst)+n > maxDecompressed {
+		return nil, tooBig()
+	}
+	out, err := snappy.Decode(nil, src)
+	if err != nil {
+		return nil, fmt.Errorf("not valid snappy data: %w", err)
+	}
+	return append(dst, out...), nil
+}
+
+// unxerial decodes xerial framing: the 8-byte magic, two int32 versions, then blocks of int32 length + raw snappy.
+func unxerial(src []byte) ([]byte, error) {
+	if len(src) < 16 {
+		return nil, fmt.Errorf("xerial snappy header needs 16 bytes, %d there", len(src))
+	}
+	var out []byte
+	for p := 16; p < len(src); {
+		if len(src)-p < 4 {
+			return nil, fmt.Errorf("xerial snappy block length at payload byte %d needs 4 bytes, %d left", p, len(src)-p)
+		}
+		n := int(binary.BigEndian.Uint32(src[p:]))
+		p += 4
+		if n > len(src)-p {
+			return nil, fmt.Errorf("xerial snappy block at payload byte %d claims %d bytes, %d left", p-4, n, len(src)-p)
+		}
+		var err error
+		if out, err = unsnappy(out, src[p:p+n]); err != nil {
+			return nil, err
+		}
+		p += n
+	}
+	if out == nil {
+		out = []byte{}
+	}
+	return out, nil
+}
+
+// The zstd coders are large: they are built on first use, with one goroutine and little memory,
+// because most pages never meet a zstd batch and the browser has one thread anyway.
+var (
+	zstdMu  sync.Mutex
+	zstdDec *zstd.Decoder
+	zstdEnc *zstd.Encoder
+)
+
+func unzstd(src []byte) ([]byte, error) {
+	zstdMu.Lock()
+	defer zstdMu.Unlock()
+	if zstdDec == nil {
+		d, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderLowmem(true),
+			zstd.WithDecoderMaxMemory(uint64(MaxDecompressed)+1))
+		if err != nil {
+			return nil, err
+		}
+		zstdDec = d
+	}
+	if err := zstdDec.Reset(bytes.NewReader(src)); err != nil {
+		return nil, err
+	}
+	return readBounded(zstdDec)
+}
+
+// compress appends plain compressed with codec. An unknown codec leaves the records uncompressed:
+// there is nothing else to write, and decoding the result reports the codec.
+func compress(dst []byte, codec Codec, plain []byte, xerial bool) []byte {
+	switch codec {
+	case CodecGzip:
+		var buf bytes.Buffer
+		w := gzip.NewWriter(&buf)
+		w.Write(plain)
+		w.Close()
+		return append(dst, buf.Bytes()...)
+	case CodecSnappy:
+		if !xerial {
+			return append(dst, snappy.Encode(nil, plain)...)
+		}
+		dst = append(dst, xerialMagic...)
+		dst = binary.BigEndian.AppendUint32(dst, 1) // version
+		dst = binary.BigEndian.AppendUint32(dst, 1) // minimum compatible version
+		for len(plain) > 0 {
+			n := min(len(plain), xerialBlock)
+			block := snappy.Encode(nil, plain[:n])
+			dst = binary.BigEndian.AppendUint32(dst, uint32(len(block)))
+			dst = append(dst, block...)
+			plain = plain[n:]
+		}
+		return dst
+	case CodecLZ4:
+		var buf bytes.Buffer
+		w := lz4.NewWriter(&buf)
+		w.Write(plain)
+		w.Close()
+		return append(dst, buf.Bytes()...)
+	case CodecZstd:
+		zstdMu.Lock()
+		defer zstdMu.Unlock()
+		if zstdEnc == nil {
+			zstdEnc, _ = zstd.NewWriter(nil, zstd.WithEncoderConcurrency(1), zstd.WithLowerEncoderMem(true))
+		}
+		return zstdEnc.EncodeAll(plain, dst)
+	}
+	return append(dst, plain...)
+}

@@ -1,0 +1,70 @@
+package records
+
+import (
+	"encoding/binary"
+
+	"github.com/kafkawire/kafkawire/codec/layout"
+	"github.com/kafkawire/kafkawire/codec/wire"
+)
+
+// Control record types, the second int16 of a control record's key.
+var controlTypes = map[int16]string{0: "ABORT", 1: "COMMIT"}
+
+func controlType(key []byte) string {
+	if len(key) < 4 {
+		return ""
+	}
+	return controlTypes[int16(binary.BigEndian.Uint16(key[2:]))]
+}
+
+// controlNodes opens a control record's key (version, type) and value (the EndTxnMarker:
+// version, coordinatorEpoch) under the key and value nodes. Odd contents are a warning,
+// not an error: the record itself decoded fine, and newer brokers may add types.
+func controlNodes(kn, vn *layout.Node, key, value []byte) {
+	if data := dataNode(kn); data != nil {
+		r := wire.NewReader(key, data.Off)
+		field(r, data, "version", "int16", "control key version", func() string { return itoa(int64(r.Int16())) })
+		field(r, data, "type", "int16", "0 = ABORT, 1 = COMMIT", func() string {
+			t := r.Int16()
+			if name, ok := controlTypes[t]; ok {
+				return itoa(int64(t)) + " (" + name + ")"
+			}
+			return itoa(int64(t)) + " (unknown)"
+		})
+		controlWarn(data, r, "control key")
+	} else if kn != nil {
+		kn.Warn = "a control record needs a key of at least 4 bytes (version, type)"
+	}
+	if data := dataNode(vn); data != nil {
+		r := wire.NewReader(value, data.Off)
+		field(r, data, "version", "int16", "EndTxnMarker version", func() string { return itoa(int64(r.Int16())) })
+		field(r, data, "coordinatorEpoch", "int32", "epoch of the transaction coordinator that wrote the marker", func() string { return itoa(int64(r.Int32())) })
+		controlWarn(data, r, "EndTxnMarker")
+	}
+}
+
+func dataNode(n *layout.Node) *layout.Node {
+	if n == nil {
+		return nil
+	}
+	for _, c := range n.Children {
+		if c.Name == "data" {
+			return c
+		}
+	}
+	return nil
+}
+
+// controlWarn turns a failed or incomplete control decode into a warning on its node.
+func controlWarn(n *layout.Node, r *wire.Reader, what string) {
+	for _, c := range n.Children {
+		if c.Err != "" {
+			c.Warn, c.Err = c.Err, ""
+		}
+	}
+	if f := r.Failure(); f != nil {
+		n.Warn = what + " is too short: " + f.Error()
+	} else if r.Left() > 0 {
+		n.Warn = what + " has " + itoa(int64(r.Left())) + " bytes more than this version defines"
+	}
+}

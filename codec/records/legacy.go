@@ -1,0 +1,247 @@
+package records
+
+import (
+	"fmt"
+	"hash/crc32"
+	"strconv"
+
+	"github.com/kafkawire/kafkawire/codec/layout"
+	"github.com/kafkawire/kafkawire/codec/wire"
+)
+
+// Message is one message of a legacy message set (magic 0 or 1), as Produce v0-2 and
+// Fetch v0-3 carry from old clients. A compressed message is a wrapper: its value
+// is a whole message set, compressed, and Messages holds that set decoded.
+type Message struct {
+	Offset     int64 // magic 1 wrappers: the offset of the last inner message; inner messages: relative
+	CRC        uint32
+	Magic      int8
+	Attributes int8 // bits 0-2 codec, bit 3 timestamp type (magic 1)
+	Timestamp  int64
+	Key        Bytes
+	Value      Bytes
+	Messages   []*Message
+}
+
+const (
+	legacyAttrCodec         = 0x07
+	legacyAttrLogAppendTime = 0x08
+)
+
+// decodeLegacy reads one top-level legacy message; r holds exactly its bytes.
+func (d *decoder) decodeLegacy(r *wire.Reader, i int, _ int) (*Batch, *layout.Node) {
+	parent := &layout.Node{Region: layout.RegionBatch}
+	m := d.decodeMessage(r, parent, "Message["+strconv.Itoa(i)+"]", 0)
+	node := parent.Children[0]
+	return &Batch{Magic: m.Magic, Legacy: m}, node
+}
+
+// decodeMessage reads a message at r's position and hangs its node under parent.
+// depth is 0 for a top-level message and 1 inside a compressed wrapper.
+func (d *decoder) decodeMessage(r *wire.Reader, parent *layout.Node, name string, depth int) *Message {
+	m := &Message{}
+	// A top-level message is drawn like a batch header with its key and value as the record;
+	// messages inside a wrapper are records through and through.
+	region := layout.RegionRecord
+	if depth == 0 {
+		region = layout.RegionBatch
+	}
+	n := parent.Add(&layout.Node{Name: name, Type: "Message", Off: r.Off(), Buf: parent.Buf, Region: region,
+		Desc: "a legacy message: one record with its own header"})
+	defer func() {
+		n.End = r.Off()
+		if f := r.Failure(); f != nil && n.Failed() == nil {
+			n.Err = f.Msg
+		}
+	}()
+	field(r, n, "offset", "int64", "offset of the message (relative inside a magic 1 wrapper)", func() string { m.Offset = r.Int64(); return itoa(m.Offset) })
+	var size int32
+	sn := field(r, n, "messageSize", "int32", "bytes after this field", func() string { size = r.Int32(); return itoa(int64(size)) })
+	if sn == nil || !r.Length(sn.Off, int64(size), 1, "message size") {
+		return m
+	}
+	mr := wire.NewReader(r.Bytes(int(size), "message"), sn.End)
+	defer func() {
+		if f := mr.Failure(); f != nil {
+			r.Fail(f.Off, "%s", f.Msg)
+		}
+	}()
+	crcNode := field(mr, n, "crc", "uint32", "CRC-32 (IEEE) of everything from magic to the end", func() string {
+		m.CRC = mr.Uint32()
+		return fmt.Sprintf("0x%08x", m.CRC)
+	})
+	if crcNode != nil {
+		if got := crc32.ChecksumIEEE(mr.Rest()); got != m.CRC {
+			crcNode.Warn = fmt.Sprintf("CRC-32 mismatch: the bytes after it sum to 0x%08x, the message says 0x%08x", got, m.CRC)
+		}
+	}
+	field(mr, n, "magic", "int8", "message format version", func() string {
+		off := mr.Off()
+		m.Magic = mr.Int8()
+		if m.Magic != 0 && m.Magic != 1 {
+			mr.Fail(off, "magic %d: a legacy message has magic 0 or 1", m.Magic)
+		}
+		return itoa(int64(m.Magic))
+	})
+	n.Type = "Message v" + itoa(int64(m.Magic))
+	an := field(mr, n, "attributes", "int8", "compression codec and timestamp type", func() string {
+		m.Attributes = mr.Int8()
+		return itoa(int64(m.Attributes)) + " (" + Codec(m.Attributes&legacyAttrCodec).String() + ")"
+	})
+	if an != nil {
+		an.Add(&layout.Node{Name: "compression", Type: "bits 0-2", Value: Codec(m.Attributes & legacyAttrCodec).String(), Off: an.Off, End: an.End, Buf: an.Buf, Region: an.Region})
+		if m.Magic == 1 {
+			ts := "0 (CreateTime)"
+			if m.Attributes&legacyAttrLogAppendTime != 0 {
+				ts = "1 (LogAppendTime)"
+			}
+			an.Add(&layout.Node{Name: "timestampType", Type: "bit 3", Value: ts, Off: an.Off, End: an.End, Buf: an.Buf, Region: an.Region})
+		}
+	}
+	if m.Magic == 1 {
+		field(mr, n, "timestamp", "int64", "milliseconds since the epoch, -1 if unknown", func() string { m.Timestamp = mr.Int64(); return stamp(m.Timestamp) })
+	}
+	var kn, vn *layout.Node
+	m.Key, kn = int32Bytes(mr, n, "key", "the message key, -1 for null")
+	m.Value, vn = int32Bytes(mr, n, "value", "the message value, -1 for null; a compressed message set in a wrapper")
+	setRegion(kn, layout.RegionRecord)
+	setRegion(vn, layout.RegionRecord)
+	if mr.Failure() == nil && mr.Left() > 0 {
+		mr.Fail(mr.Off(), "message size %d leaves %d bytes after the value", size, mr.Left())
+	}
+	if mr.Failure() != nil {
+		return m
+	}
+	n.Value = "offset " + itoa(m.Offset)
+	if m.Magic == 1 {
+		n.Value += ", timestamp " + stamp(m.Timestamp)
+	}
+	if codec := Codec(m.Attributes & legacyAttrCodec); codec != CodecNone {
+		if depth > 0 {
+			mr.Fail(an.Off, "a message inside a compressed wrapper is compressed again (%s): Kafka nests only once", codec)
+			return m
+		}
+		d.openWrapper(mr, vn, m, codec)
+	} else {
+		n.Value += ", key " + preview(m.Key) + ", value " + preview(m.Value)
+	}
+	return m
+}
+
+// openWrapper decompresses a wrapper's value into a buffer of its own and decodes the inner messages.
+func (d *decoder) openWrapper(mr *wire.Reader, vn *layout.Node, m *Message, codec Codec) {
+	data := dataNode(vn)
+	if data == nil {
+		mr.Fail(vn.Off, "a %s wrapper message needs a value to decompress", codec)
+		return
+	}
+	plain, _, err := decompress(codec, m.Value)
+	if err != nil {
+		data.Err = codec.String() + " value: " + err.Error()
+		mr.Fail(data.Off, "%s", data.Err)
+		return
+	}
+	*d.bufs = append(*d.bufs, plain)
+	k := len(*d.bufs) - 1
+	dn := data.Add(&layout.Node{Name: "decompressed", Type: "bytes", Value: itoa(int64(len(plain))) + " bytes", Off: 0, End: len(plain), Buf: k,
+		Region: layout.RegionBatch, Desc: "the inner message set after decompression, a buffer of their own"})
+	ir := wire.NewReader(plain, 0)
+	m.Messages = []*Message{}
+	for j := 0; ir.Left() > 0 && ir.Failure() == nil; j++ {
+		im := d.decodeMessage(ir, dn, "Message["+strconv.Itoa(j)+"]", 1)
+		if ir.Failure() == nil {
+			m.Messages = append(m.Messages, im)
+		}
+	}
+	if f := ir.Failure(); f != nil {
+		mr.Fail(data.Off, "in decompressed batch buffer %d at 0x%04x: %s", k, f.Off, f.Msg)
+		return
+	}
+	// Magic 1 wrappers number inner messages from 0 and carry the last one's absolute offset.
+	if m.Magic == 1 && len(m.Messages) > 0 {
+		last := m.Messages[len(m.Messages)-1].Offset
+		for j, im := range m.Messages {
+			if on := dn.Children[j].Children[0]; on.Name == "offset" {
+				on.Value += " (absolute " + itoa(m.Offset-last+im.Offset) + ")"
+			}
+		}
+	}
+}
+
+// int32Bytes reads an int32-length byte string (-1 = null) as a node with its length and data as children.
+func int32Bytes(r *wire.Reader, parent *layout.Node, name, desc string) (Bytes, *layout.Node) {
+	if r.Failure() != nil {
+		return nil, nil
+	}
+	n := parent.Add(&layout.Node{Name: name, Type: "bytes", Desc: desc, Off: r.Off(), Buf: parent.Buf, Region: parent.Region})
+	var size int32
+	field(r, n, "length", "int32", "", func() string {
+		off := r.Off()
+		size = r.Int32()
+		if size < -1 {
+			r.Fail(off, "%s length %d: only -1 (null) may be negative", name, size)
+		}
+		return lengthText(size)
+	})
+	var b Bytes
+	if size > 0 && r.Length(r.Off(), int64(size), 1, name+" length") {
+		field(r, n, "data", "bytes", "", func() string {
+			b = r.Bytes(int(size), name)
+			return itoa(int64(size)) + " bytes"
+		})
+	} else if size == 0 {
+		b = Bytes{}
+	}
+	if f := r.Failure(); f != nil {
+		if n.Failed() == nil {
+			n.Err = f.Msg
+		}
+	} else {
+		n.Value = preview(b)
+	}
+	n.End = r.Off()
+	return b, n
+}
+
+// appendTo encodes the message from its fields; a wrapper's value is rebuilt from its messages.
+func (m *Message) appendTo(dst []byte, xerial bool) []byte {
+	value := []byte(m.Value)
+	if codec := Codec(m.Attributes & legacyAttrCodec); codec != CodecNone && m.Messages != nil {
+		var inner []byte
+		for _, im := range m.Messages {
+			inner = im.appendTo(inner, false)
+		}
+		value = compress(nil, codec, inner, xerial)
+	}
+	start := len(dst)
+	dst = wire.AppendInt64(dst, m.Offset)
+	dst = wire.AppendInt32(dst, 0) // size, patched below
+	dst = wire.AppendUint32(dst, 0)
+	crcFrom := len(dst)
+	dst = wire.AppendInt8(dst, m.Magic)
+	dst = wire.AppendInt8(dst, m.Attributes)
+	if m.Magic >= 1 {
+		dst = wire.AppendInt64(dst, m.Timestamp)
+	}
+	dst = appendInt32Bytes(dst, m.Key)
+	dst = appendInt32Bytes(dst, value)
+	putUint32(dst[start+8:], uint32(len(dst)-start-12))
+	putUint32(dst[crcFrom-4:], crc32.ChecksumIEEE(dst[crcFrom:]))
+	return dst
+}
+
+func appendInt32Bytes(dst, b []byte) []byte {
+	if b == nil {
+		return wire.AppendInt32(dst, -1)
+	}
+	dst = wire.AppendInt32(dst, int32(len(b)))
+	return append(dst, b...)
+}
+
+func putUint32(b []byte, v uint32) { b[0], b[1], b[2], b[3] = byte(v>>24), byte(v>>16), byte(v>>8), byte(v) }
+
+func setRegion(n *layout.Node, r layout.Region) {
+	if n != nil {
+		n.Walk(func(c *layout.Node, _ int) bool { c.Region = r; return true })
+	}
+}

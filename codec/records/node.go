@@ -1,0 +1,128 @@
+package records
+
+import (
+	"encoding/hex"
+	"strconv"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/kafkawire/kafkawire/codec/layout"
+	"github.com/kafkawire/kafkawire/codec/wire"
+)
+
+// decoder carries what every level of a records decode needs: where decompressed buffers go.
+type decoder struct {
+	bufs *[][]byte
+}
+
+// field reads one value with read and hangs a node for it under parent, in parent's buffer and region.
+// Once the reader has failed it adds nothing, so decoding code can run straight-line.
+func field(r *wire.Reader, parent *layout.Node, name, typ, desc string, read func() string) *layout.Node {
+	if r.Failure() != nil {
+		return nil
+	}
+	off := r.Off()
+	v := read()
+	n := parent.Add(&layout.Node{Name: name, Type: typ, Value: v, Desc: desc, Off: off, End: r.Off(), Buf: parent.Buf, Region: parent.Region})
+	if f := r.Failure(); f != nil {
+		n.Value = ""
+		n.Err = f.Msg
+	}
+	return n
+}
+
+// varBytes reads a zigzag-varint-length byte string (-1 = null) as a node with its length and data as children.
+func varBytes(r *wire.Reader, parent *layout.Node, name, desc string) (Bytes, *layout.Node) {
+	if r.Failure() != nil {
+		return nil, nil
+	}
+	n := parent.Add(&layout.Node{Name: name, Type: "varbytes", Desc: desc, Off: r.Off(), Buf: parent.Buf, Region: parent.Region})
+	var size int32
+	field(r, n, "length", "varint", "", func() string {
+		off := r.Off()
+		size = r.Varint()
+		if size < -1 {
+			r.Fail(off, "%s length %d: only -1 (null) may be negative", name, size)
+		}
+		return lengthText(size)
+	})
+	var b Bytes
+	if size > 0 && r.Length(r.Off(), int64(size), 1, name+" length") {
+		d := field(r, n, "data", "bytes", "", func() string {
+			b = r.Bytes(int(size), name)
+			return itoa(int64(size)) + " bytes"
+		})
+		_ = d
+	} else if size == 0 {
+		b = Bytes{}
+	}
+	if f := r.Failure(); f != nil {
+		if n.Failed() == nil {
+			n.Err = f.Msg
+		}
+	} else {
+		n.Value = preview(b)
+	}
+	n.End = r.Off()
+	return b, n
+}
+
+func lengthText(n int32) string {
+	if n == -1 {
+		return "-1 (null)"
+	}
+	return itoa(int64(n))
+}
+
+func itoa(v int64) string { return strconv.FormatInt(v, 10) }
+
+// previewMax bounds how much of a key or value a node shows.
+const previewMax = 40
+
+// preview shows bytes as quoted text when they read as text, and as hex otherwise.
+func preview(b []byte) string {
+	if b == nil {
+		return "null"
+	}
+	if printable(b) {
+		s, cut := string(b), false
+		if len(s) > previewMax {
+			i := previewMax
+			for i > 0 && !utf8.RuneStart(s[i]) {
+				i--
+			}
+			s, cut = s[:i], true
+		}
+		q := strconv.Quote(s)
+		if cut {
+			q += "… (" + itoa(int64(len(b))) + " bytes)"
+		}
+		return q
+	}
+	if len(b) <= previewMax/2 {
+		return "0x" + hex.EncodeToString(b)
+	}
+	return "0x" + hex.EncodeToString(b[:previewMax/2]) + "… (" + itoa(int64(len(b))) + " bytes)"
+}
+
+func printable(b []byte) bool {
+	if !utf8.Valid(b) {
+		return false
+	}
+	for _, c := range string(b) {
+		if !unicode.IsPrint(c) && c != ' ' {
+			return false
+		}
+	}
+	return true
+}
+
+// stamp shows a millisecond timestamp with its UTC time when it is a plausible one.
+func stamp(ms int64) string {
+	s := itoa(ms)
+	if ms > 0 && ms < 1<<45 { // up to the year 3084
+		s += " (" + time.UnixMilli(ms).UTC().Format("2006-01-02T15:04:05.000Z") + ")"
+	}
+	return s
+}

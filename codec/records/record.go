@@ -1,0 +1,114 @@
+package records
+
+import (
+	"strconv"
+
+	"github.com/kafkawire/kafkawire/codec/layout"
+	"github.com/kafkawire/kafkawire/codec/wire"
+)
+
+// decodeRecord reads record j of batch b. Its length bounds it: a field running past the
+// length, or bytes the fields leave unread, are errors, as they are for the broker.
+func decodeRecord(r *wire.Reader, parent *layout.Node, j int, b *Batch, control bool) Record {
+	var rec Record
+	n := parent.Add(&layout.Node{Name: "Record[" + strconv.Itoa(j) + "]", Type: "Record", Off: r.Off(), Buf: parent.Buf, Region: layout.RegionRecord})
+	defer func() {
+		n.End = r.Off()
+		if f := r.Failure(); f != nil && n.Failed() == nil {
+			n.Err = f.Msg
+		}
+	}()
+	var length int32
+	lenNode := field(r, n, "length", "varint", "bytes in the record after this field", func() string {
+		length = r.Varint()
+		return itoa(int64(length))
+	})
+	if lenNode == nil || !r.Length(lenNode.Off, int64(length), 1, "record length") {
+		return rec
+	}
+	rr := wire.NewReader(r.Bytes(int(length), "record"), lenNode.End)
+	field(rr, n, "attributes", "int8", "unused by Kafka so far", func() string {
+		rec.Attributes = rr.Int8()
+		return itoa(int64(rec.Attributes))
+	})
+	field(rr, n, "timestampDelta", "varlong", "added to the batch's baseTimestamp", func() string {
+		rec.TimestampDelta = rr.Varlong()
+		return itoa(rec.TimestampDelta) + " (timestamp " + stamp(b.BaseTimestamp+rec.TimestampDelta) + ")"
+	})
+	field(rr, n, "offsetDelta", "varint", "added to the batch's baseOffset", func() string {
+		rec.OffsetDelta = rr.Varint()
+		return itoa(int64(rec.OffsetDelta)) + " (offset " + itoa(b.BaseOffset+int64(rec.OffsetDelta)) + ")"
+	})
+	var kn, vn *layout.Node
+	rec.Key, kn = varBytes(rr, n, "key", "the record key, -1 for null")
+	rec.Value, vn = varBytes(rr, n, "value", "the record value, -1 for null")
+	var count int32
+	hn := field(rr, n, "headerCount", "varint", "number of headers that follow", func() string {
+		count = rr.Varint()
+		return itoa(int64(count))
+	})
+	if hn != nil && rr.Length(hn.Off, int64(count), 2, "header count") && count > 0 {
+		rec.Headers = make([]Header, 0, count)
+		for h := 0; h < int(count) && rr.Failure() == nil; h++ {
+			hdr := n.Add(&layout.Node{Name: "Header[" + strconv.Itoa(h) + "]", Type: "Header", Off: rr.Off(), Buf: n.Buf, Region: n.Region})
+			var x Header
+			x.Key, _ = varBytes(rr, hdr, "key", "header name")
+			x.Value, _ = varBytes(rr, hdr, "value", "header value, -1 for null")
+			hdr.End = rr.Off()
+			if rr.Failure() == nil {
+				hdr.Value = preview(x.Key) + ": " + preview(x.Value)
+				rec.Headers = append(rec.Headers, x)
+			}
+		}
+	}
+	if rr.Failure() == nil && rr.Left() > 0 {
+		rr.Fail(rr.Off(), "record length %d leaves %d bytes after the headers", length, rr.Left())
+	}
+	if f := rr.Failure(); f != nil {
+		r.Fail(f.Off, "%s", f.Msg)
+		return rec
+	}
+	n.Value = "offset " + itoa(b.BaseOffset+int64(rec.OffsetDelta)) + ", timestamp " + stamp(b.BaseTimestamp+rec.TimestampDelta)
+	if control {
+		controlNodes(kn, vn, rec.Key, rec.Value)
+		if t := controlType(rec.Key); t != "" {
+			n.Value += ", " + t + " marker"
+		}
+	}
+	return rec
+}
+
+func (r *Record) appendTo(dst []byte) []byte {
+	size := 1 + wire.VarlongLen(r.TimestampDelta) + wire.VarlongLen(int64(r.OffsetDelta)) +
+		varBytesLen(r.Key) + varBytesLen(r.Value) + wire.VarlongLen(int64(len(r.Headers)))
+	for _, h := range r.Headers {
+		size += varBytesLen(h.Key) + varBytesLen(h.Value)
+	}
+	dst = wire.AppendVarint(dst, int32(size))
+	dst = wire.AppendInt8(dst, r.Attributes)
+	dst = wire.AppendVarlong(dst, r.TimestampDelta)
+	dst = wire.AppendVarint(dst, r.OffsetDelta)
+	dst = appendVarBytes(dst, r.Key)
+	dst = appendVarBytes(dst, r.Value)
+	dst = wire.AppendVarint(dst, int32(len(r.Headers)))
+	for _, h := range r.Headers {
+		dst = appendVarBytes(dst, h.Key)
+		dst = appendVarBytes(dst, h.Value)
+	}
+	return dst
+}
+
+func varBytesLen(b []byte) int {
+	if b == nil {
+		return 1
+	}
+	return wire.VarlongLen(int64(len(b))) + len(b)
+}
+
+func appendVarBytes(dst, b []byte) []byte {
+	if b == nil {
+		return wire.AppendVarint(dst, -1)
+	}
+	dst = wire.AppendVarint(dst, int32(len(b)))
+	return append(dst, b...)
+}

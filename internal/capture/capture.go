@@ -1,0 +1,278 @@
+//go:build !js
+
+// Package capture records the exact Kafka frames a kgo client and an in-process kfake cluster exchange, for tests.
+//
+// Record starts a kfake cluster on 127.0.0.1 and, in front of each broker, a
+// small TCP proxy on 127.0.0.1 that copies bytes both ways and cuts them into
+// frames. The cluster advertises the proxies' addresses (its listeners report
+// the proxy address as their own), so every connection the client makes,
+// including those to brokers learned from metadata, goes through a proxy.
+// Requests and responses are paired by correlation id per connection.
+// Nothing listens on anything but the loopback address, and everything stops
+// when Record returns or its time runs out.
+package capture
+
+import (
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/twmb/franz-go/pkg/kfake"
+	"github.com/twmb/franz-go/pkg/kgo"
+)
+
+// Timeout bounds a whole Record call, fn included.
+const Timeout = 30 * time.Second
+
+// maxFrame bounds one captured frame, far above anything a test produces.
+const maxFrame = 64 << 20
+
+// Exchange is one request and its response, as they crossed the wire, size prefix included.
+type Exchange struct {
+	Conn          int   // which proxied connection, in the order they were opened
+	APIKey        int16 // from the request header
+	APIVersion    int16
+	CorrelationID int32
+	Request       []byte
+	Response      []byte // nil when the broker sent none (Produce with acks=0) or the run ended first
+}
+
+// Options tune Record; the zero value is one broker that creates topics on first use.
+type Options struct {
+	Cluster []kfake.Opt // added after the defaults (one broker, auto topic creation)
+	Client  []kgo.Opt   // added after the seed brokers
+	Timeout time.Duration
+}
+
+// Record runs fn against a fresh kfake cluster through recording proxies and returns every
+// exchange in the order the requests were sent (per connection; connections in opening order).
+func Record(t testing.TB, opts []kgo.Opt, fn func(ctx context.Context, cl *kgo.Client)) []Exchange {
+	return RecordWith(t, Options{Client: opts}, fn)
+}
+
+// RecordWith is Record with cluster options and a time limit.
+func RecordWith(t testing.TB, o Options, fn func(ctx context.Context, cl *kgo.Client)) []Exchange {
+	t.Helper()
+	if o.Timeout <= 0 {
+		o.Timeout = Timeout
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), o.Timeout)
+	defer cancel()
+
+	rec := &recorder{}
+	defer rec.close()
+	copts := append([]kfake.Opt{
+		kfake.NumBrokers(1),
+		kfake.AllowAutoTopicCreation(),
+		kfake.ListenFn(rec.listen),
+	}, o.Cluster...)
+	c, err := kfake.NewCluster(copts...)
+	if err != nil {
+		t.Fatalf("capture: starting kfake: %v", err)
+	}
+	kopts := append([]kgo.Opt{
+		kgo.SeedBrokers(c.ListenAddrs()...),
+		kgo.AllowAutoTopicCreation(),
+		kgo.RequestTimeoutOverhead(5 * time.Second),
+		kgo.RetryTimeout(10 * time.Second),
+	}, o.Client...)
+	cl, err := kgo.NewClient(kopts...)
+	if err != nil {
+		c.Close()
+		t.Fatalf("capture: starting kgo: %v", err)
+	}
+	func() {
+		defer func() {
+			cl.Close()
+			c.Close()
+		}()
+		fn(ctx, cl)
+	}()
+	if ctx.Err() != nil {
+		t.Errorf("capture: ran out of time after %v", o.Timeout)
+	}
+	rec.close()
+	return rec.exchanges()
+}
+
+// recorder owns the proxies and what they saw.
+type recorder struct {
+	mu      sync.Mutex
+	lns     []net.Listener
+	conns   []net.Conn
+	convs   []*conversation
+	closed  bool
+	wg      sync.WaitGroup
+	closeMu sync.Once
+}
+
+// listen is kfake's ListenFn: the broker's real listener, wrapped so that it reports the
+// address of a proxy started in front of it.
+func (r *recorder) listen(network, addr string) (net.Listener, error) {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil || host != "127.0.0.1" {
+		return nil, fmt.Errorf("capture: refusing to listen on %q: only 127.0.0.1", addr)
+	}
+	broker, err := net.Listen(network, addr)
+	if err != nil {
+		return nil, err
+	}
+	proxy, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		broker.Close()
+		return nil, err
+	}
+	r.mu.Lock()
+	r.lns = append(r.lns, proxy)
+	r.mu.Unlock()
+	r.wg.Add(1)
+	go r.serve(proxy, broker.Addr().String())
+	return advertised{broker, proxy.Addr()}, nil
+}
+
+// advertised is a listener that names another address as its own.
+type advertised struct {
+	net.Listener
+	addr net.Addr
+}
+
+func (a advertised) Addr() net.Addr { return a.addr }
+
+func (r *recorder) serve(ln net.Listener, target string) {
+	defer r.wg.Done()
+	for {
+		client, err := ln.Accept()
+		if err != nil {
+			return
+		}
+		broker, err := net.DialTimeout("tcp", target, 5*time.Second)
+		if err != nil {
+			client.Close()
+			continue
+		}
+		r.mu.Lock()
+		if r.closed {
+			r.mu.Unlock()
+			client.Close()
+			broker.Close()
+			return
+		}
+		conv := &conversation{id: len(r.convs), pending: map[int32]int{}}
+		r.convs = append(r.convs, conv)
+		r.conns = append(r.conns, client, broker)
+		r.mu.Unlock()
+		r.wg.Add(2)
+		go r.pipe(client, broker, conv, true)
+		go r.pipe(broker, client, conv, false)
+	}
+}
+
+// pipe copies frames from src to dst, recording each one. A frame is forwarded whole,
+// so what is recorded is exactly what the other side received.
+func (r *recorder) pipe(src, dst net.Conn, conv *conversation, requests bool) {
+	defer r.wg.Done()
+	defer dst.Close()
+	defer src.Close()
+	var size [4]byte
+	for {
+		if _, err := io.ReadFull(src, size[:]); err != nil {
+			return
+		}
+		n := int32(binary.BigEndian.Uint32(size[:]))
+		if n < 0 || n > maxFrame {
+			return
+		}
+		frame := make([]byte, 4+int(n))
+		copy(frame, size[:])
+		if _, err := io.ReadFull(src, frame[4:]); err != nil {
+			return
+		}
+		if requests {
+			conv.request(frame)
+		} else {
+			conv.response(frame)
+		}
+		if _, err := dst.Write(frame); err != nil {
+			return
+		}
+	}
+}
+
+func (r *recorder) close() {
+	r.closeMu.Do(func() {
+		r.mu.Lock()
+		r.closed = true
+		for _, ln := range r.lns {
+			ln.Close()
+		}
+		for _, c := range r.conns {
+			c.Close()
+		}
+		r.mu.Unlock()
+		done := make(chan struct{})
+		go func() { r.wg.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(5 * time.Second):
+		}
+	})
+}
+
+func (r *recorder) exchanges() []Exchange {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var out []Exchange
+	for _, c := range r.convs {
+		c.mu.Lock()
+		out = append(out, c.ex...)
+		c.mu.Unlock()
+	}
+	return out
+}
+
+// conversation is one proxied connection.
+type conversation struct {
+	id      int
+	mu      sync.Mutex
+	ex      []Exchange
+	pending map[int32]int // correlation id → index in ex
+}
+
+func (c *conversation) request(frame []byte) {
+	if len(frame) < 12 {
+		return
+	}
+	e := Exchange{
+		Conn:          c.id,
+		APIKey:        int16(binary.BigEndian.Uint16(frame[4:])),
+		APIVersion:    int16(binary.BigEndian.Uint16(frame[6:])),
+		CorrelationID: int32(binary.BigEndian.Uint32(frame[8:])),
+		Request:       frame,
+	}
+	c.mu.Lock()
+	c.pending[e.CorrelationID] = len(c.ex)
+	c.ex = append(c.ex, e)
+	c.mu.Unlock()
+}
+
+func (c *conversation) response(frame []byte) {
+	if len(frame) < 8 {
+		return
+	}
+	id := int32(binary.BigEndian.Uint32(frame[4:]))
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if i, ok := c.pending[id]; ok {
+		c.ex[i].Response = frame
+		delete(c.pending, id)
+	}
+}
+
+// ErrNoResponse is returned by Exchange.Decode when the exchange has no response.
+var ErrNoResponse = errors.New("capture: no response")
