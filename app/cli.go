@@ -1,0 +1,197 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/kafkawire/kafkawire/codec/frame"
+	"github.com/kafkawire/kafkawire/codec/hexin"
+	"github.com/kafkawire/kafkawire/codec/message"
+	"github.com/kafkawire/kafkawire/codec/schema"
+)
+
+func runAPIs(args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("apis", flag.ContinueOnError)
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	w := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(w, "KEY\tNAME\tREQUEST\tRESPONSE\tFLEXIBLE\tFLAGS")
+	for _, a := range schema.APIs() {
+		var flags []string
+		if dep := versionsWhere(a, func(f schema.Flags) bool { return f.Deprecated }); dep != "" {
+			flags = append(flags, "deprecated "+dep)
+		}
+		if !a.Removed.Empty() {
+			flags = append(flags, "removed in 4.0 "+a.Removed.String())
+		}
+		if un := versionsWhere(a, func(f schema.Flags) bool { return f.Unstable }); un != "" {
+			flags = append(flags, "unstable "+un)
+		}
+		fmt.Fprintf(w, "%d\t%s\t%s\t%s\t%s\t%s\n", a.Key, a.Name, a.VersionRange(schema.Request), a.VersionRange(schema.Response),
+			a.FlexibleRange(), strings.Join(flags, ", "))
+	}
+	return w.Flush()
+}
+
+// versionsWhere lists the versions of a whose flags satisfy keep, as a range when they are contiguous.
+func versionsWhere(a *schema.API, keep func(schema.Flags) bool) string {
+	var vs []string
+	for _, v := range a.Versions(schema.Request) {
+		if keep(a.VersionFlags(v)) {
+			vs = append(vs, strconv.Itoa(int(v)))
+		}
+	}
+	if len(vs) > 2 {
+		return vs[0] + "-" + vs[len(vs)-1]
+	}
+	return strings.Join(vs, ",")
+}
+
+// apiFlags are the flags that pick a message: --api, --version, --request/--response.
+type apiFlags struct {
+	api      string
+	version  int
+	request  bool
+	response bool
+}
+
+func (f *apiFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.api, "api", "", "API `name or key`, e.g. Produce or 0")
+	fs.IntVar(&f.version, "version", -1, "API `version`")
+	fs.BoolVar(&f.request, "request", false, "the frame is a request")
+	fs.BoolVar(&f.response, "response", false, "the frame is a response")
+}
+
+func (f *apiFlags) resolve() (*schema.API, int16, error) {
+	if f.api == "" {
+		return nil, 0, errors.New("--api is required (a name like Produce, or a key like 0)")
+	}
+	a := schema.ByName(f.api)
+	if k, err := strconv.Atoi(f.api); err == nil {
+		a = schema.ByKey(int16(k))
+	}
+	if a == nil {
+		return nil, 0, fmt.Errorf("no API %q (see kafkawire apis)", f.api)
+	}
+	if f.version < 0 {
+		return nil, 0, fmt.Errorf("--version is required (%s has versions %v)", a.Name, a.VersionRange(schema.Request))
+	}
+	if a.Def(schema.Request, int16(f.version)) == nil {
+		return nil, 0, fmt.Errorf("%s has no version %d (versions %v)", a.Name, f.version, a.VersionRange(schema.Request))
+	}
+	return a, int16(f.version), nil
+}
+
+func runEncode(args []string, stdin io.Reader, stdout io.Writer) error {
+	fs := flag.NewFlagSet("encode", flag.ContinueOnError)
+	var af apiFlags
+	af.register(fs)
+	jsonFile := fs.String("json", "", "read the message from this JSON `file` (- for stdin)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	api, v, err := af.resolve()
+	if err != nil {
+		return err
+	}
+	if af.request == af.response {
+		return errors.New("say --request or --response")
+	}
+	dir := schema.Request
+	if af.response {
+		dir = schema.Response
+	}
+	m := message.Minimal(api, v, dir)
+	if *jsonFile != "" {
+		data, err := readInput(*jsonFile, stdin)
+		if err != nil {
+			return err
+		}
+		if m, err = message.FromJSON(data, api, v, dir); err != nil {
+			return err
+		}
+	}
+	b, err := m.Encode()
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(stdout, "%x\n", b)
+	return err
+}
+
+func readInput(name string, stdin io.Reader) ([]byte, error) {
+	if name == "-" || name == "" {
+		return io.ReadAll(io.LimitReader(stdin, 256<<20))
+	}
+	return os.ReadFile(name)
+}
+
+func runDecode(args []string, stdin io.Reader, stdout io.Writer) error {
+	fs := flag.NewFlagSet("decode", flag.ContinueOnError)
+	var af apiFlags
+	af.register(fs)
+	asJSON := fs.Bool("json", false, "print the message as JSON instead of the tree")
+	guess := fs.Bool("guess", false, "for a response of unknown API: list the (API, version) pairs that decode it")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 1 {
+		return errors.New("decode reads one file (or stdin)")
+	}
+	text, err := readInput(fs.Arg(0), stdin)
+	if err != nil {
+		return err
+	}
+	parsed, err := hexin.Parse(string(text))
+	if err != nil {
+		return fmt.Errorf("reading the input as bytes: %v", err)
+	}
+	var d *frame.Decoded
+	switch {
+	case af.response || (af.api != "" && !af.request):
+		api, v, err := af.resolve()
+		if err != nil {
+			return err
+		}
+		d, _ = frame.DecodeLoose(parsed.Bytes, api, v, schema.Response)
+	case *guess:
+		cands := frame.Guess(parsed.Bytes)
+		if len(cands) == 0 {
+			return errors.New("no API and version decodes these bytes as a whole response")
+		}
+		for i, c := range cands {
+			if i == 20 {
+				fmt.Fprintf(stdout, "... and %d more\n", len(cands)-20)
+				break
+			}
+			fmt.Fprintf(stdout, "%s\t--api %s --version %d\n", c, c.API.Name, c.Version)
+		}
+		return nil
+	default:
+		d, _ = frame.DecodeRequestLoose(parsed.Bytes)
+	}
+	if *asJSON {
+		if d.Err != nil {
+			return d.Err
+		}
+		out, err := json.MarshalIndent(d.Msg, "", "  ")
+		if err != nil {
+			return err
+		}
+		_, err = fmt.Fprintf(stdout, "%s\n", out)
+		return err
+	}
+	fmt.Fprint(stdout, d.Tree.Text())
+	if d.Err != nil {
+		return d.Err
+	}
+	return nil
+}

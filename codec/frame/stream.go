@@ -1,0 +1,176 @@
+package frame
+
+import (
+	"encoding/binary"
+	"fmt"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/kafkawire/kafkawire/codec/layout"
+	"github.com/kafkawire/kafkawire/codec/schema"
+)
+
+// Piece is one frame cut from a stream of bytes, with where it sat.
+type Piece struct {
+	Off   int    // offset of its size prefix in the stream
+	Bytes []byte // the frame, size prefix included (cut short when the stream ends early)
+	// Short is how many bytes the size prefix promised beyond the end of the stream.
+	Short int
+}
+
+// Split cuts a stream of frames sent back to back (as on a TCP connection) by their size prefixes.
+// A last frame that the stream cuts short is returned with Short set.
+func Split(b []byte) []Piece {
+	var out []Piece
+	for off := 0; off < len(b); {
+		if len(b)-off < 4 {
+			out = append(out, Piece{Off: off, Bytes: b[off:], Short: 4 - (len(b) - off)})
+			break
+		}
+		size := int64(int32(binary.BigEndian.Uint32(b[off:])))
+		if size < 0 {
+			// Not a size prefix: hand the rest over whole, so decoding reports it.
+			out = append(out, Piece{Off: off, Bytes: b[off:]})
+			break
+		}
+		end := int64(off) + 4 + size
+		if end > int64(len(b)) {
+			out = append(out, Piece{Off: off, Bytes: b[off:], Short: int(end - int64(len(b)))})
+			break
+		}
+		out = append(out, Piece{Off: off, Bytes: b[off:end]})
+		off = int(end)
+	}
+	return out
+}
+
+// Pasted bytes often start at the header, without the size prefix. The
+// loose decoders below take the bytes as they are when they decode cleanly
+// or their first 4 bytes match their length, else try them with a size
+// prefix added, and keep whichever reading decodes cleanly.
+
+// DecodeRequestLoose decodes a request that may lack its size prefix; added reports a prefix was added.
+func DecodeRequestLoose(b []byte) (d *Decoded, added bool) {
+	return loose(b, DecodeRequest)
+}
+
+// DecodeLoose decodes a frame that may lack its size prefix; added reports a prefix was added.
+func DecodeLoose(b []byte, api *schema.API, v int16, dir schema.Direction) (d *Decoded, added bool) {
+	return loose(b, func(b []byte) *Decoded { return Decode(b, api, v, dir) })
+}
+
+func loose(b []byte, decode func([]byte) *Decoded) (*Decoded, bool) {
+	d := decode(b)
+	if d.Err == nil || (len(b) >= 4 && int64(int32(binary.BigEndian.Uint32(b))) == int64(len(b)-4)) {
+		return d, false
+	}
+	prefixed := binary.BigEndian.AppendUint32(make([]byte, 0, len(b)+4), uint32(len(b)))
+	if p := decode(append(prefixed, b...)); p.Err == nil {
+		if fr := p.Tree.Children[0]; len(fr.Children) > 0 {
+			fr.Children[0].Desc = "not in the input: added by kafkawire, which read the input as a frame without its size prefix"
+		}
+		return p, true
+	}
+	return d, false
+}
+
+// CorrelationID is the correlation id of a frame: at offset 8 in a request
+// (after the API key and version), at offset 4 in a response.
+func CorrelationID(b []byte, dir schema.Direction) (int32, bool) {
+	off := 4
+	if dir == schema.Request {
+		off = 8
+	}
+	if len(b) < off+4 {
+		return 0, false
+	}
+	return int32(binary.BigEndian.Uint32(b[off:])), true
+}
+
+// LooksLikeRequest reports whether b is a request whose API and version are
+// known, decoding cleanly with a plausible client id.
+func LooksLikeRequest(b []byte) bool {
+	api, v, err := RequestAPI(b)
+	if err != nil {
+		return false
+	}
+	d := Decode(b, api, v, schema.Request)
+	if d.Err != nil {
+		return false
+	}
+	if cid, ok := d.Msg.Header.Get("ClientId"); ok && cid != nil {
+		s, _ := cid.(string)
+		if !plausibleText(s) {
+			return false
+		}
+	}
+	return true
+}
+
+// Candidate is one (API, version) a response frame decodes cleanly as.
+type Candidate struct {
+	API     *schema.API
+	Version int16
+	// Doubt counts values that decode but look unlikely (unknown error codes, unreadable strings); lower is better.
+	Doubt int
+	Nodes int
+}
+
+func (c Candidate) String() string {
+	return fmt.Sprintf("%s v%d", c.API.Name, c.Version)
+}
+
+// Guess lists the (API, version) pairs that decode a response frame whole and cleanly, most plausible first.
+func Guess(b []byte) []Candidate {
+	if len(b) < 4 || int64(int32(binary.BigEndian.Uint32(b))) != int64(len(b)-4) {
+		b = append(binary.BigEndian.AppendUint32(make([]byte, 0, len(b)+4), uint32(len(b))), b...)
+	}
+	var out []Candidate
+	for _, api := range schema.APIs() {
+		for _, v := range api.Versions(schema.Response) {
+			d := Decode(b, api, v, schema.Response)
+			if d.Err != nil {
+				continue
+			}
+			c := Candidate{API: api, Version: v}
+			d.Tree.Walk(func(n *layout.Node, _ int) bool {
+				c.Nodes++
+				if strings.HasSuffix(n.Name, "ErrorCode") && !strings.Contains(n.Value, "(") {
+					c.Doubt++
+				}
+				if strings.HasPrefix(n.Type, "string") && n.Key != "" && !plausibleText(n.Value) {
+					c.Doubt++
+				}
+				return true
+			})
+			out = append(out, c)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if a.Doubt != b.Doubt {
+			return a.Doubt < b.Doubt
+		}
+		if a.Nodes != b.Nodes {
+			return a.Nodes > b.Nodes
+		}
+		if a.API.Key != b.API.Key {
+			return a.API.Key < b.API.Key
+		}
+		return a.Version > b.Version
+	})
+	return out
+}
+
+func plausibleText(s string) bool {
+	if !utf8.ValidString(s) {
+		return false
+	}
+	for _, r := range s {
+		if r < 0x20 && r != '\t' && r != '\n' && r != '\r' {
+			return false
+		}
+	}
+	return true
+}

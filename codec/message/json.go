@@ -1,0 +1,412 @@
+package message
+
+import (
+	"bytes"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/kafkawire/kafkawire/codec/records"
+	"github.com/kafkawire/kafkawire/codec/schema"
+)
+
+// The JSON form of a message:
+//
+//	{"api": "DescribeProducers", "apiKey": 61, "version": 0, "direction": "request",
+//	 "header": {"RequestApiKey": 61, ..., "ClientId": "x"},
+//	 "body": {"Topics": [{"Name": "orders", "PartitionIndexes": [0, 1]}]}}
+//
+// Field names are the schema's. Integers of every width, int64 included, are
+// JSON numbers (read exactly, never through float64); bytes are hex strings;
+// uuids are Kafka's 22-character base64; records are the records package's
+// JSON; null is null. A struct's "_unknownTags" lists tagged fields the schema
+// does not know, as {"tag": N, "data": "hex"}. On input, a missing field takes
+// the schema's default (or zero, empty, or an empty array), a missing tagged
+// field stays absent, and an unknown name is an error.
+
+// MarshalJSON writes the message in its JSON form.
+func (m *Message) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, `{"api":%q,"apiKey":%d,"version":%d,"direction":%q,"header":`, m.API.Name, m.API.Key, m.Version, m.Dir.String())
+	hdef, hv := m.headerDef()
+	if err := writeStruct(&b, hdef.Fields, m.Header, hv); err != nil {
+		return nil, err
+	}
+	b.WriteString(`,"body":`)
+	def := m.Def()
+	if def == nil {
+		return nil, fmt.Errorf("%s has no version %d", m.API.Name, m.Version)
+	}
+	if err := writeStruct(&b, def.Fields, m.Body, m.Version); err != nil {
+		return nil, err
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+func writeStruct(b *bytes.Buffer, fields []*schema.Field, s *Struct, v int16) error {
+	if s == nil {
+		b.WriteString("null")
+		return nil
+	}
+	b.WriteByte('{')
+	first := true
+	for _, f := range fields {
+		val, ok := s.Get(f.Name)
+		if !ok || !f.Versions.Has(v) {
+			continue
+		}
+		if !first {
+			b.WriteByte(',')
+		}
+		first = false
+		b.WriteString(strconv.Quote(f.Name))
+		b.WriteByte(':')
+		if err := writeValue(b, f, val, v, false); err != nil {
+			return err
+		}
+	}
+	if len(s.Unknown) > 0 {
+		if !first {
+			b.WriteByte(',')
+		}
+		b.WriteString(`"_unknownTags":[`)
+		for i, u := range s.Unknown {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(b, `{"tag":%d,"data":%q}`, u.Tag, hex.EncodeToString(u.Data))
+		}
+		b.WriteByte(']')
+	}
+	b.WriteByte('}')
+	return nil
+}
+
+func writeValue(b *bytes.Buffer, f *schema.Field, val any, v int16, elem bool) error {
+	if val == nil {
+		b.WriteString("null")
+		return nil
+	}
+	if f.IsArray() && !elem {
+		arr, ok := val.([]any)
+		if !ok {
+			return fmt.Errorf("%s: want an array, have %T", f.Name, val)
+		}
+		b.WriteByte('[')
+		for i, e := range arr {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			if err := writeValue(b, f, e, v, true); err != nil {
+				return err
+			}
+		}
+		b.WriteByte(']')
+		return nil
+	}
+	if f.IsStruct() {
+		s, ok := val.(*Struct)
+		if !ok {
+			return fmt.Errorf("%s: want a struct, have %T", f.Name, val)
+		}
+		return writeStruct(b, f.Fields, s, v)
+	}
+	switch x := val.(type) {
+	case bool:
+		b.WriteString(strconv.FormatBool(x))
+	case int8:
+		b.WriteString(strconv.Itoa(int(x)))
+	case int16:
+		b.WriteString(strconv.Itoa(int(x)))
+	case uint16:
+		b.WriteString(strconv.Itoa(int(x)))
+	case int32:
+		b.WriteString(strconv.Itoa(int(x)))
+	case uint32:
+		b.WriteString(strconv.FormatUint(uint64(x), 10))
+	case int64:
+		b.WriteString(strconv.FormatInt(x, 10))
+	case float64:
+		if math.IsInf(x, 0) || math.IsNaN(x) {
+			b.WriteString(strconv.Quote(strconv.FormatFloat(x, 'g', -1, 64)))
+		} else {
+			b.WriteString(strconv.FormatFloat(x, 'g', -1, 64))
+		}
+	case string:
+		s, _ := json.Marshal(x)
+		b.Write(s)
+	case []byte:
+		b.WriteString(strconv.Quote(hex.EncodeToString(x)))
+	case UUID:
+		b.WriteString(strconv.Quote(x.String()))
+	case *records.Set:
+		s, err := json.Marshal(x)
+		if err != nil {
+			return fmt.Errorf("%s: %v", f.Name, err)
+		}
+		b.Write(s)
+	default:
+		return fmt.Errorf("%s: cannot write %T as JSON", f.Name, val)
+	}
+	return nil
+}
+
+// FromJSON reads a message of version v of api in direction dir from its JSON form.
+// The JSON may name its api, version and direction; when it does they must agree.
+// A header left out is the minimal header.
+func FromJSON(data []byte, api *schema.API, v int16, dir schema.Direction) (*Message, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var top map[string]any
+	if err := dec.Decode(&top); err != nil {
+		return nil, jsonSyntaxError(data, err)
+	}
+	if a, ok := top["api"]; ok && a != nil && !strings.EqualFold(fmt.Sprint(a), api.Name) {
+		return nil, fmt.Errorf("the JSON is for API %v, not %s", a, api.Name)
+	}
+	if n, ok := top["version"].(json.Number); ok && n.String() != strconv.Itoa(int(v)) {
+		return nil, fmt.Errorf("the JSON is for version %s, not %d", n, v)
+	}
+	if d, ok := top["direction"].(string); ok && d != dir.String() {
+		return nil, fmt.Errorf("the JSON is a %s, not a %s", d, dir)
+	}
+	for k := range top {
+		switch k {
+		case "api", "apiKey", "version", "direction", "header", "body":
+		default:
+			return nil, fmt.Errorf("unknown top-level key %q (want header and body)", k)
+		}
+	}
+	m := Minimal(api, v, dir)
+	def := m.Def()
+	if def == nil {
+		return nil, fmt.Errorf("%s has no %s version %d", api.Name, dir, v)
+	}
+	if h, ok := top["header"]; ok {
+		hdef, hv := m.headerDef()
+		hs, err := readStruct(h, hdef.Fields, hv, hdef.Flexible.Has(hv), "header")
+		if err != nil {
+			return nil, err
+		}
+		m.Header = hs
+	}
+	body, ok := top["body"]
+	if !ok {
+		return nil, fmt.Errorf(`the JSON has no "body"`)
+	}
+	bs, err := readStruct(body, def.Fields, v, m.Flexible(), "body")
+	if err != nil {
+		return nil, err
+	}
+	m.Body = bs
+	return m, nil
+}
+
+func jsonSyntaxError(data []byte, err error) error {
+	if se, ok := err.(*json.SyntaxError); ok {
+		line, col := 1, 1
+		for _, c := range data[:min(int(se.Offset), len(data))] {
+			if c == '\n' {
+				line, col = line+1, 1
+			} else {
+				col++
+			}
+		}
+		return fmt.Errorf("JSON line %d, column %d: %v", line, col, err)
+	}
+	return fmt.Errorf("JSON: %v", err)
+}
+
+func readStruct(x any, fields []*schema.Field, v int16, flex bool, path string) (*Struct, error) {
+	obj, ok := x.(map[string]any)
+	if !ok {
+		return nil, fmt.Errorf("%s: want an object, have %s", path, jsonKind(x))
+	}
+	s := &Struct{}
+	known := map[string]bool{"_unknownTags": true}
+	for _, f := range fields {
+		if !f.Versions.Has(v) {
+			continue
+		}
+		known[f.Name] = true
+		fp := path + "." + f.Name
+		raw, present := obj[f.Name]
+		if !present {
+			if flex && f.Tagged.Has(v) {
+				continue
+			}
+			s.Fields = append(s.Fields, Field{Name: f.Name, Value: defaultValue(f, v)})
+			continue
+		}
+		val, err := readValue(raw, f, v, fieldFlex(f, v, flex), false, fp)
+		if err != nil {
+			return nil, err
+		}
+		s.Fields = append(s.Fields, Field{Name: f.Name, Value: val})
+	}
+	var unknown []string
+	for k := range obj {
+		if !known[k] {
+			unknown = append(unknown, k)
+		}
+	}
+	if len(unknown) > 0 {
+		sort.Strings(unknown)
+		return nil, fmt.Errorf("%s: no field %q at v%d", path, unknown[0], v)
+	}
+	if u, ok := obj["_unknownTags"]; ok {
+		list, ok := u.([]any)
+		if !ok {
+			return nil, fmt.Errorf("%s._unknownTags: want an array", path)
+		}
+		for i, e := range list {
+			o, _ := e.(map[string]any)
+			n, _ := o["tag"].(json.Number)
+			tag, err1 := strconv.ParseUint(n.String(), 10, 32)
+			d, _ := o["data"].(string)
+			data, err2 := hex.DecodeString(d)
+			if err1 != nil || err2 != nil {
+				return nil, fmt.Errorf("%s._unknownTags[%d]: want {\"tag\": N, \"data\": \"hex\"}", path, i)
+			}
+			s.Unknown = append(s.Unknown, Tagged{Tag: uint32(tag), Data: data})
+		}
+	}
+	return s, nil
+}
+
+// defaultValue is the value of a field the JSON leaves out: the schema's default, or zero.
+func defaultValue(f *schema.Field, v int16) any {
+	if f.IsArray() {
+		if f.Default == "null" && f.Nullable.Has(v) {
+			return nil
+		}
+		return []any{}
+	}
+	if f.IsStruct() {
+		if f.Nullable.Has(v) && f.Default == "null" {
+			return nil
+		}
+		return MinimalStruct(f.Fields, v, false)
+	}
+	if f.Default == "null" && f.Nullable.Has(v) {
+		return nil
+	}
+	if f.Default != "" && f.Type != "string" {
+		if val, err := ParseValue(f.Type, f.Default); err == nil {
+			return val
+		}
+	}
+	if f.Type == "records" {
+		return &records.Set{}
+	}
+	if f.Type == "string" && f.Default != "" && f.Default != "null" {
+		return f.Default
+	}
+	return Zero(f.Type)
+}
+
+func readValue(x any, f *schema.Field, v int16, flex, elem bool, path string) (any, error) {
+	if x == nil {
+		if elem && !f.IsStruct() {
+			return nil, fmt.Errorf("%s: array elements cannot be null", path)
+		}
+		if elem || !f.Nullable.Has(v) {
+			return nil, fmt.Errorf("%s: null, but the field is not nullable at v%d", path, v)
+		}
+		return nil, nil
+	}
+	if f.IsArray() && !elem {
+		list, ok := x.([]any)
+		if !ok {
+			return nil, fmt.Errorf("%s: want an array, have %s", path, jsonKind(x))
+		}
+		out := make([]any, len(list))
+		for i, e := range list {
+			val, err := readValue(e, f, v, flex, true, path+"["+strconv.Itoa(i)+"]")
+			if err != nil {
+				return nil, err
+			}
+			out[i] = val
+		}
+		return out, nil
+	}
+	if f.IsStruct() {
+		return readStruct(x, f.Fields, v, flex, path)
+	}
+	typ := f.Elem()
+	switch typ {
+	case "bool":
+		if b, ok := x.(bool); ok {
+			return b, nil
+		}
+	case "int8", "int16", "uint16", "int32", "uint32", "int64", "float64":
+		var text string
+		switch n := x.(type) {
+		case json.Number:
+			text = n.String()
+		case string:
+			text = n // large numbers written as strings are accepted too
+		default:
+			return nil, fmt.Errorf("%s: want a number (%s), have %s", path, typ, jsonKind(x))
+		}
+		val, err := ParseValue(typ, text)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", path, err)
+		}
+		return val, nil
+	case "string":
+		if s, ok := x.(string); ok {
+			return s, nil
+		}
+	case "bytes":
+		if s, ok := x.(string); ok {
+			b, err := hex.DecodeString(s)
+			if err != nil {
+				return nil, fmt.Errorf("%s: bytes are written as a hex string: %v", path, err)
+			}
+			return b, nil
+		}
+	case "uuid":
+		if s, ok := x.(string); ok {
+			u, err := ParseUUID(s)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %v", path, err)
+			}
+			return u, nil
+		}
+	case "records":
+		raw, err := json.Marshal(x)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", path, err)
+		}
+		set := &records.Set{}
+		if err := json.Unmarshal(raw, set); err != nil {
+			return nil, fmt.Errorf("%s: %v", path, err)
+		}
+		return set, nil
+	}
+	return nil, fmt.Errorf("%s: want a %s, have %s", path, typ, jsonKind(x))
+}
+
+func jsonKind(x any) string {
+	switch x.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "a bool"
+	case json.Number:
+		return "a number"
+	case string:
+		return "a string"
+	case []any:
+		return "an array"
+	case map[string]any:
+		return "an object"
+	}
+	return fmt.Sprintf("%T", x)
+}
