@@ -154,31 +154,68 @@ func runDecode(args []string, stdin io.Reader, stdout io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("reading the input as bytes: %v", err)
 	}
-	var d *frame.Decoded
-	switch {
-	case af.response || (af.api != "" && !af.request):
-		api, v, err := af.resolve()
-		if err != nil {
+	var hint frame.Hint
+	if af.api != "" {
+		if hint.API, hint.Version, err = af.resolve(); err != nil {
 			return err
 		}
-		d, _ = frame.DecodeLoose(parsed.Bytes, api, v, schema.Response)
-	case *guess:
-		cands := frame.Guess(parsed.Bytes)
-		if len(cands) == 0 {
-			return errors.New("no API and version decodes these bytes as a whole response")
-		}
-		for i, c := range cands {
-			if i == 20 {
-				fmt.Fprintf(stdout, "... and %d more\n", len(cands)-20)
-				break
-			}
-			fmt.Fprintf(stdout, "%s\t--api %s --version %d\n", c, c.API.Name, c.Version)
-		}
-		return nil
-	default:
+	}
+	if *guess {
+		return printGuesses(stdout, parsed.Bytes)
+	}
+	// Several frames back to back (a TCP stream) are decoded one by one.
+	if pieces := frame.Split(parsed.Bytes); len(pieces) > 1 && !af.request && !af.response {
+		return decodeStream(stdout, parsed.Bytes, hint, *asJSON)
+	}
+	var d *frame.Decoded
+	if af.response || (hint.API != nil && !af.request) {
+		d, _ = frame.DecodeLoose(parsed.Bytes, hint.API, hint.Version, schema.Response)
+	} else {
 		d, _ = frame.DecodeRequestLoose(parsed.Bytes)
 	}
-	if *asJSON {
+	return printDecoded(stdout, d, *asJSON)
+}
+
+func printGuesses(stdout io.Writer, b []byte) error {
+	cands := frame.Guess(b)
+	if len(cands) == 0 {
+		return errors.New("no API and version decodes these bytes as a whole response")
+	}
+	for i, c := range cands {
+		if i == 20 {
+			fmt.Fprintf(stdout, "... and %d more\n", len(cands)-20)
+			break
+		}
+		fmt.Fprintf(stdout, "%s\t--api %s --version %d\n", c, c.API.Name, c.Version)
+	}
+	return nil
+}
+
+func decodeStream(stdout io.Writer, b []byte, hint frame.Hint, asJSON bool) error {
+	var first error
+	for i, p := range frame.DecodeStream(b, hint) {
+		fmt.Fprintf(stdout, "# frame %d at 0x%04x, %d bytes, %s", i+1, p.Off, len(p.Piece.Bytes), p.Dir)
+		if p.PairedWith >= 0 {
+			fmt.Fprintf(stdout, " to frame %d", p.PairedWith+1)
+		}
+		fmt.Fprintln(stdout)
+		if p.Decoded == nil {
+			err := fmt.Errorf("frame %d: a response whose request is not in the input: name it with --api and --version, or list candidates with --guess", i+1)
+			fmt.Fprintln(stdout, "  (not decoded: give --api and --version)")
+			if first == nil {
+				first = err
+			}
+			continue
+		}
+		if err := printDecoded(stdout, p.Decoded, asJSON); err != nil && first == nil {
+			first = fmt.Errorf("frame %d (stream offset 0x%04x): %v", i+1, p.Off, err)
+		}
+	}
+	return first
+}
+
+func printDecoded(stdout io.Writer, d *frame.Decoded, asJSON bool) error {
+	if asJSON {
 		if d.Err != nil {
 			return d.Err
 		}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/kafkawire/kafkawire/codec/layout"
 	"github.com/kafkawire/kafkawire/codec/schema"
+	"github.com/kafkawire/kafkawire/codec/wire"
 )
 
 // Piece is one frame cut from a stream of bytes, with where it sat.
@@ -173,4 +174,62 @@ func plausibleText(s string) bool {
 		}
 	}
 	return true
+}
+
+// Hint names the API and version of responses whose request is not in the stream.
+type Hint struct {
+	API     *schema.API
+	Version int16
+}
+
+// Part is one frame of a stream, decoded.
+type Part struct {
+	Piece
+	Dir schema.Direction
+	// Decoded is nil for a response whose API and version are unknown.
+	*Decoded
+	// PairedWith is the index of the request a response was paired with by correlation id, or -1.
+	PairedWith int
+}
+
+// DecodeStream splits b into frames and decodes each: requests from their
+// headers; responses as the request with the same correlation id earlier in
+// the stream says, else as hint says (when hint.API is set).
+func DecodeStream(b []byte, hint Hint) []Part {
+	pieces := Split(b)
+	parts := make([]Part, 0, len(pieces))
+	type asked struct {
+		api *schema.API
+		v   int16
+		idx int
+	}
+	requests := map[int32]asked{}
+	for _, p := range pieces {
+		part := Part{Piece: p, PairedWith: -1}
+		if LooksLikeRequest(p.Bytes) {
+			part.Dir = schema.Request
+			part.Decoded = DecodeRequest(p.Bytes)
+			if id, ok := CorrelationID(p.Bytes, schema.Request); ok {
+				requests[id] = asked{part.Decoded.Msg.API, part.Decoded.Msg.Version, len(parts)}
+			}
+		} else if _, _, err := RequestAPI(p.Bytes); err == nil && hint.API == nil && len(requests) == 0 {
+			// Names a known API and version but does not decode: show why, as a request.
+			part.Dir = schema.Request
+			part.Decoded = DecodeRequest(p.Bytes)
+		} else {
+			part.Dir = schema.Response
+			id, _ := CorrelationID(p.Bytes, schema.Response)
+			if q, ok := requests[id]; ok {
+				part.Decoded = Decode(p.Bytes, q.api, q.v, schema.Response)
+				part.PairedWith = q.idx
+			} else if hint.API != nil {
+				part.Decoded = Decode(p.Bytes, hint.API, hint.Version, schema.Response)
+			}
+		}
+		if part.Decoded != nil && p.Short > 0 && part.Err == nil {
+			part.Err = &wire.Error{Off: len(p.Bytes), Msg: fmt.Sprintf("frame truncated by %d bytes", p.Short)}
+		}
+		parts = append(parts, part)
+	}
+	return parts
 }

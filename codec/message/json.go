@@ -193,6 +193,15 @@ func FromJSON(data []byte, api *schema.API, v int16, dir schema.Direction) (*Mes
 		if err != nil {
 			return nil, err
 		}
+		if dir == schema.Request {
+			// The API key and version are the message's: given, they must agree.
+			for name, want := range map[string]int16{"RequestApiKey": api.Key, "RequestApiVersion": v} {
+				if raw, ok := h.(map[string]any)[name]; ok && fmt.Sprint(raw) != strconv.Itoa(int(want)) {
+					return nil, fmt.Errorf("header.%s is %v, but the message is %s v%d", name, raw, api.Name, v)
+				}
+				hs.Set(name, want)
+			}
+		}
 		m.Header = hs
 	}
 	body, ok := top["body"]
@@ -210,7 +219,8 @@ func FromJSON(data []byte, api *schema.API, v int16, dir schema.Direction) (*Mes
 func jsonSyntaxError(data []byte, err error) error {
 	if se, ok := err.(*json.SyntaxError); ok {
 		line, col := 1, 1
-		for _, c := range data[:min(int(se.Offset), len(data))] {
+		// Offset counts the bytes read, the offending one included.
+		for _, c := range data[:max(0, min(int(se.Offset)-1, len(data)))] {
 			if c == '\n' {
 				line, col = line+1, 1
 			} else {

@@ -1,0 +1,140 @@
+package main
+
+import (
+	"bytes"
+	"encoding/hex"
+	"os/exec"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/kafkawire/kafkawire/codec/schema"
+)
+
+func kafkawire(t *testing.T, stdin string, args ...string) (stdout, stderr string, status int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	status = run(args, strings.NewReader(stdin), &out, &errb)
+	return out.String(), errb.String(), status
+}
+
+func TestAPIs(t *testing.T) {
+	out, _, status := kafkawire(t, "", "apis")
+	require.Equal(t, 0, status)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	assert.Len(t, lines, 96, "a header and 95 API keys")
+	assert.Regexp(t, `^61\s+DescribeProducers\s+0\s+0\s+0\+`, lines[62])
+	assert.Regexp(t, `^0\s+Produce\s+0-13\s+0-13\s+9\+\s+.*removed in 4.0 0-2`, lines[1])
+}
+
+func TestEncodeMinimal(t *testing.T) {
+	out, _, status := kafkawire(t, "", "encode", "--api", "DescribeProducers", "--version", "0", "--request")
+	require.Equal(t, 0, status)
+	assert.Equal(t, "00000014003d000000000000000000020102000000000000\n", out)
+	out, _, _ = kafkawire(t, "", "encode", "--api", "22", "--version", "5", "--response")
+	b, err := hex.DecodeString(strings.TrimSpace(out))
+	require.NoError(t, err)
+	assert.Len(t, b, 26)
+}
+
+func TestDecodeTree(t *testing.T) {
+	out, _, status := kafkawire(t, "00000014003d000000000000000000020102000000000000", "decode")
+	require.Equal(t, 0, status)
+	for _, line := range []string{
+		"DescribeProducersRequest message v0 [0x0000, 24B]",
+		"+-- RequestHeader v2 [0x0004, 11B] common request header",
+		"request_api_key int16 = 61 (DescribeProducers) [0x0004, 2B]",
+		`client_id nullable_string = "" (int16 len=0) [0x000c, 2B]`,
+		"Topics []TopicRequest = 1 element [0x000f, 8B]",
+		"length uvarint = 2 (compact, n+1) [0x000f, 1B]",
+		"int32[0] int32 = 0 [0x0012, 4B]",
+		"tagged_fields uvarint = 0 [0x0017, 1B]",
+	} {
+		assert.Contains(t, out, line)
+	}
+}
+
+// Every minimal message goes through decode --json and encode --json back to the same hex.
+func TestJSONThroughTheCLI(t *testing.T) {
+	n := 0
+	for _, api := range schema.APIs() {
+		for _, dir := range []string{"--request", "--response"} {
+			for _, v := range api.Versions(schema.Request) {
+				ver := strconv.Itoa(int(v))
+				want, _, status := kafkawire(t, "", "encode", "--api", api.Name, "--version", ver, dir)
+				require.Equal(t, 0, status)
+				args := []string{"decode", "--json"}
+				if dir == "--response" {
+					args = append(args, "--response", "--api", api.Name, "--version", ver)
+				}
+				js, errOut, status := kafkawire(t, want, args...)
+				require.Equal(t, 0, status, "%s v%d %s: %s", api.Name, v, dir, errOut)
+				got, errOut, status := kafkawire(t, js, "encode", "--api", api.Name, "--version", ver, dir, "--json", "-")
+				require.Equal(t, 0, status, errOut)
+				require.Equal(t, want, got, "%s v%d %s", api.Name, v, dir)
+				n++
+			}
+		}
+	}
+	assert.Equal(t, 736, n)
+}
+
+func TestDecodeAnyDumpFormat(t *testing.T) {
+	// hexdump -C of the minimal DescribeProducers v0 request.
+	dump := "00000000  00 00 00 14 00 3d 00 00  00 00 00 00 00 00 00 02  |.....=..........|\n" +
+		"00000010  01 02 00 00 00 00 00 00                           |........|\n" +
+		"00000018\n"
+	out, _, status := kafkawire(t, dump, "decode")
+	require.Equal(t, 0, status)
+	assert.Contains(t, out, "DescribeProducersRequest message v0 [0x0000, 24B]")
+}
+
+func TestDecodeErrors(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		// The compact string length says 300 bytes; 6 are left.
+		{"00000014003d00000000000000000002ad02020000000000", "at 0x0010: string length 300 runs past the end"},
+		{"0000000c00ff000000000000", "at 0x0004: API key 255 is not a Kafka API"},
+		{"00000014003d0063", "at 0x0006: DescribeProducers has no version 99"},
+		{"00 01\n02 0g", "line 2, column 5"},
+		{"00000014003d000000000000000000020102000000000000ffff", "frame 2 (stream offset 0x0018)"},
+	} {
+		_, stderr, status := kafkawire(t, c.in, "decode")
+		assert.Equal(t, 1, status, c.in)
+		assert.Contains(t, stderr, c.want, c.in)
+		assert.Equal(t, 1, strings.Count(stderr, "\n"), "one line: %q", stderr)
+		assert.NotContains(t, stderr, "goroutine")
+	}
+	_, stderr, status := kafkawire(t, "", "encode", "--api", "Nope", "--version", "0", "--request")
+	assert.Equal(t, 1, status)
+	assert.Contains(t, stderr, `no API "Nope"`)
+}
+
+func TestGuessResponse(t *testing.T) {
+	resp, _, _ := kafkawire(t, "", "encode", "--api", "DescribeProducers", "--version", "0", "--response")
+	out, _, status := kafkawire(t, resp, "decode", "--guess")
+	require.Equal(t, 0, status)
+	assert.Contains(t, out, "DescribeProducers v0")
+}
+
+// The built binary behaves like run: a real process, exit status and all.
+func TestBinary(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	bin := t.TempDir() + "/kafkawire"
+	build := exec.Command("go", "build", "-o", bin, ".")
+	out, err := build.CombinedOutput()
+	require.NoError(t, err, string(out))
+	cmd := exec.Command(bin, "decode")
+	cmd.Stdin = strings.NewReader("0000000c00ff000000000000")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	err = cmd.Run()
+	var exit *exec.ExitError
+	require.ErrorAs(t, err, &exit)
+	assert.Equal(t, 1, exit.ExitCode())
+	assert.Equal(t, "kafkawire: at 0x0004: API key 255 is not a Kafka API (0-94)\n", stderr.String())
+}
