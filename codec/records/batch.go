@@ -37,7 +37,14 @@ func (d *decoder) decodeBatch(r *wire.Reader, i int) (*Batch, *layout.Node) {
 	}
 	var batchLength int32
 	field(r, node, "baseOffset", "int64", "offset of the first record", i64(&b.BaseOffset))
-	field(r, node, "batchLength", "int32", "bytes after this field", i32(&batchLength))
+	field(r, node, "batchLength", "int32", "bytes after this field", func() string {
+		off := r.Off()
+		batchLength = r.Int32()
+		if batchLength < batchHeaderLen-12 {
+			r.Fail(off, "batch length %d is too small for a batch header (at least %d)", batchLength, batchHeaderLen-12)
+		}
+		return itoa(int64(batchLength))
+	})
 	field(r, node, "partitionLeaderEpoch", "int32", "leader epoch when the batch was written", i32(&b.PartitionLeaderEpoch))
 	field(r, node, "magic", "int8", "batch format version", func() string {
 		off := r.Off()

@@ -175,6 +175,7 @@ func int32Bytes(r *wire.Reader, parent *layout.Node, name, desc string) (Bytes, 
 	}
 	n := parent.Add(&layout.Node{Name: name, Type: "bytes", Desc: desc, Off: r.Off(), Buf: parent.Buf, Region: parent.Region})
 	var size int32
+	lenOff := r.Off()
 	field(r, n, "length", "int32", "", func() string {
 		off := r.Off()
 		size = r.Int32()
@@ -184,7 +185,7 @@ func int32Bytes(r *wire.Reader, parent *layout.Node, name, desc string) (Bytes, 
 		return lengthText(size)
 	})
 	var b Bytes
-	if size > 0 && r.Length(r.Off(), int64(size), 1, name+" length") {
+	if size > 0 && r.Length(lenOff, int64(size), 1, name+" length") {
 		field(r, n, "data", "bytes", "", func() string {
 			b = r.Bytes(int(size), name)
 			return itoa(int64(size)) + " bytes"
@@ -238,7 +239,9 @@ func appendInt32Bytes(dst, b []byte) []byte {
 	return append(dst, b...)
 }
 
-func putUint32(b []byte, v uint32) { b[0], b[1], b[2], b[3] = byte(v>>24), byte(v>>16), byte(v>>8), byte(v) }
+func putUint32(b []byte, v uint32) {
+	b[0], b[1], b[2], b[3] = byte(v>>24), byte(v>>16), byte(v>>8), byte(v)
+}
 
 func setRegion(n *layout.Node, r layout.Region) {
 	if n != nil {

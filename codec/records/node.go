@@ -39,6 +39,7 @@ func varBytes(r *wire.Reader, parent *layout.Node, name, desc string) (Bytes, *l
 	}
 	n := parent.Add(&layout.Node{Name: name, Type: "varbytes", Desc: desc, Off: r.Off(), Buf: parent.Buf, Region: parent.Region})
 	var size int32
+	lenOff := r.Off()
 	field(r, n, "length", "varint", "", func() string {
 		off := r.Off()
 		size = r.Varint()
@@ -48,7 +49,7 @@ func varBytes(r *wire.Reader, parent *layout.Node, name, desc string) (Bytes, *l
 		return lengthText(size)
 	})
 	var b Bytes
-	if size > 0 && r.Length(r.Off(), int64(size), 1, name+" length") {
+	if size > 0 && r.Length(lenOff, int64(size), 1, name+" length") {
 		d := field(r, n, "data", "bytes", "", func() string {
 			b = r.Bytes(int(size), name)
 			return itoa(int64(size)) + " bytes"

@@ -64,6 +64,7 @@
 package records
 
 import (
+	"encoding/binary"
 	"hash/crc32"
 
 	"github.com/kafkawire/kafkawire/codec/layout"
@@ -202,48 +203,40 @@ func Decode(b []byte, base int, bufs *[][]byte) (*Set, []*layout.Node, *wire.Err
 	var nodes []*layout.Node
 	for off, i := 0, 0; off < len(b); i++ {
 		rest := b[off:]
-		size, whole := batchSize(rest)
-		if !whole {
+		size := batchSize(rest)
+		if len(rest) >= 12 && size < magicOff+1 {
+			msg := "batch length " + itoa(size-12) + " is too small for a batch header"
+			nodes = append(nodes, &layout.Node{Name: "RecordBatch[" + itoa(int64(i)) + "]", Type: "RecordBatch", Off: base + off, End: base + off + 12,
+				Region: layout.RegionBatch, Err: msg})
+			return s, nodes, &wire.Error{Off: base + off + 8, Msg: msg}
+		}
+		if size == 0 || size > int64(len(rest)) {
 			s.Tail = rest
 			nodes = append(nodes, tailNode(base+off, len(rest), size))
 			break
 		}
-		batch, node, err := d.decodeOne(rest[:size], base+off, i)
+		batch, node, err := d.decodeOne(rest[:int(size)], base+off, i)
 		nodes = append(nodes, node)
 		if err != nil {
 			return s, nodes, err
 		}
 		s.Batches = append(s.Batches, batch)
-		off += size
+		off += int(size)
 	}
 	return s, nodes, nil
 }
 
-// batchSize is the size a batch or legacy message at the start of b claims,
-// and whether all of it is there. A claim too small to hold a header is
-// reported as whole, so that decoding fails on it with its offset rather than
-// taking it for a tail. Size 0 means the length itself is cut off.
-func batchSize(b []byte) (int, bool) {
+// batchSize is the size a batch or legacy message at the start of b claims
+// (12 + its length field), or 0 when the length itself is cut off.
+func batchSize(b []byte) int64 {
 	if len(b) < 12 {
-		return 0, false
+		return 0
 	}
-	n := int64(int32(uint32(b[8])<<24|uint32(b[9])<<16|uint32(b[10])<<8|uint32(b[11]))) + 12
-	if n < 12+5 { // negative or too small to reach the magic byte
-		return len(b), true
-	}
-	if n > int64(len(b)) {
-		return int(min(n, 1<<40)), false
-	}
-	return int(n), true
+	return int64(int32(binary.BigEndian.Uint32(b[8:]))) + 12
 }
 
 func (d *decoder) decodeOne(b []byte, base, i int) (*Batch, *layout.Node, *wire.Error) {
 	r := wire.NewReader(b, base)
-	if len(b) <= magicOff {
-		r.Fail(base+8, "batch length %d is too small for a batch header", len(b)-12)
-		n := &layout.Node{Name: "RecordBatch[" + itoa(int64(i)) + "]", Type: "RecordBatch", Off: base, End: base + len(b), Region: layout.RegionBatch, Err: r.Failure().Msg}
-		return nil, n, r.Failure()
-	}
 	var batch *Batch
 	var node *layout.Node
 	if magic := int8(b[magicOff]); magic < 2 {
@@ -273,13 +266,13 @@ func markFailure(n *layout.Node, f *wire.Error) {
 	target.Err = f.Msg
 }
 
-func tailNode(off, have, want int) *layout.Node {
+func tailNode(off, have int, want int64) *layout.Node {
 	n := &layout.Node{Name: "partial batch", Type: "bytes", Off: off, End: off + have, Region: layout.RegionBatch,
 		Desc: "a batch cut short at the end of the field, as fetch responses may be"}
 	if want == 0 {
 		n.Value = itoa(int64(have)) + " bytes, too short to hold a batch length"
 	} else {
-		n.Value = itoa(int64(have)) + " of " + itoa(int64(want)) + " bytes"
+		n.Value = itoa(int64(have)) + " of " + itoa(want) + " bytes"
 	}
 	n.Warn = "partial batch, " + n.Value
 	return n
