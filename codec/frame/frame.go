@@ -138,7 +138,7 @@ func Decode(b []byte, api *schema.API, v int16, dir schema.Direction) *Decoded {
 
 	flex := def.Flexible.Has(v)
 	bn := root.Add(&layout.Node{Key: "body", Name: def.Name, Type: "struct", Off: br.Off(), Region: bregion, Desc: "message body, version " + strconv.Itoa(int(v))})
-	bd := &message.Decoder{R: br, V: v, Region: bregion, Bufs: &bufs}
+	bd := &message.Decoder{R: br, V: v, Region: bregion, Bufs: &bufs, API: api.Key}
 	d.Msg.Body = bd.Struct(def.Fields, flex, bn)
 	bn.End = br.Off()
 	if f := br.Failure(); f != nil {

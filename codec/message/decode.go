@@ -16,6 +16,8 @@ type Decoder struct {
 	Region layout.Region // region of the nodes it makes (tagged fields get RegionTagged)
 	// Header switches to the header's node names (request_api_key, client_id...).
 	Header bool
+	// API is the key of the message's API, to find the data formats its bytes fields carry.
+	API int16
 	// Bufs collects decompressed record buffers; Bufs[0] is the frame.
 	Bufs *[][]byte
 	// marked is set once the node where decoding stopped carries the error.
@@ -129,7 +131,7 @@ func (d *Decoder) taggedFields(fields []*schema.Field, s *Struct, parent *layout
 		}
 		// A known tagged field: decode its value from its own bytes, so a bad
 		// size cannot make it read past them.
-		sub := &Decoder{R: wire.NewReader(data, dataOff), V: d.V, Region: layout.RegionTagged, Bufs: d.Bufs}
+		sub := &Decoder{R: wire.NewReader(data, dataOff), V: d.V, Region: layout.RegionTagged, Bufs: d.Bufs, API: d.API}
 		vn := &layout.Node{Key: f.Name, Off: dataOff, Region: layout.RegionTagged}
 		val := sub.Value(f, true, vn)
 		vn.End = sub.R.Off()
@@ -374,7 +376,10 @@ func (d *Decoder) scalar(typ string, nullable, flex bool, n *layout.Node) any {
 		b := r.Bytes(size, typ)
 		if typ == "bytes" {
 			n.Value = bytesValue(b)
-			if size > 0 {
+			if en := d.embedded(n.Name, b, off); en != nil {
+				n.Add(en)
+				n.Value += " (" + en.Name + ")"
+			} else if size > 0 {
 				n.Add(&layout.Node{Name: "data", Type: "bytes", Value: strconv.Itoa(size) + " bytes", Off: off, End: r.Off(), Region: d.Region})
 			}
 			return b

@@ -1,0 +1,56 @@
+package message
+
+import (
+	"strconv"
+
+	"github.com/kafkawire/kafkawire/codec/layout"
+	"github.com/kafkawire/kafkawire/codec/schema"
+	"github.com/kafkawire/kafkawire/codec/wire"
+)
+
+// embeddedFormats names the data format some bytes fields carry: the
+// consumer group protocol's member metadata and assignments, and the
+// principal an Envelope forwards. The format is decoded only when it reads
+// the bytes whole and cleanly (a group of another protocol type, e.g.
+// connect, carries something else).
+var embeddedFormats = map[int16]map[string]string{
+	11: {"Metadata": "ConsumerProtocolSubscription"},                                                         // JoinGroup
+	14: {"Assignment": "ConsumerProtocolAssignment"},                                                         // SyncGroup
+	15: {"MemberMetadata": "ConsumerProtocolSubscription", "MemberAssignment": "ConsumerProtocolAssignment"}, // DescribeGroups
+	58: {"RequestPrincipal": "DefaultPrincipalData"},                                                         // Envelope
+}
+
+// embedded decodes b (at absolute offset off) as the data format field name carries in the decoder's API, if any.
+func (d *Decoder) embedded(name string, b []byte, off int) *layout.Node {
+	format := embeddedFormats[d.API][name]
+	if format == "" || len(b) < 2 {
+		return nil
+	}
+	return DecodeData(format, b, off, d.Region)
+}
+
+// DecodeData decodes b, which starts at absolute offset off, as data format
+// name: an int16 version, then the struct at that version. It returns nil
+// unless the bytes decode whole and cleanly.
+func DecodeData(name string, b []byte, off int, region layout.Region) *layout.Node {
+	def := schema.Data(name)
+	if def == nil {
+		return nil
+	}
+	r := wire.NewReader(b, off)
+	n := &layout.Node{Name: name, Type: "embedded", Off: off, End: off + len(b), Region: region,
+		Desc: "a " + splitWords(name) + " carried in these bytes"}
+	vn := n.Add(&layout.Node{Name: "version", Type: "int16", Off: off, Region: region, Desc: "version of the embedded format"})
+	v := r.Int16()
+	vn.End, vn.Value = r.Off(), strconv.Itoa(int(v))
+	if !def.Valid.Has(v) {
+		return nil
+	}
+	n.Type = "embedded v" + vn.Value
+	sub := &Decoder{R: r, V: v, Region: region}
+	sub.Struct(def.Fields, def.Flexible.Has(v), n)
+	if r.Err() != nil || r.Left() != 0 {
+		return nil
+	}
+	return n
+}
