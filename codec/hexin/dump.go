@@ -1,6 +1,7 @@
 package hexin
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -224,9 +225,12 @@ func parseDump(text string, sp *dumpSpec) (out []byte, sawEnd bool, _ *Error) {
 			if span > maxRepeat || uint64(len(out))+span > maxRepeat {
 				return nil, false, errAt(sp.format, after.start, "'*' expands to more than %d bytes", maxRepeat)
 			}
-			line := out[lineStart:]
-			for rep := span/width - 1; rep > 0; rep-- {
-				out = append(out, line...)
+			// Grow once and double the copied region, since a '*' can stand
+			// for megabytes of 16-byte lines.
+			total := len(out) + int(span-width)
+			out = slices.Grow(out, total-len(out))
+			for len(out) < total {
+				out = append(out, out[lineStart:min(len(out), lineStart+total-len(out))]...)
 			}
 			k++ // the star
 		}
