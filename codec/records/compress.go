@@ -65,16 +65,30 @@ func wrap(codec string, err error) error {
 var errTooBig = fmt.Errorf("decompresses to more than %d MiB, the limit kafkawire sets against decompression bombs", MaxDecompressed>>20)
 
 // readBounded reads r to the end, failing once it yields more than maxDecompressed bytes.
+// The buffer doubles but never past the limit, so a bomb costs at most about twice the limit.
 func readBounded(r io.Reader) ([]byte, error) {
-	var buf bytes.Buffer
-	n, err := buf.ReadFrom(io.LimitReader(r, int64(maxDecompressed)+1))
-	if err != nil {
-		return nil, err
+	buf := make([]byte, 0, min(64<<10, maxDecompressed+1))
+	for {
+		if len(buf) == cap(buf) {
+			if len(buf) > maxDecompressed {
+				return nil, tooBig()
+			}
+			grown := make([]byte, len(buf), min(2*cap(buf), maxDecompressed+1))
+			copy(grown, buf)
+			buf = grown
+		}
+		n, err := r.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if err == io.EOF {
+			if len(buf) > maxDecompressed {
+				return nil, tooBig()
+			}
+			return buf, nil
+		}
+		if err != nil {
+			return nil, err
+		}
 	}
-	if n > int64(maxDecompressed) {
-		return nil, tooBig()
-	}
-	return buf.Bytes(), nil
 }
 
 func tooBig() error {
