@@ -73,7 +73,7 @@ func RequestAPI(b []byte) (*schema.API, int16, *wire.Error) {
 // outright: the tree holds what decoded, and Err says where and why it stopped.
 func Decode(b []byte, api *schema.API, v int16, dir schema.Direction) *Decoded {
 	bufs := [][]byte{b}
-	d := &Decoded{Msg: &message.Message{API: api, Version: v, Dir: dir}}
+	d := &Decoded{Msg: &message.Message{API: api, Version: v, Dir: dir, SizeHint: len(b)}}
 	def := api.Def(dir, v)
 	root := &layout.Node{Name: api.Name + suffix(dir), Type: "message v" + strconv.Itoa(int(v)), End: len(b)}
 	if def != nil {
@@ -123,7 +123,8 @@ func Decode(b []byte, api *schema.API, v int16, dir schema.Direction) *Decoded {
 	}
 	br := wire.NewReader(body, 4)
 	hn := root.Add(&layout.Node{Key: "header", Name: hname, Type: "v" + strconv.Itoa(int(hv)), Off: 4, Region: hregion, Desc: hdesc})
-	hd := &message.Decoder{R: br, V: hv, Region: hregion, Header: true, Bufs: &bufs}
+	arena := &layout.Arena{}
+	hd := &message.Decoder{R: br, V: hv, Region: hregion, Header: true, Bufs: &bufs, Arena: arena}
 	d.Msg.Header = hd.Struct(hdef.Fields, hdef.Flexible.Has(hv), hn)
 	hn.End = br.Off()
 	message.NameHeaderNodes(hn)
@@ -138,7 +139,7 @@ func Decode(b []byte, api *schema.API, v int16, dir schema.Direction) *Decoded {
 
 	flex := def.Flexible.Has(v)
 	bn := root.Add(&layout.Node{Key: "body", Name: def.Name, Type: "struct", Off: br.Off(), Region: bregion, Desc: "message body, version " + strconv.Itoa(int(v))})
-	bd := &message.Decoder{R: br, V: v, Region: bregion, Bufs: &bufs, API: api.Key}
+	bd := &message.Decoder{R: br, V: v, Region: bregion, Bufs: &bufs, API: api.Key, Arena: arena}
 	d.Msg.Body = bd.Struct(def.Fields, flex, bn)
 	bn.End = br.Off()
 	if f := br.Failure(); f != nil {

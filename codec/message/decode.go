@@ -18,10 +18,29 @@ type Decoder struct {
 	Header bool
 	// API is the key of the message's API, to find the data formats its bytes fields carry.
 	API int16
+	// Arena, when set, supplies the nodes: a big frame then costs a few allocations, not one per node.
+	Arena *layout.Arena
 	// Bufs collects decompressed record buffers; Bufs[0] is the frame.
 	Bufs *[][]byte
 	// marked is set once the node where decoding stopped carries the error.
 	marked bool
+}
+
+// add appends a copy of proto to parent's children, taking the node from the arena.
+func (d *Decoder) add(parent *layout.Node, proto layout.Node) *layout.Node {
+	n := d.Arena.New()
+	*n = proto
+	parent.Children = append(parent.Children, n)
+	return n
+}
+
+// reserve makes room for extra more children of n, from the arena.
+func (d *Decoder) reserve(n *layout.Node, extra int) {
+	if cap(n.Children)-len(n.Children) >= extra {
+		return
+	}
+	k := d.Arena.Kids(len(n.Children) + extra)
+	n.Children = append(k, n.Children...)
 }
 
 // failed reports whether decoding has stopped, marking n as the place if no deeper node was.
@@ -51,11 +70,12 @@ func (d *Decoder) Struct(fields []*schema.Field, flex bool, parent *layout.Node)
 		}
 	}
 	s.Fields = make([]Field, 0, nf)
+	d.reserve(parent, nf+1)
 	for _, f := range fields {
 		if !f.Versions.Has(d.V) || (flex && f.Tagged.Has(d.V)) {
 			continue
 		}
-		n := parent.Add(&layout.Node{Key: f.Name, Off: d.R.Off(), Region: d.Region})
+		n := d.add(parent, layout.Node{Key: f.Name, Off: d.R.Off(), Region: d.Region})
 		val := d.Value(f, fieldFlex(f, d.V, flex), n)
 		n.End = d.R.Off()
 		if d.failed(n) {
@@ -70,10 +90,10 @@ func (d *Decoder) Struct(fields []*schema.Field, flex bool, parent *layout.Node)
 }
 
 func (d *Decoder) taggedFields(fields []*schema.Field, s *Struct, parent *layout.Node) {
-	cn := parent.Add(&layout.Node{Name: "tagged_fields", Type: "uvarint", Off: d.R.Off(), Region: layout.RegionTagged})
+	cn := d.add(parent, layout.Node{Name: "tagged_fields", Type: "uvarint", Off: d.R.Off(), Region: layout.RegionTagged})
 	count := d.R.Uvarint()
 	cn.End = d.R.Off()
-	cn.Value = strconv.FormatUint(uint64(count), 10)
+	cn.Value = small(int(count))
 	if d.Header {
 		cn.Desc = "number of tagged fields in the header"
 	} else {
@@ -160,10 +180,10 @@ func (d *Decoder) taggedFields(fields []*schema.Field, s *Struct, parent *layout
 func (d *Decoder) Value(f *schema.Field, flex bool, n *layout.Node) any {
 	n.Name = f.Name
 	n.Type = f.Type
-	n.Desc = Describe(f)
+	n.Desc = describeCached(f)
 	nullable := f.Nullable.Has(d.V)
 	if f.IsArray() {
-		count, null := d.length(n, flex, "array", 4, "number of elements")
+		count, null := d.length(n, flex, "array", 4, arrayLength)
 		if null {
 			if !nullable {
 				d.R.Fail(n.Off, "null array, but %s is not nullable at v%d", f.Name, d.V)
@@ -182,9 +202,10 @@ func (d *Decoder) Value(f *schema.Field, flex bool, n *layout.Node) any {
 		}
 		n.Value = elements(count)
 		arr := make([]any, 0, count)
+		d.reserve(n, count)
 		for i := 0; i < count; i++ {
-			idx := strconv.Itoa(i)
-			en := n.Add(&layout.Node{Key: idx, Name: elem + "[" + idx + "]", Type: elem, Off: d.R.Off(), Region: d.Region})
+			key, name := elementName(elem, i)
+			en := d.add(n, layout.Node{Key: key, Name: name, Type: elem, Off: d.R.Off(), Region: d.Region})
 			var v any
 			if f.IsStruct() {
 				en.Value = "struct"
@@ -202,7 +223,7 @@ func (d *Decoder) Value(f *schema.Field, flex bool, n *layout.Node) any {
 	}
 	if f.IsStruct() {
 		if nullable {
-			pn := n.Add(&layout.Node{Name: "present", Type: "int8", Off: d.R.Off(), Region: d.Region, Desc: "1 when the struct follows, -1 when it is null"})
+			pn := d.add(n, layout.Node{Name: "present", Type: "int8", Off: d.R.Off(), Region: d.Region, Desc: "1 when the struct follows, -1 when it is null"})
 			p := d.R.Int8()
 			pn.End = d.R.Off()
 			pn.Value = strconv.Itoa(int(p))
@@ -227,15 +248,16 @@ func (d *Decoder) Value(f *schema.Field, flex bool, n *layout.Node) any {
 
 // length reads an array, string or bytes length: compact (uvarint n+1, 0 = null)
 // or classic (int16 or int32, -1 = null). It adds a "length" node.
-func (d *Decoder) length(n *layout.Node, flex bool, what string, classicSize int, desc string) (int, bool) {
-	ln := n.Add(&layout.Node{Name: "length", Off: d.R.Off(), Region: d.Region})
+func (d *Decoder) length(n *layout.Node, flex bool, what string, classicSize int, desc lengthDesc) (int, bool) {
+	d.reserve(n, 2)
+	ln := d.add(n, layout.Node{Name: "length", Off: d.R.Off(), Region: d.Region})
 	var v int64
 	if flex {
 		ln.Type = "uvarint"
 		u := d.R.Uvarint()
 		v = int64(u) - 1
-		ln.Value = strconv.FormatUint(uint64(u), 10) + " (compact, n+1)"
-		ln.Desc = desc + " plus one; 0 means null"
+		ln.Value = compactLength(u)
+		ln.Desc = desc.compact
 	} else {
 		if classicSize == 2 {
 			ln.Type = "int16"
@@ -244,8 +266,8 @@ func (d *Decoder) length(n *layout.Node, flex bool, what string, classicSize int
 			ln.Type = "int32"
 			v = int64(d.R.Int32())
 		}
-		ln.Value = strconv.FormatInt(v, 10)
-		ln.Desc = desc + "; -1 means null"
+		ln.Value = small(int(v))
+		ln.Desc = desc.classic
 	}
 	ln.End = d.R.Off()
 	if d.failed(ln) {
@@ -260,13 +282,6 @@ func (d *Decoder) length(n *layout.Node, flex bool, what string, classicSize int
 		return 0, false
 	}
 	return int(v), false
-}
-
-func elements(n int) string {
-	if n == 1 {
-		return "1 element"
-	}
-	return strconv.Itoa(n) + " elements"
 }
 
 // minSize is the fewest bytes one element of array f can take, to bound lengths before allocating.
@@ -305,7 +320,7 @@ func (d *Decoder) scalar(typ string, nullable, flex bool, n *layout.Node) any {
 		return v
 	case "int8":
 		v := r.Int8()
-		n.Value = strconv.Itoa(int(v))
+		n.Value = small(int(v))
 		return v
 	case "int16":
 		v := r.Int16()
@@ -313,11 +328,11 @@ func (d *Decoder) scalar(typ string, nullable, flex bool, n *layout.Node) any {
 		return v
 	case "uint16":
 		v := r.Uint16()
-		n.Value = strconv.Itoa(int(v))
+		n.Value = small(int(v))
 		return v
 	case "int32":
 		v := r.Int32()
-		n.Value = strconv.Itoa(int(v))
+		n.Value = small(int(v))
 		return v
 	case "uint32":
 		v := r.Uint32()
@@ -325,7 +340,7 @@ func (d *Decoder) scalar(typ string, nullable, flex bool, n *layout.Node) any {
 		return v
 	case "int64":
 		v := r.Int64()
-		n.Value = strconv.FormatInt(v, 10)
+		n.Value = small64(v)
 		return v
 	case "float64":
 		v := r.Float64()
@@ -336,7 +351,7 @@ func (d *Decoder) scalar(typ string, nullable, flex bool, n *layout.Node) any {
 		n.Value = v.String()
 		return v
 	case "string":
-		size, null := d.length(n, flex, "string", 2, "bytes in the string")
+		size, null := d.length(n, flex, "string", 2, stringLength)
 		if null {
 			if !nullable {
 				r.Fail(n.Off, "null string, but %s is not nullable at v%d", n.Name, d.V)
@@ -354,11 +369,11 @@ func (d *Decoder) scalar(typ string, nullable, flex bool, n *layout.Node) any {
 		s := string(r.Bytes(size, "string"))
 		n.Value = strconv.Quote(s) + lengthNote(flex, size)
 		if size > 0 {
-			n.Add(&layout.Node{Name: "bytes", Type: "utf-8", Value: strconv.Itoa(size) + " bytes", Off: off, End: r.Off(), Region: d.Region, Desc: "the string's bytes"})
+			d.add(n, layout.Node{Name: "bytes", Type: "utf-8", Value: sizeText(size), Off: off, End: r.Off(), Region: d.Region, Desc: "the string's bytes"})
 		}
 		return s
 	case "bytes", "records":
-		size, null := d.length(n, flex, typ, 4, "bytes that follow")
+		size, null := d.length(n, flex, typ, 4, bytesLength)
 		if null {
 			if !nullable {
 				r.Fail(n.Off, "null %s, but %s is not nullable at v%d", typ, n.Name, d.V)
@@ -380,7 +395,7 @@ func (d *Decoder) scalar(typ string, nullable, flex bool, n *layout.Node) any {
 				n.Add(en)
 				n.Value += " (" + en.Name + ")"
 			} else if size > 0 {
-				n.Add(&layout.Node{Name: "data", Type: "bytes", Value: strconv.Itoa(size) + " bytes", Off: off, End: r.Off(), Region: d.Region})
+				d.add(n, layout.Node{Name: "data", Type: "bytes", Value: sizeText(size), Off: off, End: r.Off(), Region: d.Region})
 			}
 			return b
 		}
@@ -421,7 +436,7 @@ func recordsValue(s *records.Set, size int) string {
 
 // named writes an int16 with what it names: API keys and error codes.
 func (d *Decoder) named(name string, v int64) string {
-	s := strconv.FormatInt(v, 10)
+	s := small64(v)
 	switch {
 	case isErrorCodeField(name):
 		if e := schema.Error(int16(v)); e != nil {

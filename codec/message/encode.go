@@ -3,6 +3,7 @@ package message
 import (
 	"fmt"
 	"sort"
+	"strconv"
 
 	"github.com/kafkawire/kafkawire/codec/records"
 	"github.com/kafkawire/kafkawire/codec/schema"
@@ -13,7 +14,7 @@ import (
 // flex says whether the message is flexible at v (compact lengths, tagged fields).
 func AppendStruct(dst []byte, fields []*schema.Field, s *Struct, v int16, flex bool) ([]byte, error) {
 	e := encoder{v: v}
-	return e.appendStruct(dst, fields, s, flex, "")
+	return e.appendStruct(dst, fields, s, flex)
 }
 
 type encoder struct{ v int16 }
@@ -26,39 +27,63 @@ type EncodeError struct {
 
 func (e *EncodeError) Error() string { return e.Path + ": " + e.Msg }
 
-func (e *encoder) fail(path, format string, args ...any) error {
-	return &EncodeError{Path: path, Msg: fmt.Sprintf(format, args...)}
+func (e *encoder) fail(format string, args ...any) error {
+	return &EncodeError{Msg: fmt.Sprintf(format, args...)}
 }
 
-func (e *encoder) appendStruct(dst []byte, fields []*schema.Field, s *Struct, flex bool, path string) ([]byte, error) {
-	var err error
-	type tagged struct {
-		tag  uint32
-		data []byte
+// within puts step in front of an error's path. Paths are built only on the
+// way out of a failed encode, so a good one builds no strings.
+func within(step string, err error) error {
+	if e, ok := err.(*EncodeError); ok {
+		if e.Path == "" {
+			return &EncodeError{Path: step, Msg: e.Msg}
+		}
+		sep := "."
+		if e.Path[0] == '[' {
+			sep = ""
+		}
+		return &EncodeError{Path: step + sep + e.Path, Msg: e.Msg}
 	}
+	return err
+}
+
+type tagged struct {
+	tag  uint32
+	data []byte
+}
+
+func (e *encoder) appendStruct(dst []byte, fields []*schema.Field, s *Struct, flex bool) ([]byte, error) {
+	var err error
 	var tags []tagged
+	next := 0 // s.Fields is in schema order: look there first
 	for _, f := range fields {
 		if !f.Versions.Has(e.v) {
 			continue
 		}
-		val, ok := s.Get(f.Name)
-		fp := join(path, f.Name)
+		var val any
+		ok := false
+		if next < len(s.Fields) && s.Fields[next].Name == f.Name {
+			val, ok = s.Fields[next].Value, true
+			next++
+		} else {
+			val, ok = s.Get(f.Name)
+		}
 		if flex && f.Tagged.Has(e.v) {
 			if !ok {
 				continue // tagged fields are written only when present
 			}
-			data, err := e.appendValue(nil, f, val, true, fp)
+			data, err := e.appendValue(nil, f, val, true)
 			if err != nil {
-				return dst, err
+				return dst, within(f.Name, err)
 			}
 			tags = append(tags, tagged{uint32(f.Tag), data})
 			continue
 		}
 		if !ok {
-			return dst, e.fail(fp, "missing field")
+			return dst, within(f.Name, e.fail("missing field"))
 		}
-		if dst, err = e.appendValue(dst, f, val, fieldFlex(f, e.v, flex), fp); err != nil {
-			return dst, err
+		if dst, err = e.appendValue(dst, f, val, fieldFlex(f, e.v, flex)); err != nil {
+			return dst, within(f.Name, err)
 		}
 	}
 	if !flex {
@@ -67,10 +92,12 @@ func (e *encoder) appendStruct(dst []byte, fields []*schema.Field, s *Struct, fl
 	for _, u := range s.Unknown {
 		tags = append(tags, tagged{u.Tag, u.Data})
 	}
-	sort.SliceStable(tags, func(i, j int) bool { return tags[i].tag < tags[j].tag })
-	for i := 1; i < len(tags); i++ {
-		if tags[i].tag == tags[i-1].tag {
-			return dst, e.fail(path, "tag %d appears twice", tags[i].tag)
+	if len(tags) > 1 {
+		sort.SliceStable(tags, func(i, j int) bool { return tags[i].tag < tags[j].tag })
+		for i := 1; i < len(tags); i++ {
+			if tags[i].tag == tags[i-1].tag {
+				return dst, e.fail("tag %d appears twice", tags[i].tag)
+			}
 		}
 	}
 	dst = wire.AppendUvarint(dst, uint32(len(tags)))
@@ -91,12 +118,12 @@ func fieldFlex(f *schema.Field, v int16, flex bool) bool {
 	return flex
 }
 
-func (e *encoder) appendValue(dst []byte, f *schema.Field, val any, flex bool, path string) ([]byte, error) {
+func (e *encoder) appendValue(dst []byte, f *schema.Field, val any, flex bool) ([]byte, error) {
 	nullable := f.Nullable.Has(e.v)
 	if f.IsArray() {
 		if val == nil {
 			if !nullable {
-				return dst, e.fail(path, "null, but the array is not nullable at v%d", e.v)
+				return dst, e.fail("null, but the array is not nullable at v%d", e.v)
 			}
 			if flex {
 				return wire.AppendUvarint(dst, 0), nil
@@ -105,7 +132,7 @@ func (e *encoder) appendValue(dst []byte, f *schema.Field, val any, flex bool, p
 		}
 		arr, ok := val.([]any)
 		if !ok {
-			return dst, e.fail(path, "want an array, have %T", val)
+			return dst, e.fail("want an array, have %T", val)
 		}
 		if flex {
 			dst = wire.AppendUvarint(dst, uint32(len(arr)+1))
@@ -113,19 +140,20 @@ func (e *encoder) appendValue(dst []byte, f *schema.Field, val any, flex bool, p
 			dst = wire.AppendInt32(dst, int32(len(arr)))
 		}
 		var err error
+		isStruct, kind := f.IsStruct(), f.Kind()
 		for i, el := range arr {
-			ep := fmt.Sprintf("%s[%d]", path, i)
-			if f.IsStruct() {
+			if isStruct {
 				st, ok := el.(*Struct)
 				if !ok {
-					return dst, e.fail(ep, "want a struct, have %T", el)
+					err = e.fail("want a struct, have %T", el)
+				} else {
+					dst, err = e.appendStruct(dst, f.Fields, st, flex)
 				}
-				dst, err = e.appendStruct(dst, f.Fields, st, flex, ep)
 			} else {
-				dst, err = e.appendScalar(dst, f.Elem(), false, el, flex, ep)
+				dst, err = e.appendScalar(dst, kind, false, el, flex)
 			}
 			if err != nil {
-				return dst, err
+				return dst, within("["+strconv.Itoa(i)+"]", err)
 			}
 		}
 		return dst, nil
@@ -139,56 +167,55 @@ func (e *encoder) appendValue(dst []byte, f *schema.Field, val any, flex bool, p
 		}
 		st, ok := val.(*Struct)
 		if !ok {
-			return dst, e.fail(path, "want a struct, have %T", val)
+			return dst, e.fail("want a struct, have %T", val)
 		}
-		return e.appendStruct(dst, f.Fields, st, flex, path)
+		return e.appendStruct(dst, f.Fields, st, flex)
 	}
-	return e.appendScalar(dst, f.Type, nullable, val, flex, path)
+	return e.appendScalar(dst, f.Kind(), nullable, val, flex)
 }
 
-func (e *encoder) appendScalar(dst []byte, typ string, nullable bool, val any, flex bool, path string) ([]byte, error) {
-	bad := func() ([]byte, error) { return dst, e.fail(path, "want %s, have %T", typ, val) }
-	switch typ {
-	case "bool":
+func (e *encoder) appendScalar(dst []byte, kind schema.Kind, nullable bool, val any, flex bool) ([]byte, error) {
+	switch kind {
+	case schema.KindBool:
 		if v, ok := val.(bool); ok {
 			return wire.AppendBool(dst, v), nil
 		}
-	case "int8":
+	case schema.KindInt8:
 		if v, ok := val.(int8); ok {
 			return wire.AppendInt8(dst, v), nil
 		}
-	case "int16":
+	case schema.KindInt16:
 		if v, ok := val.(int16); ok {
 			return wire.AppendInt16(dst, v), nil
 		}
-	case "uint16":
+	case schema.KindUint16:
 		if v, ok := val.(uint16); ok {
 			return wire.AppendUint16(dst, v), nil
 		}
-	case "int32":
+	case schema.KindInt32:
 		if v, ok := val.(int32); ok {
 			return wire.AppendInt32(dst, v), nil
 		}
-	case "uint32":
+	case schema.KindUint32:
 		if v, ok := val.(uint32); ok {
 			return wire.AppendUint32(dst, v), nil
 		}
-	case "int64":
+	case schema.KindInt64:
 		if v, ok := val.(int64); ok {
 			return wire.AppendInt64(dst, v), nil
 		}
-	case "float64":
+	case schema.KindFloat64:
 		if v, ok := val.(float64); ok {
 			return wire.AppendFloat64(dst, v), nil
 		}
-	case "uuid":
+	case schema.KindUUID:
 		if v, ok := val.(UUID); ok {
 			return wire.AppendUUID(dst, v), nil
 		}
-	case "string":
+	case schema.KindString:
 		if val == nil {
 			if !nullable {
-				return dst, e.fail(path, "null, but the string is not nullable at v%d", e.v)
+				return dst, e.fail("null, but the string is not nullable at v%d", e.v)
 			}
 			if flex {
 				return wire.AppendUvarint(dst, 0), nil
@@ -197,21 +224,21 @@ func (e *encoder) appendScalar(dst []byte, typ string, nullable bool, val any, f
 		}
 		v, ok := val.(string)
 		if !ok {
-			return bad()
+			return dst, e.fail("want a %s, have %T", kindName(kind), val)
 		}
 		if flex {
 			dst = wire.AppendUvarint(dst, uint32(len(v)+1))
 		} else {
 			if len(v) > 32767 {
-				return dst, e.fail(path, "string of %d bytes does not fit an int16 length", len(v))
+				return dst, e.fail("string of %d bytes does not fit an int16 length", len(v))
 			}
 			dst = wire.AppendInt16(dst, int16(len(v)))
 		}
 		return append(dst, v...), nil
-	case "bytes", "records":
+	case schema.KindBytes, schema.KindRecords:
 		if val == nil {
 			if !nullable {
-				return dst, e.fail(path, "null, but the %s field is not nullable at v%d", typ, e.v)
+				return dst, e.fail("null, but the field is not nullable at v%d", e.v)
 			}
 			if flex {
 				return wire.AppendUvarint(dst, 0), nil
@@ -224,11 +251,11 @@ func (e *encoder) appendScalar(dst []byte, typ string, nullable bool, val any, f
 			b = v
 		case *records.Set:
 			if v == nil {
-				return e.appendScalar(dst, typ, nullable, nil, flex, path)
+				return e.appendScalar(dst, kind, nullable, nil, flex)
 			}
 			b = v.AppendTo(nil)
 		default:
-			return bad()
+			return dst, e.fail("want a %s, have %T", kindName(kind), val)
 		}
 		if flex {
 			dst = wire.AppendUvarint(dst, uint32(len(b)+1))
@@ -237,9 +264,9 @@ func (e *encoder) appendScalar(dst []byte, typ string, nullable bool, val any, f
 		}
 		return append(dst, b...), nil
 	default:
-		return dst, e.fail(path, "unknown type %s", typ)
+		return dst, e.fail("unknown kind %d", kind)
 	}
-	return bad()
+	return dst, e.fail("want a %s, have %T", kindName(kind), val)
 }
 
 func join(path, name string) string {
@@ -247,4 +274,16 @@ func join(path, name string) string {
 		return name
 	}
 	return path + "." + name
+}
+
+func kindName(k schema.Kind) string {
+	for name, kk := range map[string]schema.Kind{"bool": schema.KindBool, "int8": schema.KindInt8, "int16": schema.KindInt16,
+		"uint16": schema.KindUint16, "int32": schema.KindInt32, "uint32": schema.KindUint32, "int64": schema.KindInt64,
+		"float64": schema.KindFloat64, "uuid": schema.KindUUID, "string": schema.KindString, "bytes": schema.KindBytes,
+		"records": schema.KindRecords} {
+		if kk == k {
+			return name
+		}
+	}
+	return "struct"
 }

@@ -45,6 +45,9 @@ type Message struct {
 	Dir     schema.Direction
 	Header  *Struct
 	Body    *Struct
+	// SizeHint is the frame's size when last encoded or decoded, so the next
+	// encode allocates once.
+	SizeHint int
 }
 
 // Get returns the value of field name, and whether the struct has it.

@@ -119,7 +119,7 @@ func (m *Message) Encode() ([]byte, error) {
 	}
 	hv := HeaderVersion(m.API, m.Version, m.Dir)
 	hdr := schema.Header(m.Dir)
-	dst := make([]byte, 4, 64)
+	dst := make([]byte, 4, max(64, m.SizeHint))
 	dst, err := AppendStruct(dst, hdr.Fields, m.Header, hv, hdr.Flexible.Has(hv))
 	if err != nil {
 		return nil, prefixErr("header", err)
@@ -128,6 +128,7 @@ func (m *Message) Encode() ([]byte, error) {
 	if err != nil {
 		return nil, prefixErr("body", err)
 	}
+	m.SizeHint = len(dst)
 	n := len(dst) - 4
 	dst[0], dst[1], dst[2], dst[3] = byte(n>>24), byte(n>>16), byte(n>>8), byte(n)
 	return dst, nil

@@ -43,16 +43,9 @@ type Field struct {
 	MapKey      bool
 	EntityType  string
 	Fields      []*Field // the fields of a struct, or of an array's element struct
+
+	res resolved
 }
-
-// IsArray reports whether the field is an array.
-func (f *Field) IsArray() bool { return strings.HasPrefix(f.Type, "[]") }
-
-// Elem is the element type of an array, or the type itself.
-func (f *Field) Elem() string { return strings.TrimPrefix(f.Type, "[]") }
-
-// IsStruct reports whether the field (or its array element) is a struct.
-func (f *Field) IsStruct() bool { return f.Fields != nil || !IsPrimitive(f.Elem()) }
 
 // IsPrimitive reports whether a type name is one of the protocol's primitive types.
 func IsPrimitive(t string) bool {
@@ -182,6 +175,8 @@ var (
 
 func init() {
 	for _, a := range apis {
+		resolveDefs(a.Request)
+		resolveDefs(a.Response)
 		byName[strings.ToLower(a.Name)] = a
 	}
 	for i := range errorCodes {
@@ -190,6 +185,8 @@ func init() {
 	for _, d := range dataFormats {
 		datas[d.Name] = d
 	}
+	resolveDefs(dataFormats)
+	resolveDefs([]*Def{requestHeader, responseHeader})
 }
 
 // APIs lists every API key, ascending.
