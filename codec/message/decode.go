@@ -211,7 +211,7 @@ func (d *Decoder) Value(f *schema.Field, flex bool, n *layout.Node) any {
 				en.Value = "struct"
 				v = d.Struct(f.Fields, flex, en)
 			} else {
-				v = d.scalar(elem, false, flex, en)
+				v = d.scalar(f.Kind(), elem, false, flex, en)
 			}
 			en.End = d.R.Off()
 			if d.failed(en) {
@@ -243,7 +243,7 @@ func (d *Decoder) Value(f *schema.Field, flex bool, n *layout.Node) any {
 		n.Value = "struct"
 		return d.Struct(f.Fields, flex, n)
 	}
-	return d.scalar(f.Type, nullable, flex, n)
+	return d.scalar(f.Kind(), f.Type, nullable, flex, n)
 }
 
 // length reads an array, string or bytes length: compact (uvarint n+1, 0 = null)
@@ -311,46 +311,46 @@ func minSize(f *schema.Field, v int16, flex bool) int {
 	return 1 // a struct: at least a tag count, or one byte of some field
 }
 
-func (d *Decoder) scalar(typ string, nullable, flex bool, n *layout.Node) any {
+func (d *Decoder) scalar(kind schema.Kind, typ string, nullable, flex bool, n *layout.Node) any {
 	r := d.R
-	switch typ {
-	case "bool":
+	switch kind {
+	case schema.KindBool:
 		v := r.Bool()
 		n.Value = strconv.FormatBool(v)
 		return v
-	case "int8":
+	case schema.KindInt8:
 		v := r.Int8()
-		n.Value = small(int(v))
+		n.Value = d.named(n.Name, int64(v))
 		return v
-	case "int16":
+	case schema.KindInt16:
 		v := r.Int16()
 		n.Value = d.named(n.Name, int64(v))
 		return v
-	case "uint16":
+	case schema.KindUint16:
 		v := r.Uint16()
 		n.Value = small(int(v))
 		return v
-	case "int32":
+	case schema.KindInt32:
 		v := r.Int32()
 		n.Value = small(int(v))
 		return v
-	case "uint32":
+	case schema.KindUint32:
 		v := r.Uint32()
 		n.Value = strconv.FormatUint(uint64(v), 10)
 		return v
-	case "int64":
+	case schema.KindInt64:
 		v := r.Int64()
 		n.Value = small64(v)
 		return v
-	case "float64":
+	case schema.KindFloat64:
 		v := r.Float64()
 		n.Value = strconv.FormatFloat(v, 'g', -1, 64)
 		return v
-	case "uuid":
+	case schema.KindUUID:
 		v := UUID(r.UUID())
 		n.Value = v.String()
 		return v
-	case "string":
+	case schema.KindString:
 		size, null := d.length(n, flex, "string", 2, stringLength)
 		if null {
 			if !nullable {
@@ -372,7 +372,7 @@ func (d *Decoder) scalar(typ string, nullable, flex bool, n *layout.Node) any {
 			d.add(n, layout.Node{Name: "bytes", Type: "utf-8", Value: sizeText(size), Off: off, End: r.Off(), Region: d.Region, Desc: "the string's bytes"})
 		}
 		return s
-	case "bytes", "records":
+	case schema.KindBytes, schema.KindRecords:
 		size, null := d.length(n, flex, typ, 4, bytesLength)
 		if null {
 			if !nullable {
@@ -389,7 +389,7 @@ func (d *Decoder) scalar(typ string, nullable, flex bool, n *layout.Node) any {
 		}
 		off := r.Off()
 		b := r.Bytes(size, typ)
-		if typ == "bytes" {
+		if kind == schema.KindBytes {
 			n.Value = bytesValue(b)
 			if en := d.embedded(n.Name, b, off); en != nil {
 				n.Add(en)
@@ -434,7 +434,7 @@ func recordsValue(s *records.Set, size int) string {
 	return strconv.Itoa(size) + " bytes, " + strconv.Itoa(b) + word
 }
 
-// named writes an int16 with what it names: API keys and error codes.
+// named writes an int8 or int16 with what it names: API keys, error codes and a few enumerations.
 func (d *Decoder) named(name string, v int64) string {
 	s := small64(v)
 	switch {
@@ -446,8 +446,22 @@ func (d *Decoder) named(name string, v int64) string {
 		if a := schema.ByKey(int16(v)); a != nil {
 			return s + " (" + a.Name + ")"
 		}
+	default:
+		if names, ok := enumerations[name]; ok {
+			if n, ok := names[v]; ok {
+				return s + " (" + n + ")"
+			}
+		}
 	}
 	return s
+}
+
+// enumerations name the values of fields whose numbers stand for something,
+// where the name means the same in every API that has the field.
+var enumerations = map[string]map[int64]string{
+	"Acks":           {-1: "all in-sync replicas", 0: "none", 1: "leader only"},
+	"IsolationLevel": {0: "READ_UNCOMMITTED", 1: "READ_COMMITTED"},
+	"KeyType":        {0: "GROUP", 1: "TRANSACTION", 2: "SHARE"},
 }
 
 func isErrorCodeField(name string) bool {
