@@ -149,9 +149,10 @@ func (d *decoder) decodeRecords(r *wire.Reader, parent *layout.Node, b *Batch, c
 	}
 	if r.Failure() == nil && r.Left() > 0 {
 		n := parent.Add(&layout.Node{Name: "trailing bytes", Type: "bytes", Off: r.Off(), End: r.Off() + r.Left(), Buf: parent.Buf, Region: layout.RegionBatch})
-		r.Fail(r.Off(), "%d bytes left after the %d records the batch counts", r.Left(), count)
+		off, left := r.Off(), r.Left()
+		r.Bytes(left, "trailing bytes")
+		r.Fail(off, "%d bytes left after the %d records the batch counts", left, count)
 		n.Err = r.Failure().Msg
-		r.Bytes(r.Left(), "trailing bytes")
 	}
 }
 

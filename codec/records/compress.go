@@ -68,7 +68,7 @@ var errTooBig = fmt.Errorf("decompresses to more than %d MiB, the limit kafkawir
 // The buffer doubles but never past the limit, so a bomb costs at most about twice the limit.
 func readBounded(r io.Reader) ([]byte, error) {
 	buf := make([]byte, 0, min(64<<10, maxDecompressed+1))
-	for {
+	for stalled := 0; ; {
 		if len(buf) == cap(buf) {
 			if len(buf) > maxDecompressed {
 				return nil, tooBig()
@@ -79,6 +79,12 @@ func readBounded(r io.Reader) ([]byte, error) {
 		}
 		n, err := r.Read(buf[len(buf):cap(buf)])
 		buf = buf[:len(buf)+n]
+		// A reader that keeps returning nothing would spin forever on hostile input.
+		if stalled = stalled + 1; n > 0 {
+			stalled = 0
+		} else if stalled > 100 {
+			return nil, io.ErrNoProgress
+		}
 		if err == io.EOF {
 			if len(buf) > maxDecompressed {
 				return nil, tooBig()
