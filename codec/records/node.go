@@ -82,20 +82,21 @@ func itoa(v int64) string { return strconv.FormatInt(v, 10) }
 const previewMax = 40
 
 // preview shows bytes as quoted text when they read as text, and as hex otherwise.
+// Only a prefix is looked at: values can be megabytes and the node shows 40 bytes.
 func preview(b []byte) string {
 	if b == nil {
 		return "null"
 	}
-	if printable(b) {
-		s, cut := string(b), false
-		if len(s) > previewMax {
-			i := previewMax
-			for i > 0 && !utf8.RuneStart(s[i]) {
-				i--
-			}
-			s, cut = s[:i], true
+	p, cut := b, false
+	if len(p) > previewMax {
+		p, cut = p[:previewMax], true
+		// Drop a rune the cut split in two.
+		for i := 0; i < utf8.UTFMax && len(p) > 0 && !utf8.Valid(p); i++ {
+			p = p[:len(p)-1]
 		}
-		q := strconv.Quote(s)
+	}
+	if printable(p) {
+		q := strconv.Quote(string(p))
 		if cut {
 			q += "… (" + itoa(int64(len(b))) + " bytes)"
 		}

@@ -33,7 +33,7 @@ func decodeRecord(r *wire.Reader, parent *layout.Node, j int, b *Batch, control 
 	})
 	field(rr, n, "timestampDelta", "varlong", "added to the batch's baseTimestamp", func() string {
 		rec.TimestampDelta = rr.Varlong()
-		return itoa(rec.TimestampDelta) + " (timestamp " + stamp(b.BaseTimestamp+rec.TimestampDelta) + ")"
+		return itoa(rec.TimestampDelta) + " (timestamp " + itoa(b.BaseTimestamp+rec.TimestampDelta) + ")"
 	})
 	field(rr, n, "offsetDelta", "varint", "added to the batch's baseOffset", func() string {
 		rec.OffsetDelta = rr.Varint()
