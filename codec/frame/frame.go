@@ -104,14 +104,14 @@ func Decode(b []byte, api *schema.API, v int16, dir schema.Direction) *Decoded {
 	body := b[4:]
 	var sizeErr *wire.Error
 	switch have := len(b) - 4; {
+	case size < 0:
+		return fail(&wire.Error{Off: 0, Msg: fmt.Sprintf("frame size %d is negative", size)}, sizeNode)
 	case int(size) > have:
 		sizeErr = &wire.Error{Off: len(b), Msg: fmt.Sprintf("frame truncated by %d bytes: size says %d, %d present", int(size)-have, size, have)}
 		sizeNode.Warn = sizeErr.Msg
 	case int(size) < have:
 		body = b[4 : 4+size]
 		sizeNode.Warn = fmt.Sprintf("%d bytes extra after the frame", have-int(size))
-	case size < 0:
-		return fail(&wire.Error{Off: 0, Msg: fmt.Sprintf("frame size %d is negative", size)}, sizeNode)
 	}
 
 	hv := message.HeaderVersion(api, v, dir)

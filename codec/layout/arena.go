@@ -36,3 +36,16 @@ func (a *Arena) Kids(n int) []*Node {
 	a.kids = a.kids[n:]
 	return k
 }
+
+// Attach appends a copy of proto to parent's children, taking both the node
+// and room for the children from the arena.
+func (a *Arena) Attach(parent *Node, proto Node) *Node {
+	n := a.New()
+	*n = proto
+	if len(parent.Children) == cap(parent.Children) {
+		k := a.Kids(max(4, 2*cap(parent.Children)))
+		parent.Children = append(k, parent.Children...)
+	}
+	parent.Children = append(parent.Children, n)
+	return n
+}

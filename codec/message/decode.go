@@ -28,10 +28,12 @@ type Decoder struct {
 
 // add appends a copy of proto to parent's children, taking the node from the arena.
 func (d *Decoder) add(parent *layout.Node, proto layout.Node) *layout.Node {
-	n := d.Arena.New()
-	*n = proto
-	parent.Children = append(parent.Children, n)
-	return n
+	if d.Arena == nil {
+		n := new(layout.Node) // not &proto: that would move every proto to the heap
+		*n = proto
+		return parent.Add(n)
+	}
+	return d.Arena.Attach(parent, proto)
 }
 
 // reserve makes room for extra more children of n, from the arena.

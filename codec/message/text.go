@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"sync"
 
+	"github.com/kafkawire/kafkawire/codec/layout"
 	"github.com/kafkawire/kafkawire/codec/schema"
 )
 
@@ -14,17 +15,14 @@ import (
 const cachedTexts = 1024
 
 var (
-	smallInts      [cachedTexts + 1]string // "-1" at [0], "0".."1023" after
-	compactLengths [cachedTexts]string     // "N (compact, n+1)"
-	elementTexts   [cachedTexts]string     // "N elements"
-	sizeTexts      [cachedTexts]string     // "N bytes"
+	compactLengths [cachedTexts]string // "N (compact, n+1)"
+	elementTexts   [cachedTexts]string // "N elements"
+	sizeTexts      [cachedTexts]string // "N bytes"
 )
 
 func init() {
-	smallInts[0] = "-1"
 	for i := 0; i < cachedTexts; i++ {
 		n := strconv.Itoa(i)
-		smallInts[i+1] = n
 		compactLengths[i] = n + " (compact, n+1)"
 		elementTexts[i] = n + " elements"
 		sizeTexts[i] = n + " bytes"
@@ -32,20 +30,9 @@ func init() {
 	elementTexts[1] = "1 element"
 }
 
-// small is the decimal text of n, shared for small values.
-func small(n int) string {
-	if n >= -1 && n < cachedTexts {
-		return smallInts[n+1]
-	}
-	return strconv.Itoa(n)
-}
+func small(n int) string { return layout.Itoa(int64(n)) }
 
-func small64(n int64) string {
-	if n >= -1 && n < cachedTexts {
-		return smallInts[n+1]
-	}
-	return strconv.FormatInt(n, 10)
-}
+func small64(n int64) string { return layout.Itoa(n) }
 
 func compactLength(u uint32) string {
 	if u < cachedTexts {
@@ -77,29 +64,7 @@ var (
 	bytesLength  = lengthDesc{"bytes that follow plus one; 0 means null", "bytes that follow; -1 means null"}
 )
 
-// elementNames holds, per element type, the keys ("7") and names ("Topic[7]") of the first elements.
-var elementNames sync.Map // string -> *[2][]string
-
-const cachedElements = 256
-
-func elementName(typ string, i int) (key, name string) {
-	if i >= cachedElements {
-		k := strconv.Itoa(i)
-		return k, typ + "[" + k + "]"
-	}
-	v, ok := elementNames.Load(typ)
-	if !ok {
-		var names [2][]string
-		names[0], names[1] = make([]string, cachedElements), make([]string, cachedElements)
-		for j := range cachedElements {
-			names[0][j] = strconv.Itoa(j)
-			names[1][j] = typ + "[" + names[0][j] + "]"
-		}
-		v, _ = elementNames.LoadOrStore(typ, &names)
-	}
-	names := v.(*[2][]string)
-	return names[0][i], names[1][i]
-}
+func elementName(typ string, i int) (key, name string) { return layout.ElementName(typ, i) }
 
 // descriptions are made once per schema field.
 var describedFields sync.Map // *schema.Field -> string

@@ -36,8 +36,8 @@ func (d *decoder) decodeBatch(r *wire.Reader, i int) (*Batch, *layout.Node) {
 		return func() string { *p = r.Int32(); return itoa(int64(*p)) }
 	}
 	var batchLength int32
-	field(r, node, "baseOffset", "int64", "offset of the first record", i64(&b.BaseOffset))
-	field(r, node, "batchLength", "int32", "bytes after this field", func() string {
+	d.field(r, node, "baseOffset", "int64", "offset of the first record", i64(&b.BaseOffset))
+	d.field(r, node, "batchLength", "int32", "bytes after this field", func() string {
 		off := r.Off()
 		batchLength = r.Int32()
 		if batchLength < batchHeaderLen-12 {
@@ -45,8 +45,8 @@ func (d *decoder) decodeBatch(r *wire.Reader, i int) (*Batch, *layout.Node) {
 		}
 		return itoa(int64(batchLength))
 	})
-	field(r, node, "partitionLeaderEpoch", "int32", "leader epoch when the batch was written", i32(&b.PartitionLeaderEpoch))
-	field(r, node, "magic", "int8", "batch format version", func() string {
+	d.field(r, node, "partitionLeaderEpoch", "int32", "leader epoch when the batch was written", i32(&b.PartitionLeaderEpoch))
+	d.field(r, node, "magic", "int8", "batch format version", func() string {
 		off := r.Off()
 		b.Magic = r.Int8()
 		if b.Magic != 2 {
@@ -54,7 +54,7 @@ func (d *decoder) decodeBatch(r *wire.Reader, i int) (*Batch, *layout.Node) {
 		}
 		return strconv.Itoa(int(b.Magic))
 	})
-	crcNode := field(r, node, "crc", "uint32", "CRC-32C of everything from attributes to the end", func() string {
+	crcNode := d.field(r, node, "crc", "uint32", "CRC-32C of everything from attributes to the end", func() string {
 		b.CRC = r.Uint32()
 		return fmt.Sprintf("0x%08x", b.CRC)
 	})
@@ -63,27 +63,27 @@ func (d *decoder) decodeBatch(r *wire.Reader, i int) (*Batch, *layout.Node) {
 			crcNode.Warn = fmt.Sprintf("CRC-32C mismatch: the bytes after it sum to 0x%08x, the batch says 0x%08x", got, b.CRC)
 		}
 	}
-	attrs := field(r, node, "attributes", "int16", "compression, timestamp type, transactional and control bits", func() string {
+	attrs := d.field(r, node, "attributes", "int16", "compression, timestamp type, transactional and control bits", func() string {
 		b.Attributes = r.Int16()
 		return batchAttrText(b.Attributes)
 	})
 	if attrs != nil {
-		attrBits(attrs, b.Attributes)
+		d.attrBits(attrs, b.Attributes)
 	}
-	field(r, node, "lastOffsetDelta", "int32", "offset of the last record, relative to baseOffset", i32(&b.LastOffsetDelta))
-	field(r, node, "baseTimestamp", "int64", "timestamp of the first record (the delete horizon when that bit is set)", func() string {
+	d.field(r, node, "lastOffsetDelta", "int32", "offset of the last record, relative to baseOffset", i32(&b.LastOffsetDelta))
+	d.field(r, node, "baseTimestamp", "int64", "timestamp of the first record (the delete horizon when that bit is set)", func() string {
 		b.BaseTimestamp = r.Int64()
 		return stamp(b.BaseTimestamp)
 	})
-	field(r, node, "maxTimestamp", "int64", "largest timestamp in the batch", func() string {
+	d.field(r, node, "maxTimestamp", "int64", "largest timestamp in the batch", func() string {
 		b.MaxTimestamp = r.Int64()
 		return stamp(b.MaxTimestamp)
 	})
-	field(r, node, "producerId", "int64", "idempotent or transactional producer, -1 if none", i64(&b.ProducerID))
-	field(r, node, "producerEpoch", "int16", "epoch of that producer", func() string { b.ProducerEpoch = r.Int16(); return itoa(int64(b.ProducerEpoch)) })
-	field(r, node, "baseSequence", "int32", "sequence number of the first record, -1 if none", i32(&b.BaseSequence))
+	d.field(r, node, "producerId", "int64", "idempotent or transactional producer, -1 if none", i64(&b.ProducerID))
+	d.field(r, node, "producerEpoch", "int16", "epoch of that producer", func() string { b.ProducerEpoch = r.Int16(); return itoa(int64(b.ProducerEpoch)) })
+	d.field(r, node, "baseSequence", "int32", "sequence number of the first record, -1 if none", i32(&b.BaseSequence))
 	var count int32
-	countNode := field(r, node, "recordCount", "int32", "number of records that follow", i32(&count))
+	countNode := d.field(r, node, "recordCount", "int32", "number of records that follow", i32(&count))
 	if r.Failure() != nil {
 		return b, node
 	}
@@ -111,7 +111,7 @@ func (d *decoder) decodeBatch(r *wire.Reader, i int) (*Batch, *layout.Node) {
 	// Compressed: the rest of the batch is one compressed blob holding the records.
 	payloadOff := r.Off()
 	payload := r.Rest()
-	pn := node.Add(&layout.Node{Name: "records", Type: codec.String() + " compressed", Off: payloadOff, End: payloadOff + len(payload),
+	pn := d.add(node, layout.Node{Name: "records", Type: codec.String() + " compressed", Off: payloadOff, End: payloadOff + len(payload),
 		Region: layout.RegionBatch, Value: itoa(int64(len(payload))) + " bytes", Desc: "the records, compressed together"})
 	r.Bytes(len(payload), "compressed records")
 	plain, xerial, err := decompress(codec, payload)
@@ -124,7 +124,7 @@ func (d *decoder) decodeBatch(r *wire.Reader, i int) (*Batch, *layout.Node) {
 	*d.bufs = append(*d.bufs, plain)
 	k := len(*d.bufs) - 1
 	pn.Value += ", " + itoa(int64(len(plain))) + " decompressed"
-	dn := pn.Add(&layout.Node{Name: "decompressed", Type: "bytes", Value: itoa(int64(len(plain))) + " bytes", Off: 0, End: len(plain), Buf: k,
+	dn := d.add(pn, layout.Node{Name: "decompressed", Type: "bytes", Value: itoa(int64(len(plain))) + " bytes", Off: 0, End: len(plain), Buf: k,
 		Region: layout.RegionBatch, Desc: "the records after decompression, a buffer of their own"})
 	if tooMany(len(plain), " after decompression") {
 		return b, node
@@ -142,13 +142,13 @@ func (d *decoder) decodeRecords(r *wire.Reader, parent *layout.Node, b *Batch, c
 	b.Records = make([]Record, 0, count)
 	control := b.Attributes&attrControl != 0
 	for j := 0; j < count && r.Failure() == nil; j++ {
-		rec := decodeRecord(r, parent, j, b, control)
+		rec := d.decodeRecord(r, parent, j, b, control)
 		if r.Failure() == nil {
 			b.Records = append(b.Records, rec)
 		}
 	}
 	if r.Failure() == nil && r.Left() > 0 {
-		n := parent.Add(&layout.Node{Name: "trailing bytes", Type: "bytes", Off: r.Off(), End: r.Off() + r.Left(), Buf: parent.Buf, Region: layout.RegionBatch})
+		n := d.add(parent, layout.Node{Name: "trailing bytes", Type: "bytes", Off: r.Off(), End: r.Off() + r.Left(), Buf: parent.Buf, Region: layout.RegionBatch})
 		off, left := r.Off(), r.Left()
 		r.Bytes(left, "trailing bytes")
 		r.Fail(off, "%d bytes left after the %d records the batch counts", left, count)
@@ -174,9 +174,9 @@ func batchAttrText(a int16) string {
 }
 
 // attrBits spells out the attribute bits as children spanning the attribute bytes.
-func attrBits(n *layout.Node, a int16) {
+func (d *decoder) attrBits(n *layout.Node, a int16) {
 	bit := func(name, typ, val, desc string) {
-		n.Add(&layout.Node{Name: name, Type: typ, Value: val, Desc: desc, Off: n.Off, End: n.End, Buf: n.Buf, Region: n.Region})
+		d.add(n, layout.Node{Name: name, Type: typ, Value: val, Desc: desc, Off: n.Off, End: n.End, Buf: n.Buf, Region: n.Region})
 	}
 	bit("compression", "bits 0-2", strconv.Itoa(int(a&attrCodec))+" ("+Codec(a&attrCodec).String()+")", "codec of the records")
 	ts := "0 (CreateTime)"

@@ -20,11 +20,11 @@ func controlType(key []byte) string {
 // controlNodes opens a control record's key (version, type) and value (the EndTxnMarker:
 // version, coordinatorEpoch) under the key and value nodes. Odd contents are a warning,
 // not an error: the record itself decoded fine, and newer brokers may add types.
-func controlNodes(kn, vn *layout.Node, key, value []byte) {
+func (d *decoder) controlNodes(kn, vn *layout.Node, key, value []byte) {
 	if data := dataNode(kn); data != nil {
 		r := wire.NewReader(key, data.Off)
-		field(r, data, "version", "int16", "control key version", func() string { return itoa(int64(r.Int16())) })
-		field(r, data, "type", "int16", "0 = ABORT, 1 = COMMIT", func() string {
+		d.field(r, data, "version", "int16", "control key version", func() string { return itoa(int64(r.Int16())) })
+		d.field(r, data, "type", "int16", "0 = ABORT, 1 = COMMIT", func() string {
 			t := r.Int16()
 			if name, ok := controlTypes[t]; ok {
 				return itoa(int64(t)) + " (" + name + ")"
@@ -37,8 +37,8 @@ func controlNodes(kn, vn *layout.Node, key, value []byte) {
 	}
 	if data := dataNode(vn); data != nil {
 		r := wire.NewReader(value, data.Off)
-		field(r, data, "version", "int16", "EndTxnMarker version", func() string { return itoa(int64(r.Int16())) })
-		field(r, data, "coordinatorEpoch", "int32", "epoch of the transaction coordinator that wrote the marker", func() string { return itoa(int64(r.Int32())) })
+		d.field(r, data, "version", "int16", "EndTxnMarker version", func() string { return itoa(int64(r.Int16())) })
+		d.field(r, data, "coordinatorEpoch", "int32", "epoch of the transaction coordinator that wrote the marker", func() string { return itoa(int64(r.Int32())) })
 		controlWarn(data, r, "EndTxnMarker")
 	}
 }

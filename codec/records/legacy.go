@@ -46,7 +46,7 @@ func (d *decoder) decodeMessage(r *wire.Reader, parent *layout.Node, name string
 	if depth == 0 {
 		region = layout.RegionBatch
 	}
-	n := parent.Add(&layout.Node{Name: name, Type: "Message", Off: r.Off(), Buf: parent.Buf, Region: region,
+	n := d.add(parent, layout.Node{Name: name, Type: "Message", Off: r.Off(), Buf: parent.Buf, Region: region,
 		Desc: "a legacy message: one record with its own header"})
 	defer func() {
 		n.End = r.Off()
@@ -54,9 +54,9 @@ func (d *decoder) decodeMessage(r *wire.Reader, parent *layout.Node, name string
 			n.Err = f.Msg
 		}
 	}()
-	field(r, n, "offset", "int64", "offset of the message (relative inside a magic 1 wrapper)", func() string { m.Offset = r.Int64(); return itoa(m.Offset) })
+	d.field(r, n, "offset", "int64", "offset of the message (relative inside a magic 1 wrapper)", func() string { m.Offset = r.Int64(); return itoa(m.Offset) })
 	var size int32
-	sn := field(r, n, "messageSize", "int32", "bytes after this field", func() string { size = r.Int32(); return itoa(int64(size)) })
+	sn := d.field(r, n, "messageSize", "int32", "bytes after this field", func() string { size = r.Int32(); return itoa(int64(size)) })
 	if sn == nil || !r.Length(sn.Off, int64(size), 1, "message size") {
 		return m
 	}
@@ -66,7 +66,7 @@ func (d *decoder) decodeMessage(r *wire.Reader, parent *layout.Node, name string
 			r.Fail(f.Off, "%s", f.Msg)
 		}
 	}()
-	crcNode := field(mr, n, "crc", "uint32", "CRC-32 (IEEE) of everything from magic to the end", func() string {
+	crcNode := d.field(mr, n, "crc", "uint32", "CRC-32 (IEEE) of everything from magic to the end", func() string {
 		m.CRC = mr.Uint32()
 		return fmt.Sprintf("0x%08x", m.CRC)
 	})
@@ -75,7 +75,7 @@ func (d *decoder) decodeMessage(r *wire.Reader, parent *layout.Node, name string
 			crcNode.Warn = fmt.Sprintf("CRC-32 mismatch: the bytes after it sum to 0x%08x, the message says 0x%08x", got, m.CRC)
 		}
 	}
-	field(mr, n, "magic", "int8", "message format version", func() string {
+	d.field(mr, n, "magic", "int8", "message format version", func() string {
 		off := mr.Off()
 		m.Magic = mr.Int8()
 		if m.Magic != 0 && m.Magic != 1 {
@@ -84,26 +84,26 @@ func (d *decoder) decodeMessage(r *wire.Reader, parent *layout.Node, name string
 		return itoa(int64(m.Magic))
 	})
 	n.Type = "Message v" + itoa(int64(m.Magic))
-	an := field(mr, n, "attributes", "int8", "compression codec and timestamp type", func() string {
+	an := d.field(mr, n, "attributes", "int8", "compression codec and timestamp type", func() string {
 		m.Attributes = mr.Int8()
 		return itoa(int64(m.Attributes)) + " (" + Codec(m.Attributes&legacyAttrCodec).String() + ")"
 	})
 	if an != nil {
-		an.Add(&layout.Node{Name: "compression", Type: "bits 0-2", Value: Codec(m.Attributes & legacyAttrCodec).String(), Off: an.Off, End: an.End, Buf: an.Buf, Region: an.Region})
+		d.add(an, layout.Node{Name: "compression", Type: "bits 0-2", Value: Codec(m.Attributes & legacyAttrCodec).String(), Off: an.Off, End: an.End, Buf: an.Buf, Region: an.Region})
 		if m.Magic == 1 {
 			ts := "0 (CreateTime)"
 			if m.Attributes&legacyAttrLogAppendTime != 0 {
 				ts = "1 (LogAppendTime)"
 			}
-			an.Add(&layout.Node{Name: "timestampType", Type: "bit 3", Value: ts, Off: an.Off, End: an.End, Buf: an.Buf, Region: an.Region})
+			d.add(an, layout.Node{Name: "timestampType", Type: "bit 3", Value: ts, Off: an.Off, End: an.End, Buf: an.Buf, Region: an.Region})
 		}
 	}
 	if m.Magic == 1 {
-		field(mr, n, "timestamp", "int64", "milliseconds since the epoch, -1 if unknown", func() string { m.Timestamp = mr.Int64(); return stamp(m.Timestamp) })
+		d.field(mr, n, "timestamp", "int64", "milliseconds since the epoch, -1 if unknown", func() string { m.Timestamp = mr.Int64(); return stamp(m.Timestamp) })
 	}
 	var kn, vn *layout.Node
-	m.Key, kn = int32Bytes(mr, n, "key", "the message key, -1 for null")
-	m.Value, vn = int32Bytes(mr, n, "value", "the message value, -1 for null; a compressed message set in a wrapper")
+	m.Key, kn = d.int32Bytes(mr, n, "key", "the message key, -1 for null")
+	m.Value, vn = d.int32Bytes(mr, n, "value", "the message value, -1 for null; a compressed message set in a wrapper")
 	setRegion(kn, layout.RegionRecord)
 	setRegion(vn, layout.RegionRecord)
 	if mr.Failure() == nil && mr.Left() > 0 {
@@ -143,7 +143,7 @@ func (d *decoder) openWrapper(mr *wire.Reader, vn *layout.Node, m *Message, code
 	}
 	*d.bufs = append(*d.bufs, plain)
 	k := len(*d.bufs) - 1
-	dn := data.Add(&layout.Node{Name: "decompressed", Type: "bytes", Value: itoa(int64(len(plain))) + " bytes", Off: 0, End: len(plain), Buf: k,
+	dn := d.add(data, layout.Node{Name: "decompressed", Type: "bytes", Value: itoa(int64(len(plain))) + " bytes", Off: 0, End: len(plain), Buf: k,
 		Region: layout.RegionBatch, Desc: "the inner message set after decompression, a buffer of their own"})
 	ir := wire.NewReader(plain, 0)
 	m.Messages = []*Message{}
@@ -169,14 +169,14 @@ func (d *decoder) openWrapper(mr *wire.Reader, vn *layout.Node, m *Message, code
 }
 
 // int32Bytes reads an int32-length byte string (-1 = null) as a node with its length and data as children.
-func int32Bytes(r *wire.Reader, parent *layout.Node, name, desc string) (Bytes, *layout.Node) {
+func (d *decoder) int32Bytes(r *wire.Reader, parent *layout.Node, name, desc string) (Bytes, *layout.Node) {
 	if r.Failure() != nil {
 		return nil, nil
 	}
-	n := parent.Add(&layout.Node{Name: name, Type: "bytes", Desc: desc, Off: r.Off(), Buf: parent.Buf, Region: parent.Region})
+	n := d.add(parent, layout.Node{Name: name, Type: "bytes", Desc: desc, Off: r.Off(), Buf: parent.Buf, Region: parent.Region})
 	var size int32
 	lenOff := r.Off()
-	field(r, n, "length", "int32", "", func() string {
+	d.field(r, n, "length", "int32", "", func() string {
 		off := r.Off()
 		size = r.Int32()
 		if size < -1 {
@@ -186,7 +186,7 @@ func int32Bytes(r *wire.Reader, parent *layout.Node, name, desc string) (Bytes, 
 	})
 	var b Bytes
 	if size > 0 && r.Length(lenOff, int64(size), 1, name+" length") {
-		field(r, n, "data", "bytes", "", func() string {
+		d.field(r, n, "data", "bytes", "", func() string {
 			b = r.Bytes(int(size), name)
 			return itoa(int64(size)) + " bytes"
 		})

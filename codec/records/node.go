@@ -13,18 +13,24 @@ import (
 
 // decoder carries what every level of a records decode needs: where decompressed buffers go.
 type decoder struct {
-	bufs *[][]byte
+	bufs  *[][]byte
+	arena layout.Arena
+}
+
+// add appends a copy of proto to parent's children, taking the node from the arena.
+func (d *decoder) add(parent *layout.Node, proto layout.Node) *layout.Node {
+	return d.arena.Attach(parent, proto)
 }
 
 // field reads one value with read and hangs a node for it under parent, in parent's buffer and region.
 // Once the reader has failed it adds nothing, so decoding code can run straight-line.
-func field(r *wire.Reader, parent *layout.Node, name, typ, desc string, read func() string) *layout.Node {
+func (d *decoder) field(r *wire.Reader, parent *layout.Node, name, typ, desc string, read func() string) *layout.Node {
 	if r.Failure() != nil {
 		return nil
 	}
 	off := r.Off()
 	v := read()
-	n := parent.Add(&layout.Node{Name: name, Type: typ, Value: v, Desc: desc, Off: off, End: r.Off(), Buf: parent.Buf, Region: parent.Region})
+	n := d.add(parent, layout.Node{Name: name, Type: typ, Value: v, Desc: desc, Off: off, End: r.Off(), Buf: parent.Buf, Region: parent.Region})
 	if f := r.Failure(); f != nil {
 		n.Value = ""
 		n.Err = f.Msg
@@ -33,14 +39,14 @@ func field(r *wire.Reader, parent *layout.Node, name, typ, desc string, read fun
 }
 
 // varBytes reads a zigzag-varint-length byte string (-1 = null) as a node with its length and data as children.
-func varBytes(r *wire.Reader, parent *layout.Node, name, desc string) (Bytes, *layout.Node) {
+func (d *decoder) varBytes(r *wire.Reader, parent *layout.Node, name, desc string) (Bytes, *layout.Node) {
 	if r.Failure() != nil {
 		return nil, nil
 	}
-	n := parent.Add(&layout.Node{Name: name, Type: "varbytes", Desc: desc, Off: r.Off(), Buf: parent.Buf, Region: parent.Region})
+	n := d.add(parent, layout.Node{Name: name, Type: "varbytes", Desc: desc, Off: r.Off(), Buf: parent.Buf, Region: parent.Region})
 	var size int32
 	lenOff := r.Off()
-	field(r, n, "length", "varint", "", func() string {
+	d.field(r, n, "length", "varint", "", func() string {
 		off := r.Off()
 		size = r.Varint()
 		if size < -1 {
@@ -50,7 +56,7 @@ func varBytes(r *wire.Reader, parent *layout.Node, name, desc string) (Bytes, *l
 	})
 	var b Bytes
 	if size > 0 && r.Length(lenOff, int64(size), 1, name+" length") {
-		d := field(r, n, "data", "bytes", "", func() string {
+		d := d.field(r, n, "data", "bytes", "", func() string {
 			b = r.Bytes(int(size), name)
 			return itoa(int64(size)) + " bytes"
 		})
@@ -76,7 +82,7 @@ func lengthText(n int32) string {
 	return itoa(int64(n))
 }
 
-func itoa(v int64) string { return strconv.FormatInt(v, 10) }
+func itoa(v int64) string { return layout.Itoa(v) }
 
 // previewMax bounds how much of a key or value a node shows.
 const previewMax = 40

@@ -1,17 +1,15 @@
 package records
 
 import (
-	"strconv"
-
 	"github.com/kafkawire/kafkawire/codec/layout"
 	"github.com/kafkawire/kafkawire/codec/wire"
 )
 
 // decodeRecord reads record j of batch b. Its length bounds it: a field running past the
 // length, or bytes the fields leave unread, are errors, as they are for the broker.
-func decodeRecord(r *wire.Reader, parent *layout.Node, j int, b *Batch, control bool) Record {
+func (d *decoder) decodeRecord(r *wire.Reader, parent *layout.Node, j int, b *Batch, control bool) Record {
 	var rec Record
-	n := parent.Add(&layout.Node{Name: "Record[" + strconv.Itoa(j) + "]", Type: "Record", Off: r.Off(), Buf: parent.Buf, Region: layout.RegionRecord})
+	n := d.add(parent, layout.Node{Name: recordName(j), Type: "Record", Off: r.Off(), Buf: parent.Buf, Region: layout.RegionRecord})
 	defer func() {
 		n.End = r.Off()
 		if f := r.Failure(); f != nil && n.Failed() == nil {
@@ -19,7 +17,7 @@ func decodeRecord(r *wire.Reader, parent *layout.Node, j int, b *Batch, control 
 		}
 	}()
 	var length int32
-	lenNode := field(r, n, "length", "varint", "bytes in the record after this field", func() string {
+	lenNode := d.field(r, n, "length", "varint", "bytes in the record after this field", func() string {
 		length = r.Varint()
 		return itoa(int64(length))
 	})
@@ -27,33 +25,33 @@ func decodeRecord(r *wire.Reader, parent *layout.Node, j int, b *Batch, control 
 		return rec
 	}
 	rr := wire.NewReader(r.Bytes(int(length), "record"), lenNode.End)
-	field(rr, n, "attributes", "int8", "unused by Kafka so far", func() string {
+	d.field(rr, n, "attributes", "int8", "unused by Kafka so far", func() string {
 		rec.Attributes = rr.Int8()
 		return itoa(int64(rec.Attributes))
 	})
-	field(rr, n, "timestampDelta", "varlong", "added to the batch's baseTimestamp", func() string {
+	d.field(rr, n, "timestampDelta", "varlong", "added to the batch's baseTimestamp", func() string {
 		rec.TimestampDelta = rr.Varlong()
 		return itoa(rec.TimestampDelta) + " (timestamp " + itoa(b.BaseTimestamp+rec.TimestampDelta) + ")"
 	})
-	field(rr, n, "offsetDelta", "varint", "added to the batch's baseOffset", func() string {
+	d.field(rr, n, "offsetDelta", "varint", "added to the batch's baseOffset", func() string {
 		rec.OffsetDelta = rr.Varint()
 		return itoa(int64(rec.OffsetDelta)) + " (offset " + itoa(b.BaseOffset+int64(rec.OffsetDelta)) + ")"
 	})
 	var kn, vn *layout.Node
-	rec.Key, kn = varBytes(rr, n, "key", "the record key, -1 for null")
-	rec.Value, vn = varBytes(rr, n, "value", "the record value, -1 for null")
+	rec.Key, kn = d.varBytes(rr, n, "key", "the record key, -1 for null")
+	rec.Value, vn = d.varBytes(rr, n, "value", "the record value, -1 for null")
 	var count int32
-	hn := field(rr, n, "headerCount", "varint", "number of headers that follow", func() string {
+	hn := d.field(rr, n, "headerCount", "varint", "number of headers that follow", func() string {
 		count = rr.Varint()
 		return itoa(int64(count))
 	})
 	if hn != nil && rr.Length(hn.Off, int64(count), 2, "header count") && count > 0 {
 		rec.Headers = make([]Header, 0, count)
 		for h := 0; h < int(count) && rr.Failure() == nil; h++ {
-			hdr := n.Add(&layout.Node{Name: "Header[" + strconv.Itoa(h) + "]", Type: "Header", Off: rr.Off(), Buf: n.Buf, Region: n.Region})
+			hdr := d.add(n, layout.Node{Name: headerName(h), Type: "Header", Off: rr.Off(), Buf: n.Buf, Region: n.Region})
 			var x Header
-			x.Key, _ = varBytes(rr, hdr, "key", "header name")
-			x.Value, _ = varBytes(rr, hdr, "value", "header value, -1 for null")
+			x.Key, _ = d.varBytes(rr, hdr, "key", "header name")
+			x.Value, _ = d.varBytes(rr, hdr, "value", "header value, -1 for null")
 			hdr.End = rr.Off()
 			if rr.Failure() == nil {
 				hdr.Value = preview(x.Key) + ": " + preview(x.Value)
@@ -70,7 +68,7 @@ func decodeRecord(r *wire.Reader, parent *layout.Node, j int, b *Batch, control 
 	}
 	n.Value = "offset " + itoa(b.BaseOffset+int64(rec.OffsetDelta)) + ", timestamp " + stamp(b.BaseTimestamp+rec.TimestampDelta)
 	if control {
-		controlNodes(kn, vn, rec.Key, rec.Value)
+		d.controlNodes(kn, vn, rec.Key, rec.Value)
 		if t := controlType(rec.Key); t != "" {
 			n.Value += ", " + t + " marker"
 		}
@@ -112,3 +110,6 @@ func appendVarBytes(dst, b []byte) []byte {
 	dst = wire.AppendVarint(dst, int32(len(b)))
 	return append(dst, b...)
 }
+
+func recordName(j int) string { _, n := layout.ElementName("Record", j); return n }
+func headerName(h int) string { _, n := layout.ElementName("Header", h); return n }

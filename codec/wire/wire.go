@@ -65,6 +65,10 @@ func (r *Reader) take(n int, what string) []byte {
 	if r.err != nil {
 		return nil
 	}
+	if n < 0 {
+		r.Fail(r.Off(), "%s length %d is negative", what, n)
+		return nil
+	}
 	if n > r.Left() {
 		r.Fail(r.Off(), "%s needs %d bytes, %d left", what, n, r.Left())
 		return nil
