@@ -243,7 +243,7 @@ func matchRef(t *testing.T, ref *refNode, ours *layout.Node, path string, inHead
 
 func TestReferencePages(t *testing.T) {
 	trees := map[string][]*refNode{}
-	for i, want := range referenceSpans {
+	for _, want := range referenceSpans {
 		api := schema.ByKey(want.key)
 		require.NotNil(t, api)
 		m := message.Minimal(api, want.v, want.dir)
@@ -274,7 +274,6 @@ func TestReferencePages(t *testing.T) {
 		assert.Equal(t, want.spans, flatten(ref), "%s: the transcription must match the page", name)
 		assert.Equal(t, want.size, ref.Size, "%s: the page's size", name)
 		matchRef(t, ref, d.Tree, "", false)
-		_ = i
 	}
 }
 
