@@ -535,3 +535,23 @@ func missingLeaves(full, partial *layout.Node, cut int) []string {
 	walk(full, nil)
 	return out
 }
+
+// TestNegativeSize: a size prefix below zero is an error at offset 0, never a panic.
+// Found by FuzzDecode (testdata/fuzz/FuzzDecode/36fceb4313c661f0).
+func TestNegativeSize(t *testing.T) {
+	for _, b := range [][]byte{
+		h(0xff, 0xff, 0xff, 0xff),
+		h(0xff, 0xff, 0xff, 0xff, 0, 18, 0, 0),
+		h(0xdd, '0', '0', '0'),
+		append(h(0x80, 0, 0, 0), minimalFrame(t, instance{api(t, 18), schema.Request, 0})[4:]...),
+	} {
+		var d *frame.Decoded
+		require.NotPanics(t, func() { d = frame.Decode(b, api(t, 18), 0, schema.Request) }, "% x", b)
+		require.NotNil(t, d.Err, "% x", b)
+		assert.Equal(t, 0, d.Err.Off)
+		assert.Contains(t, d.Err.Msg, "negative")
+		assert.NotNil(t, d.Tree.Failed())
+		require.NotPanics(t, func() { d = frame.DecodeRequest(b) }, "% x", b)
+		require.NotNil(t, d.Err)
+	}
+}
