@@ -555,3 +555,23 @@ func TestNegativeSize(t *testing.T) {
 		require.NotNil(t, d.Err)
 	}
 }
+
+// TestRecordsShortBatchLength: a batch whose batchLength is shorter than the
+// batch header it sits in is an error in the records field, never a panic.
+// Found by FuzzDecode (testdata/fuzz/FuzzDecode/6d3f61be9b302bfb).
+func TestRecordsShortBatchLength(t *testing.T) {
+	in := instance{api(t, 0), schema.Request, 3}
+	b := minimalFrame(t, in)
+	d := decodeClean(t, b, 0, 3, schema.Request)
+	bl := find(t, body(t, d), "TopicData", "TopicProduceData[0]", "PartitionData", "PartitionProduceData[0]", "Records", "RecordBatch[0]", "batchLength")
+	for _, n := range []byte{0, 1, 48} {
+		bad := bytes.Clone(b)
+		bad[bl.Off], bad[bl.Off+1], bad[bl.Off+2], bad[bl.Off+3] = 0, 0, 0, n
+		name := fmt.Sprintf("batchLength %d", n)
+		require.NotPanics(t, func() { d = frame.Decode(bad, in.api, in.v, in.dir) }, name)
+		require.NotNil(t, d.Err, name)
+		assert.GreaterOrEqual(t, d.Err.Off, bl.Off, name)
+		assert.LessOrEqual(t, d.Err.Off, len(bad), name)
+		assert.NotNil(t, d.Tree.Failed(), name)
+	}
+}

@@ -250,3 +250,16 @@ func TestRest(t *testing.T) {
 	_ = append(got, 9)
 	assert.Equal(t, byte(2), r.Rest()[0])
 }
+
+// TestBytesNegative: a negative count is an error, never a panic (records
+// computes counts from lengths it read).
+func TestBytesNegative(t *testing.T) {
+	r := wire.NewReader([]byte{1, 2, 3}, 10)
+	r.Int8()
+	var got []byte
+	require.NotPanics(t, func() { got = r.Bytes(-1, "records") })
+	assert.Nil(t, got)
+	if assert.NotNil(t, r.Failure()) {
+		assert.Equal(t, 11, r.Failure().Off)
+	}
+}
