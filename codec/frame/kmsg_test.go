@@ -425,12 +425,27 @@ func (g *gen) fillKmsg(v reflect.Value, depth int) {
 		if !sf.IsExported() || sf.Type == kmsgTags {
 			continue
 		}
-		if sf.Name == "Records" && sf.Type.Kind() == reflect.Slice {
+		if isKmsgRecords(v.Type(), sf) {
 			fv.SetBytes(slices.Clone(minRecords))
 			continue
 		}
 		g.fillValue(fv, depth)
 	}
+}
+
+// isKmsgRecords reports whether a kmsg field is one of the schema's records
+// fields, which kmsg holds as plain bytes under its own names.
+func isKmsgRecords(st reflect.Type, sf reflect.StructField) bool {
+	if sf.Type != reflect.TypeOf([]byte(nil)) {
+		return false
+	}
+	switch sf.Name {
+	case "Records", "RecordBatches": // Produce, Fetch, ShareFetch
+		return true
+	case "Bytes": // FetchSnapshot's UnalignedRecords
+		return st.Name() == "FetchSnapshotResponseTopicPartition"
+	}
+	return false
 }
 
 func (g *gen) fillValue(fv reflect.Value, depth int) {
