@@ -1,0 +1,60 @@
+package frame_test
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/kafkawire/kafkawire/codec/frame"
+	"github.com/kafkawire/kafkawire/codec/schema"
+)
+
+// FuzzDecode feeds any bytes to DecodeRequest, and to Decode for a few
+// (API, version, direction) picked from the input itself. Decoding must not
+// panic, every frame node's span must lie inside its parent's, and whatever
+// decodes without error must re-encode to the same bytes.
+func FuzzDecode(f *testing.F) {
+	for _, in := range allInstances() {
+		f.Add(minimalFrame(f, in))
+	}
+	insts := allInstances()
+	f.Fuzz(func(t *testing.T, b []byte) {
+		check := func(d *frame.Decoded, what string) {
+			if d == nil || d.Tree == nil {
+				t.Fatalf("%s: no tree", what)
+			}
+			if p := spanProblems(d.Tree); len(p) > 0 {
+				t.Fatalf("%s: spans: %v\n%s", what, p, d.Tree.Text())
+			}
+			if d.Err != nil {
+				if d.Err.Off < 0 || d.Err.Off > len(b) {
+					t.Fatalf("%s: error offset %d outside %d bytes: %v", what, d.Err.Off, len(b), d.Err)
+				}
+				return
+			}
+			again, err := d.Msg.Encode()
+			if err != nil {
+				t.Fatalf("%s: decoded cleanly but does not encode: %v", what, err)
+			}
+			if !bytes.Equal(again, b) {
+				t.Fatalf("%s: re-encoding differs\n in  % x\n out % x\n%s", what, b, again, d.Tree.Text())
+			}
+		}
+		check(frame.DecodeRequest(b), "DecodeRequest")
+		// Pick a few messages from the bytes: the first bytes choose, the rest decode.
+		seed := 0
+		for i := 0; i < len(b) && i < 8; i++ {
+			seed = seed*31 + int(b[i])
+		}
+		for k := 0; k < 3; k++ {
+			in := insts[(seed+k*257)%len(insts)]
+			if seed < 0 {
+				in = insts[(-seed+k*257)%len(insts)]
+			}
+			check(frame.Decode(b, in.api, in.v, in.dir), in.String())
+		}
+		// The response the request's header names, when it names one.
+		if api, v, err := frame.RequestAPI(b); err == nil {
+			check(frame.Decode(b, api, v, schema.Response), "response of the named API")
+		}
+	})
+}
