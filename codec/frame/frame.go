@@ -80,7 +80,13 @@ func Decode(b []byte, api *schema.API, v int16, dir schema.Direction) *Decoded {
 		root.Name = def.Name
 	}
 	d.Tree = root
-	defer func() { d.Bufs = bufs }()
+	var extra *layout.Node // bytes past the size prefix's end, shown last
+	defer func() {
+		d.Bufs = bufs
+		if extra != nil {
+			root.Add(extra)
+		}
+	}()
 	fail := func(e *wire.Error, n *layout.Node) *Decoded {
 		d.Err = e
 		if n.Failed() == nil {
@@ -111,7 +117,10 @@ func Decode(b []byte, api *schema.API, v int16, dir schema.Direction) *Decoded {
 		sizeNode.Warn = sizeErr.Msg
 	case int(size) < have:
 		body = b[4 : 4+size]
-		sizeNode.Warn = fmt.Sprintf("%d bytes extra after the frame", have-int(size))
+		sizeErr = &wire.Error{Off: 4 + int(size), Msg: fmt.Sprintf("%d bytes extra after the frame: size says %d, %d present", have-int(size), size, have)}
+		sizeNode.Warn = sizeErr.Msg
+		extra = &layout.Node{Name: "extra", Type: "bytes", Off: 4 + int(size), End: len(b), Err: sizeErr.Error(),
+			Desc: "bytes after the end the size prefix gives"}
 	}
 
 	hv := message.HeaderVersion(api, v, dir)

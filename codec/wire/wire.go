@@ -165,6 +165,11 @@ func (r *Reader) Uvarint() uint32 {
 		r.Fail(off, "unsigned varint longer than 5 bytes or over 2^32-1")
 		return 0
 	}
+	if n != UvarintLen(uint32(v)) {
+		// Kafka reads such a varint, but it cannot be written back as it was.
+		r.Fail(off, "unsigned varint %d written in %d bytes; it takes %d", v, n, UvarintLen(uint32(v)))
+		return 0
+	}
 	r.pos += n
 	return uint32(v)
 }
@@ -193,6 +198,10 @@ func (r *Reader) Varlong() int64 {
 		} else {
 			r.Fail(off, "varint longer than 10 bytes")
 		}
+		return 0
+	}
+	if n != VarlongLen(v) {
+		r.Fail(off, "varint %d written in %d bytes; it takes %d", v, n, VarlongLen(v))
 		return 0
 	}
 	r.pos += n
