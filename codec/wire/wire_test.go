@@ -267,12 +267,12 @@ func TestBytesNegative(t *testing.T) {
 // An overlong varint reads as a value Kafka accepts but cannot be written back
 // byte for byte, so it is reported where it starts.
 func TestOverlongVarints(t *testing.T) {
-	r := NewReader([]byte{0x80, 0x00}, 0x10)
+	r := wire.NewReader([]byte{0x80, 0x00}, 0x10)
 	assert.Equal(t, uint32(0), r.Uvarint())
 	require.Error(t, r.Err())
 	assert.Equal(t, "at 0x0010: unsigned varint 0 written in 2 bytes; it takes 1", r.Err().Error())
 
-	r = NewReader([]byte{0x81, 0x80, 0x00}, 0)
+	r = wire.NewReader([]byte{0x81, 0x80, 0x00}, 0)
 	r.Varlong()
 	assert.EqualError(t, r.Err(), "at 0x0000: varint -1 written in 3 bytes; it takes 1")
 }
