@@ -97,7 +97,7 @@ func (c *Index) Render() app.UI {
 						guard(ctx, func() { c.query = ctx.JSSrc().Get("value").String() })
 					}),
 				app.Span().Class("ix-count").Text(strconv.Itoa(len(rows))+" of "+strconv.Itoa(len(schema.APIs()))+" APIs"),
-				app.Span().Class("ix-keylegend").Text("F flexible · D deprecated · R removed in Kafka 4.0 · U unstable"),
+				app.Span().Class("ix-keylegend").Text("green: flexible · faded: deprecated · struck: removed in Kafka 4.0 · dashed: unstable"),
 			),
 			app.Table().Class("ix").Body(
 				app.THead().Body(app.Tr().Body(
