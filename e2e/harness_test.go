@@ -154,7 +154,11 @@ func newSession(t *testing.T, dark bool) *session {
 			t.Errorf("JavaScript dialogs opened (a script ran): %q", s.dialogs)
 		}
 	})
-	s.do(20*time.Second, chromedp.Navigate("about:blank"))
+	// Start the browser on the session's own context: a browser started
+	// under a step's timeout would die with the step.
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("starting %s: %v", browser, err)
+	}
 	reqs := chromedp.Events(ctx, network.RequestWillBeSent)
 	go func() {
 		for ev, err := range reqs {
@@ -257,11 +261,11 @@ func (s *session) openStatic(path string) {
 func (s *session) screenshot(name string) {
 	ctx, cancel := context.WithTimeout(s.ctx, 10*time.Second)
 	defer cancel()
-	b, err := chromedp.Run(ctx, chromedp.FullScreenshot(90))
+	b, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 	if err != nil {
 		return
 	}
-	file := strings.NewReplacer("/", "_", " ", "_").Replace(s.t.Name()) + "-" + name + ".jpg"
+	file := strings.NewReplacer("/", "_", " ", "_").Replace(s.t.Name()) + "-" + name + ".png"
 	os.WriteFile(filepath.Join("artifacts", file), b, 0o644)
 }
 

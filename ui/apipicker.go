@@ -45,7 +45,7 @@ func (p *ApiPicker) Render() app.UI {
 	return app.Div().Class("picker api-picker").Body(
 		app.Label().For("api-picker").Class("picker-label").Text("API"),
 		app.Input().ID("api-picker").Type("search").Class("picker-input").
-			Placeholder(p.API+" — name or key").
+			Placeholder(placeholder(p.API)).
 			Attr("list", "api-list").Attr("autocomplete", "off").Attr("spellcheck", "false").
 			Aria("label", "API by name or key").
 			OnChange(p.onChange),
@@ -70,4 +70,11 @@ func (p *ApiPicker) onChange(ctx app.Context, e app.Event) {
 		}
 		ctx.Navigate(Href(PagePath(a, v)))
 	})
+}
+
+func placeholder(api string) string {
+	if api == "" {
+		return "search an API by name or key"
+	}
+	return api + " · search name or key"
 }

@@ -278,7 +278,7 @@ func topBar(api string, v int16) app.UI {
 	}
 	return app.Header().Class("top").Body(
 		app.A().Class("brand").Href(Href("/")).Body(
-			app.Span().Class("brand-mark").Aria("hidden", "true").Text("⧉"),
+			app.Img().Class("brand-mark").Src("/web/icon.svg").Alt(""),
 			app.Text("kafkawire"),
 		),
 		app.Div().Class("pickers").Body(pickers...),
