@@ -34,8 +34,11 @@ type ByteGrid struct {
 	HovEnd  int
 	Cursor  int // keyboard cursor, -1 for none
 
-	top      int // first row in view
-	scrollTo int // row to scroll to after the next render, or -1
+	top int // first row in view
+	// cur is the cursor as the key handler last moved it: keys can arrive
+	// faster than the page renders the Cursor prop back.
+	cur    int
+	curSet bool
 }
 
 // regionClass is the class of a byte cell per region, built once.
@@ -63,6 +66,7 @@ func (g *ByteGrid) window() (first, last int) {
 }
 
 func (g *ByteGrid) OnUpdate(ctx app.Context) {
+	g.cur, g.curSet = g.Cursor, g.Cursor >= 0
 	if g.SelOff >= 0 && g.SelEnd > g.SelOff {
 		g.reveal(ctx, g.SelOff/16)
 	}
@@ -219,6 +223,9 @@ func (g *ByteGrid) onClick(ctx app.Context, e app.Event) {
 func (g *ByteGrid) onKey(ctx app.Context, e app.Event) {
 	guard(ctx, func() {
 		cur := g.Cursor
+		if g.curSet {
+			cur = g.cur
+		}
 		if cur < 0 {
 			cur = max(g.SelOff, 0)
 		}
@@ -248,6 +255,7 @@ func (g *ByteGrid) onKey(ctx app.Context, e app.Event) {
 		if cur < 0 || g.On == nil {
 			return
 		}
+		g.cur, g.curSet = cur, true
 		g.On.SelectByte(ctx, g.Dir, cur)
 		g.reveal(ctx, cur/16)
 	})
