@@ -1,0 +1,282 @@
+//go:build e2e
+
+// Package e2e drives the built static site in headless Chromium: the site is
+// generated from web/ (run `make wasm build` first; `make test-e2e` does),
+// served on 127.0.0.1 under /kafkawire/ the way GitHub Pages serves a
+// project site, and every test checks that no request leaves 127.0.0.1.
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+	"github.com/kafkawire/kafkawire/internal/sitehttp"
+)
+
+const base = "/kafkawire/"
+
+var (
+	siteURL  string // http://127.0.0.1:port/kafkawire/
+	siteDir  string
+	browser  string
+	setupErr error
+)
+
+func TestMain(m *testing.M) {
+	code := func() int {
+		root, _ := filepath.Abs("..")
+		dir, err := os.MkdirTemp("", "kafkawire-e2e-")
+		if err != nil {
+			setupErr = err
+			return m.Run()
+		}
+		defer os.RemoveAll(dir)
+		siteDir = filepath.Join(dir, "site")
+		setupErr = buildSite(root, siteDir)
+		if setupErr == nil {
+			var srv *http.Server
+			srv, siteURL, setupErr = serve(siteDir)
+			if srv != nil {
+				defer srv.Close()
+			}
+		}
+		browser = findBrowser()
+		os.MkdirAll("artifacts", 0o755)
+		return m.Run()
+	}()
+	os.Exit(code)
+}
+
+// buildSite writes the static site with the project's own generator, from the current web/app.wasm.
+func buildSite(root, out string) error {
+	if _, err := os.Stat(filepath.Join(root, "web", "app.wasm")); err != nil {
+		return fmt.Errorf("no web/app.wasm: run `make wasm` first (make test-e2e does)")
+	}
+	bin := filepath.Join(filepath.Dir(out), "kafkawire")
+	build := exec.Command("go", "build", "-o", bin, "./app")
+	build.Dir = root
+	if b, err := build.CombinedOutput(); err != nil {
+		return fmt.Errorf("building the site generator: %v\n%s", err, b)
+	}
+	gen := exec.Command(bin, "site", "-base", base, "-out", out, "-web", filepath.Join(root, "web"))
+	if b, err := gen.CombinedOutput(); err != nil {
+		return fmt.Errorf("generating the site: %v\n%s", err, b)
+	}
+	return nil
+}
+
+func serve(dir string) (*http.Server, string, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, "", err
+	}
+	srv := &http.Server{Handler: sitehttp.Handler(dir, base)}
+	go srv.Serve(ln)
+	return srv, "http://" + ln.Addr().String() + base, nil
+}
+
+func findBrowser() string {
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	for _, p := range []string{"/usr/bin/chromium", "/usr/bin/google-chrome"} {
+		if _, err := os.Stat(p); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+// session is one browser with a tab, recording every request and dialog.
+type session struct {
+	t   *testing.T
+	ctx context.Context
+
+	mu       sync.Mutex
+	requests []string
+	dialogs  []string
+}
+
+// newSession starts headless Chromium. It fails the test (never skips) when
+// there is no browser or no site.
+func newSession(t *testing.T, dark bool) *session {
+	t.Helper()
+	if setupErr != nil {
+		t.Fatalf("site setup: %v", setupErr)
+	}
+	if browser == "" {
+		t.Fatal("no Chrome or Chromium found: install one (Debian: apt-get install chromium; .ci/run does) and make sure it is on PATH")
+	}
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(browser),
+		chromedp.Headless,
+		chromedp.NoSandbox, // Chromium as root needs it
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1280, 1000),
+	)
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancel := chromedp.NewContext(actx)
+	s := &session{t: t, ctx: ctx}
+	t.Cleanup(func() {
+		s.screenshot("final")
+		cancel()
+		cancelA()
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		for _, r := range s.requests {
+			if !local(r) {
+				t.Errorf("request left 127.0.0.1: %s", r)
+			}
+		}
+		if len(s.dialogs) > 0 {
+			t.Errorf("JavaScript dialogs opened (a script ran): %q", s.dialogs)
+		}
+	})
+	// Start the browser on the session's own context: a browser started
+	// under a step's timeout would die with the step.
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("starting %s: %v", browser, err)
+	}
+	reqs := chromedp.Events(ctx, network.RequestWillBeSent)
+	go func() {
+		for ev, err := range reqs {
+			if err != nil {
+				return
+			}
+			s.mu.Lock()
+			s.requests = append(s.requests, ev.Request.URL)
+			s.mu.Unlock()
+		}
+	}()
+	dialogs := chromedp.Events(ctx, page.JavascriptDialogOpening)
+	go func() {
+		for ev, err := range dialogs {
+			if err != nil {
+				return
+			}
+			s.mu.Lock()
+			s.dialogs = append(s.dialogs, ev.Message)
+			s.mu.Unlock()
+			chromedp.Call(ctx, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: false})
+		}
+	}()
+	scheme := "light"
+	if dark {
+		scheme = "dark"
+	}
+	if _, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+		Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}},
+	}); err != nil {
+		t.Fatalf("emulating %s mode: %v", scheme, err)
+	}
+	return s
+}
+
+func local(raw string) bool {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return false
+	}
+	switch u.Scheme {
+	case "data", "blob", "about":
+		return true
+	}
+	return u.Hostname() == "127.0.0.1"
+}
+
+// do runs steps with a timeout; a failure stops the test with a screenshot.
+func (s *session) do(d time.Duration, steps ...chromedp.Action[chromedp.Void]) {
+	s.t.Helper()
+	ctx, cancel := context.WithTimeout(s.ctx, d)
+	defer cancel()
+	if err := chromedp.Do(ctx, steps...); err != nil {
+		s.screenshot("failed")
+		s.t.Fatalf("browser step: %v", err)
+	}
+}
+
+// eval evaluates js and decodes its result.
+func eval[T any](s *session, js string) T {
+	s.t.Helper()
+	ctx, cancel := context.WithTimeout(s.ctx, 10*time.Second)
+	defer cancel()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](js))
+	if err != nil {
+		s.screenshot("failed")
+		s.t.Fatalf("evaluating %s: %v", js, err)
+	}
+	return v
+}
+
+// waitFor polls a JavaScript condition until it is true.
+func (s *session) waitFor(what, js string) {
+	s.t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for time.Now().Before(deadline) {
+		if eval[bool](s, "!!("+js+")") {
+			return
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	s.screenshot("failed")
+	s.t.Fatalf("timed out waiting for %s (%s)", what, js)
+}
+
+// open loads a page of the site and waits for the wasm app to run.
+func (s *session) open(path string) {
+	s.t.Helper()
+	s.do(30*time.Second, chromedp.Navigate(siteURL+strings.TrimPrefix(path, "/")))
+	s.waitFor("the wasm app", `document.querySelector('[data-wasm="ready"]')`)
+}
+
+// openStatic loads the pre-rendered page alone: go-app's loader skips the wasm when the query says wasm=false.
+func (s *session) openStatic(path string) {
+	s.t.Helper()
+	s.do(30*time.Second, chromedp.Navigate(siteURL+strings.TrimPrefix(path, "/")+"?wasm=false"))
+	s.waitFor("the pre-rendered page", `document.querySelector('#request [data-off]')`)
+}
+
+func (s *session) screenshot(name string) {
+	ctx, cancel := context.WithTimeout(s.ctx, 10*time.Second)
+	defer cancel()
+	b, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		return
+	}
+	file := strings.NewReplacer("/", "_", " ", "_").Replace(s.t.Name()) + "-" + name + ".png"
+	os.WriteFile(filepath.Join("artifacts", file), b, 0o644)
+}
+
+// cells returns the hex text of the byte cells of a section, in offset order.
+func (s *session) cells(section string) []string {
+	s.t.Helper()
+	return eval[[]string](s, `Array.from(document.querySelectorAll('#`+section+` [data-off]')).sort((a,b)=>a.dataset.off-b.dataset.off).map(e=>e.textContent)`)
+}
+
+// regions returns the data-region of every byte cell of a section, in offset order.
+func (s *session) regions(section string) []string {
+	s.t.Helper()
+	return eval[[]string](s, `Array.from(document.querySelectorAll('#`+section+` [data-off]')).sort((a,b)=>a.dataset.off-b.dataset.off).map(e=>e.dataset.region)`)
+}

@@ -1,0 +1,34 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+func TestKeyboardInDarkMode(t *testing.T) {
+	s := newSession(t, true)
+	s.open("/DescribeProducers/v0")
+	if bg := eval[string](s, `getComputedStyle(document.body).backgroundColor`); bg != "rgb(18, 20, 24)" {
+		t.Errorf("dark mode background %s", bg)
+	}
+	s.do(10*time.Second, chromedp.Focus(chromedp.CSS(`#response .grid-scroll`)), chromedp.KeyEvent(kb.ArrowRight), chromedp.KeyEvent(kb.ArrowDown))
+	// 0 -> 1 -> 17: byte 0x11 is in PartitionIndex [0x10, 4B].
+	s.waitFor("the cursor at 17", `document.querySelector('#response .b.cur[data-off="17"]')`)
+	if got := eval[string](s, `document.querySelector('#response .tn.sel').dataset.path`); got != "body.Topics.0.Partitions.0.PartitionIndex" {
+		t.Errorf("selected %q after the arrows", got)
+	}
+	// Escape on a tree row collapses it; Enter opens it again.
+	row := `#response .tn[data-path="body.Topics"]`
+	s.do(10*time.Second, chromedp.Focus(chromedp.CSS(row)), chromedp.KeyEvent(kb.Escape))
+	s.waitFor("collapsed", `document.querySelector('`+row+`').getAttribute('aria-expanded') == 'false' && !document.querySelector('#response .tn[data-path="body.Topics.0"]')`)
+	s.do(10*time.Second, chromedp.Focus(chromedp.CSS(row)), chromedp.KeyEvent(kb.Enter))
+	s.waitFor("selected", `document.querySelector('#response .tn.sel[data-path="body.Topics"]')`)
+	s.do(10*time.Second, chromedp.Focus(chromedp.CSS(row)), chromedp.KeyEvent(kb.Enter))
+	s.waitFor("expanded", `document.querySelector('#response .tn[data-path="body.Topics.0"]')`)
+	s.screenshot("dark")
+}

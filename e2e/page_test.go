@@ -1,0 +1,254 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"encoding/hex"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/kafkawire/kafkawire/codec/frame"
+	"github.com/kafkawire/kafkawire/codec/layout"
+	"github.com/kafkawire/kafkawire/codec/message"
+	"github.com/kafkawire/kafkawire/codec/schema"
+)
+
+// spans expands (region, count) pairs into one region per byte.
+func spans(parts ...any) []string {
+	var out []string
+	for i := 0; i < len(parts); i += 2 {
+		for n := 0; n < parts[i+1].(int); n++ {
+			out = append(out, parts[i].(string))
+		}
+	}
+	return out
+}
+
+// The reference pages' offsets: DescribeProducers v0 and InitProducerId v5.
+var reference = []struct {
+	path       string
+	req, resp  []string
+	reqN, resN int
+}{
+	{"/DescribeProducers/v0",
+		spans("frame", 4, "header", 10, "tagged", 1, "body", 7, "tagged", 2),
+		spans("frame", 4, "header", 4, "tagged", 1, "body", 51, "tagged", 4),
+		24, 64},
+	{"/InitProducerId/v5",
+		spans("frame", 4, "header", 10, "tagged", 1, "body", 15, "tagged", 1),
+		spans("frame", 4, "header", 4, "tagged", 1, "body", 16, "tagged", 1),
+		31, 26},
+}
+
+func checkRegions(t *testing.T, s *session, when, path string, want []string, section string) {
+	t.Helper()
+	got := s.regions(section)
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("%s %s %s: %d bytes, regions\n got %v\nwant %v", when, path, section, len(got), got, want)
+	}
+}
+
+func TestReferencePagesPrerenderedAndLive(t *testing.T) {
+	s := newSession(t, false)
+	for _, ref := range reference {
+		s.openStatic(ref.path)
+		if eval[bool](s, `!!document.querySelector('[data-wasm]')`) {
+			t.Errorf("%s: data-wasm is set before the wasm runs", ref.path)
+		}
+		checkRegions(t, s, "pre-rendered", ref.path, ref.req, "request")
+		checkRegions(t, s, "pre-rendered", ref.path, ref.resp, "response")
+		s.screenshot("static" + strings.ReplaceAll(ref.path, "/", "_"))
+
+		s.open(ref.path)
+		checkRegions(t, s, "live", ref.path, ref.req, "request")
+		checkRegions(t, s, "live", ref.path, ref.resp, "response")
+		if got := eval[string](s, `document.getElementById('req-size').textContent`); got != strconv.Itoa(ref.reqN)+" bytes" {
+			t.Errorf("%s: request size %q", ref.path, got)
+		}
+		if got := eval[string](s, `document.getElementById('resp-size').textContent`); got != strconv.Itoa(ref.resN)+" bytes" {
+			t.Errorf("%s: response size %q", ref.path, got)
+		}
+		s.screenshot("live" + strings.ReplaceAll(ref.path, "/", "_"))
+	}
+}
+
+// codecRegions is what the codec says the regions of a minimal frame are.
+func codecRegions(t *testing.T, api string, v int16, dir schema.Direction) (regions []string, b []byte) {
+	t.Helper()
+	d, err := frame.Build(message.Minimal(schema.ByName(api), v, dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b = d.Bytes()
+	regions = make([]string, len(b))
+	d.Tree.Walk(func(n *layout.Node, _ int) bool {
+		if n.Buf == 0 && n.Region != layout.RegionNone {
+			for i := n.Off; i < n.End; i++ {
+				regions[i] = n.Region.Key()
+			}
+		}
+		return true
+	})
+	return regions, b
+}
+
+func TestSwitchVersion(t *testing.T) {
+	s := newSession(t, false)
+	s.open("/InitProducerId/v5")
+	for _, v := range []int16{1, 3, 0} {
+		s.do(10*time.Second, chromedp.Click(chromedp.CSS(`.versions a[href$="/InitProducerId/v`+strconv.Itoa(int(v))+`"]`)))
+		s.waitFor("version "+strconv.Itoa(int(v)), `location.pathname.endsWith('/InitProducerId/v`+strconv.Itoa(int(v))+`')`)
+		for _, dir := range []schema.Direction{schema.Request, schema.Response} {
+			want, b := codecRegions(t, "InitProducerId", v, dir)
+			section := dir.String()
+			s.waitFor("the new frame", `document.querySelectorAll('#`+section+` [data-off]').length == `+strconv.Itoa(len(b)))
+			checkRegions(t, s, "after switching", "v"+strconv.Itoa(int(v)), want, section)
+			if got := strings.Join(s.cells(section), ""); got != hex.EncodeToString(b) {
+				t.Errorf("v%d %s: bytes %s, codec says %s", v, section, got, hex.EncodeToString(b))
+			}
+		}
+	}
+}
+
+// selectNode clicks the tree node with a data-path.
+func (s *session) selectNode(section, path string) {
+	s.t.Helper()
+	sel := `#` + section + ` .tn[data-path="` + path + `"] .nm`
+	s.do(10*time.Second, chromedp.ScrollIntoView(chromedp.CSS(sel)), chromedp.Click(chromedp.CSS(sel)))
+	s.waitFor("the node selected", `document.querySelector('#`+section+` .tn.sel[data-path="`+path+`"]')`)
+}
+
+func (s *session) setField(section, path, value string) {
+	s.t.Helper()
+	s.selectNode(section, path)
+	in := `#` + section + ` input[data-edit="` + path + `"]`
+	s.do(10*time.Second, chromedp.WaitVisible(chromedp.CSS(in)), chromedp.SetValue(chromedp.CSS(in), value))
+}
+
+func TestEditTransactionTimeout(t *testing.T) {
+	s := newSession(t, false)
+	s.open("/InitProducerId/v5")
+	s.setField("request", "body.TransactionTimeoutMs", "60000")
+	s.waitFor("the new bytes", `[16,17,18,19].map(i=>document.querySelector('#request [data-off="'+i+'"]').textContent).join(' ') == '00 00 ea 60'`)
+	if got := s.cells("request"); len(got) != 31 {
+		t.Errorf("the frame has %d bytes after the edit, want 31", len(got))
+	}
+	// The tree shows the new value.
+	if got := eval[string](s, `document.querySelector('#request .tn[data-path="body.TransactionTimeoutMs"] .va').textContent`); got != "= 60000" {
+		t.Errorf("tree value %q", got)
+	}
+	// An out-of-range value shows an error and keeps the last good bytes.
+	in := `#request input[data-edit="body.TransactionTimeoutMs"]`
+	s.do(10*time.Second, chromedp.SetValue(chromedp.CSS(in), "3000000000"))
+	s.waitFor("the inline error", `document.querySelector('#request .fe-err')`)
+	if got := strings.Join(s.cells("request")[16:20], " "); got != "00 00 ea 60" {
+		t.Errorf("after an invalid value the bytes are %s, want the last good 00 00 ea 60", got)
+	}
+	s.screenshot("edited")
+}
+
+func TestAddTopicElement(t *testing.T) {
+	s := newSession(t, false)
+	s.open("/DescribeProducers/v0")
+	before := s.cells("request")
+	s.selectNode("request", "body.Topics")
+	s.do(10*time.Second, chromedp.Click(chromedp.CSS(`#request button[data-op="append"]`)))
+	// One TopicRequest element is 7 bytes: name length, one partition index with its length, tag count.
+	s.waitFor("a bigger frame", `document.querySelectorAll('#request [data-off]').length == 31`)
+	after := s.cells("request")
+	if before[15] != "02" || after[15] != "03" {
+		t.Errorf("compact length of Topics: %s then %s, want 02 then 03", before[15], after[15])
+	}
+	if got := strings.Join(after[:4], ""); got != "0000001b" {
+		t.Errorf("size prefix %s, want 0000001b (27)", got)
+	}
+	if got := eval[string](s, `document.getElementById('req-size').textContent`); got != "31 bytes" {
+		t.Errorf("summary request size %q", got)
+	}
+	if !eval[bool](s, `document.querySelector('#request .b.chg0, #request .b.chg1') != null`) {
+		t.Errorf("no changed byte flashes")
+	}
+}
+
+func TestHoverHighlightsField(t *testing.T) {
+	s := newSession(t, false)
+	s.open("/DescribeProducers/v0")
+	// Byte 0x14 of the response is the first byte of ErrorCode.
+	cell := `#response [data-off="20"]`
+	s.do(10*time.Second, chromedp.ScrollIntoView(chromedp.CSS(cell)))
+	box := eval[[]float64](s, `(()=>{const r=document.querySelector('`+cell+`').getBoundingClientRect();return [r.x+r.width/2,r.y+r.height/2]})()`)
+	s.do(10*time.Second, chromedp.MouseEvent("mouseMoved", box[0], box[1]))
+	path := "body.Topics.0.Partitions.0.ErrorCode"
+	s.waitFor("the tree node highlighted", `document.querySelector('#response .tn.hov[data-path="`+path+`"]')`)
+	if got := eval[string](s, `document.querySelector('#response .crumb').textContent`); got != "Topics[0] > Partitions[0] > ErrorCode" {
+		t.Errorf("breadcrumb %q", got)
+	}
+	hov := eval[[]string](s, `Array.from(document.querySelectorAll('#response .b.hov')).map(e=>e.dataset.off)`)
+	if strings.Join(hov, ",") != "20,21" {
+		t.Errorf("highlighted bytes %v, want 20,21 (ErrorCode)", hov)
+	}
+	// Clicking a tree node selects its bytes.
+	s.selectNode("response", "body.Topics.0.Partitions.0.ActiveProducers.0.LastTimestamp")
+	sel := eval[[]string](s, `Array.from(document.querySelectorAll('#response .b.sel')).map(e=>e.dataset.off)`)
+	if strings.Join(sel, ",") != "40,41,42,43,44,45,46,47" {
+		t.Errorf("selected bytes %v, want 40..47 (LastTimestamp)", sel)
+	}
+}
+
+const xss = `"><img src=x onerror=alert(1)>`
+
+func TestSharedURLRestoresEdits(t *testing.T) {
+	s := newSession(t, false)
+	s.open("/InitProducerId/v5")
+	s.setField("request", "body.TransactionTimeoutMs", "60000")
+	s.waitFor("the edit", `document.querySelector('#request [data-off="18"]').textContent == 'ea'`)
+	s.setField("request", "header.ClientId", xss)
+	s.waitFor("the client id", `document.querySelector('#request .tn[data-path="header.ClientId"] .va').textContent.includes('onerror')`)
+	s.setField("response", "body.ErrorCode", "47")
+	s.waitFor("the response edit", `document.querySelector('#response [data-off="14"]').textContent == '2f'`)
+	want := s.cells("request")
+	wantResp := s.cells("response")
+	link := eval[string](s, `location.href`)
+	if !strings.Contains(link, "#req=") || !strings.Contains(link, "resp=") || strings.Contains(link, "?") {
+		t.Fatalf("the edited state is not in the fragment alone: %s", link)
+	}
+
+	// A fresh tab on the link shows the same frames.
+	s2 := newSession(t, false)
+	s2.do(30*time.Second, chromedp.Navigate(link))
+	s2.waitFor("the wasm app", `document.querySelector('[data-wasm="ready"]')`)
+	if got := s2.cells("request"); strings.Join(got, "") != strings.Join(want, "") {
+		t.Errorf("restored request %v\nwant %v", got, want)
+	}
+	if got := s2.cells("response"); strings.Join(got, "") != strings.Join(wantResp, "") {
+		t.Errorf("restored response %v\nwant %v", got, wantResp)
+	}
+	val := eval[string](s2, `document.querySelector('#request .tn[data-path="header.ClientId"] .va').textContent`)
+	if !strings.Contains(val, xss) {
+		t.Errorf("the client id is not shown as text: %q", val)
+	}
+	if n := eval[int](s2, `document.querySelectorAll('img[src="x"], img[onerror]').length`); n != 0 {
+		t.Errorf("the client id became markup: %d injected images", n)
+	}
+	time.Sleep(300 * time.Millisecond) // let an injected onerror fire, if there were one
+	s2.screenshot("restored")
+}
+
+func TestIndexSearch(t *testing.T) {
+	s := newSession(t, false)
+	s.do(30*time.Second, chromedp.Navigate(siteURL))
+	s.waitFor("the wasm app", `document.querySelector('[data-wasm="ready"]')`)
+	if n := eval[int](s, `document.querySelectorAll('table.ix tbody tr').length`); n != len(schema.APIs()) {
+		t.Errorf("index lists %d APIs, want %d", n, len(schema.APIs()))
+	}
+	s.do(10*time.Second, chromedp.SendKeys(chromedp.ID("api-search"), "61"))
+	s.waitFor("the filter by key", `document.querySelector('table.ix tbody tr[data-key="61"]') && document.querySelectorAll('table.ix tbody tr').length == 1`)
+	s.do(10*time.Second, chromedp.SetValue(chromedp.ID("api-search"), "producer"))
+	s.waitFor("the filter by name", `document.querySelectorAll('table.ix tbody tr').length >= 3`)
+	// A version link leads to its page, under the site's prefix.
+	s.do(10*time.Second, chromedp.Click(chromedp.CSS(`table.ix a[href$="/DescribeProducers/v0"]`)))
+	s.waitFor("the page", `location.pathname == '`+base+`DescribeProducers/v0' && document.querySelectorAll('#request [data-off]').length == 24`)
+}

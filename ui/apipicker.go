@@ -1,0 +1,80 @@
+package ui
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/kafkawire/kafkawire/codec/schema"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// ApiPicker chooses an API by name or key: a search field with every API as a suggestion.
+type ApiPicker struct {
+	app.Compo
+
+	API     string // the current API's name
+	Version int16  // the current version, kept when the new API has it
+
+	err string
+}
+
+// Resolve finds an API by name (any case), key, or "Name (key)" as the suggestions write it.
+func Resolve(text string) *schema.API {
+	t := strings.TrimSpace(text)
+	if i := strings.IndexByte(t, ' '); i > 0 {
+		t = t[:i]
+	}
+	if a := schema.ByName(t); a != nil {
+		return a
+	}
+	if n, err := strconv.Atoi(t); err == nil && n >= 0 && n < 1<<15 {
+		return schema.ByKey(int16(n))
+	}
+	return nil
+}
+
+func (p *ApiPicker) Render() app.UI {
+	opts := make([]app.UI, 0, len(schema.APIs()))
+	for _, a := range schema.APIs() {
+		opts = append(opts, app.Option().Value(a.Name+" ("+strconv.Itoa(int(a.Key))+")"))
+	}
+	var errUI app.UI
+	if p.err != "" {
+		errUI = app.Span().Class("picker-err").Attr("role", "alert").Text(p.err)
+	}
+	return app.Div().Class("picker api-picker").Body(
+		app.Label().For("api-picker").Class("picker-label").Text("API"),
+		app.Input().ID("api-picker").Type("search").Class("picker-input").
+			Placeholder(placeholder(p.API)).
+			Attr("list", "api-list").Attr("autocomplete", "off").Attr("spellcheck", "false").
+			Aria("label", "API by name or key").
+			OnChange(p.onChange),
+		app.DataList().ID("api-list").Body(opts...),
+		errUI,
+	)
+}
+
+func (p *ApiPicker) onChange(ctx app.Context, e app.Event) {
+	guard(ctx, func() {
+		text := ctx.JSSrc().Get("value").String()
+		a := Resolve(text)
+		if a == nil {
+			p.err = "no API " + strconv.Quote(strings.TrimSpace(text))
+			return
+		}
+		p.err = ""
+		ctx.JSSrc().Set("value", "")
+		v := p.Version
+		if a.Def(schema.Request, v) == nil {
+			v = a.VersionRange(schema.Request).Hi
+		}
+		ctx.Navigate(Href(PagePath(a, v)))
+	})
+}
+
+func placeholder(api string) string {
+	if api == "" {
+		return "search an API by name or key"
+	}
+	return api + " · search name or key"
+}

@@ -1,0 +1,262 @@
+package ui
+
+import (
+	"strconv"
+
+	"github.com/kafkawire/kafkawire/codec/layout"
+	"github.com/kafkawire/kafkawire/codec/schema"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// Grid geometry: rows have a fixed height so the grid can render only the
+// rows in view (plus a margin) over a spacer as tall as the whole frame.
+const (
+	rowHeight  = 22 // px, matches .grid-row in kafkawire.css
+	viewRows   = 16 // rows visible at once
+	marginRows = 8  // rows rendered above and below the view
+)
+
+// ByteGrid draws a frame 16 bytes a row, with an offset column and an ASCII
+// gutter, each byte coloured by its region. Its props change only when the
+// frame or the highlighted spans change, so go-app skips it otherwise.
+type ByteGrid struct {
+	app.Compo
+
+	On      PaneEvents
+	Dir     schema.Direction
+	Bytes   []byte
+	Regions []byte // layout.Region per byte
+	Gen     int    // frame generation: changed bytes flash once per generation
+	Changed []int  // [a, b) pairs of bytes the last edit changed
+	SelOff  int    // selected field span, [SelOff, SelEnd)
+	SelEnd  int
+	HovOff  int // hovered field span
+	HovEnd  int
+	Cursor  int // keyboard cursor, -1 for none
+
+	top int // first row in view
+	// cur is the cursor as the key handler last moved it: keys can arrive
+	// faster than the page renders the Cursor prop back.
+	cur    int
+	curSet bool
+}
+
+// regionClass is the class of a byte cell per region, built once.
+var regionClass = func() (t [16]string) {
+	for i := range t {
+		t[i] = "b r" + strconv.Itoa(i)
+	}
+	return t
+}()
+
+var regionKey = func() (t [16]string) {
+	for i := range t {
+		t[i] = layout.Region(i).Key()
+	}
+	return t
+}()
+
+func (g *ByteGrid) rows() int { return (len(g.Bytes) + 15) / 16 }
+
+// window is the range of rows in the DOM.
+func (g *ByteGrid) window() (first, last int) {
+	rows := g.rows()
+	top := min(max(g.top, 0), max(rows-viewRows, 0))
+	return max(top-marginRows, 0), min(top+viewRows+marginRows, rows)
+}
+
+func (g *ByteGrid) OnUpdate(ctx app.Context) {
+	g.cur, g.curSet = g.Cursor, g.Cursor >= 0
+	if g.SelOff >= 0 && g.SelEnd > g.SelOff {
+		g.reveal(ctx, g.SelOff/16)
+	}
+}
+
+// reveal brings row r into view, rendering its window first.
+func (g *ByteGrid) reveal(ctx app.Context, r int) {
+	if r >= g.top && r < g.top+viewRows {
+		return
+	}
+	g.top = max(r-2, 0)
+	px := g.top * rowHeight
+	ctx.Defer(func(ctx app.Context) {
+		if !g.Mounted() {
+			return
+		}
+		if s := g.JSValue().Call("querySelector", ".grid-scroll"); s.Truthy() {
+			s.Set("scrollTop", px)
+		}
+	})
+}
+
+func (g *ByteGrid) Render() app.UI {
+	rows := g.rows()
+	first, last := g.window()
+	ch := g.Changed
+	flash := " chg" + strconv.Itoa(g.Gen&1)
+	out := make([]app.UI, 0, last-first)
+	for r := first; r < last; r++ {
+		cells := make([]app.UI, 0, 16)
+		asc := make([]app.UI, 0, 16)
+		for i := r * 16; i < (r+1)*16 && i < len(g.Bytes); i++ {
+			reg := 0
+			if i < len(g.Regions) {
+				reg = int(g.Regions[i])
+			}
+			cls := regionClass[reg]
+			mod := ""
+			if i >= g.SelOff && i < g.SelEnd {
+				mod += " sel"
+			}
+			if i >= g.HovOff && i < g.HovEnd {
+				mod += " hov"
+			}
+			if i == g.Cursor {
+				mod += " cur"
+			}
+			for len(ch) >= 2 && ch[1] <= i {
+				ch = ch[2:]
+			}
+			if len(ch) >= 2 && i >= ch[0] {
+				mod += flash
+			}
+			off := strconv.Itoa(i)
+			b := g.Bytes[i]
+			cells = append(cells, app.Span().Class(cls+mod).Attr("data-off", off).Attr("data-region", regionKey[reg]).Text(hexByte[b]))
+			asc = append(asc, app.Span().Class("a r"+strconv.Itoa(reg)+mod).Attr("data-a", off).Text(asciiByte[b]))
+		}
+		out = append(out, app.Div().Class("grid-row").Body(
+			app.Span().Class("grid-off").Text(hex4(r*16)),
+			app.Span().Class("grid-hex").Body(cells...),
+			app.Span().Class("grid-asc").Body(asc...),
+		))
+	}
+	head := make([]app.UI, 16)
+	for i := range head {
+		head[i] = app.Span().Text(string("0123456789ABCDEF"[i]))
+	}
+	view := min(rows, viewRows)
+	return app.Div().Class("grid").Body(
+		app.Div().Class("grid-head").Aria("hidden", "true").Body(
+			app.Span().Class("grid-off").Text("offset"),
+			app.Span().Class("grid-hex").Body(head...),
+			app.Span().Class("grid-asc").Text("ascii"),
+		),
+		app.Div().Class("grid-scroll").
+			Style("height", strconv.Itoa(view*rowHeight+2)+"px").
+			TabIndex(0).
+			Aria("label", "bytes of the "+g.Dir.String()+"; arrow keys move, the field under the cursor is selected").
+			OnScroll(g.onScroll).
+			OnMouseOver(g.onOver).
+			OnMouseLeave(g.onLeave).
+			OnClick(g.onClick).
+			OnKeyDown(g.onKey).
+			Body(
+				app.Div().Class("grid-spacer").Style("height", strconv.Itoa(rows*rowHeight)+"px").Body(
+					app.Div().Class("grid-rows").Style("transform", "translateY("+strconv.Itoa(first*rowHeight)+"px)").Body(out...),
+				),
+			),
+	)
+}
+
+func (g *ByteGrid) onScroll(ctx app.Context, e app.Event) {
+	guard(ctx, func() {
+		top := ctx.JSSrc().Get("scrollTop").Int() / rowHeight
+		first, last := g.window()
+		if d := top - g.top; top >= first && top+viewRows <= last && d < marginRows/2 && d > -marginRows/2 {
+			// Still well inside the rendered margin: no render.
+			ctx.PreventUpdate()
+			return
+		}
+		g.top = top
+	})
+}
+
+// offsetOf reads the byte offset under an event's target.
+func offsetOf(e app.Event) int {
+	t := e.Get("target")
+	if !t.Truthy() {
+		return -1
+	}
+	ds := t.Get("dataset")
+	if !ds.Truthy() {
+		return -1
+	}
+	v := ds.Get("off")
+	if !v.Truthy() {
+		v = ds.Get("a")
+	}
+	if !v.Truthy() {
+		return -1
+	}
+	n, err := strconv.Atoi(v.String())
+	if err != nil {
+		return -1
+	}
+	return n
+}
+
+func (g *ByteGrid) onOver(ctx app.Context, e app.Event) {
+	guard(ctx, func() {
+		if off := offsetOf(e); off < 0 || g.On == nil || !g.On.HoverByte(ctx, g.Dir, off) {
+			ctx.PreventUpdate()
+		}
+	})
+}
+
+func (g *ByteGrid) onLeave(ctx app.Context, e app.Event) {
+	guard(ctx, func() {
+		if g.On == nil || !g.On.HoverByte(ctx, g.Dir, -1) {
+			ctx.PreventUpdate()
+		}
+	})
+}
+
+func (g *ByteGrid) onClick(ctx app.Context, e app.Event) {
+	guard(ctx, func() {
+		if off := offsetOf(e); off >= 0 && g.On != nil {
+			g.On.SelectByte(ctx, g.Dir, off)
+		}
+	})
+}
+
+func (g *ByteGrid) onKey(ctx app.Context, e app.Event) {
+	guard(ctx, func() {
+		cur := g.Cursor
+		if g.curSet {
+			cur = g.cur
+		}
+		if cur < 0 {
+			cur = max(g.SelOff, 0)
+		}
+		switch e.Get("key").String() {
+		case "ArrowLeft":
+			cur--
+		case "ArrowRight":
+			cur++
+		case "ArrowUp":
+			cur -= 16
+		case "ArrowDown":
+			cur += 16
+		case "PageUp":
+			cur -= 16 * viewRows
+		case "PageDown":
+			cur += 16 * viewRows
+		case "Home":
+			cur = 0
+		case "End":
+			cur = len(g.Bytes) - 1
+		default:
+			ctx.PreventUpdate()
+			return
+		}
+		e.PreventDefault()
+		cur = min(max(cur, 0), len(g.Bytes)-1)
+		if cur < 0 || g.On == nil {
+			return
+		}
+		g.cur, g.curSet = cur, true
+		g.On.SelectByte(ctx, g.Dir, cur)
+		g.reveal(ctx, cur/16)
+	})
+}

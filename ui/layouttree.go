@@ -1,0 +1,283 @@
+package ui
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/kafkawire/kafkawire/codec/layout"
+	"github.com/kafkawire/kafkawire/codec/schema"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// groupSize is how many children a large array shows per group ([0..99], [100..199], ...).
+const groupSize = 100
+
+// bigTree is the node count above which only the first levels start open.
+const bigTree = 2000
+
+// LayoutTree draws the codec's layout tree: name, type, value, [offset, size]
+// and description per node, collapsible. Children are rendered only when
+// their node is open, and large arrays open in groups.
+type LayoutTree struct {
+	app.Compo
+
+	On    PaneEvents
+	Dir   schema.Direction
+	Tree  *layout.Node
+	Index map[*layout.Node]NodeInfo
+	SelID string
+	HovID string
+	// The editor shown in place under the selected node.
+	Edit    EditorInfo
+	EditErr string
+
+	open     map[string]bool // explicit open/closed per node or group id
+	big      bool
+	counted  *layout.Node
+	revealed string
+}
+
+func (t *LayoutTree) OnUpdate(ctx app.Context) {
+	if t.SelID != "" && t.SelID != t.revealed {
+		t.revealed = t.SelID
+		t.openTo(t.SelID)
+		id := t.SelID
+		ctx.Defer(func(ctx app.Context) {
+			if !t.Mounted() {
+				return
+			}
+			if el := t.JSValue().Call("querySelector", `[data-id="`+id+`"]`); el.Truthy() {
+				el.Call("scrollIntoView", map[string]any{"block": "nearest"})
+			}
+		})
+	}
+}
+
+// openTo opens every ancestor (and group) of the node with id.
+func (t *LayoutTree) openTo(id string) {
+	if t.open == nil {
+		t.open = map[string]bool{}
+	}
+	parts := strings.Split(id, ".")
+	for i := 1; i < len(parts); i++ {
+		anc := strings.Join(parts[:i], ".")
+		t.open[anc] = true
+		if idx, err := strconv.Atoi(parts[i]); err == nil && idx >= groupSize {
+			t.open[anc+"#"+strconv.Itoa(idx/groupSize)] = true
+		}
+	}
+}
+
+func (t *LayoutTree) isOpen(id string, depth int, group bool) bool {
+	if v, ok := t.open[id]; ok {
+		return v
+	}
+	if group {
+		return strings.HasSuffix(id, "#0")
+	}
+	return !t.big || depth < 3
+}
+
+func (t *LayoutTree) Render() app.UI {
+	if t.Tree == nil {
+		return app.Div().Class("tree")
+	}
+	if t.counted != t.Tree {
+		t.counted = t.Tree
+		n := 0
+		t.Tree.Walk(func(*layout.Node, int) bool { n++; return n <= bigTree })
+		t.big = n > bigTree
+	}
+	var rows []app.UI
+	t.rows(&rows, t.Tree, "0", 0)
+	return app.Div().Class("tree").Attr("role", "tree").
+		OnClick(t.onClick).
+		OnMouseOver(t.onOver).
+		OnKeyDown(t.onKey).
+		Body(rows...)
+}
+
+func (t *LayoutTree) rows(out *[]app.UI, n *layout.Node, id string, depth int) {
+	open := len(n.Children) == 0 || t.isOpen(id, depth, false)
+	*out = append(*out, t.row(n, id, depth, open))
+	if id == t.SelID && t.Edit.Kind != "" {
+		*out = append(*out, app.Div().Class("tree-edit").Style("padding-left", strconv.Itoa(depth*14+22)+"px").Body(
+			&FieldEditor{On: t.On, Dir: t.Dir, Info: t.Edit, Err: t.EditErr},
+		))
+	}
+	if !open {
+		return
+	}
+	if len(n.Children) <= groupSize {
+		for i, c := range n.Children {
+			t.rows(out, c, id+"."+strconv.Itoa(i), depth+1)
+		}
+		return
+	}
+	for g := 0; g*groupSize < len(n.Children); g++ {
+		gid := id + "#" + strconv.Itoa(g)
+		lo, hi := g*groupSize, min((g+1)*groupSize, len(n.Children))
+		gopen := t.isOpen(gid, depth+1, true)
+		*out = append(*out, app.Div().Class("tn grp").Attr("data-id", gid).Attr("role", "treeitem").
+			Aria("expanded", strconv.FormatBool(gopen)).TabIndex(0).
+			Style("padding-left", strconv.Itoa((depth+1)*14)+"px").Body(
+			app.Span().Class("tw").Text(twisty(gopen)),
+			app.Span().Class("nm").Text("["+strconv.Itoa(lo)+".."+strconv.Itoa(hi-1)+"]"),
+			app.Span().Class("ty").Text(strconv.Itoa(hi-lo)+" nodes"),
+		))
+		if gopen {
+			for i := lo; i < hi; i++ {
+				t.rows(out, n.Children[i], id+"."+strconv.Itoa(i), depth+2)
+			}
+		}
+	}
+}
+
+func twisty(open bool) string {
+	if open {
+		return "▾"
+	}
+	return "▸"
+}
+
+func (t *LayoutTree) row(n *layout.Node, id string, depth int, open bool) app.UI {
+	cls := "tn"
+	switch id {
+	case t.SelID:
+		cls += " sel"
+	case t.HovID:
+		cls += " hov"
+	}
+	if n.Err != "" {
+		cls += " err"
+	}
+	tw := app.Span().Class("tw")
+	if len(n.Children) > 0 {
+		tw = tw.Text(twisty(open))
+	}
+	parts := []app.UI{
+		tw,
+		app.Span().Class("sw r" + strconv.Itoa(int(n.Region))),
+		app.Span().Class("nm").Text(n.Name),
+	}
+	if n.Type != "" {
+		parts = append(parts, app.Span().Class("ty").Text(n.Type))
+	}
+	if n.Value != "" {
+		parts = append(parts, app.Span().Class("va").Text("= "+n.Value))
+	}
+	if n.Buf > 0 {
+		parts = append(parts, app.Span().Class("sp").Text("batch "+strconv.Itoa(n.Buf)+" "+span(n.Off, n.End)))
+	} else {
+		parts = append(parts, app.Span().Class("sp").Text(span(n.Off, n.End)))
+	}
+	if n.Desc != "" {
+		parts = append(parts, app.Span().Class("de").Text(n.Desc))
+	}
+	if n.Warn != "" {
+		parts = append(parts, app.Span().Class("warn").Text("warning: "+n.Warn))
+	}
+	if n.Err != "" {
+		parts = append(parts, app.Span().Class("errmsg").Text("error: "+n.Err))
+	}
+	el := app.Div().Class(cls).Attr("data-id", id).Attr("data-path", t.Index[n].Data).
+		Attr("role", "treeitem").TabIndex(0).
+		Style("padding-left", strconv.Itoa(depth*14)+"px")
+	if len(n.Children) > 0 {
+		el = el.Aria("expanded", strconv.FormatBool(open))
+	}
+	return el.Body(parts...)
+}
+
+// rowOf finds the tree row an event happened in, ignoring the in-place editor.
+func rowOf(e app.Event) (id string, onTwisty bool) {
+	t := e.Get("target")
+	if !t.Truthy() || t.Call("closest", ".tree-edit").Truthy() {
+		return "", false
+	}
+	r := t.Call("closest", "[data-id]")
+	if !r.Truthy() {
+		return "", false
+	}
+	return r.Get("dataset").Get("id").String(), t.Get("classList").Call("contains", "tw").Bool()
+}
+
+func (t *LayoutTree) toggle(id string, open bool) {
+	if t.open == nil {
+		t.open = map[string]bool{}
+	}
+	t.open[id] = open
+}
+
+func (t *LayoutTree) onClick(ctx app.Context, e app.Event) {
+	guard(ctx, func() {
+		id, tw := rowOf(e)
+		switch {
+		case id == "":
+			ctx.PreventUpdate()
+		case tw || strings.Contains(id, "#"):
+			t.toggle(id, !t.openNow(id))
+		case t.On != nil:
+			t.revealed = id // the user is looking at it already
+			t.On.SelectNode(ctx, t.Dir, id)
+		}
+	})
+}
+
+// openNow reports whether the row with id is open as drawn.
+func (t *LayoutTree) openNow(id string) bool {
+	if v, ok := t.open[id]; ok {
+		return v
+	}
+	depth := strings.Count(id, ".")
+	return t.isOpen(id, depth, strings.Contains(id, "#"))
+}
+
+func (t *LayoutTree) onOver(ctx app.Context, e app.Event) {
+	guard(ctx, func() {
+		id, _ := rowOf(e)
+		if id == "" || strings.Contains(id, "#") || t.On == nil || !t.On.HoverNode(ctx, t.Dir, id) {
+			ctx.PreventUpdate()
+		}
+	})
+}
+
+func (t *LayoutTree) onKey(ctx app.Context, e app.Event) {
+	guard(ctx, func() {
+		id, _ := rowOf(e)
+		if id == "" {
+			ctx.PreventUpdate()
+			return
+		}
+		row := e.Get("target")
+		switch e.Get("key").String() {
+		case "Enter", " ":
+			e.PreventDefault()
+			if !strings.Contains(id, "#") && t.On != nil && id != t.SelID {
+				t.revealed = id
+				t.On.SelectNode(ctx, t.Dir, id)
+				return
+			}
+			t.toggle(id, !t.openNow(id))
+		case "Escape", "ArrowLeft":
+			t.toggle(id, false)
+		case "ArrowRight":
+			t.toggle(id, true)
+		case "ArrowDown", "ArrowUp":
+			e.PreventDefault()
+			next := "nextElementSibling"
+			if e.Get("key").String() == "ArrowUp" {
+				next = "previousElementSibling"
+			}
+			for r := row.Get(next); r.Truthy(); r = r.Get(next) {
+				if r.Get("dataset").Get("id").Truthy() {
+					r.Call("focus")
+					break
+				}
+			}
+			ctx.PreventUpdate()
+		default:
+			ctx.PreventUpdate()
+		}
+	})
+}

@@ -1,0 +1,107 @@
+package ui
+
+import (
+	"strconv"
+
+	"github.com/kafkawire/kafkawire/codec/layout"
+	"github.com/kafkawire/kafkawire/codec/schema"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// MessagePane is one message on a page: its title and tools, the byte grid,
+// the breadcrumb of the selected field, the layout tree with its in-place
+// editor, and the schema.
+type MessagePane struct {
+	app.Compo
+
+	On      PaneEvents
+	Dir     schema.Direction
+	API     string
+	Version int16
+	Title   string // DescribeProducersRequest v0
+	Header  int16  // header version
+	Notice  string
+	Copied  bool
+	Edited  bool
+
+	Bytes   []byte
+	Regions []byte
+	Gen     int
+	Changed []int
+	Tree    *layout.Node
+	Index   map[*layout.Node]NodeInfo
+
+	SelID, HovID   string
+	Crumb          string
+	SelOff, SelEnd int
+	HovOff, HovEnd int
+	Cursor         int
+	Edit           EditorInfo
+	EditErr        string
+}
+
+func (p *MessagePane) Render() app.UI {
+	id, heading := "request", "Request"
+	hname := "request header v"
+	if p.Dir == schema.Response {
+		id, heading, hname = "response", "Response", "response header v"
+	}
+	var notice app.UI
+	if p.Notice != "" {
+		notice = app.P().Class("notice").Attr("role", "alert").Text(p.Notice)
+	}
+	copyLabel := "Copy hex"
+	if p.Copied {
+		copyLabel = "Copied ✓"
+	}
+	crumb := p.Crumb
+	if crumb == "" {
+		crumb = "hover or click a byte or a node"
+	}
+	return app.Section().ID(id).Class("pane").Body(
+		app.Header().Class("pane-head").Body(
+			app.H2().Text(heading),
+			app.Span().Class("pane-sub").Body(
+				app.Span().Text(p.Title+", "+hname+strconv.Itoa(int(p.Header))+", "),
+				app.Span().Class("pane-size").Text(strconv.Itoa(len(p.Bytes))),
+				app.Span().Text(" bytes on the wire"),
+			),
+			app.Div().Class("pane-tools").Body(
+				app.If(p.Edited, func() app.UI {
+					return app.Span().Class("edited").Text("edited")
+				}),
+				app.Button().Class("btn").Attr("data-op", "reset").Text("Reset to minimal").OnClick(p.onReset),
+				app.Button().Class("btn").Attr("data-op", "copy").Text(copyLabel).OnClick(p.onCopy),
+			),
+		),
+		notice,
+		app.Div().Class("pane-body").Body(
+			app.Div().Class("pane-grid").Body(
+				&ByteGrid{On: p.On, Dir: p.Dir, Bytes: p.Bytes, Regions: p.Regions, Gen: p.Gen, Changed: p.Changed,
+					SelOff: p.SelOff, SelEnd: p.SelEnd, HovOff: p.HovOff, HovEnd: p.HovEnd, Cursor: p.Cursor},
+				app.Div().Class("crumb").Attr("aria-live", "polite").Text(crumb),
+			),
+			app.Div().Class("pane-tree").Body(
+				&LayoutTree{On: p.On, Dir: p.Dir, Tree: p.Tree, Index: p.Index, SelID: p.SelID, HovID: p.HovID,
+					Edit: p.Edit, EditErr: p.EditErr},
+			),
+		),
+		&SchemaTable{API: p.API, Version: p.Version, Dir: p.Dir},
+	)
+}
+
+func (p *MessagePane) onReset(ctx app.Context, e app.Event) {
+	guard(ctx, func() {
+		if p.On != nil {
+			p.On.Reset(ctx, p.Dir)
+		}
+	})
+}
+
+func (p *MessagePane) onCopy(ctx app.Context, e app.Event) {
+	guard(ctx, func() {
+		if p.On != nil {
+			p.On.CopyHex(ctx, p.Dir)
+		}
+	})
+}

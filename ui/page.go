@@ -1,0 +1,292 @@
+package ui
+
+import (
+	"encoding/hex"
+	"net/url"
+	"strconv"
+	"time"
+
+	"github.com/kafkawire/kafkawire/codec/message"
+	"github.com/kafkawire/kafkawire/codec/schema"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// Page is the page of one API at one version: pickers, summary, legend, and
+// the request and the response, each editable live. Its state comes from the
+// URL alone (path and fragment), read before the first render in the browser
+// as on the server, so the wasm's first render matches the pre-rendered HTML.
+type Page struct {
+	app.Compo
+
+	path      string
+	frag      string
+	api       *schema.API
+	v         int16
+	ok        bool
+	req, resp *Pane
+	ready     bool
+	copied    [2]bool
+}
+
+func (c *Page) OnInit() {
+	if app.IsClient {
+		c.load(app.Window().URL())
+	}
+}
+
+func (c *Page) OnPreRender(ctx app.Context) {
+	c.load(ctx.Page().URL())
+	c.setTitle(ctx)
+}
+
+func (c *Page) OnMount(ctx app.Context) {
+	c.ready = true
+}
+
+func (c *Page) OnNav(ctx app.Context) {
+	u := ctx.Page().URL()
+	if c.api == nil || sitePath(u.Path) != c.path || u.Fragment != c.frag {
+		c.load(u)
+	}
+	c.setTitle(ctx)
+}
+
+func (c *Page) setTitle(ctx app.Context) {
+	if c.ok {
+		ctx.Page().SetTitle(c.api.Name + " v" + strconv.Itoa(int(c.v)) + " · Kafka wire format · kafkawire")
+		ctx.Page().SetDescription("The %s (API key %d) request and response at version %d, byte by byte: layout, sizes, schema, live editing.", c.api.Name, c.api.Key, c.v)
+	} else {
+		ctx.Page().SetTitle("Not a Kafka API version · kafkawire")
+	}
+}
+
+// load derives the whole state from a URL: the minimal instances of the
+// path's API and version, replaced by the frames the fragment carries.
+func (c *Page) load(u *url.URL) {
+	if u == nil {
+		return
+	}
+	c.path, c.frag = sitePath(u.Path), u.Fragment
+	c.api, c.v, c.ok = ParsePagePath(c.path)
+	c.req, c.resp = nil, nil
+	if !c.ok {
+		return
+	}
+	c.req = NewPane(c.api, c.v, schema.Request)
+	c.resp = NewPane(c.api, c.v, schema.Response)
+	if c.frag == "" {
+		return
+	}
+	req, resp, err := ParseFragment(c.frag)
+	if req != nil {
+		c.req.Restore(req)
+	}
+	if resp != nil {
+		c.resp.Restore(resp)
+	}
+	if err != nil {
+		c.req.Notice = err.Error()
+	}
+}
+
+func (c *Page) pane(dir schema.Direction) *Pane {
+	if dir == schema.Response {
+		return c.resp
+	}
+	return c.req
+}
+
+// HoverByte implements PaneEvents.
+func (c *Page) HoverByte(ctx app.Context, dir schema.Direction, off int) bool {
+	p := c.pane(dir)
+	if p == nil {
+		return false
+	}
+	n := p.At(off)
+	if n == p.Hov {
+		return false
+	}
+	p.Hov = n
+	return true
+}
+
+// SelectByte implements PaneEvents.
+func (c *Page) SelectByte(ctx app.Context, dir schema.Direction, off int) bool {
+	p := c.pane(dir)
+	if p == nil {
+		return false
+	}
+	p.Cur = off
+	p.Sel = p.At(off)
+	p.Err = ""
+	return true
+}
+
+// HoverNode implements PaneEvents.
+func (c *Page) HoverNode(ctx app.Context, dir schema.Direction, id string) bool {
+	p := c.pane(dir)
+	if p == nil {
+		return false
+	}
+	n := p.Node(id)
+	if n == p.Hov {
+		return false
+	}
+	p.Hov = n
+	return true
+}
+
+// SelectNode implements PaneEvents.
+func (c *Page) SelectNode(ctx app.Context, dir schema.Direction, id string) bool {
+	p := c.pane(dir)
+	if p == nil {
+		return false
+	}
+	n := p.Node(id)
+	if n == nil {
+		return false
+	}
+	p.Sel, p.Err = n, ""
+	if n.Buf == 0 {
+		p.Cur = n.Off
+	}
+	return true
+}
+
+// Edit implements PaneEvents.
+func (c *Page) Edit(ctx app.Context, dir schema.Direction, op, path, text string) {
+	p := c.pane(dir)
+	if p == nil {
+		return
+	}
+	if p.Edit(op, path, text) {
+		c.syncURL()
+	}
+}
+
+// Reset implements PaneEvents.
+func (c *Page) Reset(ctx app.Context, dir schema.Direction) {
+	if p := c.pane(dir); p != nil {
+		p.Reset()
+		c.syncURL()
+	}
+}
+
+// CopyHex implements PaneEvents.
+func (c *Page) CopyHex(ctx app.Context, dir schema.Direction) {
+	p := c.pane(dir)
+	if p == nil || !app.IsClient {
+		return
+	}
+	h := hex.EncodeToString(p.Bytes())
+	if cb := app.Window().Get("navigator").Get("clipboard"); cb.Truthy() {
+		cb.Call("writeText", h)
+	}
+	c.copied[dir] = true
+	ctx.After(1500*time.Millisecond, func(ctx app.Context) { c.copied[dir] = false })
+}
+
+// syncURL writes the edited frames into the fragment, never the query: a
+// link reproduces the page, and nothing reaches a server.
+func (c *Page) syncURL() {
+	c.frag = Fragment(c.req, c.resp)
+	if !app.IsClient {
+		return
+	}
+	u := app.Window().Get("location").Get("pathname").String()
+	if c.frag != "" {
+		u += "#" + c.frag
+	}
+	app.Window().Get("history").Call("replaceState", nil, "", u)
+}
+
+func (c *Page) Render() app.UI {
+	root := app.Div().Class("kw")
+	if c.ready {
+		root = root.DataSet("wasm", "ready")
+	}
+	if !c.ok {
+		return root.Body(
+			topBar("", 0),
+			app.Main().Class("main").Body(
+				app.H1().Text("Not a Kafka API version"),
+				app.P().Body(
+					app.Text("This page names no API and version the catalogue knows. "),
+					app.A().Href(Href("/")).Text("See every API key"),
+					app.Text("."),
+				),
+			),
+			footer(),
+		)
+	}
+	name := c.api.Name
+	return root.Body(
+		topBar(name, c.v),
+		app.Main().Class("main").Body(
+			app.Div().Class("title-row").Body(
+				app.H1().Body(
+					app.Text(name),
+					app.Span().Class("h1-sub").Text(" v"+strconv.Itoa(int(c.v))),
+				),
+				&Legend{},
+			),
+			&Summary{API: name, Version: c.v, ReqSize: len(c.req.Bytes()), RespSize: len(c.resp.Bytes())},
+			&PasteSlot{},
+			c.paneUI(c.req),
+			c.paneUI(c.resp),
+		),
+		footer(),
+	)
+}
+
+func (c *Page) paneUI(p *Pane) app.UI {
+	mp := &MessagePane{
+		On: c, Dir: p.Dir, API: c.api.Name, Version: c.v,
+		Header: message.HeaderVersion(c.api, c.v, p.Dir),
+		Notice: p.Notice, Copied: c.copied[p.Dir], Edited: p.Edited,
+		Bytes: p.Bytes(), Regions: p.Regions, Gen: p.Gen, Changed: p.Changed,
+		Tree: p.Dec.Tree, Index: p.Index(),
+		SelOff: -1, SelEnd: -1, HovOff: -1, HovEnd: -1, Cursor: p.Cur,
+	}
+	if def := c.api.Def(p.Dir, c.v); def != nil {
+		mp.Title = def.Name + " v" + strconv.Itoa(int(c.v))
+	}
+	if n := p.Sel; n != nil {
+		info := p.Info(n)
+		mp.SelID, mp.Crumb = info.ID, info.Crumb
+		if n.Buf == 0 {
+			mp.SelOff, mp.SelEnd = n.Off, n.End
+		}
+		mp.Edit = p.Editor(n)
+		mp.EditErr = p.Err
+	}
+	if n := p.Hov; n != nil {
+		info := p.Info(n)
+		mp.HovID, mp.Crumb = info.ID, info.Crumb
+		if n.Buf == 0 {
+			mp.HovOff, mp.HovEnd = n.Off, n.End
+		}
+	}
+	return mp
+}
+
+func topBar(api string, v int16) app.UI {
+	var pickers []app.UI
+	pickers = append(pickers, &ApiPicker{API: api, Version: v})
+	if api != "" {
+		pickers = append(pickers, &VersionPicker{API: api, Version: v})
+	}
+	return app.Header().Class("top").Body(
+		app.A().Class("brand").Href(Href("/")).Body(
+			app.Img().Class("brand-mark").Src("/web/icon.svg").Alt(""),
+			app.Text("kafkawire"),
+		),
+		app.Div().Class("pickers").Body(pickers...),
+	)
+}
+
+func footer() app.UI {
+	return app.Footer().Class("foot").Body(
+		app.Text("Runs entirely in your browser: nothing you edit or paste leaves it. Edits live in the URL fragment (#…), which browsers never send."),
+	)
+}

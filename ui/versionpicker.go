@@ -1,0 +1,109 @@
+package ui
+
+import (
+	"strconv"
+
+	"github.com/kafkawire/kafkawire/codec/schema"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// VersionPicker links every version of an API, each marked flexible,
+// deprecated, removed in Kafka 4.0 or unstable. Plain links: they work in
+// the pre-rendered page before the wasm runs.
+type VersionPicker struct {
+	app.Compo
+
+	API     string
+	Version int16
+}
+
+// flagsText is the long form of a version's flags, for titles and screen readers.
+func flagsText(f schema.Flags) string {
+	s := ""
+	add := func(t string) {
+		if s != "" {
+			s += ", "
+		}
+		s += t
+	}
+	if f.Flexible {
+		add("flexible")
+	}
+	if f.Deprecated {
+		add("deprecated")
+	}
+	if f.Removed {
+		add("removed in Kafka 4.0")
+	}
+	if f.Unstable {
+		add("unstable")
+	}
+	return s
+}
+
+func (p *VersionPicker) Render() app.UI {
+	a := schema.ByName(p.API)
+	if a == nil {
+		return app.Div().Class("picker")
+	}
+	var items []app.UI
+	for _, v := range a.Versions(schema.Request) {
+		f := a.VersionFlags(v)
+		cls := "ver"
+		if f.Flexible {
+			cls += " flex"
+		}
+		if f.Deprecated {
+			cls += " depr"
+		}
+		if f.Removed {
+			cls += " removed"
+		}
+		if f.Unstable {
+			cls += " unstable"
+		}
+		if v == p.Version {
+			cls += " cur"
+		}
+		label := "v" + strconv.Itoa(int(v))
+		title := label
+		if t := flagsText(f); t != "" {
+			title += ": " + t
+		} else {
+			title += ": classic (not flexible)"
+		}
+		link := app.A().Class(cls).Href(Href(PagePath(a, v))).Title(title).Aria("label", title).Body(
+			app.Span().Class("ver-n").Text(label),
+			marks(f),
+		)
+		if v == p.Version {
+			link = link.Aria("current", "page")
+		}
+		items = append(items, link)
+	}
+	return app.Nav().Class("picker versions").Aria("label", "versions").Body(
+		app.Span().Class("picker-label").Text("version"),
+		app.Div().Class("ver-list").Body(items...),
+	)
+}
+
+// marks are the small flags after a version: F flexible, D deprecated, R removed, U unstable.
+func marks(f schema.Flags) app.UI {
+	var m []app.UI
+	if f.Flexible {
+		m = append(m, app.Span().Class("mk mk-f").Text("F"))
+	}
+	if f.Deprecated {
+		m = append(m, app.Span().Class("mk mk-d").Text("D"))
+	}
+	if f.Removed {
+		m = append(m, app.Span().Class("mk mk-r").Text("R"))
+	}
+	if f.Unstable {
+		m = append(m, app.Span().Class("mk mk-u").Text("U"))
+	}
+	if len(m) == 0 {
+		return nil
+	}
+	return app.Span().Class("mks").Aria("hidden", "true").Body(m...)
+}
