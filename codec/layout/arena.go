@@ -6,9 +6,20 @@ package layout
 type Arena struct {
 	nodes []Node
 	kids  []*Node
+	// block is the size of the next block: it starts small, so a tiny frame
+	// costs little, and doubles up to maxBlock.
+	block int
 }
 
-const arenaBlock = 1024
+const (
+	minBlock = 32
+	maxBlock = 1024
+)
+
+func (a *Arena) grow() int {
+	a.block = min(max(minBlock, 2*a.block), maxBlock)
+	return a.block
+}
 
 // New returns a zeroed node.
 func (a *Arena) New() *Node {
@@ -16,7 +27,7 @@ func (a *Arena) New() *Node {
 		return &Node{}
 	}
 	if len(a.nodes) == 0 {
-		a.nodes = make([]Node, arenaBlock)
+		a.nodes = make([]Node, a.grow())
 	}
 	n := &a.nodes[0]
 	a.nodes = a.nodes[1:]
@@ -26,11 +37,11 @@ func (a *Arena) New() *Node {
 // Kids returns an empty child slice with room for n children. Appending
 // more than n is safe: append then copies the slice elsewhere.
 func (a *Arena) Kids(n int) []*Node {
-	if a == nil || n > arenaBlock/4 {
+	if a == nil || n > maxBlock/4 {
 		return make([]*Node, 0, n)
 	}
 	if len(a.kids) < n {
-		a.kids = make([]*Node, arenaBlock)
+		a.kids = make([]*Node, max(n, 4*a.block))
 	}
 	k := a.kids[:0:n]
 	a.kids = a.kids[n:]
