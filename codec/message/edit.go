@@ -127,6 +127,12 @@ func (m *Message) Field(p Path) (*schema.Field, any, bool, error) {
 // are range-checked for their type; bytes are hex; uuids are Kafka's base64
 // form or hex.
 func (m *Message) SetText(p Path, text string) error {
+	if set, rest, ok, err := m.inRecords(p); ok || err != nil {
+		if err != nil {
+			return err
+		}
+		return set.SetText(rest, text)
+	}
 	s, _, err := m.lookup(p)
 	if err != nil {
 		return err
@@ -225,6 +231,12 @@ func ParseUUID(t string) (UUID, error) {
 
 // SetNull makes the value at p null, if its field is nullable at this version.
 func (m *Message) SetNull(p Path) error {
+	if set, rest, ok, err := m.inRecords(p); ok || err != nil {
+		if err != nil {
+			return err
+		}
+		return set.SetNull(rest)
+	}
 	s, v, err := m.lookup(p)
 	if err != nil {
 		return err
@@ -250,6 +262,12 @@ func (m *Message) SetPresent(p Path) error {
 
 // InsertElement inserts a minimal element at index at of the array at p (at = len appends).
 func (m *Message) InsertElement(p Path, at int) error {
+	if set, rest, ok, err := m.inRecords(p); ok || err != nil {
+		if err != nil {
+			return err
+		}
+		return set.Insert(rest, at)
+	}
 	s, v, err := m.lookup(p)
 	if err != nil {
 		return err
@@ -274,6 +292,12 @@ func (m *Message) InsertElement(p Path, at int) error {
 
 // DuplicateElement inserts a copy of the element at p right after it.
 func (m *Message) DuplicateElement(p Path) error {
+	if rs, rest, ok, err := m.inRecords(p); ok || err != nil {
+		if err != nil {
+			return err
+		}
+		return rs.Duplicate(rest)
+	}
 	arr, idx, set, err := m.element(p)
 	if err != nil {
 		return err
@@ -285,6 +309,12 @@ func (m *Message) DuplicateElement(p Path) error {
 
 // RemoveElement removes the element at p.
 func (m *Message) RemoveElement(p Path) error {
+	if rs, rest, ok, err := m.inRecords(p); ok || err != nil {
+		if err != nil {
+			return err
+		}
+		return rs.Remove(rest)
+	}
 	arr, idx, set, err := m.element(p)
 	if err != nil {
 		return err
@@ -418,4 +448,49 @@ func Copy(v any) any {
 		return s
 	}
 	return v
+}
+
+// inRecords reports whether p leads into a records field's content (past
+// the field itself, e.g. body.Topics.0.Partitions.0.Records.0.records.3.value),
+// and returns the record set and the rest of the path, as records.Set's
+// editing methods read it.
+func (m *Message) inRecords(p Path) (*records.Set, []string, bool, error) {
+	for i := 2; i < len(p); i++ {
+		s, _, err := m.lookup(p[:i])
+		if err != nil {
+			return nil, nil, false, nil
+		}
+		if s.field.Kind() != schema.KindRecords || s.field.IsArray() {
+			continue
+		}
+		set, _ := s.get().(*records.Set)
+		if set == nil {
+			return nil, nil, true, fmt.Errorf("%s is null", Path(p[:i]))
+		}
+		return set, p[i:], true, nil
+	}
+	return nil, nil, false, nil
+}
+
+// RecordsEditable tells what a path inside a records field names (see records.Set.Editable);
+// ok is false when p does not lead into one.
+func (m *Message) RecordsEditable(p Path) (e records.Editable, ok bool, err error) {
+	set, rest, ok, err := m.inRecords(p)
+	if !ok || err != nil {
+		return e, ok, err
+	}
+	e, err = set.Editable(rest)
+	return e, true, err
+}
+
+// SetRecordBytes sets a record key, value or header part inside a records field to raw bytes (nil for null).
+func (m *Message) SetRecordBytes(p Path, b []byte) error {
+	set, rest, ok, err := m.inRecords(p)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return fmt.Errorf("%s is not inside a records field", p)
+	}
+	return set.SetBytes(rest, b)
 }

@@ -26,7 +26,7 @@ const minRecordLen = 7
 // decodeBatch reads one RecordBatch v2; r holds exactly the batch's bytes.
 func (d *decoder) decodeBatch(r *wire.Reader, i int) (*Batch, *layout.Node) {
 	b := &Batch{}
-	node := &layout.Node{Name: "RecordBatch[" + strconv.Itoa(i) + "]", Type: "RecordBatch v2", Off: r.Off(), Region: layout.RegionBatch,
+	node := &layout.Node{Name: "RecordBatch[" + strconv.Itoa(i) + "]", Key: itoa(int64(i)), Type: "RecordBatch v2", Off: r.Off(), Region: layout.RegionBatch,
 		Desc: "a batch of records sharing one header"}
 	defer func() { node.End = r.Off() }()
 	i64 := func(p *int64) func() string {
@@ -179,6 +179,7 @@ func (d *decoder) attrBits(n *layout.Node, a int16) {
 		d.add(n, layout.Node{Name: name, Type: typ, Value: val, Desc: desc, Off: n.Off, End: n.End, Buf: n.Buf, Region: n.Region})
 	}
 	bit("compression", "bits 0-2", strconv.Itoa(int(a&attrCodec))+" ("+Codec(a&attrCodec).String()+")", "codec of the records")
+	n.Children[len(n.Children)-1].Key = "codec" // edited by name: none, gzip, snappy, lz4, zstd
 	ts := "0 (CreateTime)"
 	if a&attrLogAppendTime != 0 {
 		ts = "1 (LogAppendTime)"

@@ -30,7 +30,8 @@ func (d *decoder) field(r *wire.Reader, parent *layout.Node, name, typ, desc str
 	}
 	off := r.Off()
 	v := read()
-	n := d.add(parent, layout.Node{Name: name, Type: typ, Value: v, Desc: desc, Off: off, End: r.Off(), Buf: parent.Buf, Region: parent.Region})
+	n := d.add(parent, layout.Node{Name: name, Type: typ, Value: v, Desc: desc, Off: off, End: r.Off(), Buf: parent.Buf, Region: parent.Region,
+		Key: editKey(parent, name)})
 	if f := r.Failure(); f != nil {
 		n.Value = ""
 		n.Err = f.Msg
@@ -43,7 +44,8 @@ func (d *decoder) varBytes(r *wire.Reader, parent *layout.Node, name, desc strin
 	if r.Failure() != nil {
 		return nil, nil
 	}
-	n := d.add(parent, layout.Node{Name: name, Type: "varbytes", Desc: desc, Off: r.Off(), Buf: parent.Buf, Region: parent.Region})
+	n := d.add(parent, layout.Node{Name: name, Type: "varbytes", Desc: desc, Off: r.Off(), Buf: parent.Buf, Region: parent.Region,
+		Key: editKey(parent, name)})
 	var size int32
 	lenOff := r.Off()
 	d.field(r, n, "length", "varint", "", func() string {
@@ -134,3 +136,16 @@ func stamp(ms int64) string {
 	}
 	return s
 }
+
+// editKeys are the nodes of batches, records and headers that are values
+// one can edit, with the step each adds to a value path (see Set.SetText).
+var editKeys = map[string]map[string]string{
+	"RecordBatch v2": {"baseOffset": "baseOffset", "partitionLeaderEpoch": "partitionLeaderEpoch", "attributes": "attributes",
+		"baseTimestamp": "baseTimestamp", "maxTimestamp": "maxTimestamp", "producerId": "producerId",
+		"producerEpoch": "producerEpoch", "baseSequence": "baseSequence", "recordCount": "records"},
+	"Record": {"attributes": "attributes", "timestampDelta": "timestampDelta", "offsetDelta": "offsetDelta",
+		"key": "key", "value": "value", "headerCount": "headers"},
+	"Header": {"key": "key", "value": "value"},
+}
+
+func editKey(parent *layout.Node, name string) string { return editKeys[parent.Type][name] }

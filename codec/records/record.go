@@ -9,7 +9,7 @@ import (
 // length, or bytes the fields leave unread, are errors, as they are for the broker.
 func (d *decoder) decodeRecord(r *wire.Reader, parent *layout.Node, j int, b *Batch, control bool) Record {
 	var rec Record
-	n := d.add(parent, layout.Node{Name: recordName(j), Type: "Record", Off: r.Off(), Buf: parent.Buf, Region: layout.RegionRecord})
+	n := d.add(parent, layout.Node{Name: recordName(j), Key: "records." + itoa(int64(j)), Type: "Record", Off: r.Off(), Buf: parent.Buf, Region: layout.RegionRecord})
 	defer func() {
 		n.End = r.Off()
 		if f := r.Failure(); f != nil && n.Failed() == nil {
@@ -48,7 +48,7 @@ func (d *decoder) decodeRecord(r *wire.Reader, parent *layout.Node, j int, b *Ba
 	if hn != nil && rr.Length(hn.Off, int64(count), 2, "header count") && count > 0 {
 		rec.Headers = make([]Header, 0, count)
 		for h := 0; h < int(count) && rr.Failure() == nil; h++ {
-			hdr := d.add(n, layout.Node{Name: headerName(h), Type: "Header", Off: rr.Off(), Buf: n.Buf, Region: n.Region})
+			hdr := d.add(n, layout.Node{Name: headerName(h), Key: "headers." + itoa(int64(h)), Type: "Header", Off: rr.Off(), Buf: n.Buf, Region: n.Region})
 			var x Header
 			x.Key, _ = d.varBytes(rr, hdr, "key", "header name")
 			x.Value, _ = d.varBytes(rr, hdr, "value", "header value, -1 for null")

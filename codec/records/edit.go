@@ -1,0 +1,361 @@
+package records
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Editing. A path inside a records value names what the layout tree's node
+// keys name, joined by dots:
+//
+//	0                          batch 0
+//	0.baseOffset               a batch field (also partitionLeaderEpoch, attributes,
+//	                           baseTimestamp, maxTimestamp, producerId, producerEpoch, baseSequence)
+//	0.attributes.codec         the batch's compression codec, by name
+//	0.records                  the records of batch 0 (to insert into)
+//	0.records.3                record 3
+//	0.records.3.value          a record field (also key, attributes, timestampDelta, offsetDelta)
+//	0.records.3.headers        its headers (to insert into)
+//	0.records.3.headers.1.key  a header's key or value
+//
+// Keys and values are set as text (their UTF-8 bytes) or as raw bytes, and
+// may be null. An edited batch is re-encoded: lengths, counts, offsets, the
+// CRC and the compression follow. Legacy message sets are shown, not edited.
+
+// EditKind says what a path names, so an editor knows what to offer.
+type EditKind int
+
+const (
+	EditInt      EditKind = iota // a number; Bits tells its width
+	EditBytes                    // a key, value or header part: text or bytes, nullable
+	EditCodec                    // a compression codec name
+	EditBatch                    // a batch: remove or duplicate it
+	EditRecords                  // a batch's record list: insert into it
+	EditRecord                   // a record: remove or duplicate it
+	EditHeaders                  // a record's header list: insert into it
+	EditHeader                   // a header: remove or duplicate it
+)
+
+// Editable is what a path names: its kind, width in bits for numbers, and current value as text.
+type Editable struct {
+	Kind  EditKind
+	Bits  int
+	Value string
+	Null  bool
+}
+
+type target struct {
+	batch  *Batch
+	rec    *Record
+	header *Header
+	field  string // the last step, when it names a field
+}
+
+func (s *Set) resolve(p []string) (target, error) {
+	var t target
+	bad := func(why string) (target, error) {
+		return t, fmt.Errorf("records path %q: %s", strings.Join(p, "."), why)
+	}
+	if len(p) == 0 {
+		return bad("names no batch")
+	}
+	bi, err := strconv.Atoi(p[0])
+	if err != nil || bi < 0 || bi >= len(s.Batches) {
+		return bad("no batch " + p[0])
+	}
+	t.batch = s.Batches[bi]
+	if t.batch.Magic < 2 {
+		return bad("legacy message sets (magic 0 and 1) are shown, not edited")
+	}
+	rest := p[1:]
+	if len(rest) >= 2 && rest[0] == "records" {
+		ri, err := strconv.Atoi(rest[1])
+		if err != nil || ri < 0 || ri >= len(t.batch.Records) {
+			return bad("no record " + rest[1])
+		}
+		t.rec = &t.batch.Records[ri]
+		rest = rest[2:]
+		if len(rest) >= 2 && rest[0] == "headers" {
+			hi, err := strconv.Atoi(rest[1])
+			if err != nil || hi < 0 || hi >= len(t.rec.Headers) {
+				return bad("no header " + rest[1])
+			}
+			t.header = &t.rec.Headers[hi]
+			rest = rest[2:]
+		}
+	}
+	switch len(rest) {
+	case 0:
+	case 1:
+		t.field = rest[0]
+	case 2:
+		if rest[0] == "attributes" && rest[1] == "codec" && t.rec == nil {
+			t.field = "codec"
+			break
+		}
+		fallthrough
+	default:
+		return bad("names nothing editable")
+	}
+	return t, nil
+}
+
+// intField returns a pointer to a numeric field and its width, or nil.
+func (t target) intField() (p any, bits int) {
+	switch {
+	case t.header != nil:
+		return nil, 0
+	case t.rec != nil:
+		switch t.field {
+		case "attributes":
+			return &t.rec.Attributes, 8
+		case "timestampDelta":
+			return &t.rec.TimestampDelta, 64
+		case "offsetDelta":
+			return &t.rec.OffsetDelta, 32
+		}
+		return nil, 0
+	}
+	b := t.batch
+	switch t.field {
+	case "baseOffset":
+		return &b.BaseOffset, 64
+	case "partitionLeaderEpoch":
+		return &b.PartitionLeaderEpoch, 32
+	case "attributes":
+		return &b.Attributes, 16
+	case "baseTimestamp":
+		return &b.BaseTimestamp, 64
+	case "maxTimestamp":
+		return &b.MaxTimestamp, 64
+	case "producerId":
+		return &b.ProducerID, 64
+	case "producerEpoch":
+		return &b.ProducerEpoch, 16
+	case "baseSequence":
+		return &b.BaseSequence, 32
+	}
+	return nil, 0
+}
+
+func (t target) bytesField() *Bytes {
+	switch {
+	case t.header != nil && t.field == "key":
+		return &t.header.Key
+	case t.header != nil && t.field == "value":
+		return &t.header.Value
+	case t.header == nil && t.rec != nil && t.field == "key":
+		return &t.rec.Key
+	case t.header == nil && t.rec != nil && t.field == "value":
+		return &t.rec.Value
+	}
+	return nil
+}
+
+// Editable tells what path p names.
+func (s *Set) Editable(p []string) (Editable, error) {
+	t, err := s.resolve(p)
+	if err != nil {
+		return Editable{}, err
+	}
+	if ptr, bits := t.intField(); ptr != nil {
+		return Editable{Kind: EditInt, Bits: bits, Value: intText(ptr)}, nil
+	}
+	if b := t.bytesField(); b != nil {
+		return Editable{Kind: EditBytes, Value: string(*b), Null: *b == nil}, nil
+	}
+	switch {
+	case t.field == "codec":
+		return Editable{Kind: EditCodec, Value: t.batch.Codec().String()}, nil
+	case t.header != nil && t.field == "":
+		return Editable{Kind: EditHeader}, nil
+	case t.rec != nil && t.field == "headers":
+		return Editable{Kind: EditHeaders}, nil
+	case t.rec != nil && t.field == "":
+		return Editable{Kind: EditRecord}, nil
+	case t.rec == nil && t.field == "records":
+		return Editable{Kind: EditRecords}, nil
+	case t.rec == nil && t.field == "":
+		return Editable{Kind: EditBatch}, nil
+	}
+	return Editable{}, fmt.Errorf("records path %q names nothing editable", strings.Join(p, "."))
+}
+
+func intText(p any) string {
+	switch v := p.(type) {
+	case *int8:
+		return strconv.Itoa(int(*v))
+	case *int16:
+		return strconv.Itoa(int(*v))
+	case *int32:
+		return strconv.Itoa(int(*v))
+	case *int64:
+		return strconv.FormatInt(*v, 10)
+	}
+	return ""
+}
+
+// SetText sets what p names from text: a number, a codec name, or the UTF-8 bytes of a key, value or header part.
+func (s *Set) SetText(p []string, text string) error {
+	t, err := s.resolve(p)
+	if err != nil {
+		return err
+	}
+	if ptr, bits := t.intField(); ptr != nil {
+		n, err := strconv.ParseInt(strings.TrimSpace(text), 0, bits)
+		if err != nil {
+			return fmt.Errorf("%q is not an int%d (%d to %d)", text, bits, int64(-1)<<(bits-1), int64(uint64(math.MaxUint64)>>(65-bits)))
+		}
+		switch v := ptr.(type) {
+		case *int8:
+			*v = int8(n)
+		case *int16:
+			*v = int16(n)
+		case *int32:
+			*v = int32(n)
+		case *int64:
+			*v = n
+		}
+		return nil
+	}
+	if b := t.bytesField(); b != nil {
+		*b = Bytes(text)
+		return nil
+	}
+	if t.field == "codec" {
+		c, err := codecFromJSON(strings.TrimSpace(text))
+		if err != nil {
+			return err
+		}
+		t.batch.Attributes = t.batch.Attributes&^7 | int16(c)
+		return nil
+	}
+	return fmt.Errorf("records path %q is not set as text", strings.Join(p, "."))
+}
+
+// SetBytes sets a key, value or header part to raw bytes (nil for null).
+func (s *Set) SetBytes(p []string, v []byte) error {
+	t, err := s.resolve(p)
+	if err != nil {
+		return err
+	}
+	b := t.bytesField()
+	if b == nil {
+		return fmt.Errorf("records path %q is not a key, value or header", strings.Join(p, "."))
+	}
+	*b = Bytes(v)
+	return nil
+}
+
+// SetNull makes a key, value or header value null.
+func (s *Set) SetNull(p []string) error { return s.SetBytes(p, nil) }
+
+// Insert adds an element at index at: a batch (p empty), a record (p = batch.records) or a header (p = ....headers).
+// New records have a null key and an empty value; offsets and timestamps follow the one before.
+func (s *Set) Insert(p []string, at int) error {
+	if len(p) == 0 {
+		if at < 0 || at > len(s.Batches) {
+			return fmt.Errorf("no place %d among %d batches", at, len(s.Batches))
+		}
+		s.Batches = insertAt(s.Batches, at, &Batch{Magic: 2, PartitionLeaderEpoch: -1, ProducerID: -1, ProducerEpoch: -1, BaseSequence: -1})
+		return nil
+	}
+	t, err := s.resolve(p)
+	if err != nil {
+		return err
+	}
+	switch {
+	case t.rec == nil && t.field == "records":
+		recs := t.batch.Records
+		if at < 0 || at > len(recs) {
+			return fmt.Errorf("no place %d among %d records", at, len(recs))
+		}
+		r := Record{Value: Bytes{}}
+		if at > 0 {
+			r.OffsetDelta, r.TimestampDelta = recs[at-1].OffsetDelta+1, recs[at-1].TimestampDelta
+		}
+		t.batch.Records = insertAt(recs, at, r)
+		renumber(t.batch, at+1)
+		return nil
+	case t.rec != nil && t.header == nil && t.field == "headers":
+		if at < 0 || at > len(t.rec.Headers) {
+			return fmt.Errorf("no place %d among %d headers", at, len(t.rec.Headers))
+		}
+		t.rec.Headers = insertAt(t.rec.Headers, at, Header{Key: Bytes{}, Value: Bytes{}})
+		return nil
+	}
+	return fmt.Errorf("records path %q is not a list", strings.Join(p, "."))
+}
+
+// Duplicate inserts a copy of the batch, record or header p names right after it.
+func (s *Set) Duplicate(p []string) error { return s.change(p, true) }
+
+// Remove removes the batch, record or header p names.
+func (s *Set) Remove(p []string) error { return s.change(p, false) }
+
+func (s *Set) change(p []string, dup bool) error {
+	t, err := s.resolve(p)
+	if err != nil {
+		return err
+	}
+	last, _ := strconv.Atoi(p[len(p)-1])
+	switch {
+	case t.field != "":
+		return fmt.Errorf("records path %q is not a batch, record or header", strings.Join(p, "."))
+	case t.header != nil:
+		if dup {
+			h := Header{Key: clone(t.header.Key), Value: clone(t.header.Value)}
+			t.rec.Headers = insertAt(t.rec.Headers, last+1, h)
+		} else {
+			t.rec.Headers = append(t.rec.Headers[:last:last], t.rec.Headers[last+1:]...)
+		}
+	case t.rec != nil:
+		if dup {
+			r := *t.rec
+			r.Key, r.Value = clone(r.Key), clone(r.Value)
+			r.Headers = append([]Header(nil), r.Headers...)
+			t.batch.Records = insertAt(t.batch.Records, last+1, r)
+			renumber(t.batch, last+1)
+		} else {
+			t.batch.Records = append(t.batch.Records[:last:last], t.batch.Records[last+1:]...)
+			renumber(t.batch, last)
+		}
+	default:
+		if dup {
+			b := *t.batch
+			b.raw = nil
+			b.Records = append([]Record(nil), b.Records...)
+			s.Batches = insertAt(s.Batches, last+1, &b)
+		} else {
+			s.Batches = append(s.Batches[:last:last], s.Batches[last+1:]...)
+		}
+	}
+	return nil
+}
+
+// renumber gives the records from index from on consecutive offset deltas, as producers write them.
+func renumber(b *Batch, from int) {
+	for i := max(from, 0); i < len(b.Records); i++ {
+		if i == 0 {
+			b.Records[i].OffsetDelta = 0
+		} else {
+			b.Records[i].OffsetDelta = b.Records[i-1].OffsetDelta + 1
+		}
+	}
+}
+
+func insertAt[T any](s []T, at int, v T) []T {
+	s = append(s, v)
+	copy(s[at+1:], s[at:])
+	s[at] = v
+	return s
+}
+
+func clone(b Bytes) Bytes {
+	if b == nil {
+		return nil
+	}
+	return append(Bytes{}, b...)
+}
