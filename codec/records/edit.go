@@ -28,14 +28,14 @@ import (
 type EditKind int
 
 const (
-	EditInt      EditKind = iota // a number; Bits tells its width
-	EditBytes                    // a key, value or header part: text or bytes, nullable
-	EditCodec                    // a compression codec name
-	EditBatch                    // a batch: remove or duplicate it
-	EditRecords                  // a batch's record list: insert into it
-	EditRecord                   // a record: remove or duplicate it
-	EditHeaders                  // a record's header list: insert into it
-	EditHeader                   // a header: remove or duplicate it
+	EditInt     EditKind = iota // a number; Bits tells its width
+	EditBytes                   // a key, value or header part: text or bytes, nullable
+	EditCodec                   // a compression codec name
+	EditBatch                   // a batch: remove or duplicate it
+	EditRecords                 // a batch's record list: insert into it
+	EditRecord                  // a record: remove or duplicate it
+	EditHeaders                 // a record's header list: insert into it
+	EditHeader                  // a header: remove or duplicate it
 )
 
 // Editable is what a path names: its kind, width in bits for numbers, and current value as text.
