@@ -168,40 +168,9 @@ func (d *decoder) openWrapper(mr *wire.Reader, vn *layout.Node, m *Message, code
 	}
 }
 
-// int32Bytes reads an int32-length byte string (-1 = null) as a node with its length and data as children.
+// int32Bytes reads an int32-length byte string (-1 = null), as legacy messages carry them.
 func (d *decoder) int32Bytes(r *wire.Reader, parent *layout.Node, name, desc string) (Bytes, *layout.Node) {
-	if r.Failure() != nil {
-		return nil, nil
-	}
-	n := d.add(parent, layout.Node{Name: name, Type: "bytes", Desc: desc, Off: r.Off(), Buf: parent.Buf, Region: parent.Region})
-	var size int32
-	lenOff := r.Off()
-	d.field(r, n, "length", "int32", "", func() string {
-		off := r.Off()
-		size = r.Int32()
-		if size < -1 {
-			r.Fail(off, "%s length %d: only -1 (null) may be negative", name, size)
-		}
-		return lengthText(size)
-	})
-	var b Bytes
-	if size > 0 && r.Length(lenOff, int64(size), 1, name+" length") {
-		d.field(r, n, "data", "bytes", "", func() string {
-			b = r.Bytes(int(size), name)
-			return itoa(int64(size)) + " bytes"
-		})
-	} else if size == 0 {
-		b = Bytes{}
-	}
-	if f := r.Failure(); f != nil {
-		if n.Failed() == nil {
-			n.Err = f.Msg
-		}
-	} else {
-		n.Value = preview(b)
-	}
-	n.End = r.Off()
-	return b, n
+	return d.sizedBytes(r, parent, name, desc, "bytes", "int32", func() int32 { return r.Int32() })
 }
 
 // appendTo encodes the message from its fields; a wrapper's value is rebuilt from its messages.

@@ -39,18 +39,24 @@ func (d *decoder) field(r *wire.Reader, parent *layout.Node, name, typ, desc str
 	return n
 }
 
-// varBytes reads a zigzag-varint-length byte string (-1 = null) as a node with its length and data as children.
+// varBytes reads a zigzag-varint-length byte string (-1 = null), as records and headers carry them.
 func (d *decoder) varBytes(r *wire.Reader, parent *layout.Node, name, desc string) (Bytes, *layout.Node) {
+	return d.sizedBytes(r, parent, name, desc, "varbytes", "varint", func() int32 { return r.Varint() })
+}
+
+// sizedBytes reads a length-prefixed byte string (-1 = null) as a node with its length and data as
+// children; readLen reads the length, of type lenType.
+func (d *decoder) sizedBytes(r *wire.Reader, parent *layout.Node, name, desc, typ, lenType string, readLen func() int32) (Bytes, *layout.Node) {
 	if r.Failure() != nil {
 		return nil, nil
 	}
-	n := d.add(parent, layout.Node{Name: name, Type: "varbytes", Desc: desc, Off: r.Off(), Buf: parent.Buf, Region: parent.Region,
+	n := d.add(parent, layout.Node{Name: name, Type: typ, Desc: desc, Off: r.Off(), Buf: parent.Buf, Region: parent.Region,
 		Key: editKey(parent, name)})
 	var size int32
 	lenOff := r.Off()
-	d.field(r, n, "length", "varint", "", func() string {
+	d.field(r, n, "length", lenType, "", func() string {
 		off := r.Off()
-		size = r.Varint()
+		size = readLen()
 		if size < -1 {
 			r.Fail(off, "%s length %d: only -1 (null) may be negative", name, size)
 		}
@@ -58,11 +64,10 @@ func (d *decoder) varBytes(r *wire.Reader, parent *layout.Node, name, desc strin
 	})
 	var b Bytes
 	if size > 0 && r.Length(lenOff, int64(size), 1, name+" length") {
-		d := d.field(r, n, "data", "bytes", "", func() string {
+		d.field(r, n, "data", "bytes", "", func() string {
 			b = r.Bytes(int(size), name)
 			return itoa(int64(size)) + " bytes"
 		})
-		_ = d
 	} else if size == 0 {
 		b = Bytes{}
 	}
