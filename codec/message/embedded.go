@@ -1,9 +1,11 @@
 package message
 
 import (
+	"encoding/binary"
 	"strconv"
 
 	"github.com/kafkawire/kafkawire/codec/layout"
+	"github.com/kafkawire/kafkawire/codec/records"
 	"github.com/kafkawire/kafkawire/codec/schema"
 	"github.com/kafkawire/kafkawire/codec/wire"
 )
@@ -30,27 +32,45 @@ func (d *Decoder) embedded(name string, b []byte, off int) *layout.Node {
 }
 
 // DecodeData decodes b, which starts at absolute offset off, as data format
-// name: an int16 version, then the struct at that version. It returns nil
-// unless the bytes decode whole and cleanly.
+// name. Formats come in two shapes: the consumer protocol and principal data
+// put an int16 version before the struct, while the KRaft control records
+// (LeaderChangeMessage, snapshot header and footer, voters, kraft.version)
+// begin with a Version field of their own. It returns nil unless the bytes
+// decode whole and cleanly.
 func DecodeData(name string, b []byte, off int, region layout.Region) *layout.Node {
 	def := schema.Data(name)
-	if def == nil {
+	if def == nil || len(b) < 2 {
 		return nil
 	}
-	r := wire.NewReader(b, off)
-	n := &layout.Node{Name: name, Type: "embedded", Off: off, End: off + len(b), Region: region,
-		Desc: "a " + splitWords(name) + " carried in these bytes"}
-	vn := n.Add(&layout.Node{Name: "version", Type: "int16", Off: off, Region: region, Desc: "version of the embedded format"})
-	v := r.Int16()
-	vn.End, vn.Value = r.Off(), strconv.Itoa(int(v))
+	v := int16(binary.BigEndian.Uint16(b))
 	if !def.Valid.Has(v) {
 		return nil
 	}
-	n.Type = "embedded v" + vn.Value
+	r := wire.NewReader(b, off)
+	n := &layout.Node{Name: name, Type: "embedded v" + strconv.Itoa(int(v)), Off: off, End: off + len(b), Region: region,
+		Desc: "a " + splitWords(name) + " carried in these bytes"}
+	selfVersioned := len(def.Fields) > 0 && def.Fields[0].Name == "Version" && def.Fields[0].Type == "int16"
+	if !selfVersioned {
+		vn := n.Add(&layout.Node{Name: "version", Type: "int16", Off: off, Region: region, Desc: "version of the embedded format"})
+		r.Int16()
+		vn.End, vn.Value = r.Off(), strconv.Itoa(int(v))
+	}
 	sub := &Decoder{R: r, V: v, Region: region}
 	sub.Struct(def.Fields, def.Flexible.Has(v), n)
 	if r.Err() != nil || r.Left() != 0 {
 		return nil
 	}
 	return n
+}
+
+// The records package decodes KRaft control records, whose values are data
+// formats of the catalogue; it reaches them through this hook.
+func init() {
+	records.DataFormat = func(name string, b []byte, off, buf int, region layout.Region) *layout.Node {
+		n := DecodeData(name, b, off, region)
+		if n != nil && buf != 0 {
+			n.Walk(func(c *layout.Node, _ int) bool { c.Buf = buf; return true })
+		}
+		return n
+	}
 }

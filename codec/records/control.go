@@ -8,7 +8,17 @@ import (
 )
 
 // Control record types, the second int16 of a control record's key.
-var controlTypes = map[int16]string{0: "ABORT", 1: "COMMIT"}
+var controlTypes = map[int16]string{0: "ABORT", 1: "COMMIT", 2: "LEADER_CHANGE", 3: "SNAPSHOT_HEADER",
+	4: "SNAPSHOT_FOOTER", 5: "KRAFT_VERSION", 6: "KRAFT_VOTERS"}
+
+// controlData names the catalogue data format the value of a KRaft control record holds, by type.
+var controlData = map[int16]string{2: "LeaderChangeMessage", 3: "SnapshotHeaderRecord", 4: "SnapshotFooterRecord",
+	5: "KRaftVersionRecord", 6: "VotersRecord"}
+
+// DataFormat decodes b, at offset off of buffer buf, as the catalogue's data
+// format name (an int16 version, then that version's struct), or returns nil
+// when b is not one. codec/message sets it: the catalogue lives above this package.
+var DataFormat func(name string, b []byte, off, buf int, region layout.Region) *layout.Node
 
 func controlType(key []byte) string {
 	if len(key) < 4 {
@@ -21,7 +31,8 @@ func controlType(key []byte) string {
 // version, coordinatorEpoch) under the key and value nodes. Odd contents are a warning,
 // not an error: the record itself decoded fine, and newer brokers may add types.
 func (d *decoder) controlNodes(kn, vn *layout.Node, key, value []byte) {
-	if data := dataNode(kn); data != nil {
+	typ := int16(-1)
+	if data := dataNode(kn); data != nil && len(key) >= 4 {
 		r := wire.NewReader(key, data.Off)
 		d.field(r, data, "version", "int16", "control key version", func() string { return itoa(int64(r.Int16())) })
 		d.field(r, data, "type", "int16", "0 = ABORT, 1 = COMMIT", func() string {
@@ -31,9 +42,20 @@ func (d *decoder) controlNodes(kn, vn *layout.Node, key, value []byte) {
 			}
 			return itoa(int64(t)) + " (unknown)"
 		})
+		typ = int16(binary.BigEndian.Uint16(key[2:]))
 		controlWarn(data, r, "control key")
 	} else if kn != nil {
 		kn.Warn = "a control record needs a key of at least 4 bytes (version, type)"
+	}
+	if format := controlData[typ]; format != "" {
+		if data := dataNode(vn); data != nil && DataFormat != nil {
+			if n := DataFormat(format, value, data.Off, data.Buf, data.Region); n != nil {
+				data.Children = append(data.Children, n)
+			} else {
+				data.Warn = "not a " + format + " this version of kafkawire knows"
+			}
+		}
+		return
 	}
 	if data := dataNode(vn); data != nil {
 		r := wire.NewReader(value, data.Off)
