@@ -2,6 +2,7 @@ package message_test
 
 import (
 	"bytes"
+	"encoding/hex"
 	"encoding/json"
 	"testing"
 
@@ -44,7 +45,7 @@ func TestJSONValues(t *testing.T) {
 	b, err := m.Encode()
 	require.NoError(t, err)
 	// size, key 61, v0, corr 7, client id null (int16 -1), no tags, 1 topic, "orders", 2 partitions, tags.
-	assert.Equal(t, "0000001e"+"003d"+"0000"+"00000007"+"ffff"+"00"+"02"+"076f7264657273"+"03"+"00000000"+"7fffffff"+"00"+"00", hexOf(b))
+	assert.Equal(t, "0000001e"+"003d"+"0000"+"00000007"+"ffff"+"00"+"02"+"076f7264657273"+"03"+"00000000"+"7fffffff"+"00"+"00", hex.EncodeToString(b))
 
 	// int64 values keep every digit, bytes are hex, uuids Kafka's base64.
 	fetch := schema.ByName("Fetch")
@@ -78,13 +79,4 @@ func TestJSONErrors(t *testing.T) {
 		require.Error(t, err, c.in)
 		assert.Contains(t, err.Error(), c.want, c.in)
 	}
-}
-
-func hexOf(b []byte) string {
-	const digits = "0123456789abcdef"
-	out := make([]byte, 0, 2*len(b))
-	for _, c := range b {
-		out = append(out, digits[c>>4], digits[c&15])
-	}
-	return string(out)
 }

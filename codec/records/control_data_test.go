@@ -1,6 +1,7 @@
 package records_test
 
 import (
+	"encoding/hex"
 	"encoding/json"
 	"testing"
 
@@ -22,7 +23,7 @@ func TestKRaftControlRecordValue(t *testing.T) {
 	value, err := message.AppendStruct(nil, def.Fields, lcm, 0, true)
 	require.NoError(t, err)
 
-	in := `{"batches":[{"control":true,"records":[{"key":{"hex":"00000002"},"value":{"hex":"` + hexOf(value) + `"}}]}]}`
+	in := `{"batches":[{"control":true,"records":[{"key":{"hex":"00000002"},"value":{"hex":"` + hex.EncodeToString(value) + `"}}]}]}`
 	var set records.Set
 	require.NoError(t, json.Unmarshal([]byte(in), &set))
 	b := set.AppendTo(nil)
@@ -36,13 +37,4 @@ func TestKRaftControlRecordValue(t *testing.T) {
 	assert.Contains(t, text, "LeaderChangeMessage embedded v0")
 	assert.Contains(t, text, "LeaderId int32 = 3")
 	assert.NotContains(t, text, "warning")
-}
-
-func hexOf(b []byte) string {
-	const digits = "0123456789abcdef"
-	out := make([]byte, 0, 2*len(b))
-	for _, c := range b {
-		out = append(out, digits[c>>4], digits[c&15])
-	}
-	return string(out)
 }
