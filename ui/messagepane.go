@@ -72,6 +72,7 @@ func (p *MessagePane) Render() app.UI {
 				}),
 				app.Button().Class("btn").Attr("data-op", "reset").Text("Reset to minimal").OnClick(p.onReset),
 				app.Button().Class("btn").Attr("data-op", "copy").Text(copyLabel).OnClick(p.onCopy),
+				&CopyAs{Dir: p.Dir, Bytes: p.Bytes},
 			),
 		),
 		notice,

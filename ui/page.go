@@ -79,14 +79,38 @@ func (c *Page) load(u *url.URL) {
 	}
 	req, resp, err := ParseFragment(c.frag)
 	if req != nil {
-		c.req.Restore(req)
+		restore(c.req, req)
 	}
 	if resp != nil {
-		c.resp.Restore(resp)
+		restore(c.resp, resp)
 	}
 	if err != nil {
 		c.req.Notice = err.Error()
 	}
+}
+
+// restore shows frame b (from a link or a paste) in pane p. A frame that does
+// not decode keeps its partial tree, says where it stopped, and has its bad
+// bytes outlined; it stays in the fragment, so the link still reproduces it.
+func restore(p *Pane, b []byte) {
+	p.Restore(b)
+	p.Edited = true
+	if p.Dec == nil || p.Dec.Err == nil {
+		return
+	}
+	p.Notice = "This " + p.Dir.String() + " does not decode cleanly: " + p.Dec.Err.Error() +
+		". The tree shows what decoded; the bytes from there on are outlined in red."
+	if bad := BadFrom(p.Dec); bad >= 0 {
+		for i := bad; i < len(p.Regions); i++ {
+			p.Regions[i] = regionBad
+		}
+	}
+}
+
+// ShowPaste implements PasteShower: the paste box has put frames into this page's fragment.
+func (c *Page) ShowPaste(ctx app.Context) {
+	c.load(app.Window().URL())
+	c.setTitle(ctx)
 }
 
 func (c *Page) pane(dir schema.Direction) *Pane {
@@ -221,7 +245,7 @@ func (c *Page) Render() app.UI {
 	}
 	name := c.api.Name
 	return root.Body(
-		topBar(name, c.v),
+		topBarWith(c, name, c.v),
 		app.Main().Class("main").Body(
 			app.Div().Class("title-row").Body(
 				app.H1().Body(
@@ -231,7 +255,6 @@ func (c *Page) Render() app.UI {
 				&Legend{},
 			),
 			&Summary{API: name, Version: c.v, ReqSize: len(c.req.Bytes()), RespSize: len(c.resp.Bytes())},
-			&PasteSlot{},
 			c.paneUI(c.req),
 			c.paneUI(c.resp),
 		),
@@ -270,19 +293,36 @@ func (c *Page) paneUI(p *Pane) app.UI {
 	return mp
 }
 
-func topBar(api string, v int16) app.UI {
+func topBar(api string, v int16) app.UI { return topBarWith(nil, api, v) }
+
+// topBarWith is the top bar and, under it, the paste box, which on is told
+// about pasted frames (nil: the box navigates to their page).
+func topBarWith(on PasteShower, api string, v int16) app.UI {
 	var pickers []app.UI
 	pickers = append(pickers, &ApiPicker{API: api, Version: v})
 	if api != "" {
 		pickers = append(pickers, &VersionPicker{API: api, Version: v})
 	}
-	return app.Header().Class("top").Body(
+	header := app.Header().Class("top").Body(
 		app.A().Class("brand").Href(Href("/")).Body(
 			app.Img().Class("brand-mark").Src("/web/icon.svg").Alt(""),
 			app.Text("kafkawire"),
 		),
 		app.Div().Class("pickers").Body(pickers...),
+		app.Button().Class("btn paste-open").Attr("data-op", "paste-open").Text("Paste frame").
+			Title("paste hex, a dump or byte literals from a log; or drop a file").
+			OnClick(func(ctx app.Context, e app.Event) {
+				guard(ctx, func() {
+					if ta := app.Window().GetElementByID("paste-text"); ta.Truthy() {
+						ta.Call("scrollIntoView", map[string]any{"block": "nearest"})
+						ta.Call("focus")
+					}
+				})
+				ctx.PreventUpdate()
+			}),
 	)
+	// The wrapper has no box of its own (display: contents), so the header stays sticky.
+	return app.Div().Class("top-wrap").Body(header, &PasteBox{On: on, API: api, Version: v})
 }
 
 func footer() app.UI {

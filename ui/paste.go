@@ -1,0 +1,312 @@
+package ui
+
+import (
+	"encoding/base64"
+	"strconv"
+	"strings"
+
+	"github.com/kafkawire/kafkawire/codec/frame"
+	"github.com/kafkawire/kafkawire/codec/hexin"
+	"github.com/kafkawire/kafkawire/codec/layout"
+	"github.com/kafkawire/kafkawire/codec/schema"
+)
+
+// regionBad marks bytes from where decoding failed to the end. It is past
+// every layout.Region, so the grid draws it as class r15 (outlined in red by
+// kafkawire.css) without knowing about it.
+const regionBad = 15
+
+// Paste is what the user pasted or dropped and what kafkawire reads in it:
+// the text (or a binary file's bytes), the format it was read as, and the
+// frames in those bytes. Its methods never panic on input.
+type Paste struct {
+	Text   string       // the text as typed, pasted or dropped
+	File   string       // name of a dropped file, "" for text
+	Raw    []byte       // a binary file's bytes; nil for text
+	Forced hexin.Format // the format the user picked, "" to detect
+	Dir    string       // "" (detect), "request" or "response": read the whole input as one frame of that kind
+	Hints  map[int]frame.Hint
+	Cur    int // the frame shown
+
+	// What was read.
+	Bytes        []byte
+	Format       hexin.Format
+	Alternatives []hexin.Format // other formats that accept the text; the detected one first
+	Err          *hexin.Error   // the text is not bytes in any (or the forced) format
+	Frames       []PastedFrame
+	Guesses      []frame.Candidate // for the current frame, after Guess
+	Guessed      bool
+}
+
+// PastedFrame is one frame of a paste, decoded as far as it goes.
+type PastedFrame struct {
+	Off    int    // offset in the pasted bytes
+	Bytes  []byte // the frame, with a size prefix (added when the paste had none)
+	Dir    schema.Direction
+	API    *schema.API // nil for a response whose API is not known yet
+	V      int16
+	Paired int    // the frame it answers (a response) or that answers it (a request), -1 for none
+	Added  bool   // kafkawire added the size prefix
+	Err    string // where decoding stopped, "" when clean
+	Bad    int    // first bad byte, -1 for none
+	Corr   int32
+	Known  bool // the API and version come from the header or the paired request
+}
+
+// Empty reports whether there is nothing to read.
+func (p *Paste) Empty() bool { return p.Raw == nil && strings.TrimSpace(p.Text) == "" }
+
+// Read parses the input and decodes its frames.
+func (p *Paste) Read() {
+	p.Bytes, p.Format, p.Alternatives, p.Err, p.Frames = nil, "", nil, nil, nil
+	p.Guesses, p.Guessed = nil, false
+	if p.Raw != nil {
+		p.Bytes, p.Format = p.Raw, "raw bytes"
+	} else if !p.Empty() {
+		var r hexin.Result
+		var err error
+		_ = safely(func() error {
+			if p.Forced != "" {
+				r, err = hexin.ParseAs(p.Text, p.Forced)
+				if err == nil {
+					// Keep offering what detection would have offered.
+					if auto, aerr := hexin.Parse(p.Text); aerr == nil {
+						r.Alternatives = append([]hexin.Format{auto.Format}, auto.Alternatives...)
+					}
+				}
+			} else {
+				r, err = hexin.Parse(p.Text)
+			}
+			return nil
+		})
+		if err != nil {
+			if he, ok := err.(*hexin.Error); ok {
+				p.Err = he
+			} else {
+				p.Err = &hexin.Error{Line: 1, Column: 1, Msg: err.Error()}
+			}
+			return
+		}
+		p.Bytes, p.Format = r.Bytes, r.Format
+		p.Alternatives = append([]hexin.Format{r.Format}, r.Alternatives...)
+		p.Alternatives = dedupe(p.Alternatives)
+	}
+	if len(p.Bytes) == 0 {
+		return
+	}
+	if err := safely(func() error { p.decode(); return nil }); err != nil {
+		p.Frames = []PastedFrame{{Bytes: p.Bytes, Dir: schema.Response, Paired: -1, Bad: -1, Err: err.Error()}}
+	}
+	if p.Cur >= len(p.Frames) || p.Cur < 0 {
+		p.Cur = 0
+	}
+}
+
+func dedupe(fs []hexin.Format) []hexin.Format {
+	out := fs[:0]
+	seen := map[hexin.Format]bool{}
+	for _, f := range fs {
+		if !seen[f] {
+			seen[f] = true
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// decode mirrors the command line: several frames back to back are split by
+// their size prefixes and decoded as a stream (responses paired with their
+// requests by correlation id); one frame is a request when its header says
+// so, else a response whose API and version the user picks or guesses.
+func (p *Paste) decode() {
+	b := p.Bytes
+	if pieces := frame.Split(b); len(pieces) > 1 && p.Dir == "" {
+		parts := frame.DecodeStream(b, frame.Hint{})
+		for i, part := range parts {
+			f := PastedFrame{Off: part.Off, Bytes: part.Piece.Bytes, Dir: part.Dir, Paired: part.PairedWith, Bad: -1}
+			f.Corr, _ = frame.CorrelationID(part.Piece.Bytes, part.Dir)
+			d := part.Decoded
+			if h, ok := p.Hints[i]; ok && part.Dir == schema.Response && part.PairedWith < 0 {
+				d = frame.Decode(part.Piece.Bytes, h.API, h.Version, schema.Response)
+			} else if d != nil {
+				f.Known = true
+			}
+			f.set(d)
+			p.Frames = append(p.Frames, f)
+		}
+		for i, f := range p.Frames {
+			if f.Dir == schema.Response && f.Paired >= 0 && p.Frames[f.Paired].Paired < 0 {
+				p.Frames[f.Paired].Paired = i
+			}
+		}
+		return
+	}
+	f := PastedFrame{Off: 0, Bytes: b, Paired: -1, Bad: -1}
+	req, added := frame.DecodeRequestLoose(b)
+	asRequest := false
+	switch p.Dir {
+	case "request":
+		asRequest = true
+	case "":
+		// A request that decodes cleanly is one. One that names a known API
+		// and version but does not decode is shown as a broken request unless
+		// the bytes decode cleanly as some response: a response's correlation
+		// id often reads as API key 0 and a small version.
+		asRequest = req.Err == nil || (req.Msg != nil && len(frame.Guess(b)) == 0)
+	}
+	if asRequest {
+		f.Dir, f.Added, f.Known = schema.Request, added, req.Msg != nil
+		f.Corr, _ = frame.CorrelationID(req.Bytes(), schema.Request)
+		f.set(req)
+		p.Frames = []PastedFrame{f}
+		return
+	}
+	f.Dir = schema.Response
+	if h, ok := p.Hints[0]; ok {
+		d, added := frame.DecodeLoose(b, h.API, h.Version, schema.Response)
+		f.Added = added
+		f.set(d)
+	} else if len(b) >= 8 {
+		f.Corr, _ = frame.CorrelationID(b, schema.Response)
+	}
+	p.Frames = []PastedFrame{f}
+}
+
+// set takes the decoded frame's bytes, API and error; d may be nil (a response not decoded yet).
+func (f *PastedFrame) set(d *frame.Decoded) {
+	if d == nil {
+		return
+	}
+	f.Bytes = d.Bytes()
+	if d.Msg != nil {
+		f.API, f.V = d.Msg.API, d.Msg.Version
+	}
+	if f.Dir == schema.Response {
+		f.Corr, _ = frame.CorrelationID(f.Bytes, schema.Response)
+	}
+	if d.Err != nil {
+		f.Err = d.Err.Error()
+		f.Bad = BadFrom(d)
+	}
+}
+
+// BadFrom is the first byte of d's frame that did not decode, or -1: the
+// earliest offset any error in the tree names (a size prefix that disagrees
+// is reported first, but a body that failed earlier still fails there).
+func BadFrom(d *frame.Decoded) int {
+	if d == nil || d.Err == nil {
+		return -1
+	}
+	bad := d.Err.Off
+	d.Tree.Walk(func(n *layout.Node, _ int) bool {
+		if n.Err != "" && n.Buf == 0 {
+			if off, ok := errOffset(n.Err); ok && off < bad {
+				bad = off
+			}
+		}
+		return true
+	})
+	return bad
+}
+
+// errOffset reads the offset of a wire error's text, "at 0x001c: ...".
+func errOffset(s string) (int, bool) {
+	rest, ok := strings.CutPrefix(s, "at 0x")
+	if !ok {
+		return 0, false
+	}
+	h, _, ok := strings.Cut(rest, ":")
+	if !ok {
+		return 0, false
+	}
+	n, err := strconv.ParseInt(h, 16, 64)
+	return int(n), err == nil
+}
+
+// Decoded reports whether frame i has an API and version to be shown with.
+func (p *Paste) Decoded(i int) bool {
+	return i >= 0 && i < len(p.Frames) && p.Frames[i].API != nil
+}
+
+// Target is where frame i is shown: the page of its API and version, with
+// it (and the frame it is paired with) in the fragment, like an edit.
+func (p *Paste) Target(i int) (path, frag string, ok bool) {
+	if !p.Decoded(i) {
+		return "", "", false
+	}
+	f := p.Frames[i]
+	var req, resp []byte
+	if f.Dir == schema.Request {
+		req = f.Bytes
+	} else {
+		resp = f.Bytes
+	}
+	if j := f.Paired; j >= 0 && j < len(p.Frames) && p.Frames[j].API == f.API && p.Frames[j].V == f.V {
+		if f.Dir == schema.Request {
+			resp = p.Frames[j].Bytes
+		} else {
+			req = p.Frames[j].Bytes
+		}
+	}
+	var parts []string
+	if req != nil {
+		parts = append(parts, "req="+base64.RawURLEncoding.EncodeToString(req))
+	}
+	if resp != nil {
+		parts = append(parts, "resp="+base64.RawURLEncoding.EncodeToString(resp))
+	}
+	return PagePath(f.API, f.V), strings.Join(parts, "&"), true
+}
+
+// Guess lists the (API, version) pairs that decode the current frame as a whole response.
+func (p *Paste) Guess() {
+	p.Guesses, p.Guessed = nil, true
+	if p.Cur < 0 || p.Cur >= len(p.Frames) {
+		return
+	}
+	b := p.Frames[p.Cur].Bytes
+	_ = safely(func() error { p.Guesses = frame.Guess(b); return nil })
+}
+
+// Pick decodes the current frame as a response of api at version v.
+func (p *Paste) Pick(api *schema.API, v int16) {
+	if api == nil || api.Def(schema.Response, v) == nil || p.Cur < 0 || p.Cur >= len(p.Frames) {
+		return
+	}
+	if p.Hints == nil {
+		p.Hints = map[int]frame.Hint{}
+	}
+	p.Hints[p.Cur] = frame.Hint{API: api, Version: v}
+	if len(p.Frames) == 1 && p.Frames[0].Dir == schema.Request {
+		p.Dir = "response"
+	}
+	cur := p.Cur
+	p.Read()
+	p.Cur = cur
+}
+
+// Status is the one line that says what was read: "hexdump -C · 102 bytes".
+func (p *Paste) Status() string {
+	if p.Err != nil {
+		return ""
+	}
+	n := len(p.Bytes)
+	unit := " bytes"
+	if n == 1 {
+		unit = " byte"
+	}
+	s := string(p.Format) + " · " + strconv.Itoa(n) + unit
+	if p.File != "" {
+		s = p.File + " · " + s
+	}
+	return s
+}
+
+// Describe is a frame as the frame list writes it.
+func (f PastedFrame) Describe() string {
+	s := f.Dir.String()
+	if f.API != nil {
+		s += " · " + f.API.Name + " v" + strconv.Itoa(int(f.V))
+	}
+	return s
+}

@@ -1,0 +1,611 @@
+package ui
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/kafkawire/kafkawire/codec/hexin"
+	"github.com/kafkawire/kafkawire/codec/schema"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// maxDrop bounds a dropped file: the frame travels in the URL fragment.
+const maxDrop = 16 << 20
+
+// pasteSession is the browser's one paste, kept while the user moves from
+// page to page (a new page may build a new PasteBox).
+var pasteSession = &Paste{}
+
+// PasteShower shows the frames a paste put into the URL fragment of the
+// current page. The Page implements it; without one, the box navigates.
+type PasteShower interface {
+	ShowPaste(ctx app.Context)
+}
+
+// PasteBox reads a frame pasted from a log, in whatever form it was dumped,
+// or dropped as a file, and shows it on the page of its API and version. It
+// sits under the top bar on every page: a one-line field that grows when
+// used, with what was read beside it.
+type PasteBox struct {
+	app.Compo
+
+	On      PasteShower
+	API     string // the page's API and version, offered first for a response
+	Version int16
+
+	p       *Paste
+	focused bool
+	drag    bool
+	pickAPI string
+	pickV   int16
+	dropErr string
+}
+
+func (b *PasteBox) OnInit() {
+	if app.IsClient {
+		b.p = pasteSession
+	} else {
+		b.p = &Paste{}
+	}
+}
+
+func (b *PasteBox) OnMount(ctx app.Context) {
+	// A new page starts with an empty field: give it the session's text back.
+	if !b.p.Empty() {
+		b.setText(b.p.Text)
+	}
+}
+
+func (b *PasteBox) textarea() app.Value {
+	if !b.Mounted() {
+		return app.Null()
+	}
+	return b.JSValue().Call("querySelector", "textarea")
+}
+
+func (b *PasteBox) setText(s string) {
+	if ta := b.textarea(); ta.Truthy() {
+		ta.Set("value", s)
+	}
+}
+
+func (b *PasteBox) expanded() bool { return b.focused || !b.p.Empty() || b.p.Err != nil }
+
+func (b *PasteBox) Render() app.UI {
+	cls := "paste"
+	if b.expanded() {
+		cls += " open"
+	}
+	if b.drag {
+		cls += " drag"
+	}
+	rows := 1
+	if b.expanded() {
+		rows = 7
+	}
+	main := app.Div().Class("paste-main").Body(
+		app.Label().For("paste-text").Class("paste-label").Body(
+			app.Span().Class("paste-title").Text("Paste a frame"),
+			app.Span().Class("paste-kinds").Text("hex · hexdump -C · xxd · od · Wireshark · tcpdump -X · librdkafka · Go, Java, C, Python, Node bytes · base64 — or drop a .bin or .txt file"),
+		),
+		app.Textarea().ID("paste-text").Class("paste-text").Rows(rows).
+			Attr("spellcheck", "false").Attr("autocomplete", "off").Attr("autocorrect", "off").Attr("autocapitalize", "off").
+			Attr("wrap", "off").
+			Placeholder("00000000  00 00 00 2a 00 03 00 0c …").
+			OnInput(b.onInput).
+			OnChange(b.onChange).
+			OnFocus(b.onFocus).
+			OnBlur(b.onBlur).
+			OnKeyDown(b.onKey).
+			OnDragOver(b.onDragOver).
+			OnDragLeave(b.onDragLeave).
+			OnDrop(b.onDrop),
+	)
+	var info app.UI
+	if b.expanded() {
+		info = b.renderInfo()
+	}
+	return app.Section().ID("paste").Class(cls).Aria("label", "paste a frame").Body(main, info)
+}
+
+func (b *PasteBox) renderInfo() app.UI {
+	p := b.p
+	var parts []app.UI
+	head := []app.UI{}
+	switch {
+	case b.dropErr != "":
+		head = append(head, app.Span().Class("paste-err").Attr("role", "alert").Text(b.dropErr))
+	case p.Err != nil:
+		head = append(head, app.Span().Class("paste-err").Attr("role", "alert").Body(
+			app.Span().Class("paste-pos").Text("line "+strconv.Itoa(p.Err.Line)+", column "+strconv.Itoa(p.Err.Column)),
+			app.Text(": "+p.Err.Msg),
+		))
+		if p.Err.Format != "" {
+			head = append(head, app.Span().Class("paste-dim").Text("(read furthest as "+string(p.Err.Format)+")"))
+		}
+	case p.Empty():
+		head = append(head, app.Span().Class("paste-dim").Text("Nothing pasted yet. The bytes stay in this browser."))
+	default:
+		head = append(head, app.Span().Class("paste-read").Body(
+			app.Span().Class("paste-dim").Text("read as "),
+			app.Span().ID("paste-status").Class("paste-fmt").Text(p.Status()),
+		))
+	}
+	if p.Raw == nil && len(p.Alternatives) > 1 || p.Forced != "" {
+		head = append(head, b.formatSwitch())
+	}
+	if !p.Empty() {
+		head = append(head, app.Button().Class("btn small").Attr("data-op", "paste-clear").Text("Clear").OnClick(b.onClear))
+	}
+	parts = append(parts, app.Div().Class("paste-head").Body(head...))
+	if p.Err == nil && b.dropErr == "" && len(p.Frames) > 0 {
+		if len(p.Frames) > 1 {
+			parts = append(parts, b.frameList())
+		}
+		parts = append(parts, b.current())
+	}
+	return app.Div().Class("paste-info").Aria("live", "polite").Body(parts...)
+}
+
+func (b *PasteBox) formatSwitch() app.UI {
+	p := b.p
+	opts := []app.UI{}
+	for i, f := range p.Alternatives {
+		label := string(f)
+		if i == 0 && p.Forced == "" {
+			label += " (detected)"
+		}
+		o := app.Option().Value(string(f)).Text(label)
+		if f == p.Format && p.Err == nil || f == p.Forced && p.Err != nil {
+			o = o.Selected(true)
+		}
+		opts = append(opts, o)
+	}
+	if len(p.Alternatives) == 0 && p.Forced != "" {
+		opts = append(opts, app.Option().Value(string(p.Forced)).Text(string(p.Forced)).Selected(true))
+	}
+	opts = append(opts, app.Option().Value("").Text("detect again"))
+	return app.Label().Class("paste-switch").Body(
+		app.Span().Class("paste-dim").Text("read it as"),
+		app.Select().ID("paste-format").Class("sel").Aria("label", "read the text as").OnChange(b.onFormat).Body(opts...),
+	)
+}
+
+func (b *PasteBox) frameList() app.UI {
+	p := b.p
+	items := make([]app.UI, 0, len(p.Frames))
+	for i, f := range p.Frames {
+		cls := "pf"
+		if i == p.Cur {
+			cls += " cur"
+		}
+		if f.Err != "" {
+			cls += " bad"
+		}
+		if f.API == nil {
+			cls += " unknown"
+		}
+		what := f.Describe()
+		if f.API == nil {
+			what += " · API unknown"
+		}
+		extra := strconv.Itoa(len(f.Bytes)) + " B"
+		if f.Dir == schema.Response && f.Paired >= 0 {
+			extra = "answers #" + strconv.Itoa(f.Paired+1) + " · " + extra
+		}
+		if f.Err != "" {
+			extra += " · error"
+		}
+		i := i
+		items = append(items, app.Li().Body(
+			app.Button().Class(cls).Attr("data-frame", strconv.Itoa(i)).
+				OnClick(func(ctx app.Context, e app.Event) { guard(ctx, func() { b.step(ctx, i) }) }).Body(
+				app.Span().Class("pf-n").Text("#"+strconv.Itoa(i+1)),
+				app.Span().Class("pf-d pf-"+f.Dir.String()).Text(what),
+				app.Span().Class("pf-x").Text(extra),
+			),
+		))
+	}
+	return app.Div().Class("paste-frames").Body(
+		app.Div().Class("paste-step").Body(
+			app.Button().Class("btn small").Attr("data-op", "paste-prev").Text("‹").Aria("label", "previous frame").
+				Disabled(p.Cur == 0).OnClick(func(ctx app.Context, e app.Event) { guard(ctx, func() { b.step(ctx, p.Cur-1) }) }),
+			app.Span().ID("paste-pos").Text("frame "+strconv.Itoa(p.Cur+1)+" of "+strconv.Itoa(len(p.Frames))),
+			app.Button().Class("btn small").Attr("data-op", "paste-next").Text("›").Aria("label", "next frame").
+				Disabled(p.Cur >= len(p.Frames)-1).OnClick(func(ctx app.Context, e app.Event) { guard(ctx, func() { b.step(ctx, p.Cur+1) }) }),
+			app.Span().Class("paste-dim").Text("a stream: split by size prefixes, responses paired by correlation id"),
+		),
+		app.Ol().Class("pf-list").Body(items...),
+	)
+}
+
+// current describes the frame in view: what it is, whether it decoded, and
+// for a response of unknown API the picker and the guesses.
+func (b *PasteBox) current() app.UI {
+	p := b.p
+	f := p.Frames[p.Cur]
+	var parts []app.UI
+	line := []app.UI{app.Span().Class("pf-d pf-" + f.Dir.String()).Text(f.Describe())}
+	facts := []string{}
+	if f.Corr != 0 || f.API != nil {
+		facts = append(facts, "correlation id "+strconv.Itoa(int(f.Corr)))
+	}
+	if f.Dir == schema.Response && f.Paired >= 0 {
+		facts = append(facts, "answers frame #"+strconv.Itoa(f.Paired+1))
+	} else if f.Dir == schema.Request && f.Paired >= 0 {
+		facts = append(facts, "answered by frame #"+strconv.Itoa(f.Paired+1))
+	}
+	if f.Added {
+		facts = append(facts, "no size prefix in the input: kafkawire added one")
+	}
+	if len(facts) > 0 {
+		line = append(line, app.Span().Class("paste-dim").Text(" · "+strings.Join(facts, " · ")))
+	}
+	parts = append(parts, app.Div().ID("paste-frame").Class("paste-line").Body(line...))
+	if f.Err != "" {
+		parts = append(parts, app.Div().Class("paste-ferr").Attr("role", "status").Text("does not decode cleanly: "+f.Err))
+	}
+	if f.API != nil {
+		parts = append(parts, app.Div().Class("paste-line").Body(
+			app.Button().Class("btn primary").Attr("data-op", "paste-show").Text("Show "+f.API.Name+" v"+strconv.Itoa(int(f.V))+" below").
+				OnClick(func(ctx app.Context, e app.Event) { guard(ctx, func() { b.show(ctx) }) }),
+			app.Span().Class("paste-dim").Text("⌘/Ctrl+Enter · the frame goes into the URL fragment, which stays in this browser"),
+		))
+	}
+	if f.Dir == schema.Response && f.Paired < 0 || f.API == nil {
+		parts = append(parts, b.responsePicker(f))
+	}
+	if f.Dir == schema.Request && len(p.Frames) == 1 || p.Dir != "" {
+		parts = append(parts, b.dirSwitch())
+	}
+	return app.Div().Class("paste-cur").Body(parts...)
+}
+
+func (b *PasteBox) dirSwitch() app.UI {
+	p := b.p
+	opt := func(v, label string) app.UI {
+		o := app.Option().Value(v).Text(label)
+		if p.Dir == v {
+			o = o.Selected(true)
+		}
+		return o
+	}
+	return app.Label().Class("paste-switch").Body(
+		app.Span().Class("paste-dim").Text("read the bytes as"),
+		app.Select().ID("paste-dir").Class("sel").OnChange(b.onDir).Body(
+			opt("", "detect (request by its header)"),
+			opt("request", "one request"),
+			opt("response", "one response"),
+		),
+	)
+}
+
+// responsePicker chooses the API and version of a response: by hand, or from the guesses.
+func (b *PasteBox) responsePicker(f PastedFrame) app.UI {
+	p := b.p
+	api := b.pickedAPI(f)
+	v := b.pickedVersion(api, f)
+	apis := make([]app.UI, 0, len(schema.APIs()))
+	for _, a := range schema.APIs() {
+		o := app.Option().Value(a.Name).Text(a.Name + " (" + strconv.Itoa(int(a.Key)) + ")")
+		if a == api {
+			o = o.Selected(true)
+		}
+		apis = append(apis, o)
+	}
+	var vers []app.UI
+	for _, x := range api.Versions(schema.Response) {
+		o := app.Option().Value(strconv.Itoa(int(x))).Text("v" + strconv.Itoa(int(x)))
+		if x == v {
+			o = o.Selected(true)
+		}
+		vers = append(vers, o)
+	}
+	why := "A response does not name its API: pick it, or let kafkawire guess."
+	if f.API != nil {
+		why = "Another API or version:"
+	}
+	parts := []app.UI{
+		app.Div().Class("paste-line").Body(
+			app.Span().Class("paste-dim").Text(why),
+		),
+		app.Div().Class("paste-line paste-pick").Body(
+			app.Select().ID("paste-api").Class("sel").Aria("label", "API of the response").OnChange(b.onPickAPI).Body(apis...),
+			app.Select().ID("paste-ver").Class("sel").Aria("label", "version").OnChange(b.onPickV).Body(vers...),
+			app.Button().Class("btn").Attr("data-op", "paste-decode").Text("Decode as this response").OnClick(b.onDecodeAs),
+			app.Button().Class("btn").Attr("data-op", "paste-guess").Text("Guess").OnClick(b.onGuess),
+		),
+	}
+	if p.Guessed {
+		if len(p.Guesses) == 0 {
+			parts = append(parts, app.Div().Class("paste-ferr").Text("No API and version decodes these bytes as a whole response."))
+		} else {
+			const show = 12
+			items := []app.UI{}
+			for i, c := range p.Guesses {
+				if i == show {
+					break
+				}
+				c := c
+				label := c.String()
+				title := strconv.Itoa(c.Nodes) + " fields"
+				if c.Doubt > 0 {
+					title += ", " + strconv.Itoa(c.Doubt) + " doubtful values"
+				}
+				items = append(items, app.Li().Body(
+					app.Button().Class("btn guess").Attr("data-guess", c.API.Name+" v"+strconv.Itoa(int(c.Version))).Title(title).
+						OnClick(func(ctx app.Context, e app.Event) {
+							guard(ctx, func() {
+								b.pickAPI, b.pickV = c.API.Name, c.Version
+								p.Pick(c.API, c.Version)
+								b.show(ctx)
+							})
+						}).Body(
+						app.Text(label),
+						app.If(c.Doubt > 0, func() app.UI { return app.Span().Class("doubt").Text(" ?" + strconv.Itoa(c.Doubt)) }),
+					),
+				))
+			}
+			more := ""
+			if len(p.Guesses) > show {
+				more = " (best " + strconv.Itoa(show) + " shown)"
+			}
+			parts = append(parts,
+				app.Div().Class("paste-dim").Text(strconv.Itoa(len(p.Guesses))+" (API, version) pairs decode it whole and cleanly, most plausible first"+more+":"),
+				app.Ul().ID("paste-guesses").Class("guesses").Body(items...),
+			)
+		}
+	}
+	return app.Div().Class("paste-resp").Body(parts...)
+}
+
+func (b *PasteBox) pickedAPI(f PastedFrame) *schema.API {
+	for _, name := range []string{b.pickAPI, apiName(f.API), b.API} {
+		if a := schema.ByName(name); a != nil {
+			return a
+		}
+	}
+	return schema.APIs()[0]
+}
+
+func apiName(a *schema.API) string {
+	if a == nil {
+		return ""
+	}
+	return a.Name
+}
+
+func (b *PasteBox) pickedVersion(a *schema.API, f PastedFrame) int16 {
+	switch {
+	case b.pickAPI == a.Name && a.Def(schema.Response, b.pickV) != nil:
+		return b.pickV
+	case f.API == a:
+		return f.V
+	case b.API == a.Name && a.Def(schema.Response, b.Version) != nil:
+		return b.Version
+	}
+	return a.VersionRange(schema.Response).Hi
+}
+
+// read re-reads the text and, when the paste says what it is, shows it.
+func (b *PasteBox) read(ctx app.Context, show bool) {
+	b.dropErr = ""
+	b.p.Guessed, b.p.Guesses = false, nil
+	b.p.Read()
+	if show {
+		b.show(ctx)
+	}
+}
+
+// show puts the current frame (and the one it is paired with) on its page.
+func (b *PasteBox) show(ctx app.Context) {
+	path, frag, ok := b.p.Target(b.p.Cur)
+	if !ok || !app.IsClient {
+		return
+	}
+	full := Href(path) + "#" + frag
+	loc := app.Window().Get("location")
+	if sitePath(loc.Get("pathname").String()) == path && b.On != nil {
+		if strings.TrimPrefix(loc.Get("hash").String(), "#") != frag {
+			app.Window().Get("history").Call("pushState", nil, "", full)
+		}
+		b.On.ShowPaste(ctx)
+		return
+	}
+	ctx.Navigate(full)
+}
+
+func (b *PasteBox) step(ctx app.Context, i int) {
+	if i < 0 || i >= len(b.p.Frames) {
+		return
+	}
+	b.p.Cur = i
+	b.p.Guessed, b.p.Guesses = false, nil
+	b.pickAPI = ""
+	b.show(ctx)
+}
+
+func (b *PasteBox) onInput(ctx app.Context, e app.Event) {
+	guard(ctx, func() {
+		b.p.Text, b.p.Raw, b.p.File = ctx.JSSrc().Get("value").String(), nil, ""
+		b.p.Hints, b.p.Cur = nil, 0
+		it := e.Get("inputType")
+		// A paste or a drop is a whole frame: show it. Typing waits for Enter or leaving the field.
+		b.read(ctx, it.Truthy() && (it.String() == "insertFromPaste" || it.String() == "insertFromDrop"))
+	})
+}
+
+func (b *PasteBox) onChange(ctx app.Context, e app.Event) {
+	guard(ctx, func() {
+		text := ctx.JSSrc().Get("value").String()
+		if text != b.p.Text || b.p.Raw != nil {
+			b.p.Text, b.p.Raw, b.p.File, b.p.Hints, b.p.Cur = text, nil, "", nil, 0
+			b.p.Read()
+		}
+		b.show(ctx)
+	})
+}
+
+func (b *PasteBox) onFocus(ctx app.Context, e app.Event) {
+	guard(ctx, func() {
+		if b.focused {
+			ctx.PreventUpdate()
+		}
+		b.focused = true
+	})
+}
+
+func (b *PasteBox) onBlur(ctx app.Context, e app.Event) {
+	guard(ctx, func() {
+		b.focused = false
+		if !b.p.Empty() {
+			ctx.PreventUpdate()
+		}
+	})
+}
+
+func (b *PasteBox) onKey(ctx app.Context, e app.Event) {
+	guard(ctx, func() {
+		k := e.Get("key").String()
+		switch {
+		case k == "Enter" && (e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool()):
+			e.PreventDefault()
+			b.p.Text, b.p.Raw, b.p.File = ctx.JSSrc().Get("value").String(), nil, ""
+			b.read(ctx, true)
+		case k == "Escape" && b.p.Empty():
+			ctx.JSSrc().Call("blur")
+		default:
+			ctx.PreventUpdate()
+		}
+	})
+}
+
+func (b *PasteBox) onClear(ctx app.Context, e app.Event) {
+	guard(ctx, func() {
+		*b.p = Paste{}
+		b.dropErr, b.pickAPI = "", ""
+		b.setText("")
+		if ta := b.textarea(); ta.Truthy() {
+			ta.Call("focus")
+		}
+	})
+}
+
+func (b *PasteBox) onFormat(ctx app.Context, e app.Event) {
+	guard(ctx, func() {
+		b.p.Forced = hexin.Format(ctx.JSSrc().Get("value").String())
+		b.p.Hints, b.p.Cur = nil, 0
+		b.read(ctx, true)
+	})
+}
+
+func (b *PasteBox) onDir(ctx app.Context, e app.Event) {
+	guard(ctx, func() {
+		b.p.Dir = ctx.JSSrc().Get("value").String()
+		b.p.Hints, b.p.Cur = nil, 0
+		b.read(ctx, true)
+	})
+}
+
+func (b *PasteBox) onPickAPI(ctx app.Context, e app.Event) {
+	guard(ctx, func() {
+		b.pickAPI = ctx.JSSrc().Get("value").String()
+		if a := schema.ByName(b.pickAPI); a != nil {
+			b.pickV = a.VersionRange(schema.Response).Hi
+		}
+	})
+}
+
+func (b *PasteBox) onPickV(ctx app.Context, e app.Event) {
+	guard(ctx, func() {
+		if b.pickAPI == "" {
+			b.pickAPI = b.pickedAPI(b.p.Frames[b.p.Cur]).Name
+		}
+		n, err := strconv.Atoi(ctx.JSSrc().Get("value").String())
+		if err == nil {
+			b.pickV = int16(n)
+		}
+	})
+}
+
+func (b *PasteBox) onDecodeAs(ctx app.Context, e app.Event) {
+	guard(ctx, func() {
+		f := b.p.Frames[b.p.Cur]
+		a := b.pickedAPI(f)
+		b.p.Pick(a, b.pickedVersion(a, f))
+		b.show(ctx)
+	})
+}
+
+func (b *PasteBox) onGuess(ctx app.Context, e app.Event) {
+	guard(ctx, func() { b.p.Guess() })
+}
+
+func (b *PasteBox) onDragOver(ctx app.Context, e app.Event) {
+	e.PreventDefault()
+	if b.drag {
+		ctx.PreventUpdate()
+		return
+	}
+	b.drag = true
+}
+
+func (b *PasteBox) onDragLeave(ctx app.Context, e app.Event) {
+	b.drag = false
+}
+
+// onDrop reads a dropped file in the browser: a .bin as raw bytes, anything else as text.
+func (b *PasteBox) onDrop(ctx app.Context, e app.Event) {
+	guard(ctx, func() {
+		b.drag = false
+		dt := e.Get("dataTransfer")
+		if !dt.Truthy() || dt.Get("files").Get("length").Int() == 0 {
+			return // dropped text: the textarea takes it and fires input
+		}
+		e.PreventDefault()
+		file := dt.Get("files").Index(0)
+		name := file.Get("name").String()
+		if size := file.Get("size").Int(); size > maxDrop {
+			b.dropErr = name + " is " + strconv.Itoa(size) + " bytes: more than the " + strconv.Itoa(maxDrop>>20) + " MiB kafkawire reads"
+			return
+		}
+		binary := strings.HasSuffix(strings.ToLower(name), ".bin")
+		method := "text"
+		if binary {
+			method = "arrayBuffer"
+		}
+		var then, fail app.Func
+		release := func() {
+			then.Release()
+			fail.Release()
+		}
+		then = app.FuncOf(func(this app.Value, args []app.Value) any {
+			defer release()
+			v := args[0]
+			var raw []byte
+			var text string
+			if binary {
+				u8 := app.Window().Get("Uint8Array").New(v)
+				raw = make([]byte, u8.Get("length").Int())
+				app.CopyBytesToGo(raw, u8)
+				text = hexin.FormatAs(raw, hexin.HexdumpC)
+			} else {
+				text = v.String()
+			}
+			ctx.Dispatch(func(ctx app.Context) {
+				guard(ctx, func() {
+					*b.p = Paste{Text: text, Raw: raw, File: name}
+					b.setText(text)
+					b.read(ctx, true)
+				})
+			})
+			return nil
+		})
+		fail = app.FuncOf(func(this app.Value, args []app.Value) any {
+			defer release()
+			ctx.Dispatch(func(ctx app.Context) { b.dropErr = "could not read " + name })
+			return nil
+		})
+		file.Call(method).Call("then", then, fail)
+	})
+}
