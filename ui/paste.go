@@ -31,7 +31,7 @@ type Paste struct {
 	// What was read.
 	Bytes        []byte
 	Format       hexin.Format
-	Alternatives []hexin.Format // other formats that accept the text; the detected one first
+	Alternatives []hexin.Format // the formats that accept the text, the detected one first (and the forced one)
 	Err          *hexin.Error   // the text is not bytes in any (or the forced) format
 	Frames       []PastedFrame
 	Guesses      []frame.Candidate // for the current frame, after Guess
@@ -66,17 +66,19 @@ func (p *Paste) Read() {
 		var r hexin.Result
 		var err error
 		_ = safely(func() error {
+			detected, derr := hexin.Parse(p.Text)
+			r, err = detected, derr
 			if p.Forced != "" {
 				r, err = hexin.ParseAs(p.Text, p.Forced)
-				if err == nil {
-					// Keep offering what detection would have offered.
-					if auto, aerr := hexin.Parse(p.Text); aerr == nil {
-						r.Alternatives = append([]hexin.Format{auto.Format}, auto.Alternatives...)
-					}
-				}
-			} else {
-				r, err = hexin.Parse(p.Text)
 			}
+			// The switcher offers what detection found, in its order, and the forced format.
+			if derr == nil {
+				p.Alternatives = append([]hexin.Format{detected.Format}, detected.Alternatives...)
+			}
+			if p.Forced != "" {
+				p.Alternatives = append(p.Alternatives, p.Forced)
+			}
+			p.Alternatives = dedupe(p.Alternatives)
 			return nil
 		})
 		if err != nil {
@@ -88,8 +90,6 @@ func (p *Paste) Read() {
 			return
 		}
 		p.Bytes, p.Format = r.Bytes, r.Format
-		p.Alternatives = append([]hexin.Format{r.Format}, r.Alternatives...)
-		p.Alternatives = dedupe(p.Alternatives)
 	}
 	if len(p.Bytes) == 0 {
 		return

@@ -42,9 +42,11 @@ type PasteBox struct {
 }
 
 func (b *PasteBox) OnInit() {
-	if app.IsClient {
+	switch {
+	case b.p != nil:
+	case app.IsClient:
 		b.p = pasteSession
-	} else {
+	default:
 		b.p = &Paste{}
 	}
 }
@@ -90,7 +92,6 @@ func (b *PasteBox) Render() app.UI {
 		),
 		app.Textarea().ID("paste-text").Class("paste-text").Rows(rows).
 			Attr("spellcheck", "false").Attr("autocomplete", "off").Attr("autocorrect", "off").Attr("autocapitalize", "off").
-			Attr("wrap", "off").
 			Placeholder("00000000  00 00 00 2a 00 03 00 0c …").
 			OnInput(b.onInput).
 			OnChange(b.onChange).
@@ -152,7 +153,7 @@ func (b *PasteBox) formatSwitch() app.UI {
 	opts := []app.UI{}
 	for i, f := range p.Alternatives {
 		label := string(f)
-		if i == 0 && p.Forced == "" {
+		if i == 0 {
 			label += " (detected)"
 		}
 		o := app.Option().Value(string(f)).Text(label)
@@ -245,7 +246,16 @@ func (b *PasteBox) current() app.UI {
 	if f.Err != "" {
 		parts = append(parts, app.Div().Class("paste-ferr").Attr("role", "status").Text("does not decode cleanly: "+f.Err))
 	}
-	if f.API != nil {
+	if f.API != nil && b.shown() {
+		where := "request"
+		if f.Dir == schema.Response {
+			where = "response"
+		}
+		parts = append(parts, app.Div().Class("paste-line").Body(
+			app.Span().ID("paste-shown").Class("paste-ok").Text("✓ shown below in the "+where+" pane"),
+			app.Span().Class("paste-dim").Text("· edit it there, copy it back with Copy as; the link reproduces it"),
+		))
+	} else if f.API != nil {
 		parts = append(parts, app.Div().Class("paste-line").Body(
 			app.Button().Class("btn primary").Attr("data-op", "paste-show").Text("Show "+f.API.Name+" v"+strconv.Itoa(int(f.V))+" below").
 				OnClick(func(ctx app.Context, e app.Event) { guard(ctx, func() { b.show(ctx) }) }),
@@ -255,9 +265,7 @@ func (b *PasteBox) current() app.UI {
 	if f.Dir == schema.Response && f.Paired < 0 || f.API == nil {
 		parts = append(parts, b.responsePicker(f))
 	}
-	if f.Dir == schema.Request && len(p.Frames) == 1 || p.Dir != "" {
-		parts = append(parts, b.dirSwitch())
-	}
+	parts = append(parts, b.dirSwitch())
 	return app.Div().Class("paste-cur").Body(parts...)
 }
 
@@ -395,6 +403,16 @@ func (b *PasteBox) read(ctx app.Context, show bool) {
 	if show {
 		b.show(ctx)
 	}
+}
+
+// shown reports whether the page shows the current frame as pasted.
+func (b *PasteBox) shown() bool {
+	path, frag, ok := b.p.Target(b.p.Cur)
+	if !ok || !app.IsClient {
+		return false
+	}
+	loc := app.Window().Get("location")
+	return sitePath(loc.Get("pathname").String()) == path && strings.TrimPrefix(loc.Get("hash").String(), "#") == frag
 }
 
 // show puts the current frame (and the one it is paired with) on its page.
