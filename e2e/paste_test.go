@@ -158,6 +158,7 @@ func TestPasteGarbageSaysWhereAndChangesNothing(t *testing.T) {
 	s := newSession(t, false)
 	s.open("/InitProducerId/v5")
 	before := s.cells("request")
+	s.screenshot("collapsed")
 	s.paste("hello there, not hex!")
 	s.waitFor("the error", `document.querySelector('#paste .paste-err')`)
 	if got := s.text("#paste .paste-err"); !strings.Contains(got, "line 1, column 6") {
@@ -179,6 +180,7 @@ func TestPasteStreamAndBrokenFrames(t *testing.T) {
 	ex := produced(t, "hello-kafkawire")
 	s := newSession(t, false)
 	s.open("/")
+	s.screenshot("index-collapsed")
 
 	// A request and its response back to back, dropped as a .bin file.
 	stream := append(append([]byte{}, ex.Request...), ex.Response...)
