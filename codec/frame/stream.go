@@ -212,8 +212,10 @@ func DecodeStream(b []byte, hint Hint) []Part {
 			if id, ok := CorrelationID(p.Bytes, schema.Request); ok {
 				requests[id] = asked{part.Decoded.Msg.API, part.Decoded.Msg.Version, len(parts)}
 			}
-		} else if _, _, err := RequestAPI(p.Bytes); err == nil && hint.API == nil && len(requests) == 0 {
-			// Names a known API and version but does not decode: show why, as a request.
+		} else if _, _, err := RequestAPI(p.Bytes); err == nil && hint.API == nil && len(requests) == 0 && len(Guess(p.Bytes)) == 0 {
+			// Names a known API and version, decodes as no response, and fails
+			// as a request: show why, as a request. (A response whose
+			// correlation id is small reads as a Produce request header.)
 			part.Dir = schema.Request
 			part.Decoded = DecodeRequest(p.Bytes)
 		} else {

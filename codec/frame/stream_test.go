@@ -1,0 +1,67 @@
+package frame_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/kafkawire/kafkawire/codec/frame"
+	"github.com/kafkawire/kafkawire/codec/message"
+	"github.com/kafkawire/kafkawire/codec/schema"
+)
+
+func encodeWithCorrelation(t *testing.T, api string, v int16, dir schema.Direction, id int32) []byte {
+	t.Helper()
+	m := message.Minimal(schema.ByName(api), v, dir)
+	m.Header.Set("CorrelationId", id)
+	b, err := m.Encode()
+	require.NoError(t, err)
+	return b
+}
+
+func TestDecodeStreamPairsByCorrelationID(t *testing.T) {
+	req := encodeWithCorrelation(t, "DescribeProducers", 0, schema.Request, 7)
+	resp := encodeWithCorrelation(t, "DescribeProducers", 0, schema.Response, 7)
+	other := encodeWithCorrelation(t, "InitProducerId", 5, schema.Response, 99)
+	stream := append(append(append([]byte{}, req...), resp...), other...)
+
+	parts := frame.DecodeStream(stream, frame.Hint{})
+	require.Len(t, parts, 3)
+	assert.Equal(t, schema.Request, parts[0].Dir)
+	assert.Nil(t, parts[0].Err)
+	assert.Equal(t, schema.Response, parts[1].Dir)
+	assert.Equal(t, 0, parts[1].PairedWith)
+	require.NotNil(t, parts[1].Decoded)
+	assert.Equal(t, "DescribeProducers", parts[1].Msg.API.Name)
+	assert.Equal(t, 24, parts[1].Off)
+	// No request for correlation id 99: the API must be named or guessed.
+	assert.Equal(t, schema.Response, parts[2].Dir)
+	assert.Nil(t, parts[2].Decoded)
+
+	// With a hint, it is decoded as that.
+	parts = frame.DecodeStream(other, frame.Hint{API: schema.ByName("InitProducerId"), Version: 5})
+	require.NotNil(t, parts[0].Decoded)
+	assert.Nil(t, parts[0].Err)
+}
+
+// A response whose correlation id is 1 starts 00 00 00 01, which reads as a
+// Produce v1 request header; it decodes as no request but as responses, so
+// it is taken as a response.
+func TestDecodeStreamLoneResponseWithSmallCorrelationID(t *testing.T) {
+	resp := encodeWithCorrelation(t, "DescribeProducers", 0, schema.Response, 1)
+	_, _, err := frame.RequestAPI(resp)
+	require.Nil(t, err, "the trap: the bytes name a known request API")
+	parts := frame.DecodeStream(resp, frame.Hint{})
+	require.Len(t, parts, 1)
+	assert.Equal(t, schema.Response, parts[0].Dir)
+}
+
+func TestSplitReportsShortFrames(t *testing.T) {
+	req := encodeWithCorrelation(t, "DescribeProducers", 0, schema.Request, 1)
+	pieces := frame.Split(append(append([]byte{}, req...), req[:10]...))
+	require.Len(t, pieces, 2)
+	assert.Equal(t, 0, pieces[0].Short)
+	assert.Equal(t, 24, pieces[1].Off)
+	assert.Equal(t, 14, pieces[1].Short, "the second frame says 20 bytes follow; 6 do")
+}
