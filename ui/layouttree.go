@@ -24,7 +24,6 @@ type LayoutTree struct {
 	On    PaneEvents
 	Dir   schema.Direction
 	Tree  *layout.Node
-	Index map[*layout.Node]NodeInfo
 	SelID string
 	HovID string
 	// The editor shown in place under the selected node.
@@ -89,7 +88,7 @@ func (t *LayoutTree) Render() app.UI {
 		t.big = n > bigTree
 	}
 	var rows []app.UI
-	t.rows(&rows, t.Tree, "0", 0)
+	t.rows(&rows, t.Tree, "0", 0, "", "@"+t.Tree.Name)
 	return app.Div().Class("tree").Attr("role", "tree").
 		OnClick(t.onClick).
 		OnMouseOver(t.onOver).
@@ -97,9 +96,12 @@ func (t *LayoutTree) Render() app.UI {
 		Body(rows...)
 }
 
-func (t *LayoutTree) rows(out *[]app.UI, n *layout.Node, id string, depth int) {
+// rows appends the rows of n and of its open descendants. pass is the value
+// path n hands to its children, data its data-path; both are derived here,
+// for the rows drawn only.
+func (t *LayoutTree) rows(out *[]app.UI, n *layout.Node, id string, depth int, pass, data string) {
 	open := len(n.Children) == 0 || t.isOpen(id, depth, false)
-	*out = append(*out, t.row(n, id, depth, open))
+	*out = append(*out, t.row(n, id, depth, open, data))
 	if id == t.SelID && t.Edit.Kind != "" {
 		*out = append(*out, app.Div().Class("tree-edit").Style("padding-left", strconv.Itoa(depth*14+22)+"px").Body(
 			&FieldEditor{On: t.On, Dir: t.Dir, Info: t.Edit, Err: t.EditErr},
@@ -110,7 +112,7 @@ func (t *LayoutTree) rows(out *[]app.UI, n *layout.Node, id string, depth int) {
 	}
 	if len(n.Children) <= groupSize {
 		for i, c := range n.Children {
-			t.rows(out, c, id+"."+strconv.Itoa(i), depth+1)
+			t.child(out, c, id+"."+strconv.Itoa(i), depth+1, pass, data)
 		}
 		return
 	}
@@ -127,10 +129,14 @@ func (t *LayoutTree) rows(out *[]app.UI, n *layout.Node, id string, depth int) {
 		))
 		if gopen {
 			for i := lo; i < hi; i++ {
-				t.rows(out, n.Children[i], id+"."+strconv.Itoa(i), depth+2)
+				t.child(out, n.Children[i], id+"."+strconv.Itoa(i), depth+2, pass, data)
 			}
 		}
 	}
+}
+
+func (t *LayoutTree) child(out *[]app.UI, c *layout.Node, id string, depth int, pass, data string) {
+	t.rows(out, c, id, depth, passPath(pass, c), childData(data, childPath(pass, c), c))
 }
 
 func twisty(open bool) string {
@@ -140,7 +146,7 @@ func twisty(open bool) string {
 	return "▸"
 }
 
-func (t *LayoutTree) row(n *layout.Node, id string, depth int, open bool) app.UI {
+func (t *LayoutTree) row(n *layout.Node, id string, depth int, open bool, data string) app.UI {
 	cls := "tn"
 	switch id {
 	case t.SelID:
@@ -180,7 +186,7 @@ func (t *LayoutTree) row(n *layout.Node, id string, depth int, open bool) app.UI
 	if n.Err != "" {
 		parts = append(parts, app.Span().Class("errmsg").Text("error: "+n.Err))
 	}
-	el := app.Div().Class(cls).Attr("data-id", id).Attr("data-path", t.Index[n].Data).
+	el := app.Div().Class(cls).Attr("data-id", id).Attr("data-path", data).
 		Attr("role", "treeitem").TabIndex(0).
 		Style("padding-left", strconv.Itoa(depth*14)+"px")
 	if len(n.Children) > 0 {

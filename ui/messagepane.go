@@ -29,7 +29,6 @@ type MessagePane struct {
 	Gen     int
 	Changed []int
 	Tree    *layout.Node
-	Index   map[*layout.Node]NodeInfo
 
 	SelID, HovID   string
 	Crumb          string
@@ -83,7 +82,7 @@ func (p *MessagePane) Render() app.UI {
 				app.Div().Class("crumb").Attr("aria-live", "polite").Text(crumb),
 			),
 			app.Div().Class("pane-tree").Body(
-				&LayoutTree{On: p.On, Dir: p.Dir, Tree: p.Tree, Index: p.Index, SelID: p.SelID, HovID: p.HovID,
+				&LayoutTree{On: p.On, Dir: p.Dir, Tree: p.Tree, SelID: p.SelID, HovID: p.HovID,
 					Edit: p.Edit, EditErr: p.EditErr},
 			),
 		),

@@ -10,6 +10,7 @@ import (
 	"github.com/kafkawire/kafkawire/codec/frame"
 	"github.com/kafkawire/kafkawire/codec/layout"
 	"github.com/kafkawire/kafkawire/codec/message"
+	"github.com/kafkawire/kafkawire/codec/records"
 	"github.com/kafkawire/kafkawire/codec/schema"
 )
 
@@ -31,8 +32,9 @@ type Pane struct {
 	Sel   *layout.Node // the selected node (click, keyboard or tree)
 	Hov   *layout.Node // the node under the pointer
 	Cur   int          // the keyboard cursor byte
-	index map[*layout.Node]NodeInfo
-	byID  map[string]*layout.Node
+
+	infos      map[*layout.Node]NodeInfo // Info of the nodes asked about
+	bufRegions map[int][]byte            // regions of decompressed buffers shown
 }
 
 // NodeInfo is what the UI derives once per layout: a stable id (child index
@@ -123,98 +125,213 @@ func (p *Pane) Bytes() []byte {
 
 func (p *Pane) setDecoded(d *frame.Decoded) {
 	p.Dec = d
-	b := d.Bufs[0]
-	p.Regions = make([]byte, len(b))
-	d.Tree.Walk(func(n *layout.Node, _ int) bool {
-		if n.Buf == 0 && n.Region != layout.RegionNone {
-			for i := max(n.Off, 0); i < n.End && i < len(b); i++ {
-				p.Regions[i] = byte(n.Region)
-			}
-		}
-		return true
-	})
-	p.index = make(map[*layout.Node]NodeInfo)
-	p.byID = make(map[string]*layout.Node)
-	p.indexNode(d.Tree, nil, "0", "", "")
+	p.Regions = Regions(d.Tree, 0, len(d.Bufs[0]))
+	p.bufRegions = nil
+	p.infos = nil
 	p.Sel = nil
 	p.Hov = nil
 }
 
-func (p *Pane) indexNode(n, parent *layout.Node, id, path, crumb string) {
-	info := NodeInfo{ID: id, Parent: parent, Path: path, Crumb: crumb}
+// Regions is the layout.Region of every byte of buffer buf (n bytes long)
+// as the deepest node over it says. Each byte is written once: a node fills
+// only the gaps its children leave, so the cost is linear in bytes plus
+// nodes, not bytes times depth.
+func Regions(tree *layout.Node, buf, n int) []byte {
+	out := make([]byte, n)
+	paintRegions(tree, buf, layout.RegionNone, out)
+	return out
+}
+
+func paintRegions(n *layout.Node, buf int, inherited layout.Region, out []byte) {
+	if n.Buf != buf {
+		// A node of another buffer may still hold nodes of this one (a batch in
+		// the frame holds its decompressed records).
+		for _, c := range n.Children {
+			paintRegions(c, buf, inherited, out)
+		}
+		return
+	}
+	reg := n.Region
+	if reg == layout.RegionNone {
+		reg = inherited
+	}
+	lo, hi := max(n.Off, 0), min(n.End, len(out))
+	cur := lo
+	for _, c := range n.Children {
+		if c.Buf == buf && c.Off > cur && reg != layout.RegionNone {
+			fill(out, cur, min(c.Off, hi), reg)
+		}
+		paintRegions(c, buf, reg, out)
+		if c.Buf == buf {
+			cur = max(cur, c.End)
+		}
+	}
+	if reg != layout.RegionNone && cur < hi {
+		fill(out, cur, hi, reg)
+	}
+}
+
+func fill(b []byte, from, to int, r layout.Region) {
+	for i := from; i < to; i++ {
+		b[i] = byte(r)
+	}
+}
+
+// BufRegions is the regions of decompressed buffer k, computed when first asked.
+func (p *Pane) BufRegions(k int) []byte {
+	if p.Dec == nil || k <= 0 || k >= len(p.Dec.Bufs) {
+		return nil
+	}
+	if r, ok := p.bufRegions[k]; ok {
+		return r
+	}
+	if p.bufRegions == nil {
+		p.bufRegions = map[int][]byte{}
+	}
+	r := Regions(p.Dec.Tree, k, len(p.Dec.Bufs[k]))
+	p.bufRegions[k] = r
+	return r
+}
+
+// The value path of a node follows the Keys from the root: "header" and
+// "body" start it, every keyed node adds its key ("Topics", "0",
+// "records.3"). A keyless node (a length, a tag count, the compressed
+// payload of a batch) has no path of its own, but hands its parent's path
+// on to its children, so records inside a compressed batch are still named
+// by body...Records.0.records.3.
+
+// childPath is the value path of child c of a node whose children inherit path.
+func childPath(path string, c *layout.Node) string {
 	switch {
-	case path != "":
-		info.Data = path
-	case parent != nil:
-		info.Data = p.index[parent].Data + "@" + n.Name
-	default:
-		info.Data = "@" + n.Name
+	case c.Key == "":
+		return ""
+	case path == "" && c.Key != "header" && c.Key != "body":
+		return ""
 	}
-	p.index[n] = info
-	p.byID[id] = n
-	for i, c := range n.Children {
-		cpath := ""
-		if c.Key != "" && (path != "" || c.Key == "header" || c.Key == "body") {
-			cpath = join(path, c.Key)
+	return join(path, c.Key)
+}
+
+// passPath is the path c hands on to its children.
+func passPath(path string, c *layout.Node) string {
+	if c.Key == "" {
+		return path
+	}
+	return childPath(path, c)
+}
+
+// childData is the data-path attribute of child c: its value path, or the
+// parent's data plus "@name" for a node with none.
+func childData(parentData, path string, c *layout.Node) string {
+	if path != "" {
+		return path
+	}
+	return parentData + "@" + c.Name
+}
+
+// childCrumb is the breadcrumb of child c of parent n, whose crumb is crumb.
+func childCrumb(crumb string, n, c *layout.Node) string {
+	switch {
+	case c.Key == "header":
+		return c.Name
+	case c.Key == "body":
+		return ""
+	case isIndex(c.Key):
+		// Elements read as Topics[0], not TopicRequest[0].
+		return replaceLast(crumb, n.Name, n.Name+"["+c.Key+"]")
+	}
+	return join2(crumb, c.Name)
+}
+
+// chain is the path from the root to n, with the child index of each step,
+// or nil when n is not in the tree. The search only enters subtrees whose
+// span can hold n, so it costs about depth times fan-out, not the tree.
+func (p *Pane) chain(n *layout.Node) (nodes []*layout.Node, idx []int) {
+	if p.Dec == nil || n == nil {
+		return nil, nil
+	}
+	prune := true
+	var find func(c *layout.Node) bool
+	find = func(c *layout.Node) bool {
+		nodes = append(nodes, c)
+		if c == n {
+			return true
 		}
-		var ccrumb string
-		switch {
-		case c.Key == "header":
-			ccrumb = c.Name
-		case c.Key == "body":
-			ccrumb = ""
-		case isIndex(c.Key):
-			// Elements read as Topics[0], not TopicRequest[0].
-			ccrumb = replaceLast(crumb, n.Name, n.Name+"["+c.Key+"]")
-		default:
-			ccrumb = join2(crumb, c.Name)
+		for i, k := range c.Children {
+			if prune && (k.Buf == n.Buf && (n.Off < k.Off || n.End > k.End) || k.Buf != n.Buf && k.Buf != 0) {
+				continue
+			}
+			idx = append(idx, i)
+			if find(k) {
+				return true
+			}
+			idx = idx[:len(idx)-1]
 		}
-		p.indexNode(c, n, id+"."+strconv.Itoa(i), cpath, ccrumb)
-	}
-}
-
-// replaceLast swaps the last crumb (the array's name) for the element's name.
-func replaceLast(crumb, last, with string) string {
-	if crumb == last {
-		return with
-	}
-	if strings.HasSuffix(crumb, " > "+last) {
-		return crumb[:len(crumb)-len(last)] + with
-	}
-	return join2(crumb, with)
-}
-
-func join(a, b string) string {
-	if a == "" {
-		return b
-	}
-	return a + "." + b
-}
-
-func join2(a, b string) string {
-	if a == "" {
-		return b
-	}
-	return a + " > " + b
-}
-
-func isIndex(s string) bool {
-	if s == "" {
+		nodes = nodes[:len(nodes)-1]
 		return false
 	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
+	if find(p.Dec.Tree) {
+		return nodes, idx
 	}
-	return true
+	// A node outside its parent's span is still found, the slow way.
+	prune, nodes, idx = false, nodes[:0], idx[:0]
+	if find(p.Dec.Tree) {
+		return nodes, idx
+	}
+	return nil, nil
 }
 
-// Info returns what the pane knows of node n.
-func (p *Pane) Info(n *layout.Node) NodeInfo { return p.index[n] }
+// Info returns what the pane knows of node n: computed from the root down
+// when first asked, and kept until the layout changes. Nothing is computed
+// per node of the tree up front: a 1 MiB frame has a hundred thousand.
+func (p *Pane) Info(n *layout.Node) NodeInfo {
+	if info, ok := p.infos[n]; ok {
+		return info
+	}
+	nodes, idx := p.chain(n)
+	if nodes == nil {
+		return NodeInfo{}
+	}
+	id := make([]byte, 0, 4*len(idx)+1)
+	id = append(id, '0')
+	path, pass, data, crumb := "", "", "@"+nodes[0].Name, ""
+	for i, c := range nodes[1:] {
+		id = append(id, '.')
+		id = strconv.AppendInt(id, int64(idx[i]), 10)
+		path = childPath(pass, c)
+		data = childData(data, path, c)
+		crumb = childCrumb(crumb, nodes[i], c)
+		pass = passPath(pass, c)
+	}
+	info := NodeInfo{ID: string(id), Path: path, Data: data, Crumb: crumb}
+	if len(nodes) > 1 {
+		info.Parent = nodes[len(nodes)-2]
+	}
+	if p.infos == nil || len(p.infos) > 64 {
+		p.infos = map[*layout.Node]NodeInfo{}
+	}
+	p.infos[n] = info
+	return info
+}
 
-// Node returns the node with id, or nil.
-func (p *Pane) Node(id string) *layout.Node { return p.byID[id] }
+// Node returns the node with id (child indices from the root, "0.2.1"), or nil.
+func (p *Pane) Node(id string) *layout.Node {
+	if p.Dec == nil || id == "" {
+		return nil
+	}
+	parts := strings.Split(id, ".")
+	if parts[0] != "0" {
+		return nil
+	}
+	n := p.Dec.Tree
+	for _, s := range parts[1:] {
+		i, err := strconv.Atoi(s)
+		if err != nil || i < 0 || i >= len(n.Children) {
+			return nil
+		}
+		n = n.Children[i]
+	}
+	return n
+}
 
 // At is the deepest node holding byte off of the frame, or nil.
 func (p *Pane) At(off int) *layout.Node {
@@ -237,7 +354,7 @@ func (p *Pane) Edit(op, path, text string) bool {
 	}
 	selID := ""
 	if p.Sel != nil {
-		selID = p.index[p.Sel].ID
+		selID = p.Info(p.Sel).ID
 	}
 	var d *frame.Decoded
 	var next *message.Message
@@ -253,12 +370,26 @@ func (p *Pane) Edit(op, path, text string) bool {
 		case "present":
 			err = m.SetPresent(mp)
 		case "append":
+			if n, ok := recordsLen(m, mp); ok {
+				err = m.InsertElement(mp, n)
+				break
+			}
 			_, v, _, ferr := m.Field(mp)
 			if ferr != nil {
 				return ferr
 			}
 			arr, _ := v.([]any)
 			err = m.InsertElement(mp, len(arr))
+		case "sethex":
+			b, herr := parseHex(text)
+			if herr != nil {
+				return herr
+			}
+			err = m.SetRecordBytes(mp, b)
+		case "empty":
+			err = m.SetRecordBytes(mp, []byte{})
+		case "addbatch":
+			err = addBatch(m, mp)
 		case "duplicate":
 			err = m.DuplicateElement(mp)
 		case "remove":
@@ -292,7 +423,7 @@ func (p *Pane) Edit(op, path, text string) bool {
 	p.Err, p.ErrPath, p.Notice = "", "", ""
 	p.Edited = true
 	// Keep the selection on the same node id when it still exists, else on the edited field.
-	p.Sel = p.byID[selID]
+	p.Sel = p.Node(selID)
 	if op == "remove" || p.Sel == nil {
 		p.Sel = p.byPath(path)
 	}
@@ -314,10 +445,8 @@ func (p *Pane) Reset() {
 
 func (p *Pane) byPath(path string) *layout.Node {
 	for path != "" {
-		for n, info := range p.index {
-			if info.Path == path {
-				return n
-			}
+		if n := p.findPath(path); n != nil {
+			return n
 		}
 		i := strings.LastIndexByte(path, '.')
 		if i < 0 {
@@ -326,6 +455,32 @@ func (p *Pane) byPath(path string) *layout.Node {
 		path = path[:i]
 	}
 	return nil
+}
+
+// findPath is the node whose value path is path, entering only the subtrees
+// whose path leads there.
+func (p *Pane) findPath(path string) *layout.Node {
+	if p.Dec == nil {
+		return nil
+	}
+	var find func(n *layout.Node, pass string) *layout.Node
+	find = func(n *layout.Node, pass string) *layout.Node {
+		for _, c := range n.Children {
+			cp := childPath(pass, c)
+			if cp == path {
+				return c
+			}
+			next := passPath(pass, c)
+			if next != "" && next != path && !strings.HasPrefix(path, next+".") {
+				continue
+			}
+			if r := find(c, next); r != nil {
+				return r
+			}
+		}
+		return nil
+	}
+	return find(p.Dec.Tree, "")
 }
 
 // diff lists the bytes of b that differ from a as [from, to) pairs: bytes
@@ -364,11 +519,13 @@ type EditorInfo struct {
 	Tags     []string // tagged fields the struct may carry
 	TagsOn   []bool   // which of them it carries
 	Tagged   bool     // the node is itself a tagged field
+	Bits     int      // width of a number inside records
+	Hex      bool     // a key, value or header part that is not UTF-8: edited as hex
 }
 
 // Editor describes the editing controls for node n.
 func (p *Pane) Editor(n *layout.Node) EditorInfo {
-	info := p.index[n]
+	info := p.Info(n)
 	if info.Path == "" || p.Msg == nil {
 		return EditorInfo{Kind: "wire"}
 	}
@@ -387,6 +544,12 @@ func (p *Pane) editor(path string) EditorInfo {
 		e.Kind, e.Type = "struct", path
 		e.Tags, e.TagsOn = p.tags(mp)
 		return e
+	}
+	if re, ok, err := p.Msg.RecordsEditable(mp); ok {
+		if err != nil {
+			return EditorInfo{Kind: "wire"}
+		}
+		return recordsEditor(path, re)
 	}
 	f, v, elem, err := p.Msg.Field(mp)
 	if err != nil {
@@ -422,6 +585,7 @@ func (p *Pane) editor(path string) EditorInfo {
 		}
 		if typ == "records" {
 			e.Kind = "records"
+			e.Null = v == nil || v == (*records.Set)(nil)
 		}
 		e.Text = valueText(v)
 	}
@@ -513,5 +677,39 @@ func ParseFragment(frag string) (req, resp []byte, err error) {
 	return req, resp, err
 }
 
-// Index is what the pane knows of every node of its layout.
-func (p *Pane) Index() map[*layout.Node]NodeInfo { return p.index }
+// replaceLast swaps the last crumb (the array's name) for the element's name.
+func replaceLast(crumb, last, with string) string {
+	if crumb == last {
+		return with
+	}
+	if strings.HasSuffix(crumb, " > "+last) {
+		return crumb[:len(crumb)-len(last)] + with
+	}
+	return join2(crumb, with)
+}
+
+func join(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + "." + b
+}
+
+func join2(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + " > " + b
+}
+
+func isIndex(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}

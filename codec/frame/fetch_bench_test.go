@@ -1,0 +1,101 @@
+package frame_test
+
+import (
+	"testing"
+
+	"github.com/twmb/franz-go/pkg/kmsg"
+
+	"github.com/kafkawire/kafkawire/codec/frame"
+	"github.com/kafkawire/kafkawire/codec/schema"
+	"github.com/kafkawire/kafkawire/internal/bigframe"
+)
+
+// kmsgFetch reads a Fetch response body the way a franz-go consumer does:
+// the response, then every batch and every record in it. kmsg leaves
+// records as bytes until asked, so reading them is part of a fair comparison
+// with a decode that lays out every record.
+func kmsgFetch(b *testing.B, body []byte) *kmsg.FetchResponse {
+	k := kmsg.NewPtrFetchResponse()
+	k.Version = bigframe.FetchVersion
+	if err := k.ReadFrom(body); err != nil {
+		b.Fatal(err)
+	}
+	for _, t := range k.Topics {
+		for _, p := range t.Partitions {
+			raw := p.RecordBatches
+			for len(raw) > 0 {
+				var batch kmsg.RecordBatch
+				if err := batch.ReadFrom(raw); err != nil {
+					b.Fatal(err)
+				}
+				raw = raw[12+batch.Length:]
+				recs := batch.Records
+				for range batch.NumRecords {
+					var r kmsg.Record
+					if err := r.ReadFrom(recs); err != nil {
+						b.Fatal(err)
+					}
+					recs = recs[r.Length+int32(varintLen(r.Length)):]
+				}
+			}
+		}
+	}
+	return k
+}
+
+func varintLen(v int32) int {
+	u := uint32(v<<1) ^ uint32(v>>31)
+	n := 1
+	for u >= 0x80 {
+		u >>= 7
+		n++
+	}
+	return n
+}
+
+// The 1 MiB Fetch response of internal/bigframe: 5,000 records in 50 batches.
+func BenchmarkFetch1MiB(b *testing.B) {
+	m := bigframe.Fetch()
+	fb, err := m.Encode()
+	if err != nil {
+		b.Fatal(err)
+	}
+	d := frame.Decode(fb, m.API, bigframe.FetchVersion, schema.Response)
+	if d.Err != nil {
+		b.Fatal(d.Err)
+	}
+	body := fb[bodyNode(b, d).Off:]
+	b.Run("decode/impl=kafkawire", func(b *testing.B) {
+		b.ReportAllocs()
+		b.SetBytes(int64(len(body)))
+		for b.Loop() {
+			if d := frame.Decode(fb, m.API, bigframe.FetchVersion, schema.Response); d.Err != nil {
+				b.Fatal(d.Err)
+			}
+		}
+	})
+	b.Run("decode/impl=kmsg", func(b *testing.B) {
+		b.ReportAllocs()
+		b.SetBytes(int64(len(body)))
+		for b.Loop() {
+			kmsgFetch(b, body)
+		}
+	})
+	k := kmsgFetch(b, body)
+	b.Run("encode/impl=kafkawire", func(b *testing.B) {
+		b.ReportAllocs()
+		b.SetBytes(int64(len(body)))
+		for b.Loop() {
+			if _, err := d.Msg.Encode(); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("encode/impl=kmsg", func(b *testing.B) {
+		b.ReportAllocs()
+		b.SetBytes(int64(len(body)))
+		for b.Loop() {
+			k.AppendTo(nil)
+		}
+	})
+}

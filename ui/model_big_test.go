@@ -1,0 +1,145 @@
+package ui
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/kafkawire/kafkawire/codec/frame"
+	"github.com/kafkawire/kafkawire/codec/layout"
+	"github.com/kafkawire/kafkawire/codec/schema"
+	"github.com/kafkawire/kafkawire/internal/bigframe"
+)
+
+// naiveRegions is the definition Regions must agree with: every node paints
+// its span, parents before children, so the deepest node wins.
+func naiveRegions(tree *layout.Node, buf, n int) []byte {
+	out := make([]byte, n)
+	tree.Walk(func(c *layout.Node, _ int) bool {
+		if c.Buf == buf && c.Region != layout.RegionNone {
+			for i := max(c.Off, 0); i < c.End && i < n; i++ {
+				out[i] = byte(c.Region)
+			}
+		}
+		return true
+	})
+	return out
+}
+
+func bigPane(t testing.TB, m interface{ Encode() ([]byte, error) }) *Pane {
+	t.Helper()
+	b, err := m.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := NewPane(schema.ByName("Fetch"), bigframe.FetchVersion, schema.Response)
+	p.Restore(b)
+	if p.Notice != "" {
+		t.Fatal(p.Notice)
+	}
+	return p
+}
+
+func TestRegionsAgreeWithPaintingEveryNode(t *testing.T) {
+	check := func(name string, d *frame.Decoded) {
+		for k, b := range d.Bufs {
+			if got, want := Regions(d.Tree, k, len(b)), naiveRegions(d.Tree, k, len(b)); !bytes.Equal(got, want) {
+				t.Errorf("%s buffer %d: regions differ", name, k)
+			}
+		}
+	}
+	for _, api := range schema.APIs() {
+		for _, dir := range []schema.Direction{schema.Request, schema.Response} {
+			for _, v := range api.Versions(dir) {
+				check(api.Name, NewPane(api, v, dir).Dec)
+			}
+		}
+	}
+	check("compressed fetch", bigPane(t, bigframe.CompressedFetch()).Dec)
+	check("1 MiB fetch", bigPane(t, bigframe.Fetch()).Dec)
+}
+
+// Records inside a compressed batch are named by value paths through the
+// keyless "records (zstd compressed)" and "decompressed" nodes, which stay
+// without a path of their own; ids, paths and nodes lead back to each other.
+func TestPathsReachIntoCompressedBatches(t *testing.T) {
+	p := bigPane(t, bigframe.CompressedFetch())
+	const recs = "body.Responses.0.Partitions.0.Records"
+	var value, compressed *layout.Node
+	p.Dec.Tree.Walk(func(n *layout.Node, _ int) bool {
+		if n.Buf == 1 && n.Name == "value" && value == nil {
+			value = n
+		}
+		if n.Key == "" && len(n.Children) > 0 && n.Children[0].Buf == 1 && compressed == nil {
+			compressed = n
+		}
+		return true
+	})
+	if value == nil || compressed == nil {
+		t.Fatal("no record value in a decompressed buffer")
+	}
+	info := p.Info(value)
+	if info.Path != recs+".0.records.0.value" {
+		t.Errorf("path %q", info.Path)
+	}
+	if p.Node(info.ID) != value {
+		t.Errorf("id %q does not lead back", info.ID)
+	}
+	if p.byPath(info.Path) != value {
+		t.Errorf("path %q does not lead back", info.Path)
+	}
+	if got := p.Info(compressed).Path; got != "" {
+		t.Errorf("the compressed payload has path %q, want none", got)
+	}
+	if e := p.Editor(compressed); e.Kind != "wire" {
+		t.Errorf("the compressed payload is editable: %+v", e)
+	}
+	if e := p.Editor(value); e.Kind != "recbytes" || !strings.HasPrefix(e.Text, `{"order":0,`) || e.Hex || e.Path != info.Path {
+		t.Errorf("editor %+v", e)
+	}
+}
+
+// Every node of the 1 MiB frame gets the id and path the tree walk gives it.
+func TestInfoMatchesTheTreeWalk(t *testing.T) {
+	p := bigPane(t, bigframe.Fetch())
+	var walk func(n *layout.Node, id, pass, data string, depth int)
+	checked := 0
+	walk = func(n *layout.Node, id, pass, data string, depth int) {
+		if depth < 6 || checked%97 == 0 {
+			info := p.Info(n)
+			if info.ID != id || info.Data != data {
+				t.Fatalf("node %s: info %+v, want id %s data %s", n.Name, info, id, data)
+			}
+		}
+		checked++
+		for i, c := range n.Children {
+			cp := childPath(pass, c)
+			walk(c, id+"."+itoa(i), passPath(pass, c), childData(data, cp, c), depth+1)
+		}
+	}
+	walk(p.Dec.Tree, "0", "", "@"+p.Dec.Tree.Name, 0)
+	if checked < 50000 {
+		t.Errorf("only %d nodes", checked)
+	}
+}
+
+func BenchmarkRestore1MiB(b *testing.B) {
+	fb, err := bigframe.Fetch().Encode()
+	if err != nil {
+		b.Fatal(err)
+	}
+	p := NewPane(schema.ByName("Fetch"), bigframe.FetchVersion, schema.Response)
+	b.ReportAllocs()
+	for b.Loop() {
+		p.Restore(fb)
+	}
+}
+
+func BenchmarkSetDecoded1MiB(b *testing.B) {
+	p := bigPane(b, bigframe.Fetch())
+	d := p.Dec
+	b.ReportAllocs()
+	for b.Loop() {
+		p.setDecoded(d)
+	}
+}
