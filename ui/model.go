@@ -29,9 +29,9 @@ type Pane struct {
 	ErrPath string           // the path that failed
 	Notice  string           // a message about the pane as a whole (a shared link that did not decode)
 
-	Sel   *layout.Node // the selected node (click, keyboard or tree)
-	Hov   *layout.Node // the node under the pointer
-	Cur   int          // the keyboard cursor byte
+	Sel *layout.Node // the selected node (click, keyboard or tree)
+	Hov *layout.Node // the node under the pointer
+	Cur int          // the keyboard cursor byte
 
 	infos      map[*layout.Node]NodeInfo // Info of the nodes asked about
 	bufRegions map[int][]byte            // regions of decompressed buffers shown

@@ -268,7 +268,7 @@ func (c *Page) paneUI(p *Pane) app.UI {
 		Header: message.HeaderVersion(c.api, c.v, p.Dir),
 		Notice: p.Notice, Copied: c.copied[p.Dir], Edited: p.Edited,
 		Bytes: p.Bytes(), Regions: p.Regions, Gen: p.Gen, Changed: p.Changed,
-		Tree: p.Dec.Tree,
+		Tree:   p.Dec.Tree,
 		SelOff: -1, SelEnd: -1, HovOff: -1, HovEnd: -1, Cursor: p.Cur,
 	}
 	if def := c.api.Def(p.Dir, c.v); def != nil {
