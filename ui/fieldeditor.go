@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"encoding/hex"
+	"strconv"
 	"strings"
 
 	"github.com/kafkawire/kafkawire/codec/schema"
@@ -19,6 +21,12 @@ type FieldEditor struct {
 	Dir  schema.Direction
 	Info EditorInfo
 	Err  string
+
+	// hexFor is the path whose key, value or header part the user switched
+	// to hex (or back to text, when it starts in hex): the mode is the
+	// editor's own state, not the message's.
+	hexFor    string
+	hexToggle bool
 }
 
 func (f *FieldEditor) edit(op, path, text string) app.EventHandler {
@@ -45,7 +53,11 @@ func (f *FieldEditor) Render() app.UI {
 	case "wire":
 		parts = append(parts, app.Span().Class("fe-note").Text("wire-level: computed from the values it frames"))
 	case "records":
-		parts = append(parts, app.Span().Class("fe-note").Text("records: editing comes with the record-batch work"))
+		if !in.Null {
+			parts = append(parts, f.button("addbatch", in.Path, "", "+ batch"))
+		}
+	case kindRecBytes, kindRecInt, kindRecCodec, kindBatch, kindRecordList, kindRecord, kindHeaderList, kindHeader:
+		parts = f.recordParts(in)
 	case "scalar":
 		if !in.Null {
 			parts = append(parts,
@@ -95,6 +107,9 @@ func (f *FieldEditor) Render() app.UI {
 		op, label := "null", "set to null"
 		if in.Null {
 			op, label = "present", "give it a value"
+			if in.Kind == kindRecBytes {
+				op, label = "empty", "give it a value (empty)"
+			}
 		}
 		parts = append(parts, app.Button().Class("btn").Attr("data-op", op).Text(label).OnClick(f.edit(op, in.Path, "")))
 	}
@@ -113,6 +128,125 @@ func (f *FieldEditor) Render() app.UI {
 		parts = append(parts, app.Span().Class("fe-err").Attr("role", "alert").Text(f.Err))
 	}
 	return app.Div().Class("fe").Body(parts...)
+}
+
+func (f *FieldEditor) button(op, path, text, label string) app.UI {
+	cls := "btn"
+	if op == "remove" {
+		cls = "btn danger"
+	}
+	return app.Button().Class(cls).Attr("data-op", op).Text(label).OnClick(f.edit(op, path, text))
+}
+
+// hexMode tells whether the key, value or header part is edited as hex.
+func (f *FieldEditor) hexMode() bool {
+	on := f.Info.Hex
+	if f.hexFor == f.Info.Path && f.hexToggle {
+		on = !on
+	}
+	return on
+}
+
+// recordParts are the controls for a node inside a records field.
+func (f *FieldEditor) recordParts(in EditorInfo) []app.UI {
+	var parts []app.UI
+	switch in.Kind {
+	case kindRecBytes:
+		if in.Null {
+			break
+		}
+		hexOn := f.hexMode()
+		val, op, typ := in.Text, "set", "UTF-8 text"
+		if hexOn {
+			val, op, typ = hex.EncodeToString([]byte(in.Text)), "sethex", "hex"
+		}
+		parts = append(parts,
+			app.Label().Class("fe-label").Text(typ),
+			f.input(in, val, op),
+		)
+		if in.Hex {
+			// Bytes that are not UTF-8 have no text form to switch to.
+			parts = append(parts, app.Span().Class("fe-hint").Text("not UTF-8: hex only"))
+		} else {
+			label := "edit as hex"
+			if hexOn {
+				label = "edit as text"
+			}
+			parts = append(parts, app.Button().Class("btn").Attr("data-op", "hexmode").Text(label).OnClick(f.onHexMode))
+		}
+		parts = append(parts, app.Span().Class("fe-hint").Text(strconv.Itoa(len(in.Text))+" bytes"))
+	case kindRecInt:
+		parts = append(parts,
+			app.Label().Class("fe-label").Text(in.Type),
+			f.input(in, in.Text, "set"),
+			app.Span().Class("fe-hint").Text(hint(in.Type)),
+		)
+	case kindRecCodec:
+		opts := make([]app.UI, len(Codecs))
+		for i, c := range Codecs {
+			o := app.Option().Value(c).Text(c)
+			if c == in.Text {
+				o = o.Selected(true)
+			}
+			opts[i] = o
+		}
+		parts = append(parts,
+			app.Label().Class("fe-label").Text("compression"),
+			app.Select().Class("fe-input").Attr("data-edit", in.Path).Aria("label", in.Path+" (compression codec)").
+				OnChange(func(ctx app.Context, e app.Event) {
+					guard(ctx, func() {
+						if f.On != nil {
+							f.On.Edit(ctx, f.Dir, "set", in.Path, ctx.JSSrc().Get("value").String())
+						}
+					})
+				}).Body(opts...),
+		)
+	case kindBatch:
+		parts = append(parts,
+			f.button("append", in.Path+".records", "", "+ record"),
+			f.button("duplicate", in.Path, "", "duplicate batch"),
+			f.button("remove", in.Path, "", "remove batch"),
+		)
+	case kindRecordList:
+		parts = append(parts, f.button("append", in.Path, "", "+ record"))
+	case kindRecord:
+		parts = append(parts,
+			f.button("append", in.Path+".headers", "", "+ header"),
+			f.button("duplicate", in.Path, "", "duplicate record"),
+			f.button("remove", in.Path, "", "remove record"),
+		)
+	case kindHeaderList:
+		parts = append(parts, f.button("append", in.Path, "", "+ header"))
+	case kindHeader:
+		parts = append(parts,
+			f.button("duplicate", in.Path, "", "duplicate header"),
+			f.button("remove", in.Path, "", "remove header"),
+		)
+	}
+	return parts
+}
+
+// input is a text field that applies op to the message on change (Enter or leaving it).
+func (f *FieldEditor) input(in EditorInfo, val, op string) app.UI {
+	return app.Input().Class("fe-input").Type("text").Value(val).
+		Attr("spellcheck", "false").Attr("autocomplete", "off").
+		Attr("data-edit", in.Path).
+		Aria("label", in.Path+" ("+in.Type+")").
+		OnChange(func(ctx app.Context, e app.Event) {
+			guard(ctx, func() {
+				if f.On != nil {
+					f.On.Edit(ctx, f.Dir, op, in.Path, ctx.JSSrc().Get("value").String())
+				}
+			})
+		})
+}
+
+func (f *FieldEditor) onHexMode(ctx app.Context, e app.Event) {
+	if f.hexFor != f.Info.Path {
+		f.hexFor, f.hexToggle = f.Info.Path, true
+		return
+	}
+	f.hexToggle = !f.hexToggle
 }
 
 func hint(typ string) string {

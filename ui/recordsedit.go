@@ -96,14 +96,15 @@ func recordsLen(m *message.Message, p message.Path) (int, bool) {
 	return 0, false
 }
 
-// addBatch appends an empty batch (magic 2, no records) to the records field at p, giving a null field a value first.
+// addBatch appends an empty batch (magic 2, no records) to the records
+// field at p; a null field gets its minimal value, which holds one.
 func addBatch(m *message.Message, p message.Path) error {
 	_, v, _, err := m.Field(p)
 	if err != nil {
 		return err
 	}
 	s, ok := v.(*records.Set)
-	if !ok {
+	if !ok && v != nil {
 		return errors.New(p.String() + " is not a records field")
 	}
 	if s == nil {
@@ -115,6 +116,10 @@ func addBatch(m *message.Message, p message.Path) error {
 		}
 		if s, _ = v.(*records.Set); s == nil {
 			return errors.New(p.String() + " stays null")
+		}
+		if len(s.Batches) > 0 {
+			// The minimal records value already holds a batch.
+			return nil
 		}
 	}
 	return s.Insert(nil, len(s.Batches))

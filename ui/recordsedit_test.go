@@ -1,0 +1,210 @@
+package ui
+
+import (
+	"hash/crc32"
+	"strings"
+	"testing"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/twmb/franz-go/pkg/kmsg"
+
+	"github.com/kafkawire/kafkawire/codec/layout"
+	"github.com/kafkawire/kafkawire/internal/bigframe"
+)
+
+const recs = "body.Responses.0.Partitions.0.Records"
+
+// nodeAt is the node whose value path is path.
+func nodeAt(t *testing.T, p *Pane, path string) *layout.Node {
+	t.Helper()
+	n := p.findPath(path)
+	if n == nil {
+		t.Fatalf("no node at %s", path)
+	}
+	return n
+}
+
+func mustEdit(t *testing.T, p *Pane, op, path, text string) {
+	t.Helper()
+	if !p.Edit(op, path, text) {
+		t.Fatalf("%s %s %q: %s", op, path, text, p.Err)
+	}
+}
+
+// batches reads the frame's first partition's batches with kmsg, checking every CRC.
+func batches(t *testing.T, p *Pane) []kmsg.RecordBatch {
+	t.Helper()
+	k := kmsg.NewPtrFetchResponse()
+	k.Version = bigframe.FetchVersion
+	if err := k.ReadFrom(p.Bytes()[9:]); err != nil {
+		t.Fatal(err)
+	}
+	var out []kmsg.RecordBatch
+	raw := k.Topics[0].Partitions[0].RecordBatches
+	for len(raw) > 0 {
+		var b kmsg.RecordBatch
+		if err := b.ReadFrom(raw); err != nil {
+			t.Fatal(err)
+		}
+		if crc := crc32.Checksum(raw[21:12+b.Length], crc32.MakeTable(crc32.Castagnoli)); int32(crc) != b.CRC {
+			t.Errorf("batch %d: CRC %08x, computed %08x", len(out), uint32(b.CRC), crc)
+		}
+		out = append(out, b)
+		raw = raw[12+b.Length:]
+	}
+	return out
+}
+
+// The record editors change what they say they change, and kmsg reads the
+// result with good CRCs; records inside the zstd batch are edited too.
+func TestPaneEditsRecords(t *testing.T) {
+	p := bigPane(t, bigframe.CompressedFetch())
+	if got := len(batches(t, p)); got != 2 {
+		t.Fatalf("%d batches", got)
+	}
+	// A value inside the compressed batch, as text and as hex.
+	mustEdit(t, p, "set", recs+".0.records.1.value", "héllo")
+	if e := p.Editor(nodeAt(t, p, recs+".0.records.1.value")); e.Text != "héllo" || e.Hex {
+		t.Errorf("after a text edit: %+v", e)
+	}
+	mustEdit(t, p, "sethex", recs+".0.records.1.value", "00 ff 10")
+	if e := p.Editor(nodeAt(t, p, recs+".0.records.1.value")); e.Text != "\x00\xff\x10" || !e.Hex {
+		t.Errorf("after a hex edit: %+v", e)
+	}
+	if p.Edit("sethex", recs+".0.records.1.value", "0g") {
+		t.Error("bad hex accepted")
+	}
+	// Keys become null and come back empty.
+	mustEdit(t, p, "null", recs+".0.records.0.key", "")
+	if e := p.Editor(nodeAt(t, p, recs+".0.records.0.key")); !e.Null || !e.Nullable {
+		t.Errorf("after null: %+v", e)
+	}
+	mustEdit(t, p, "empty", recs+".0.records.0.key", "")
+	// Numbers are range-checked by width.
+	if p.Edit("set", recs+".1.records.0.attributes", "200") || !strings.Contains(p.Err, "int8") {
+		t.Errorf("an int8 took 200: %q", p.Err)
+	}
+	mustEdit(t, p, "set", recs+".1.baseOffset", "1000")
+	// Records and headers come and go.
+	mustEdit(t, p, "append", recs+".0.records", "")
+	mustEdit(t, p, "append", recs+".0.records.3.headers", "")
+	mustEdit(t, p, "set", recs+".0.records.3.headers.0.key", "trace")
+	mustEdit(t, p, "duplicate", recs+".0.records.3", "")
+	mustEdit(t, p, "remove", recs+".0.records.0", "")
+	mustEdit(t, p, "remove", recs+".0.records.3.headers.0", "")
+	// The codec select recompresses.
+	mustEdit(t, p, "set", recs+".0.attributes.codec", "lz4")
+	// Batches are added, duplicated and removed.
+	mustEdit(t, p, "addbatch", recs, "")
+	mustEdit(t, p, "duplicate", recs+".1", "")
+	mustEdit(t, p, "remove", recs+".3", "")
+
+	bs := batches(t, p)
+	if len(bs) != 3 {
+		t.Fatalf("%d batches, want 3", len(bs))
+	}
+	if bs[0].Attributes&7 != 3 || bs[0].NumRecords != 4 {
+		t.Errorf("batch 0: attributes %d, %d records", bs[0].Attributes, bs[0].NumRecords)
+	}
+	if bs[1].FirstOffset != 1000 || bs[2].FirstOffset != 1000 {
+		t.Errorf("duplicated batch offsets %d %d", bs[1].FirstOffset, bs[2].FirstOffset)
+	}
+	// The decompressed records are laid out again, with their paths.
+	if e := p.Editor(nodeAt(t, p, recs+".0.records.2.headers.0.key")); e.Kind != kindRecBytes || e.Text != "trace" {
+		t.Errorf("duplicated header key: %+v", e)
+	}
+}
+
+// A null records field gets a batch.
+func TestPaneAddsBatchToNullRecords(t *testing.T) {
+	p := bigPane(t, bigframe.CompressedFetch())
+	mustEdit(t, p, "null", recs, "")
+	if e := p.Editor(nodeAt(t, p, recs)); e.Kind != "records" || !e.Null {
+		t.Fatalf("records editor %+v", e)
+	}
+	mustEdit(t, p, "addbatch", recs, "")
+	mustEdit(t, p, "append", recs+".0.records", "")
+	mustEdit(t, p, "set", recs+".0.records.0.value", "v")
+	if bs := batches(t, p); len(bs) != 1 || bs[0].NumRecords != 1 {
+		t.Errorf("%d batches", len(bs))
+	}
+}
+
+func renderEditor(t *testing.T, p *Pane, path string) *FieldEditor {
+	t.Helper()
+	f := &FieldEditor{Info: p.Editor(nodeAt(t, p, path))}
+	e := app.NewTestEngine()
+	if err := e.Load(f); err != nil {
+		t.Fatal(err)
+	}
+	e.ConsumeAll()
+	return f
+}
+
+func TestFieldEditorRecordControls(t *testing.T) {
+	p := bigPane(t, bigframe.CompressedFetch())
+	mustEdit(t, p, "sethex", recs+".1.records.2.value", "00ff")
+
+	f := renderEditor(t, p, recs+".0.records.1.value")
+	if err := app.Match(app.Label().Class("fe-label").Text("UTF-8 text"), f, 0, 0); err != nil {
+		t.Error(err)
+	}
+	if err := app.Match(button("hexmode"), f, 0, 2); err != nil {
+		t.Error(err)
+	}
+	if err := app.Match(button("null"), f, 0, 4); err != nil {
+		t.Error(err)
+	}
+	// Switched to hex, the same value shows as hex digits and edits with sethex.
+	f.hexFor, f.hexToggle = f.Info.Path, true
+	if !f.hexMode() {
+		t.Error("hex mode did not switch on")
+	}
+
+	f = renderEditor(t, p, recs+".1.records.2.value")
+	if err := app.Match(app.Label().Class("fe-label").Text("hex"), f, 0, 0); err != nil {
+		t.Errorf("bytes that are not UTF-8 start in hex: %v", err)
+	}
+	if err := app.Match(app.Span().Class("fe-hint").Text("not UTF-8: hex only"), f, 0, 2); err != nil {
+		t.Error(err)
+	}
+
+	f = renderEditor(t, p, recs+".0.records.0.timestampDelta")
+	if err := app.Match(app.Label().Class("fe-label").Text("int64"), f, 0, 0); err != nil {
+		t.Error(err)
+	}
+	f = renderEditor(t, p, recs+".0.records.0.attributes")
+	if err := app.Match(app.Span().Class("fe-hint").Text("-128 to 127"), f, 0, 2); err != nil {
+		t.Error(err)
+	}
+
+	f = renderEditor(t, p, recs+".0.attributes.codec")
+	if err := app.Match(app.Option().Value("zstd").Selected(true).Text("zstd"), f, 0, 1, 4); err != nil {
+		t.Errorf("zstd is not the selected codec: %v", err)
+	}
+
+	for path, ops := range map[string][]string{
+		recs:                            {"addbatch"},
+		recs + ".0":                     {"append", "duplicate", "remove"},
+		recs + ".0.records":             {"append"},
+		recs + ".0.records.1":           {"append", "duplicate", "remove"},
+		recs + ".0.records.1.headers":   {"append"},
+		recs + ".0.records.1.headers.0": {"duplicate", "remove"},
+	} {
+		f := renderEditor(t, p, path)
+		for i, op := range ops {
+			if err := app.Match(button(op), f, 0, i); err != nil {
+				t.Errorf("%s: control %d: %v", path, i, err)
+			}
+		}
+	}
+}
+
+// button is what Match expects of an editor button: its class, data-op and a click handler.
+func button(op string) app.UI {
+	cls := "btn"
+	if op == "remove" {
+		cls = "btn danger"
+	}
+	return app.Button().Class(cls).Attr("data-op", op).OnClick(func(app.Context, app.Event) {})
+}
