@@ -33,6 +33,11 @@ type ByteGrid struct {
 	HovOff  int // hovered field span
 	HovEnd  int
 	Cursor  int // keyboard cursor, -1 for none
+	// Buf is 0 for the frame, k > 0 for decompressed buffer k, whose cells
+	// carry data-boff instead of data-off (they are not frame offsets).
+	Buf     int
+	MarkOff int // the compressed payload of the decompressed buffer shown, [MarkOff, MarkEnd)
+	MarkEnd int
 
 	top int // first row in view
 	// cur is the cursor as the key handler last moved it: keys can arrive
@@ -67,8 +72,11 @@ func (g *ByteGrid) window() (first, last int) {
 
 func (g *ByteGrid) OnUpdate(ctx app.Context) {
 	g.cur, g.curSet = g.Cursor, g.Cursor >= 0
-	if g.SelOff >= 0 && g.SelEnd > g.SelOff {
+	switch {
+	case g.SelOff >= 0 && g.SelEnd > g.SelOff:
 		g.reveal(ctx, g.SelOff/16)
+	case g.MarkOff >= 0 && g.MarkEnd > g.MarkOff:
+		g.reveal(ctx, g.MarkOff/16)
 	}
 }
 
@@ -94,6 +102,10 @@ func (g *ByteGrid) Render() app.UI {
 	first, last := g.window()
 	ch := g.Changed
 	flash := " chg" + strconv.Itoa(g.Gen&1)
+	offAttr, ascAttr := "data-off", "data-a"
+	if g.Buf > 0 {
+		offAttr, ascAttr = "data-boff", "data-ba"
+	}
 	out := make([]app.UI, 0, last-first)
 	for r := first; r < last; r++ {
 		cells := make([]app.UI, 0, 16)
@@ -114,6 +126,9 @@ func (g *ByteGrid) Render() app.UI {
 			if i == g.Cursor {
 				mod += " cur"
 			}
+			if i >= g.MarkOff && i < g.MarkEnd {
+				mod += " mark"
+			}
 			for len(ch) >= 2 && ch[1] <= i {
 				ch = ch[2:]
 			}
@@ -122,8 +137,8 @@ func (g *ByteGrid) Render() app.UI {
 			}
 			off := strconv.Itoa(i)
 			b := g.Bytes[i]
-			cells = append(cells, app.Span().Class(cls+mod).Attr("data-off", off).Attr("data-region", regionKey[reg]).Text(hexByte[b]))
-			asc = append(asc, app.Span().Class("a r"+strconv.Itoa(reg)+mod).Attr("data-a", off).Text(asciiByte[b]))
+			cells = append(cells, app.Span().Class(cls+mod).Attr(offAttr, off).Attr("data-region", regionKey[reg]).Text(hexByte[b]))
+			asc = append(asc, app.Span().Class("a r"+strconv.Itoa(reg)+mod).Attr(ascAttr, off).Text(asciiByte[b]))
 		}
 		out = append(out, app.Div().Class("grid-row").Body(
 			app.Span().Class("grid-off").Text(hex4(r*16)),
@@ -159,6 +174,23 @@ func (g *ByteGrid) Render() app.UI {
 	)
 }
 
+// hover and selectByte send what happened to the page, for the frame or the decompressed buffer.
+func (g *ByteGrid) hover(ctx app.Context, off int) bool {
+	if g.Buf > 0 {
+		be, ok := g.On.(BufEvents)
+		return ok && be.HoverBufByte(ctx, g.Dir, g.Buf, off)
+	}
+	return g.On != nil && g.On.HoverByte(ctx, g.Dir, off)
+}
+
+func (g *ByteGrid) selectByte(ctx app.Context, off int) bool {
+	if g.Buf > 0 {
+		be, ok := g.On.(BufEvents)
+		return ok && be.SelectBufByte(ctx, g.Dir, g.Buf, off)
+	}
+	return g.On != nil && g.On.SelectByte(ctx, g.Dir, off)
+}
+
 func (g *ByteGrid) onScroll(ctx app.Context, e app.Event) {
 	guard(ctx, func() {
 		top := ctx.JSSrc().Get("scrollTop").Int() / rowHeight
@@ -182,9 +214,11 @@ func offsetOf(e app.Event) int {
 	if !ds.Truthy() {
 		return -1
 	}
-	v := ds.Get("off")
-	if !v.Truthy() {
-		v = ds.Get("a")
+	var v app.Value
+	for _, k := range [...]string{"off", "a", "boff", "ba"} {
+		if v = ds.Get(k); v.Truthy() {
+			break
+		}
 	}
 	if !v.Truthy() {
 		return -1
@@ -198,7 +232,7 @@ func offsetOf(e app.Event) int {
 
 func (g *ByteGrid) onOver(ctx app.Context, e app.Event) {
 	guard(ctx, func() {
-		if off := offsetOf(e); off < 0 || g.On == nil || !g.On.HoverByte(ctx, g.Dir, off) {
+		if off := offsetOf(e); off < 0 || !g.hover(ctx, off) {
 			ctx.PreventUpdate()
 		}
 	})
@@ -206,7 +240,7 @@ func (g *ByteGrid) onOver(ctx app.Context, e app.Event) {
 
 func (g *ByteGrid) onLeave(ctx app.Context, e app.Event) {
 	guard(ctx, func() {
-		if g.On == nil || !g.On.HoverByte(ctx, g.Dir, -1) {
+		if !g.hover(ctx, -1) {
 			ctx.PreventUpdate()
 		}
 	})
@@ -214,8 +248,8 @@ func (g *ByteGrid) onLeave(ctx app.Context, e app.Event) {
 
 func (g *ByteGrid) onClick(ctx app.Context, e app.Event) {
 	guard(ctx, func() {
-		if off := offsetOf(e); off >= 0 && g.On != nil {
-			g.On.SelectByte(ctx, g.Dir, off)
+		if off := offsetOf(e); off >= 0 {
+			g.selectByte(ctx, off)
 		}
 	})
 }
@@ -256,7 +290,7 @@ func (g *ByteGrid) onKey(ctx app.Context, e app.Event) {
 			return
 		}
 		g.cur, g.curSet = cur, true
-		g.On.SelectByte(ctx, g.Dir, cur)
+		g.selectByte(ctx, cur)
 		g.reveal(ctx, cur/16)
 	})
 }

@@ -37,6 +37,7 @@ type MessagePane struct {
 	Cursor         int
 	Edit           EditorInfo
 	EditErr        string
+	Inner          InnerView // the decompressed buffer shown, if any
 }
 
 func (p *MessagePane) Render() app.UI {
@@ -78,7 +79,9 @@ func (p *MessagePane) Render() app.UI {
 		app.Div().Class("pane-body").Body(
 			app.Div().Class("pane-grid").Body(
 				&ByteGrid{On: p.On, Dir: p.Dir, Bytes: p.Bytes, Regions: p.Regions, Gen: p.Gen, Changed: p.Changed,
-					SelOff: p.SelOff, SelEnd: p.SelEnd, HovOff: p.HovOff, HovEnd: p.HovEnd, Cursor: p.Cursor},
+					SelOff: p.SelOff, SelEnd: p.SelEnd, HovOff: p.HovOff, HovEnd: p.HovEnd, Cursor: p.Cursor,
+					MarkOff: p.Inner.MarkOff, MarkEnd: p.Inner.MarkEnd},
+				innerGrid(p.On, p.Dir, p.Inner),
 				app.Div().Class("crumb").Attr("aria-live", "polite").Text(crumb),
 			),
 			app.Div().Class("pane-tree").Body(

@@ -271,6 +271,7 @@ func (c *Page) paneUI(p *Pane) app.UI {
 		Tree:   p.Dec.Tree,
 		SelOff: -1, SelEnd: -1, HovOff: -1, HovEnd: -1, Cursor: p.Cur,
 	}
+	mp.Inner = p.Inner()
 	if def := c.api.Def(p.Dir, c.v); def != nil {
 		mp.Title = def.Name + " v" + strconv.Itoa(int(c.v))
 	}

@@ -208,3 +208,36 @@ func button(op string) app.UI {
 	}
 	return app.Button().Class(cls).Attr("data-op", op).OnClick(func(app.Context, app.Event) {})
 }
+
+// Selecting a record inside the zstd batch shows its decompressed buffer,
+// with the record's span in it and the compressed payload marked in the frame.
+func TestInnerViewFollowsTheSelection(t *testing.T) {
+	p := bigPane(t, bigframe.CompressedFetch())
+	if v := p.Inner(); v.Buf != 0 {
+		t.Fatalf("a buffer is shown with nothing selected: %+v", v)
+	}
+	rec := nodeAt(t, p, recs+".0.records.2")
+	p.Sel = rec
+	v := p.Inner()
+	if v.Buf != 1 || len(v.Bytes) != len(p.Dec.Bufs[1]) || v.SelOff != rec.Off || v.SelEnd != rec.End {
+		t.Fatalf("inner view %+v", v)
+	}
+	if v.MarkOff <= 0 || v.MarkEnd > len(p.Bytes()) || v.MarkEnd <= v.MarkOff {
+		t.Errorf("payload mark [%d, %d)", v.MarkOff, v.MarkEnd)
+	}
+	for i := rec.Off; i < rec.End; i++ {
+		if layout.Region(v.Regions[i]) != layout.RegionRecord {
+			t.Fatalf("byte %d of the record is region %v", i, layout.Region(v.Regions[i]))
+		}
+	}
+	// A byte of the buffer selects back the deepest node there.
+	attr := nodeAt(t, p, recs+".0.records.2.attributes")
+	if n := p.AtBuf(1, attr.Off); n != attr {
+		t.Errorf("byte %d of buffer 1 is %+v", attr.Off, n)
+	}
+	// The frame's plain batch shows nothing.
+	p.Sel = nodeAt(t, p, recs+".1.records.0")
+	if v := p.Inner(); v.Buf != 0 {
+		t.Errorf("a plain batch shows buffer %d", v.Buf)
+	}
+}

@@ -1,0 +1,156 @@
+package ui
+
+import (
+	"strconv"
+
+	"github.com/kafkawire/kafkawire/codec/layout"
+	"github.com/kafkawire/kafkawire/codec/schema"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// InnerView is the decompressed buffer shown beside the frame: the records
+// of a compressed batch live in bytes of their own, with their own offsets.
+// It is shown while the selected (or else the hovered) node lives in such a
+// buffer, or is the compressed payload itself; the payload's span in the
+// frame is marked in the frame grid. Buf is 0 when nothing is shown.
+type InnerView struct {
+	Buf            int
+	Title          string // "batch 1: 1,204 bytes decompressed from 312 (zstd)"
+	Bytes          []byte
+	Regions        []byte
+	SelOff, SelEnd int
+	HovOff, HovEnd int
+	MarkOff        int // the compressed payload in the frame
+	MarkEnd        int
+}
+
+// BufEvents receives what the user does in a decompressed buffer's grid.
+// The Page implements it beside PaneEvents.
+type BufEvents interface {
+	HoverBufByte(ctx app.Context, dir schema.Direction, buf, off int) bool
+	SelectBufByte(ctx app.Context, dir schema.Direction, buf, off int) bool
+}
+
+// bufOf is the decompressed buffer node n belongs to or opens (the
+// compressed payload node, whose child is the decompressed one), or 0.
+func bufOf(n *layout.Node) int {
+	if n == nil {
+		return 0
+	}
+	if n.Buf > 0 {
+		return n.Buf
+	}
+	if len(n.Children) > 0 && n.Children[0].Buf > 0 && n.Key == "" {
+		return n.Children[0].Buf
+	}
+	return 0
+}
+
+// payload is the frame node holding the compressed bytes of buffer k: the
+// first frame node with a child in buffer k.
+func (p *Pane) payload(k int) *layout.Node {
+	var found *layout.Node
+	var walk func(n *layout.Node) bool
+	walk = func(n *layout.Node) bool {
+		if n.Buf != 0 {
+			return false
+		}
+		for _, c := range n.Children {
+			if c.Buf == k {
+				found = n
+				return true
+			}
+			if walk(c) {
+				return true
+			}
+		}
+		return false
+	}
+	if p.Dec != nil {
+		walk(p.Dec.Tree)
+	}
+	return found
+}
+
+// Inner is the decompressed view the selection and hover call for.
+func (p *Pane) Inner() InnerView {
+	v := InnerView{SelOff: -1, SelEnd: -1, HovOff: -1, HovEnd: -1, MarkOff: -1, MarkEnd: -1}
+	k := bufOf(p.Sel)
+	if k == 0 {
+		k = bufOf(p.Hov)
+	}
+	if k == 0 || p.Dec == nil || k >= len(p.Dec.Bufs) {
+		return v
+	}
+	v.Buf, v.Bytes, v.Regions = k, p.Dec.Bufs[k], p.BufRegions(k)
+	if pl := p.payload(k); pl != nil {
+		v.MarkOff, v.MarkEnd = pl.Off, pl.End
+		v.Title = "batch " + itoa(k) + ": " + itoa(len(v.Bytes)) + " bytes decompressed from the " + itoa(pl.Len()) + " marked in the frame"
+	}
+	if n := p.Sel; n != nil && n.Buf == k {
+		v.SelOff, v.SelEnd = n.Off, n.End
+	}
+	if n := p.Hov; n != nil && n.Buf == k {
+		v.HovOff, v.HovEnd = n.Off, n.End
+	}
+	return v
+}
+
+// AtBuf is the deepest node holding byte off of buffer buf, or nil.
+func (p *Pane) AtBuf(buf, off int) *layout.Node {
+	if buf == 0 {
+		return p.At(off)
+	}
+	if p.Dec == nil || buf >= len(p.Dec.Bufs) || off < 0 || off >= len(p.Dec.Bufs[buf]) {
+		return nil
+	}
+	path := p.Dec.Tree.Deepest(buf, off)
+	if len(path) == 0 {
+		return nil
+	}
+	return path[len(path)-1]
+}
+
+// HoverBufByte implements BufEvents.
+func (c *Page) HoverBufByte(ctx app.Context, dir schema.Direction, buf, off int) bool {
+	p := c.pane(dir)
+	if p == nil {
+		return false
+	}
+	n := p.AtBuf(buf, off)
+	if n == nil && off >= 0 {
+		return false
+	}
+	if n == p.Hov {
+		return false
+	}
+	p.Hov = n
+	return true
+}
+
+// SelectBufByte implements BufEvents.
+func (c *Page) SelectBufByte(ctx app.Context, dir schema.Direction, buf, off int) bool {
+	p := c.pane(dir)
+	if p == nil {
+		return false
+	}
+	n := p.AtBuf(buf, off)
+	if n == nil {
+		return false
+	}
+	p.Sel, p.Err = n, ""
+	return true
+}
+
+// innerGrid draws the decompressed buffer below the frame grid, or nothing.
+func innerGrid(on PaneEvents, dir schema.Direction, v InnerView) app.UI {
+	if v.Buf == 0 {
+		return nil
+	}
+	return app.Div().Class("inner").DataSet("buf", strconv.Itoa(v.Buf)).Body(
+		app.Div().Class("inner-title").Text(v.Title),
+		&ByteGrid{On: on, Dir: dir, Buf: v.Buf, Bytes: v.Bytes, Regions: v.Regions,
+			SelOff: v.SelOff, SelEnd: v.SelEnd, HovOff: v.HovOff, HovEnd: v.HovEnd, Cursor: -1,
+			MarkOff: -1, MarkEnd: -1},
+	)
+}
