@@ -39,7 +39,8 @@ type ByteGrid struct {
 	MarkOff int // the compressed payload of the decompressed buffer shown, [MarkOff, MarkEnd)
 	MarkEnd int
 
-	top int // first row in view
+	top     int // first row in view
+	painted int // the frame size whose first paint was marked (make bench reads the marks)
 	// cur is the cursor as the key handler last moved it: keys can arrive
 	// faster than the page renders the Cursor prop back.
 	cur    int
@@ -70,7 +71,20 @@ func (g *ByteGrid) window() (first, last int) {
 	return max(top-marginRows, 0), min(top+viewRows+marginRows, rows)
 }
 
+func (g *ByteGrid) OnMount(ctx app.Context) { g.markPaint(ctx) }
+
+// markPaint marks the first paint of a frame of a new size, for make bench.
+func (g *ByteGrid) markPaint(ctx app.Context) {
+	if g.Buf != 0 || len(g.Bytes) == g.painted {
+		return
+	}
+	g.painted = len(g.Bytes)
+	name := "kw-grid-painted-" + strconv.Itoa(len(g.Bytes))
+	ctx.Defer(func(app.Context) { markNextFrame(name) })
+}
+
 func (g *ByteGrid) OnUpdate(ctx app.Context) {
+	g.markPaint(ctx)
 	g.cur, g.curSet = g.Cursor, g.Cursor >= 0
 	switch {
 	case g.SelOff >= 0 && g.SelEnd > g.SelOff:

@@ -98,6 +98,7 @@ func (p *Pane) Restore(b []byte) {
 		return
 	}
 	api, v := p.Msg.API, p.Msg.Version
+	perfMark("kw-decode-start")
 	err := safely(func() error {
 		d := frame.Decode(b, api, v, p.Dir)
 		if d.Err != nil {

@@ -143,3 +143,15 @@ func BenchmarkSetDecoded1MiB(b *testing.B) {
 		p.setDecoded(d)
 	}
 }
+
+func BenchmarkEdit1MiB(b *testing.B) {
+	p := bigPane(b, bigframe.Fetch())
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		i++
+		if !p.Edit("set", "body.ThrottleTimeMs", itoa(i)) {
+			b.Fatal(p.Err)
+		}
+	}
+}

@@ -1,0 +1,310 @@
+//go:build !js
+
+// Command bench measures kafkawire and prints one table: the codec against
+// franz-go's kmsg, the download, and the page in headless Chromium on
+// 127.0.0.1. `make bench` runs it; the table also goes to bench-results.txt.
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"flag"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/andybalholm/brotli"
+
+	"github.com/kafkawire/kafkawire/internal/bigframe"
+	"github.com/kafkawire/kafkawire/internal/sitehttp"
+)
+
+var (
+	out      = flag.String("out", "bench-results.txt", "where the table (and benchstat's output) is written")
+	count    = flag.Int("count", 6, "go test -count for the codec benchmarks")
+	benchT   = flag.String("benchtime", "0.5s", "go test -benchtime for the codec benchmarks")
+	skipCode = flag.Bool("skip-codec", false, "skip the codec benchmarks")
+	skipPage = flag.Bool("skip-page", false, "skip the browser measurements")
+)
+
+// row is one line of the table.
+type row struct {
+	metric, measured, target, verdict string
+}
+
+var rows []row
+var notes []string
+
+func add(metric, measured, target string, ok *bool) {
+	v := "-"
+	if ok != nil {
+		v = "ok"
+		if !*ok {
+			v = "MISSED"
+		}
+	}
+	rows = append(rows, row{metric, measured, target, v})
+	fmt.Fprintf(os.Stderr, "  %-58s %s\n", metric, measured)
+}
+
+func check(b bool) *bool { return &b }
+
+func main() {
+	flag.Parse()
+	start := time.Now()
+	tmp, err := os.MkdirTemp("", "kafkawire-bench-")
+	die(err)
+	defer os.RemoveAll(tmp)
+
+	if !*skipCode {
+		codec(tmp)
+	}
+	wasm := filepath.Join(tmp, "app.wasm")
+	sizes(tmp, wasm)
+	if !*skipPage {
+		pageBench(tmp, wasm)
+	}
+
+	var b strings.Builder
+	fmt.Fprintf(&b, "kafkawire bench, %s, %s/%s, %d cores, %s, %s\n\n", time.Now().UTC().Format("2006-01-02"), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), runtime.Version(), chromiumVersion())
+	w := [3]int{len("metric"), len("measured"), len("target")}
+	for _, r := range rows {
+		w[0], w[1], w[2] = max(w[0], len(r.metric)), max(w[1], len(r.measured)), max(w[2], len(r.target))
+	}
+	line := func(a, m, t, v string) {
+		fmt.Fprintf(&b, "| %-*s | %-*s | %-*s | %s |\n", w[0], a, w[1], m, w[2], t, v)
+	}
+	line("metric", "measured", "target", "verdict")
+	fmt.Fprintf(&b, "|%s|%s|%s|---|\n", strings.Repeat("-", w[0]+2), strings.Repeat("-", w[1]+2), strings.Repeat("-", w[2]+2))
+	for _, r := range rows {
+		line(r.metric, r.measured, r.target, r.verdict)
+	}
+	fmt.Fprintf(&b, "\n(measured in %s)\n", time.Since(start).Round(time.Second))
+	table := b.String()
+	fmt.Print("\n" + table)
+	full := table + "\n" + strings.Join(notes, "\n\n") + "\n"
+	die(os.WriteFile(*out, []byte(full), 0o644))
+	fmt.Fprintf(os.Stderr, "written to %s (with benchstat's output and the package weights)\n", *out)
+}
+
+func die(err error) {
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "bench:", err)
+		os.Exit(1)
+	}
+}
+
+func run(dir string, env []string, name string, args ...string) []byte {
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), env...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	b, err := cmd.Output()
+	if err != nil {
+		die(fmt.Errorf("%s %s: %v\n%s", name, strings.Join(args, " "), err, stderr.String()))
+	}
+	return b
+}
+
+// ---- codec ----
+
+var benchLine = regexp.MustCompile(`^Benchmark(\S+?)/(\S+)/impl=(\w+)-\d+\s+\d+\s+([\d.]+) ns/op`)
+
+func codec(tmp string) {
+	fmt.Fprintln(os.Stderr, "codec: go test -bench, kafkawire against kmsg ...")
+	res := run(".", nil, "go", "test", "-run=NONE", "-bench=Fetch1MiB|Decode|Encode|Sweep", "-benchmem",
+		"-count", strconv.Itoa(*count), "-benchtime", *benchT, "./codec/frame")
+	raw := filepath.Join(tmp, "codec.txt")
+	die(os.WriteFile(raw, res, 0o644))
+	stat := run(".", nil, "go", "tool", "benchstat", "-col", "/impl", raw)
+	notes = append(notes, "benchstat -col /impl (kmsg is the base; kafkawire's time as a ratio of it):\n"+string(stat))
+
+	// name -> impl -> times
+	t := map[string]map[string][]float64{}
+	sc := bufio.NewScanner(bytes.NewReader(res))
+	for sc.Scan() {
+		m := benchLine.FindStringSubmatch(sc.Text())
+		if m == nil {
+			continue
+		}
+		name := m[1] + "/" + m[2]
+		if t[name] == nil {
+			t[name] = map[string][]float64{}
+		}
+		v, _ := strconv.ParseFloat(m[4], 64)
+		t[name][m[3]] = append(t[name][m[3]], v)
+	}
+	for _, c := range []struct{ name, label, target string }{
+		{"Fetch1MiB/decode", "decode, 1 MiB Fetch response (5,000 records)", "2x"},
+		{"Fetch1MiB/encode", "encode, 1 MiB Fetch response", "1.5x"},
+		{"Decode/metadata-1000x10", "decode, Metadata 1,000 topics x 10 partitions", "2x"},
+		{"Encode/metadata-1000x10", "encode, Metadata 1,000 x 10", "1.5x"},
+		{"Sweep/decode", "decode, all 734 minimal instances", "2x"},
+		{"Sweep/encode", "encode, all 734 minimal instances", "1.5x"},
+	} {
+		kw, km := median(t[c.name]["kafkawire"]), median(t[c.name]["kmsg"])
+		if kw == 0 || km == 0 {
+			add(c.label, "no result", c.target+" kmsg", nil)
+			continue
+		}
+		lim, _ := strconv.ParseFloat(strings.TrimSuffix(c.target, "x"), 64)
+		add(c.label+" vs kmsg", fmt.Sprintf("%.2fx (%s vs %s)", kw/km, dur(kw), dur(km)), "<= "+c.target, check(kw/km <= lim))
+	}
+}
+
+func median(v []float64) float64 {
+	if len(v) == 0 {
+		return 0
+	}
+	s := slices.Clone(v)
+	sort.Float64s(s)
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
+
+func dur(ns float64) string {
+	switch {
+	case ns >= 1e6:
+		return fmt.Sprintf("%.1f ms", ns/1e6)
+	case ns >= 1e3:
+		return fmt.Sprintf("%.0f µs", ns/1e3)
+	}
+	return fmt.Sprintf("%.0f ns", ns)
+}
+
+// ---- download ----
+
+func mb(n int) string { return fmt.Sprintf("%.2f MB", float64(n)/1e6) }
+
+func sizes(tmp, wasm string) {
+	fmt.Fprintln(os.Stderr, "download: building app.wasm (-trimpath -ldflags='-s -w') ...")
+	env := []string{"GOOS=js", "GOARCH=wasm"}
+	run(".", env, "go", "build", "-trimpath", "-ldflags=-s -w", "-o", wasm, "./wasm")
+	b, err := os.ReadFile(wasm)
+	die(err)
+	var gz bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+	zw.Write(b)
+	zw.Close()
+	var br bytes.Buffer
+	bw := brotli.NewWriterLevel(&br, brotli.BestCompression)
+	bw.Write(b)
+	bw.Close()
+	add("app.wasm raw", mb(len(b)), "(hello-world go-app: 7.5 MB)", nil)
+	add("app.wasm gzip -9", mb(gz.Len()), "<= 2.5 MB (hello world: 2.0 MB)", check(gz.Len() <= 2_500_000))
+	add("app.wasm brotli 11", mb(br.Len()), "(hello world: 1.5 MB)", nil)
+
+	// What weighs most: symbol sizes of an unstripped build, by package.
+	full := filepath.Join(tmp, "full.wasm")
+	run(".", env, "go", "build", "-trimpath", "-o", full, "./wasm")
+	fullb, err := os.ReadFile(full)
+	die(err)
+	funcs, data, err := wasmSizes(fullb)
+	die(err)
+	by := map[string]int{"(data segments: strings, tables, type data)": data}
+	total := data
+	for name, n := range funcs {
+		by[pkgOf(name)] += n
+		total += n
+	}
+	type kv struct {
+		k string
+		v int
+	}
+	var list []kv
+	for k, v := range by {
+		list = append(list, kv{k, v})
+	}
+	sort.Slice(list, func(i, j int) bool { return list[i].v > list[j].v })
+	var top []string
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "app.wasm code by package (function bodies from the name section of an unstripped build) and data, %s in all:\n", mb(total))
+	for i, e := range list {
+		if i < 40 {
+			fmt.Fprintf(&sb, "  %8.0f KB  %5.1f%%  %s\n", float64(e.v)/1e3, 100*float64(e.v)/float64(total), e.k)
+		}
+		if i < 7 {
+			top = append(top, fmt.Sprintf("%s %.0f KB", short(e.k), float64(e.v)/1e3))
+		}
+	}
+	notes = append(notes, sb.String())
+	add("heaviest packages in app.wasm", strings.Join(top, ", "), "", nil)
+}
+
+// pkgOf is the package of a wasm function name, which Go writes with "_"
+// for "/" (github.com_kafkawire_kafkawire_ui.__ByteGrid_.Render): the text
+// up to the first dot after the domain.
+func pkgOf(sym string) string {
+	from := 0
+	if i := strings.IndexByte(sym, '_'); i > 0 && strings.Contains(sym[:i], ".") {
+		from = i
+	}
+	if i := strings.IndexByte(sym[from:], '.'); i >= 0 {
+		return sym[:from+i]
+	}
+	return sym
+}
+
+func short(p string) string {
+	p = strings.TrimPrefix(p, "github.com_kafkawire_kafkawire_")
+	p = strings.TrimPrefix(p, "github.com_maxence_charriere_go_app_v10_pkg_")
+	return strings.ReplaceAll(p, "_", "/")
+}
+
+// ---- page ----
+
+func chromiumVersion() string {
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			b, err := exec.Command(p, "--version").Output()
+			if err == nil {
+				return strings.TrimSpace(strings.SplitN(string(b), "\n", 2)[0])
+			}
+		}
+	}
+	return "no Chromium"
+}
+
+func pageBench(tmp, wasm string) {
+	fmt.Fprintln(os.Stderr, "page: generating the site and measuring it in headless Chromium ...")
+	bin := filepath.Join(tmp, "kafkawire")
+	run(".", nil, "go", "build", "-o", bin, "./app")
+	web := filepath.Join(tmp, "web")
+	die(os.MkdirAll(web, 0o755))
+	for _, f := range []string{"kafkawire.css", "icon.svg", "icon.png"} {
+		b, err := os.ReadFile(filepath.Join("web", f))
+		die(err)
+		die(os.WriteFile(filepath.Join(web, f), b, 0o644))
+	}
+	wb, err := os.ReadFile(wasm)
+	die(err)
+	die(os.WriteFile(filepath.Join(web, "app.wasm"), wb, 0o644))
+	site := filepath.Join(tmp, "site")
+	run(".", nil, bin, "site", "-base", "/", "-out", site, "-web", web)
+
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	die(err)
+	srv := &http.Server{Handler: sitehttp.Handler(site, "/")}
+	go srv.Serve(ln)
+	defer srv.Close()
+	base := "http://" + ln.Addr().String() + "/"
+
+	fb, err := bigframe.Fetch().Encode()
+	die(err)
+	measurePage(base, fb)
+}
+

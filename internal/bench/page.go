@@ -1,0 +1,238 @@
+//go:build !js
+
+package main
+
+import (
+	"context"
+	"encoding/base64"
+	"fmt"
+	"net/url"
+	"os"
+	"os/exec"
+	"slices"
+	"sort"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
+	cdpruntime "github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+)
+
+// browser starts headless Chromium with the options that work on a closed
+// network (see ../shared/GOAPP-NOTES.md) and records every request.
+func browser(dir string) (context.Context, func(), *[]string, *sync.Mutex) {
+	exe := "/usr/bin/chromium"
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			exe = p
+			break
+		}
+	}
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(exe), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.UserDataDir(dir),
+		chromedp.WindowSize(1280, 1000),
+	)
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancel := chromedp.NewContext(actx)
+	die(chromedp.Do(ctx))
+	var mu sync.Mutex
+	var reqs []string
+	go func() {
+		for ev, err := range chromedp.Events(ctx, network.RequestWillBeSent) {
+			if err != nil {
+				return
+			}
+			mu.Lock()
+			reqs = append(reqs, ev.Request.URL)
+			mu.Unlock()
+		}
+	}()
+	go func() {
+		for ev, err := range chromedp.Events(ctx, page.JavascriptDialogOpening) {
+			if err != nil {
+				return
+			}
+			_ = ev
+			chromedp.Call(ctx, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: false})
+		}
+	}()
+	return ctx, func() { cancel(); cancelA() }, &reqs, &mu
+}
+
+func step(ctx context.Context, d time.Duration, steps ...chromedp.Action[chromedp.Void]) {
+	c, cancel := context.WithTimeout(ctx, d)
+	defer cancel()
+	die(chromedp.Do(c, steps...))
+}
+
+func js[T any](ctx context.Context, expr string) T {
+	c, cancel := context.WithTimeout(ctx, 120*time.Second)
+	defer cancel()
+	v, err := chromedp.Run(c, chromedp.Evaluate[T](expr, chromedp.EvalAwaitPromise))
+	die(err)
+	return v
+}
+
+// waitJS polls expr until it is true.
+func waitJS(ctx context.Context, what, expr string) {
+	deadline := time.Now().Add(60 * time.Second)
+	for time.Now().Before(deadline) {
+		if js[bool](ctx, "!!("+expr+")") {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	die(fmt.Errorf("timed out waiting for %s", what))
+}
+
+// readyProbe records, in the page, when the wasm app marks itself ready.
+const readyProbe = `document.addEventListener('DOMContentLoaded', () => {
+  const seen = () => { if (!window.__kwReady && document.querySelector('[data-wasm="ready"]')) window.__kwReady = performance.now(); };
+  new MutationObserver(seen).observe(document.documentElement, {subtree: true, attributes: true, childList: true});
+});`
+
+// editJS sets the field's input, fires change, and resolves with the time
+// from then to the first frame after the tree shows the new value.
+const editJS = `(async (sec, path, val) => {
+  const t0 = performance.now();
+  const done = new Promise(res => {
+    const ok = () => { const v = document.querySelector('#' + sec + ' .tn[data-path="' + path + '"] .va'); return v && v.textContent == '= ' + val; };
+    const obs = new MutationObserver(() => { if (ok()) { obs.disconnect(); requestAnimationFrame(() => setTimeout(() => res(performance.now() - t0), 0)); } });
+    obs.observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true});
+    setTimeout(() => res(-1), 30000);
+  });
+  const inp = document.querySelector('#' + sec + ' input[data-edit="' + path + '"]');
+  inp.value = val;
+  inp.dispatchEvent(new Event('change', {bubbles: true}));
+  return await done;
+})`
+
+// scrollJS scrolls the grid from top to bottom in steps, one per animation
+// frame, and counts the frames whose view had its rows in the DOM.
+const scrollJS = `(async (sec, steps) => {
+  const s = document.querySelector('#' + sec + ' .grid-scroll');
+  const total = s.scrollHeight - s.clientHeight;
+  let frames = 0, blank = 0, maxCells = 0;
+  const t0 = performance.now();
+  for (let i = 1; i <= steps; i++) {
+    s.scrollTop = Math.round(total * i / steps);
+    await new Promise(r => requestAnimationFrame(r));
+    frames++;
+    const row = Math.floor(s.scrollTop / 22) * 16;
+    if (!document.querySelector('#' + sec + ' [data-off="' + row + '"]')) blank++;
+    maxCells = Math.max(maxCells, document.querySelectorAll('#' + sec + ' [data-off]').length);
+  }
+  const ms = performance.now() - t0;
+  await new Promise(r => setTimeout(r, 300));
+  const row = Math.floor(s.scrollTop / 22) * 16;
+  return {fps: frames * 1000 / ms, blank: blank, frames: frames, maxCells: maxCells, settled: !!document.querySelector('#' + sec + ' [data-off="' + row + '"]')};
+})`
+
+type scrollResult struct {
+	FPS      float64 `json:"fps"`
+	Blank    int     `json:"blank"`
+	Frames   int     `json:"frames"`
+	MaxCells int     `json:"maxCells"`
+	Settled  bool    `json:"settled"`
+}
+
+func quantile(v []float64, q float64) float64 {
+	s := slices.Clone(v)
+	sort.Float64s(s)
+	i := int(q*float64(len(s)-1) + 0.5)
+	return s[min(i, len(s)-1)]
+}
+
+func ms(v float64) string { return strconv.FormatFloat(v, 'f', 0, 64) + " ms" }
+
+func measurePage(base string, fb []byte) {
+	dir, err := os.MkdirTemp("", "kafkawire-bench-chromium-")
+	die(err)
+	defer os.RemoveAll(dir)
+	ctx, stop, reqs, mu := browser(dir)
+	defer stop()
+	_, err = chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: readyProbe})
+	die(err)
+	_, err = chromedp.Call(ctx, network.SetCacheDisabled, network.SetCacheDisabledParams{CacheDisabled: true})
+	die(err)
+
+	// First visit: pre-rendered HTML painted, then the wasm running (cache disabled: every load downloads app.wasm).
+	var fcp, tti []float64
+	for range 3 {
+		step(ctx, 60*time.Second, chromedp.Navigate("about:blank"), chromedp.Navigate(base+"Fetch/v16"))
+		waitJS(ctx, "the wasm app", `window.__kwReady > 0`)
+		fcp = append(fcp, js[float64](ctx, `(performance.getEntriesByName('first-contentful-paint')[0] || {startTime: -1}).startTime`))
+		tti = append(tti, js[float64](ctx, `window.__kwReady`))
+	}
+	f, i := quantile(fcp, 0.5), quantile(tti, 0.5)
+	add("first contentful paint (pre-rendered HTML), median of 3", ms(f), "-", nil)
+	add("interactive (wasm running), median of 3", ms(i), "<= 1500 ms", check(i <= 1500))
+
+	// Edit -> repaint on a minimal message.
+	step(ctx, 60*time.Second, chromedp.Navigate("about:blank"), chromedp.Navigate(base+"InitProducerId/v5"))
+	waitJS(ctx, "the wasm app", `window.__kwReady > 0`)
+	small := edits(ctx, "request", "body.TransactionTimeoutMs", 60000)
+	add("edit -> repaint, minimal message (InitProducerId v5), 20 edits", fmt.Sprintf("median %s, p95 %s", ms(quantile(small, .5)), ms(quantile(small, .95))), "<= 16 ms", check(quantile(small, .5) <= 16))
+
+	// The 1 MiB Fetch response from a link.
+	step(ctx, 60*time.Second, chromedp.Navigate("about:blank"))
+	u := base + "Fetch/v16#resp=" + base64.RawURLEncoding.EncodeToString(fb)
+	step(ctx, 120*time.Second, chromedp.Navigate(u))
+	mark := "kw-grid-painted-" + strconv.Itoa(len(fb))
+	waitJS(ctx, "the 1 MiB grid", `performance.getEntriesByName('`+mark+`').length > 0`)
+	dec := js[float64](ctx, `performance.getEntriesByName('kw-decode-start')[0].startTime`)
+	paint := js[float64](ctx, `performance.getEntriesByName('`+mark+`')[0].startTime`)
+	add(fmt.Sprintf("1 MiB Fetch (%d B, 5,000 records): decode start -> grid painted", len(fb)), ms(paint-dec)+fmt.Sprintf(" (%s after navigation)", ms(paint)), "<= 300 ms", check(paint-dec <= 300))
+	cells := js[int](ctx, `document.querySelectorAll('#response [data-off]').length`)
+	add("1 MiB: byte cells in the DOM", strconv.Itoa(cells), "a few hundred", check(cells <= 640))
+	heap, err := chromedp.Call(ctx, cdpruntime.GetHeapUsage, cdp.Empty{})
+	die(err)
+	add("1 MiB: JS heap after loading (used; + array buffers incl. wasm memory)", fmt.Sprintf("%s; %s", mb(int(heap.UsedSize)), mb(int(heap.UsedSize+heap.BackingStorageSize))), "< 150 MB", check(heap.UsedSize < 150e6))
+
+	var sr scrollResult
+	c, cancel := context.WithTimeout(ctx, 120*time.Second)
+	sr, err = chromedp.Run(c, chromedp.Evaluate[scrollResult](scrollJS+`('response', 600)`, chromedp.EvalAwaitPromise))
+	cancel()
+	die(err)
+	add("1 MiB: scrolling the grid top to bottom (600 frames)", fmt.Sprintf("%.0f fps, %d frames showed stale rows, max %d cells", sr.FPS, sr.Blank, sr.MaxCells), ">= 60 fps", check(sr.FPS >= 59))
+	js[bool](ctx, `document.querySelector('#response .grid-scroll').scrollTop = 0, true`)
+
+	big := edits(ctx, "response", "body.ThrottleTimeMs", 100)
+	add("edit -> repaint, 1 MiB Fetch (ThrottleTimeMs), 20 edits", fmt.Sprintf("median %s, p95 %s", ms(quantile(big, .5)), ms(quantile(big, .95))), "<= 100 ms", check(quantile(big, .5) <= 100))
+
+	mu.Lock()
+	defer mu.Unlock()
+	for _, r := range *reqs {
+		pu, err := url.Parse(r)
+		if err != nil || (pu.Scheme != "data" && pu.Scheme != "about" && pu.Scheme != "blob" && pu.Hostname() != "127.0.0.1") {
+			die(fmt.Errorf("a request left 127.0.0.1: %s", r))
+		}
+	}
+	add("requests beyond 127.0.0.1", "0 of "+strconv.Itoa(len(*reqs)), "0", check(true))
+}
+
+// edits selects the tree node at path and sets it 20 times, returning each edit's time to the next frame.
+func edits(ctx context.Context, sec, path string, from int) []float64 {
+	nm := `#` + sec + ` .tn[data-path="` + path + `"] .nm`
+	waitJS(ctx, "the node "+path, `document.querySelector('`+nm+`')`)
+	js[bool](ctx, `document.querySelector('`+nm+`').click(), true`)
+	waitJS(ctx, "the editor", `document.querySelector('#`+sec+` input[data-edit="`+path+`"]')`)
+	var out []float64
+	for i := range 20 {
+		v := js[float64](ctx, editJS+`('`+sec+`', '`+path+`', '`+strconv.Itoa(from+i+1)+`')`)
+		if v < 0 {
+			die(fmt.Errorf("edit %d of %s never showed", i, path))
+		}
+		out = append(out, v)
+	}
+	return out
+}
