@@ -307,4 +307,3 @@ func pageBench(tmp, wasm string) {
 	die(err)
 	measurePage(base, fb)
 }
-
