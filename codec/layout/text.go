@@ -28,8 +28,35 @@ func Itoa(n int64) string {
 	return strconv.FormatInt(n, 10)
 }
 
-// elementNames holds, per element type, the keys ("7") and names ("Topic[7]") of the first elements.
-var elementNames sync.Map // string -> *[2][]string
+// textCache holds lists of texts made once per prefix. A plain map behind a
+// lock: a sync.Map would box every string key, an allocation per lookup.
+type textCache struct {
+	mu sync.RWMutex
+	m  map[string][]string
+}
+
+func (c *textCache) get(key string, make func() []string) []string {
+	c.mu.RLock()
+	v, ok := c.m[key]
+	c.mu.RUnlock()
+	if ok {
+		return v
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if v, ok := c.m[key]; ok {
+		return v
+	}
+	if c.m == nil {
+		c.m = map[string][]string{}
+	}
+	v = make()
+	c.m[key] = v
+	return v
+}
+
+// elementNames holds, per element type, the names ("Topic[7]") of the first elements.
+var elementNames textCache
 
 const cachedElements = 256
 
@@ -39,16 +66,44 @@ func ElementName(typ string, i int) (key, name string) {
 		k := strconv.Itoa(i)
 		return k, typ + "[" + k + "]"
 	}
-	v, ok := elementNames.Load(typ)
-	if !ok {
-		var names [2][]string
-		names[0], names[1] = make([]string, cachedElements), make([]string, cachedElements)
-		for j := range cachedElements {
-			names[0][j] = strconv.Itoa(j)
-			names[1][j] = typ + "[" + names[0][j] + "]"
+	names := elementNames.get(typ, func() []string {
+		names := make([]string, cachedElements)
+		for j := range names {
+			names[j] = typ + "[" + smallInts[j+1] + "]"
 		}
-		v, _ = elementNames.LoadOrStore(typ, &names)
+		return names
+	})
+	return smallInts[i+1], names[i]
+}
+
+// prefixed holds, per prefix, the texts prefix+"0" .. prefix+"255".
+var prefixed textCache
+
+// Prefixed is prefix followed by the decimal i ("records.7"), shared for small i.
+func Prefixed(prefix string, i int) string {
+	if i < 0 || i >= cachedElements {
+		return prefix + strconv.Itoa(i)
 	}
-	names := v.(*[2][]string)
-	return names[0][i], names[1][i]
+	return prefixed.get(prefix, func() []string {
+		texts := make([]string, cachedElements)
+		for j := range texts {
+			texts[j] = prefix + smallInts[j+1]
+		}
+		return texts
+	})[i]
+}
+
+var sizeTexts = func() (t [cachedInts]string) {
+	for i := range t {
+		t[i] = strconv.Itoa(i) + " bytes"
+	}
+	return t
+}()
+
+// SizeText is "N bytes", shared for small n.
+func SizeText(n int) string {
+	if n >= 0 && n < cachedInts {
+		return sizeTexts[n]
+	}
+	return strconv.Itoa(n) + " bytes"
 }

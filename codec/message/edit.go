@@ -437,15 +437,7 @@ func Copy(v any) any {
 	case []byte:
 		return append([]byte{}, x...)
 	case *records.Set:
-		if x == nil {
-			return x
-		}
-		b := x.AppendTo(nil)
-		s, _, err := records.Decode(b, 0, &[][]byte{b})
-		if err != nil {
-			return x
-		}
-		return s
+		return x.Clone()
 	}
 	return v
 }

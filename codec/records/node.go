@@ -63,10 +63,10 @@ func (d *decoder) sizedBytes(r *wire.Reader, parent *layout.Node, name, desc, ty
 		return lengthText(size)
 	})
 	var b Bytes
-	if size > 0 && r.Length(lenOff, int64(size), 1, name+" length") {
+	if size > 0 && r.Length(lenOff, int64(size), 1, lengthOf(name)) {
 		d.field(r, n, "data", "bytes", "", func() string {
 			b = r.Bytes(int(size), name)
-			return itoa(int64(size)) + " bytes"
+			return layout.SizeText(int(size))
 		})
 	} else if size == 0 {
 		b = Bytes{}
@@ -100,6 +100,15 @@ func preview(b []byte) string {
 	if b == nil {
 		return "null"
 	}
+	var buf [2*previewMax + 32]byte
+	return string(appendPreview(buf[:0], b))
+}
+
+// appendPreview appends what preview shows, so callers build a node's text in one allocation.
+func appendPreview(dst, b []byte) []byte {
+	if b == nil {
+		return append(dst, "null"...)
+	}
 	p, cut := b, false
 	if len(p) > previewMax {
 		p, cut = p[:previewMax], true
@@ -109,16 +118,20 @@ func preview(b []byte) string {
 		}
 	}
 	if printable(p) {
-		q := strconv.Quote(string(p))
-		if cut {
-			q += "… (" + itoa(int64(len(b))) + " bytes)"
+		dst = strconv.AppendQuote(dst, string(p))
+	} else {
+		if len(b) > previewMax/2 {
+			p, cut = b[:previewMax/2], true
 		}
-		return q
+		dst = append(dst, "0x"...)
+		dst = hex.AppendEncode(dst, p)
 	}
-	if len(b) <= previewMax/2 {
-		return "0x" + hex.EncodeToString(b)
+	if cut {
+		dst = append(dst, "… ("...)
+		dst = strconv.AppendInt(dst, int64(len(b)), 10)
+		dst = append(dst, " bytes)"...)
 	}
-	return "0x" + hex.EncodeToString(b[:previewMax/2]) + "… (" + itoa(int64(len(b))) + " bytes)"
+	return dst
 }
 
 func printable(b []byte) bool {
@@ -135,22 +148,54 @@ func printable(b []byte) bool {
 
 // stamp shows a millisecond timestamp with its UTC time when it is a plausible one.
 func stamp(ms int64) string {
-	s := itoa(ms)
+	var buf [48]byte
+	return string(appendStamp(buf[:0], ms))
+}
+
+func appendStamp(dst []byte, ms int64) []byte {
+	dst = strconv.AppendInt(dst, ms, 10)
 	if ms > 0 && ms < 1<<45 { // up to the year 3084
-		s += " (" + time.UnixMilli(ms).UTC().Format("2006-01-02T15:04:05.000Z") + ")"
+		dst = append(dst, " ("...)
+		dst = time.UnixMilli(ms).UTC().AppendFormat(dst, "2006-01-02T15:04:05.000Z")
+		dst = append(dst, ')')
 	}
-	return s
+	return dst
 }
 
-// editKeys are the nodes of batches, records and headers that are values
-// one can edit, with the step each adds to a value path (see Set.SetText).
-var editKeys = map[string]map[string]string{
-	"RecordBatch v2": {"baseOffset": "baseOffset", "partitionLeaderEpoch": "partitionLeaderEpoch", "attributes": "attributes",
-		"baseTimestamp": "baseTimestamp", "maxTimestamp": "maxTimestamp", "producerId": "producerId",
-		"producerEpoch": "producerEpoch", "baseSequence": "baseSequence", "recordCount": "records"},
-	"Record": {"attributes": "attributes", "timestampDelta": "timestampDelta", "offsetDelta": "offsetDelta",
-		"key": "key", "value": "value", "headerCount": "headers"},
-	"Header": {"key": "key", "value": "value"},
+// editKey is the step a node of a batch, record or header adds to a value
+// path (see Set.SetText), or "" for nodes that are not values one edits.
+func editKey(parent *layout.Node, name string) string {
+	switch parent.Type {
+	case "RecordBatch v2":
+		switch name {
+		case "baseOffset", "partitionLeaderEpoch", "attributes", "baseTimestamp", "maxTimestamp",
+			"producerId", "producerEpoch", "baseSequence":
+			return name
+		case "recordCount":
+			return "records"
+		}
+	case "Record":
+		switch name {
+		case "attributes", "timestampDelta", "offsetDelta", "key", "value":
+			return name
+		case "headerCount":
+			return "headers"
+		}
+	case "Header":
+		if name == "key" || name == "value" {
+			return name
+		}
+	}
+	return ""
 }
 
-func editKey(parent *layout.Node, name string) string { return editKeys[parent.Type][name] }
+// lengthOf names the length of a field for error messages, without building a string per record.
+func lengthOf(name string) string {
+	switch name {
+	case "key":
+		return "key length"
+	case "value":
+		return "value length"
+	}
+	return name + " length"
+}

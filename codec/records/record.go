@@ -3,13 +3,14 @@ package records
 import (
 	"github.com/kafkawire/kafkawire/codec/layout"
 	"github.com/kafkawire/kafkawire/codec/wire"
+	"strconv"
 )
 
 // decodeRecord reads record j of batch b. Its length bounds it: a field running past the
 // length, or bytes the fields leave unread, are errors, as they are for the broker.
 func (d *decoder) decodeRecord(r *wire.Reader, parent *layout.Node, j int, b *Batch, control bool) Record {
 	var rec Record
-	n := d.add(parent, layout.Node{Name: recordName(j), Key: "records." + itoa(int64(j)), Type: "Record", Off: r.Off(), Buf: parent.Buf, Region: layout.RegionRecord})
+	n := d.add(parent, layout.Node{Name: recordName(j), Key: layout.Prefixed("records.", j), Type: "Record", Off: r.Off(), Buf: parent.Buf, Region: layout.RegionRecord})
 	defer func() {
 		n.End = r.Off()
 		if f := r.Failure(); f != nil && n.Failed() == nil {
@@ -31,11 +32,19 @@ func (d *decoder) decodeRecord(r *wire.Reader, parent *layout.Node, j int, b *Ba
 	})
 	d.field(rr, n, "timestampDelta", "varlong", "added to the batch's baseTimestamp", func() string {
 		rec.TimestampDelta = rr.Varlong()
-		return itoa(rec.TimestampDelta) + " (timestamp " + itoa(b.BaseTimestamp+rec.TimestampDelta) + ")"
+		var buf [48]byte
+		t := strconv.AppendInt(buf[:0], rec.TimestampDelta, 10)
+		t = append(t, " (timestamp "...)
+		t = strconv.AppendInt(t, b.BaseTimestamp+rec.TimestampDelta, 10)
+		return string(append(t, ')'))
 	})
 	d.field(rr, n, "offsetDelta", "varint", "added to the batch's baseOffset", func() string {
 		rec.OffsetDelta = rr.Varint()
-		return itoa(int64(rec.OffsetDelta)) + " (offset " + itoa(b.BaseOffset+int64(rec.OffsetDelta)) + ")"
+		var buf [48]byte
+		t := strconv.AppendInt(buf[:0], int64(rec.OffsetDelta), 10)
+		t = append(t, " (offset "...)
+		t = strconv.AppendInt(t, b.BaseOffset+int64(rec.OffsetDelta), 10)
+		return string(append(t, ')'))
 	})
 	var kn, vn *layout.Node
 	rec.Key, kn = d.varBytes(rr, n, "key", "the record key, -1 for null")
@@ -48,13 +57,16 @@ func (d *decoder) decodeRecord(r *wire.Reader, parent *layout.Node, j int, b *Ba
 	if hn != nil && rr.Length(hn.Off, int64(count), 2, "header count") && count > 0 {
 		rec.Headers = make([]Header, 0, count)
 		for h := 0; h < int(count) && rr.Failure() == nil; h++ {
-			hdr := d.add(n, layout.Node{Name: headerName(h), Key: "headers." + itoa(int64(h)), Type: "Header", Off: rr.Off(), Buf: n.Buf, Region: n.Region})
+			hdr := d.add(n, layout.Node{Name: headerName(h), Key: layout.Prefixed("headers.", h), Type: "Header", Off: rr.Off(), Buf: n.Buf, Region: n.Region})
 			var x Header
 			x.Key, _ = d.varBytes(rr, hdr, "key", "header name")
 			x.Value, _ = d.varBytes(rr, hdr, "value", "header value, -1 for null")
 			hdr.End = rr.Off()
 			if rr.Failure() == nil {
-				hdr.Value = preview(x.Key) + ": " + preview(x.Value)
+				var buf [2*(2*previewMax+32) + 2]byte
+				t := appendPreview(buf[:0], x.Key)
+				t = append(t, ": "...)
+				hdr.Value = string(appendPreview(t, x.Value))
 				rec.Headers = append(rec.Headers, x)
 			}
 		}
@@ -66,7 +78,11 @@ func (d *decoder) decodeRecord(r *wire.Reader, parent *layout.Node, j int, b *Ba
 		r.Fail(f.Off, "%s", f.Msg)
 		return rec
 	}
-	n.Value = "offset " + itoa(b.BaseOffset+int64(rec.OffsetDelta)) + ", timestamp " + stamp(b.BaseTimestamp+rec.TimestampDelta)
+	var buf [96]byte
+	t := append(buf[:0], "offset "...)
+	t = strconv.AppendInt(t, b.BaseOffset+int64(rec.OffsetDelta), 10)
+	t = append(t, ", timestamp "...)
+	n.Value = string(appendStamp(t, b.BaseTimestamp+rec.TimestampDelta))
 	if control {
 		d.controlNodes(kn, vn, rec.Key, rec.Value)
 		if t := controlType(rec.Key); t != "" {

@@ -277,3 +277,25 @@ func tailNode(off, have int, want int64) *layout.Node {
 	n.Warn = "partial batch, " + n.Value
 	return n
 }
+
+// Clone is a copy of the set that can be edited without touching s. Byte
+// strings are shared, since edits replace them rather than write into them;
+// the lists edits change are copied. Unedited batches keep their original
+// bytes, so the copy encodes exactly as s does.
+func (s *Set) Clone() *Set {
+	if s == nil {
+		return nil
+	}
+	c := &Set{Batches: make([]*Batch, len(s.Batches)), Tail: s.Tail}
+	for i, b := range s.Batches {
+		nb := *b
+		nb.Records = append([]Record(nil), b.Records...)
+		for j := range nb.Records {
+			if h := nb.Records[j].Headers; h != nil {
+				nb.Records[j].Headers = append([]Header(nil), h...)
+			}
+		}
+		c.Batches[i] = &nb
+	}
+	return c
+}

@@ -312,3 +312,23 @@ func TestEditDetected(t *testing.T) {
 }
 
 type runtimeMem struct{ total uint64 }
+
+// A clone encodes as the original does, and editing it leaves the original alone.
+func TestCloneIsIndependent(t *testing.T) {
+	in := `{"batches":[{"codec":"zstd","records":[{"key":"k","value":"v","headers":[{"key":"h","value":"1"}]},{"value":"w"}]}]}`
+	var orig Set
+	require.NoError(t, json.Unmarshal([]byte(in), &orig))
+	b := orig.AppendTo(nil)
+	decoded, _, werr := Decode(b, 0, nil)
+	require.Nil(t, werr)
+
+	c := decoded.Clone()
+	assert.Equal(t, b, c.AppendTo(nil), "an unedited clone writes the original bytes")
+	require.NoError(t, c.SetText([]string{"0", "records", "0", "value"}, "changed"))
+	require.NoError(t, c.Insert([]string{"0", "records", "0", "headers"}, 1))
+	require.NoError(t, c.Remove([]string{"0", "records", "1"}))
+	assert.Equal(t, b, decoded.AppendTo(nil), "the original is untouched")
+	assert.Equal(t, Bytes("v"), decoded.Batches[0].Records[0].Value)
+	assert.Len(t, decoded.Batches[0].Records[0].Headers, 1)
+	assert.NotEqual(t, b, c.AppendTo(nil))
+}
