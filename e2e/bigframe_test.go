@@ -131,8 +131,10 @@ func TestOneMiBFetchResponse(t *testing.T) {
 	// Edit its value.
 	s.expand("response", recPath)
 	valuePath := recPath + ".value"
+	// The URL is written once the page is idle after the edit: wait for it to change.
+	eval[bool](s, `(window.__hash0 = location.hash, true)`)
 	s.setField("response", valuePath, "edited near the end of a megabyte")
-	s.waitFor("the re-encoded frame in the URL", `location.hash.length > 10 && document.querySelector('#response .tn[data-path="`+valuePath+`"] .va').textContent.includes('edited near the end')`)
+	s.waitFor("the re-encoded frame in the URL", `location.hash !== window.__hash0 && document.querySelector('#response .tn[data-path="`+valuePath+`"] .va').textContent.includes('edited near the end')`)
 	hash := eval[string](s, `location.hash`)
 	frag := strings.TrimPrefix(hash, "#resp=")
 	nb, err := base64.RawURLEncoding.DecodeString(frag)
@@ -223,8 +225,9 @@ func TestDecompressedBytesBesideTheFrame(t *testing.T) {
 	s.do(10*time.Second, chromedp.Click(chromedp.CSS(`#response .inner [data-boff="0"]`)))
 	s.waitFor("selection from the decompressed grid", `document.querySelector('#response .tn.sel') && document.querySelector('#response .tn.sel').dataset.path == 'body.Responses.0.Partitions.0.Records.0.records.0@length'`)
 	// Editing a value in there recompresses the batch.
+	eval[bool](s, `(window.__hash0 = location.hash, true)`)
 	s.setField("response", rec+".value", "recompressed")
-	s.waitFor("the edit in the URL", `location.hash.startsWith('#resp=') && document.querySelector('#response .tn[data-path="`+rec+`.value"] .va').textContent.includes('recompressed')`)
+	s.waitFor("the edit in the URL", `location.hash.startsWith('#resp=') && location.hash !== window.__hash0 && document.querySelector('#response .tn[data-path="`+rec+`.value"] .va').textContent.includes('recompressed')`)
 	nb, err := base64.RawURLEncoding.DecodeString(strings.TrimPrefix(eval[string](s, `location.hash`), "#resp="))
 	if err != nil {
 		t.Fatal(err)

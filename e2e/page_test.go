@@ -211,6 +211,8 @@ func TestSharedURLRestoresEdits(t *testing.T) {
 	s.waitFor("the response edit", `document.querySelector('#response [data-off="14"]').textContent == '2f'`)
 	want := s.cells("request")
 	wantResp := s.cells("response")
+	// The URL is written once the page is idle after an edit.
+	s.waitFor("the edits in the URL", `location.hash.includes('req=') && location.hash.includes('resp=')`)
 	link := eval[string](s, `location.href`)
 	if !strings.Contains(link, "#req=") || !strings.Contains(link, "resp=") || strings.Contains(link, "?") {
 		t.Fatalf("the edited state is not in the fragment alone: %s", link)

@@ -1,7 +1,10 @@
 package ui
 
 import (
+	"html"
 	"strconv"
+	"strings"
+	"time"
 
 	"github.com/kafkawire/kafkawire/codec/layout"
 	"github.com/kafkawire/kafkawire/codec/schema"
@@ -45,7 +48,14 @@ type ByteGrid struct {
 	// faster than the page renders the Cursor prop back.
 	cur    int
 	curSet bool
+	// Changed bytes flash (CSS animation) for flashFor after an edit; rows
+	// re-rendered later (hover, scroll) leave the class out, so a replaced
+	// row does not flash again.
+	flashGen int
+	flashAt  time.Time
 }
+
+const flashFor = 1200 * time.Millisecond
 
 // regionClass is the class of a byte cell per region, built once.
 var regionClass = func() (t [16]string) {
@@ -57,7 +67,7 @@ var regionClass = func() (t [16]string) {
 
 var regionKey = func() (t [16]string) {
 	for i := range t {
-		t[i] = layout.Region(i).Key()
+		t[i] = html.EscapeString(layout.Region(i).Key())
 	}
 	return t
 }()
@@ -114,51 +124,23 @@ func (g *ByteGrid) reveal(ctx app.Context, r int) {
 func (g *ByteGrid) Render() app.UI {
 	rows := g.rows()
 	first, last := g.window()
-	ch := g.Changed
-	flash := " chg" + strconv.Itoa(g.Gen&1)
-	offAttr, ascAttr := "data-off", "data-a"
-	if g.Buf > 0 {
-		offAttr, ascAttr = "data-boff", "data-ba"
+	flash := ""
+	if g.Gen != g.flashGen {
+		g.flashGen, g.flashAt = g.Gen, time.Now()
 	}
+	if time.Since(g.flashAt) < flashFor {
+		flash = " chg" + strconv.Itoa(g.Gen&1)
+	}
+	// Each row is one piece of raw HTML: go-app compares a row's text
+	// instead of diffing its 33 elements, and replaces only the rows whose
+	// text changed (a scroll step replaces the window, a hover a row or two).
 	out := make([]app.UI, 0, last-first)
+	ch := g.Changed
+	var b strings.Builder
 	for r := first; r < last; r++ {
-		cells := make([]app.UI, 0, 16)
-		asc := make([]app.UI, 0, 16)
-		for i := r * 16; i < (r+1)*16 && i < len(g.Bytes); i++ {
-			reg := 0
-			if i < len(g.Regions) {
-				reg = int(g.Regions[i])
-			}
-			cls := regionClass[reg]
-			mod := ""
-			if i >= g.SelOff && i < g.SelEnd {
-				mod += " sel"
-			}
-			if i >= g.HovOff && i < g.HovEnd {
-				mod += " hov"
-			}
-			if i == g.Cursor {
-				mod += " cur"
-			}
-			if i >= g.MarkOff && i < g.MarkEnd {
-				mod += " mark"
-			}
-			for len(ch) >= 2 && ch[1] <= i {
-				ch = ch[2:]
-			}
-			if len(ch) >= 2 && i >= ch[0] {
-				mod += flash
-			}
-			off := strconv.Itoa(i)
-			b := g.Bytes[i]
-			cells = append(cells, app.Span().Class(cls+mod).Attr(offAttr, off).Attr("data-region", regionKey[reg]).Text(hexByte[b]))
-			asc = append(asc, app.Span().Class("a r"+strconv.Itoa(reg)+mod).Attr(ascAttr, off).Text(asciiByte[b]))
-		}
-		out = append(out, app.Div().Class("grid-row").Body(
-			app.Span().Class("grid-off").Text(hex4(r*16)),
-			app.Span().Class("grid-hex").Body(cells...),
-			app.Span().Class("grid-asc").Body(asc...),
-		))
+		b.Reset()
+		ch = g.rowHTML(&b, r, ch, flash)
+		out = append(out, app.Raw(b.String()))
 	}
 	head := make([]app.UI, 16)
 	for i := range head {
@@ -178,7 +160,7 @@ func (g *ByteGrid) Render() app.UI {
 			OnScroll(g.onScroll).
 			OnMouseOver(g.onOver).
 			OnMouseLeave(g.onLeave).
-			OnClick(g.onClick).
+			OnMouseDown(g.onDown).
 			OnKeyDown(g.onKey).
 			Body(
 				app.Div().Class("grid-spacer").Style("height", strconv.Itoa(rows*rowHeight)+"px").Body(
@@ -260,13 +242,96 @@ func (g *ByteGrid) onLeave(ctx app.Context, e app.Event) {
 	})
 }
 
-func (g *ByteGrid) onClick(ctx app.Context, e app.Event) {
+// onDown selects on the press, not the click: a hover can re-render the
+// row under the pointer between press and release, and a click whose press
+// and release landed on different elements goes to their common ancestor.
+func (g *ByteGrid) onDown(ctx app.Context, e app.Event) {
 	guard(ctx, func() {
-		if off := offsetOf(e); off >= 0 {
+		if off := offsetOf(e); off >= 0 && e.Get("button").Int() == 0 {
 			g.selectByte(ctx, off)
+			return
 		}
+		ctx.PreventUpdate()
 	})
 }
+
+// rowHTML writes row r: offset, 16 hex cells, 16 ASCII cells, each cell
+// with its region class, highlight classes and offset. ch is what is left of
+// the changed pairs at the row's start; rowHTML returns what is left after it.
+func (g *ByteGrid) rowHTML(b *strings.Builder, r int, ch []int, flash string) []int {
+	offAttr, ascAttr := `" data-off="`, `" data-a="`
+	if g.Buf > 0 {
+		offAttr, ascAttr = `" data-boff="`, `" data-ba="`
+	}
+	lo, hi := r*16, min((r+1)*16, len(g.Bytes))
+	var mods [16]string
+	for i := lo; i < hi; i++ {
+		mod := ""
+		if i >= g.SelOff && i < g.SelEnd {
+			mod += " sel"
+		}
+		if i >= g.HovOff && i < g.HovEnd {
+			mod += " hov"
+		}
+		if i == g.Cursor {
+			mod += " cur"
+		}
+		if i >= g.MarkOff && i < g.MarkEnd {
+			mod += " mark"
+		}
+		for len(ch) >= 2 && ch[1] <= i {
+			ch = ch[2:]
+		}
+		if flash != "" && len(ch) >= 2 && i >= ch[0] {
+			mod += flash
+		}
+		mods[i-lo] = mod
+	}
+	b.WriteString(`<div class="grid-row"><span class="grid-off">`)
+	b.WriteString(hex4(lo))
+	b.WriteString(`</span><span class="grid-hex">`)
+	for i := lo; i < hi; i++ {
+		reg := g.region(i)
+		b.WriteString(`<span class="`)
+		b.WriteString(regionClass[reg])
+		b.WriteString(mods[i-lo])
+		b.WriteString(offAttr)
+		b.WriteString(strconv.Itoa(i))
+		b.WriteString(`" data-region="`)
+		b.WriteString(regionKey[reg])
+		b.WriteString(`">`)
+		b.WriteString(hexByte[g.Bytes[i]])
+		b.WriteString(`</span>`)
+	}
+	b.WriteString(`</span><span class="grid-asc">`)
+	for i := lo; i < hi; i++ {
+		b.WriteString(`<span class="a r`)
+		b.WriteString(strconv.Itoa(g.region(i)))
+		b.WriteString(mods[i-lo])
+		b.WriteString(ascAttr)
+		b.WriteString(strconv.Itoa(i))
+		b.WriteString(`">`)
+		b.WriteString(asciiHTML[g.Bytes[i]])
+		b.WriteString(`</span>`)
+	}
+	b.WriteString(`</span></div>`)
+	return ch
+}
+
+func (g *ByteGrid) region(i int) int {
+	if i < len(g.Regions) {
+		return int(g.Regions[i]) & 15
+	}
+	return 0
+}
+
+// asciiHTML is asciiByte escaped for HTML text.
+var asciiHTML = func() (t [256]string) {
+	for i := range t {
+		t[i] = html.EscapeString(asciiByte[i])
+	}
+	return t
+}()
 
 func (g *ByteGrid) onKey(ctx app.Context, e app.Event) {
 	guard(ctx, func() {

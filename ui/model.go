@@ -101,6 +101,7 @@ func (p *Pane) Restore(b []byte) {
 	perfMark("kw-decode-start")
 	err := safely(func() error {
 		d := frame.Decode(b, api, v, p.Dir)
+		perfMark("kw-decode-end")
 		if d.Err != nil {
 			p.Notice = "the shared " + p.Dir.String() + " did not decode: " + d.Err.Error()
 			p.setDecoded(d)

@@ -4,6 +4,7 @@ import (
 	"encoding/hex"
 	"net/url"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/kafkawire/kafkawire/codec/message"
@@ -26,11 +27,12 @@ type Page struct {
 	req, resp *Pane
 	ready     bool
 	copied    [2]bool
+	urlSeq    int // bumped per URL write asked for; a pending write that is not the last one is dropped
 }
 
 func (c *Page) OnInit() {
 	if app.IsClient {
-		c.load(app.Window().URL())
+		c.loadPF(location())
 	}
 }
 
@@ -44,11 +46,37 @@ func (c *Page) OnMount(ctx app.Context) {
 }
 
 func (c *Page) OnNav(ctx app.Context) {
-	u := ctx.Page().URL()
-	if c.api == nil || sitePath(u.Path) != c.path || u.Fragment != c.frag {
-		c.load(u)
+	var path, frag string
+	if app.IsClient {
+		path, frag = location()
+	} else {
+		u := ctx.Page().URL()
+		path, frag = u.Path, u.Fragment
+	}
+	if c.api == nil || sitePath(path) != c.path || frag != c.frag {
+		c.loadPF(path, frag)
 	}
 	c.setTitle(ctx)
+}
+
+// location is the browser's path and fragment, read without net/url: a
+// link to a 1 MiB frame has a 1.4 MB fragment, which url.Parse unescapes
+// and escapes again (tens of milliseconds in wasm per parse).
+func location() (path, frag string) {
+	loc := app.Window().Get("location")
+	path = loc.Get("pathname").String()
+	frag = strings.TrimPrefix(loc.Get("hash").String(), "#")
+	if strings.Contains(path, "%") {
+		if p, err := url.PathUnescape(path); err == nil {
+			path = p
+		}
+	}
+	if strings.Contains(frag, "%") {
+		if f, err := url.PathUnescape(frag); err == nil {
+			frag = f
+		}
+	}
+	return path, frag
 }
 
 func (c *Page) setTitle(ctx app.Context) {
@@ -66,7 +94,12 @@ func (c *Page) load(u *url.URL) {
 	if u == nil {
 		return
 	}
-	c.path, c.frag = sitePath(u.Path), u.Fragment
+	c.loadPF(u.Path, u.Fragment)
+}
+
+func (c *Page) loadPF(path, frag string) {
+	c.urlSeq++ // a URL write still pending belongs to the page this replaces
+	c.path, c.frag = sitePath(path), frag
 	c.api, c.v, c.ok = ParsePagePath(c.path)
 	c.req, c.resp = nil, nil
 	if !c.ok {
@@ -109,7 +142,7 @@ func restore(p *Pane, b []byte) {
 
 // ShowPaste implements PasteShower: the paste box has put frames into this page's fragment.
 func (c *Page) ShowPaste(ctx app.Context) {
-	c.load(app.Window().URL())
+	c.loadPF(location())
 	c.setTitle(ctx)
 }
 
@@ -211,17 +244,32 @@ func (c *Page) CopyHex(ctx app.Context, dir schema.Direction) {
 }
 
 // syncURL writes the edited frames into the fragment, never the query: a
-// link reproduces the page, and nothing reaches a server.
+// link reproduces the page, and nothing reaches a server. In the browser the
+// write waits until the page is idle, after the edit has painted: the base64
+// of a 1 MiB frame and history.replaceState of a 1.4 MB URL cost more than the
+// rest of the edit, and even a small replaceState costs milliseconds. Only
+// the last of several quick edits is written.
 func (c *Page) syncURL() {
-	c.frag = Fragment(c.req, c.resp)
 	if !app.IsClient {
+		c.frag = Fragment(c.req, c.resp)
 		return
 	}
-	u := app.Window().Get("location").Get("pathname").String()
-	if c.frag != "" {
-		u += "#" + c.frag
-	}
-	app.Window().Get("history").Call("replaceState", nil, "", u)
+	c.urlSeq++
+	seq := c.urlSeq
+	// The frames are never modified in place (an edit builds new ones), so
+	// holding them until the write is safe.
+	req, resp := *c.req, *c.resp
+	whenIdle(func() {
+		if seq != c.urlSeq {
+			return
+		}
+		c.frag = Fragment(&req, &resp)
+		u := app.Window().Get("location").Get("pathname").String()
+		if c.frag != "" {
+			u += "#" + c.frag
+		}
+		app.Window().Get("history").Call("replaceState", nil, "", u)
+	})
 }
 
 func (c *Page) Render() app.UI {

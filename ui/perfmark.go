@@ -30,3 +30,20 @@ func markNextFrame(name string) {
 	})
 	app.Window().Call("requestAnimationFrame", f)
 }
+
+// whenIdle runs f once the browser is idle (requestIdleCallback, at most
+// 300 ms later), after the current update has painted.
+func whenIdle(f func()) {
+	w := app.Window()
+	var fn app.Func
+	fn = app.FuncOf(func(this app.Value, args []app.Value) any {
+		fn.Release()
+		f()
+		return nil
+	})
+	if w.Get("requestIdleCallback").Truthy() {
+		w.Call("requestIdleCallback", fn, map[string]any{"timeout": 300})
+		return
+	}
+	w.Call("setTimeout", fn, 50)
+}

@@ -36,6 +36,7 @@ var (
 	benchT   = flag.String("benchtime", "0.5s", "go test -benchtime for the codec benchmarks")
 	skipCode = flag.Bool("skip-codec", false, "skip the codec benchmarks")
 	skipPage = flag.Bool("skip-page", false, "skip the browser measurements")
+	profile  = flag.String("profile", "", "profile one page scenario in Chromium instead (edit-small, load-big, scroll-big, edit-big)")
 )
 
 // row is one line of the table.
@@ -66,6 +67,10 @@ func main() {
 	tmp, err := os.MkdirTemp("", "kafkawire-bench-")
 	die(err)
 	defer os.RemoveAll(tmp)
+	if *profile != "" {
+		profileRun(tmp, *profile)
+		return
+	}
 
 	if !*skipCode {
 		codec(tmp)
@@ -281,6 +286,12 @@ func chromiumVersion() string {
 
 func pageBench(tmp, wasm string) {
 	fmt.Fprintln(os.Stderr, "page: generating the site and measuring it in headless Chromium ...")
+	serveSite(tmp, wasm, measurePage)
+}
+
+// serveSite generates the static site with app.wasm from wasm, serves it on
+// 127.0.0.1 and calls f with its base URL and the 1 MiB Fetch response.
+func serveSite(tmp, wasm string, f func(base string, fb []byte)) {
 	bin := filepath.Join(tmp, "kafkawire")
 	run(".", nil, "go", "build", "-o", bin, "./app")
 	web := filepath.Join(tmp, "web")
@@ -305,5 +316,5 @@ func pageBench(tmp, wasm string) {
 
 	fb, err := bigframe.Fetch().Encode()
 	die(err)
-	measurePage(base, fb)
+	f(base, fb)
 }

@@ -1,0 +1,167 @@
+//go:build !js
+
+package main
+
+import (
+	"context"
+	"encoding/base64"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/profiler"
+	"github.com/chromedp/chromedp"
+)
+
+// profilePage runs one scenario of the page bench under Chrome's own CPU
+// profiler (Profiler.start/stop) with an app.wasm built without -s, so wasm
+// functions keep their Go names, and prints where the time went: self time
+// and inclusive time per function. `go run ./internal/bench -profile edit-big`.
+func profilePage(base string, fb []byte, scenario string) {
+	dir, err := os.MkdirTemp("", "kafkawire-prof-chromium-")
+	die(err)
+	defer os.RemoveAll(dir)
+	ctx, stop, _, _ := browser(dir)
+	defer stop()
+	_, err = chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: readyProbe})
+	die(err)
+	_, err = chromedp.Call(ctx, profiler.Enable, cdp.Empty{})
+	die(err)
+	_, err = chromedp.Call(ctx, profiler.SetSamplingInterval, profiler.SetSamplingIntervalParams{Interval: 200})
+	die(err)
+	start := func() {
+		_, err := chromedp.Call(ctx, profiler.Start, cdp.Empty{})
+		die(err)
+	}
+	var times []float64
+	switch scenario {
+	case "edit-small":
+		step(ctx, 60*time.Second, chromedp.Navigate(base+"InitProducerId/v5"))
+		waitJS(ctx, "the wasm app", `window.__kwReady > 0`)
+		start()
+		times = edits(ctx, "request", "body.TransactionTimeoutMs", 60000)
+	case "load-big", "scroll-big", "edit-big":
+		u := base + "Fetch/v16#resp=" + base64.RawURLEncoding.EncodeToString(fb)
+		mark := "kw-grid-painted-" + strconv.Itoa(len(fb))
+		if scenario == "load-big" {
+			// As the bench does: a first visit to the link.
+			step(ctx, 60*time.Second, chromedp.Navigate("about:blank"))
+			start()
+			step(ctx, 120*time.Second, chromedp.Navigate(u))
+			waitJS(ctx, "the 1 MiB grid", `performance.getEntriesByName('`+mark+`').length > 0`)
+			times = append(times, js[float64](ctx, `performance.getEntriesByName('`+mark+`')[0].startTime - performance.getEntriesByName('kw-decode-start')[0].startTime`))
+			break
+		}
+		step(ctx, 120*time.Second, chromedp.Navigate(u))
+		waitJS(ctx, "the 1 MiB grid", `performance.getEntriesByName('`+mark+`').length > 0`)
+		if scenario == "scroll-big" {
+			start()
+			c, cancel := context.WithTimeout(ctx, 120*time.Second)
+			sr, err := chromedp.Run(c, chromedp.Evaluate[scrollResult](scrollJS+`('response', 600)`, chromedp.EvalAwaitPromise))
+			cancel()
+			die(err)
+			fmt.Printf("scroll: %+v\n", sr)
+			times = append(times, sr.FPS)
+			break
+		}
+		start()
+		times = edits(ctx, "response", "body.ThrottleTimeMs", 100)
+	default:
+		die(fmt.Errorf("unknown scenario %q (edit-small, load-big, scroll-big, edit-big)", scenario))
+	}
+	res, err := chromedp.Call(ctx, profiler.Stop, cdp.Empty{})
+	die(err)
+	fmt.Printf("%s: measured %v (median %.0f)\n", scenario, round(times), quantile(times, .5))
+	fmt.Println("elements:", js[string](ctx, `['*', '#request *', '#response *', '#response .tree *', '#response .grid *', '#response table *', '.top-wrap *', 'option'].map(s => s + ' ' + document.querySelectorAll(s).length).join(', ')`))
+	fmt.Println("marks:", js[string](ctx, `performance.getEntriesByType('mark').map(m => m.name + ' ' + m.startTime.toFixed(0)).join(', ')`))
+	report(res.Profile)
+}
+
+func round(v []float64) []int {
+	out := make([]int, len(v))
+	for i, x := range v {
+		out[i] = int(x + .5)
+	}
+	return out
+}
+
+// report prints the top functions by self and by inclusive time.
+func report(p *profiler.Profile) {
+	byID := map[int64]*profiler.ProfileNode{}
+	parent := map[int64]int64{}
+	for _, n := range p.Nodes {
+		byID[n.ID] = n
+		for _, c := range n.Children {
+			parent[c] = n.ID
+		}
+	}
+	self := map[string]float64{}
+	incl := map[string]float64{}
+	total := 0.0
+	for i, id := range p.Samples {
+		dt := 0.0
+		if i+1 < len(p.TimeDeltas) {
+			dt = float64(p.TimeDeltas[i+1]) / 1000
+		}
+		total += dt
+		n := byID[id]
+		self[name(n)] += dt
+		seen := map[string]bool{}
+		for x, ok := id, true; ok; x, ok = parent[x] {
+			nm := name(byID[x])
+			if !seen[nm] {
+				seen[nm] = true
+				incl[nm] += dt
+			}
+		}
+	}
+	fmt.Printf("profile: %.0f ms sampled\n", total)
+	top := func(title string, m map[string]float64, k int) {
+		type kv struct {
+			k string
+			v float64
+		}
+		var l []kv
+		for a, b := range m {
+			l = append(l, kv{a, b})
+		}
+		sort.Slice(l, func(i, j int) bool { return l[i].v > l[j].v })
+		fmt.Println(title)
+		for i := 0; i < len(l) && i < k; i++ {
+			fmt.Printf("  %8.1f ms %5.1f%%  %s\n", l[i].v, 100*l[i].v/total, l[i].k)
+		}
+	}
+	top("self:", self, 45)
+	top("inclusive:", incl, 400)
+}
+
+func name(n *profiler.ProfileNode) string {
+	if n == nil || n.CallFrame == nil {
+		return "?"
+	}
+	f := n.CallFrame.FunctionName
+	if f == "" {
+		f = "(anon)"
+	}
+	u := n.CallFrame.URL
+	if i := strings.LastIndexByte(u, '/'); i >= 0 {
+		u = u[i+1:]
+	}
+	if strings.HasPrefix(u, "app.wasm") || u == "" {
+		return f
+	}
+	return f + " " + u + ":" + strconv.Itoa(int(n.CallFrame.LineNumber))
+}
+
+// profileRun builds an unstripped app.wasm and the site, and profiles one scenario.
+func profileRun(tmp, scenario string) {
+	wasm := filepath.Join(tmp, "app.wasm")
+	run(".", []string{"GOOS=js", "GOARCH=wasm"}, "go", "build", "-trimpath", "-o", wasm, "./wasm")
+	serveSite(tmp, wasm, func(base string, fb []byte) { profilePage(base, fb, scenario) })
+}
