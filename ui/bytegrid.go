@@ -131,17 +131,20 @@ func (g *ByteGrid) Render() app.UI {
 	if time.Since(g.flashAt) < flashFor {
 		flash = " chg" + strconv.Itoa(g.Gen&1)
 	}
-	// Each row is one piece of raw HTML: go-app compares a row's text
-	// instead of diffing its 33 elements, and replaces only the rows whose
-	// text changed (a scroll step replaces the window, a hover a row or two).
-	out := make([]app.UI, 0, last-first)
+	// The rows in view are one piece of raw HTML: go-app compares its text
+	// and, when it changed, replaces it with one innerHTML, instead of
+	// diffing 33 elements a row through syscall/js (a scroll step replaced
+	// every cell's text, class and offset one call at a time).
 	ch := g.Changed
 	var b strings.Builder
+	b.Grow((last - first) * 1800)
+	b.WriteString(`<div class="grid-rows" style="transform: translateY(`)
+	b.WriteString(strconv.Itoa(first * rowHeight))
+	b.WriteString(`px)">`)
 	for r := first; r < last; r++ {
-		b.Reset()
 		ch = g.rowHTML(&b, r, ch, flash)
-		out = append(out, app.Raw(b.String()))
 	}
+	b.WriteString(`</div>`)
 	head := make([]app.UI, 16)
 	for i := range head {
 		head[i] = app.Span().Text(string("0123456789ABCDEF"[i]))
@@ -164,7 +167,7 @@ func (g *ByteGrid) Render() app.UI {
 			OnKeyDown(g.onKey).
 			Body(
 				app.Div().Class("grid-spacer").Style("height", strconv.Itoa(rows*rowHeight)+"px").Body(
-					app.Div().Class("grid-rows").Style("transform", "translateY("+strconv.Itoa(first*rowHeight)+"px)").Body(out...),
+					app.Raw(b.String()),
 				),
 			),
 	)

@@ -216,9 +216,12 @@ func (c *Page) Edit(ctx app.Context, dir schema.Direction, op, path, text string
 	if p == nil {
 		return
 	}
+	perfMark("kw-edit-start")
 	if p.Edit(op, path, text) {
 		c.syncURL()
 	}
+	perfMark("kw-edit-applied")
+	ctx.Defer(func(app.Context) { perfMark("kw-edit-rendered") })
 }
 
 // Reset implements PaneEvents.

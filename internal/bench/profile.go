@@ -79,7 +79,7 @@ func profilePage(base string, fb []byte, scenario string) {
 	die(err)
 	fmt.Printf("%s: measured %v (median %.0f)\n", scenario, round(times), quantile(times, .5))
 	fmt.Println("elements:", js[string](ctx, `['*', '#request *', '#response *', '#response .tree *', '#response .grid *', '#response table *', '.top-wrap *', 'option'].map(s => s + ' ' + document.querySelectorAll(s).length).join(', ')`))
-	fmt.Println("marks:", js[string](ctx, `performance.getEntriesByType('mark').map(m => m.name + ' ' + m.startTime.toFixed(0)).join(', ')`))
+	fmt.Println("marks:", js[string](ctx, `performance.getEntriesByType('mark').slice(-12).map(m => m.name + ' ' + m.startTime.toFixed(1)).join(', ')`))
 	report(res.Profile)
 }
 
@@ -136,6 +136,33 @@ func report(p *profiler.Profile) {
 		for i := 0; i < len(l) && i < k; i++ {
 			fmt.Printf("  %8.1f ms %5.1f%%  %s\n", l[i].v, 100*l[i].v/total, l[i].k)
 		}
+	}
+	if f := os.Getenv("KW_FOCUS"); f != "" {
+		// Inclusive time of the functions under the outermost frame matching f.
+		under := map[string]float64{}
+		for i, id := range p.Samples {
+			dt := 0.0
+			if i+1 < len(p.TimeDeltas) {
+				dt = float64(p.TimeDeltas[i+1]) / 1000
+			}
+			var stack []string
+			for x, ok := id, true; ok; x, ok = parent[x] {
+				stack = append(stack, name(byID[x]))
+			}
+			for j := len(stack) - 1; j >= 0; j-- {
+				if strings.Contains(stack[j], f) {
+					seen := map[string]bool{}
+					for _, nm := range stack[:j+1] {
+						if !seen[nm] {
+							seen[nm] = true
+							under[nm] += dt
+						}
+					}
+					break
+				}
+			}
+		}
+		top("under "+f+":", under, 80)
 	}
 	top("self:", self, 45)
 	top("inclusive:", incl, 400)
