@@ -16,7 +16,7 @@ import (
 const (
 	rowHeight  = 22 // px, matches .grid-row in kafkawire.css
 	viewRows   = 16 // rows visible at once
-	marginRows = 8  // rows rendered above and below the view
+	marginRows = 4  // rows rendered above and below the view
 )
 
 // ByteGrid draws a frame 16 bytes a row, with an offset column and an ASCII
@@ -201,6 +201,8 @@ func (g *ByteGrid) Render() app.UI {
 		),
 		app.Div().Class("grid-scroll").
 			Style("height", strconv.Itoa(view*rowHeight+2)+"px").
+			// Rows replaced on a scroll step lay out and paint inside this box only.
+			Style("contain", "content").
 			TabIndex(0).
 			Aria("label", "bytes of the "+g.Dir.String()+"; arrow keys move, the field under the cursor is selected").
 			OnScroll(g.onScroll).
