@@ -49,19 +49,7 @@ func (c *Index) Render() app.UI {
 		links := make([]app.UI, 0, len(vs))
 		for _, v := range vs {
 			f := a.VersionFlags(v)
-			cls := "ver small"
-			if f.Flexible {
-				cls += " flex"
-			}
-			if f.Deprecated {
-				cls += " depr"
-			}
-			if f.Removed {
-				cls += " removed"
-			}
-			if f.Unstable {
-				cls += " unstable"
-			}
+			cls := versionClass("ver small", f)
 			title := "v" + strconv.Itoa(int(v))
 			if t := flagsText(f); t != "" {
 				title += ": " + t

@@ -49,19 +49,7 @@ func (p *VersionPicker) Render() app.UI {
 	var items []app.UI
 	for _, v := range a.Versions(schema.Request) {
 		f := a.VersionFlags(v)
-		cls := "ver"
-		if f.Flexible {
-			cls += " flex"
-		}
-		if f.Deprecated {
-			cls += " depr"
-		}
-		if f.Removed {
-			cls += " removed"
-		}
-		if f.Unstable {
-			cls += " unstable"
-		}
+		cls := versionClass("ver", f)
 		if v == p.Version {
 			cls += " cur"
 		}
@@ -85,6 +73,23 @@ func (p *VersionPicker) Render() app.UI {
 		app.Span().Class("picker-label").Text("version"),
 		app.Div().Class("ver-list").Body(items...),
 	)
+}
+
+// versionClass is the CSS class of a version link: base plus one class per flag.
+func versionClass(base string, f schema.Flags) string {
+	if f.Flexible {
+		base += " flex"
+	}
+	if f.Deprecated {
+		base += " depr"
+	}
+	if f.Removed {
+		base += " removed"
+	}
+	if f.Unstable {
+		base += " unstable"
+	}
+	return base
 }
 
 // marks are the small flags after a version: F flexible, D deprecated, R removed, U unstable.

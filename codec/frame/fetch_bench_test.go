@@ -6,6 +6,7 @@ import (
 	"github.com/twmb/franz-go/pkg/kmsg"
 
 	"github.com/kafkawire/kafkawire/codec/frame"
+	"github.com/kafkawire/kafkawire/codec/layout"
 	"github.com/kafkawire/kafkawire/codec/schema"
 	"github.com/kafkawire/kafkawire/internal/bigframe"
 )
@@ -75,6 +76,26 @@ func BenchmarkFetch1MiB(b *testing.B) {
 		}
 	})
 	b.Run("decode/impl=kmsg", func(b *testing.B) {
+		b.ReportAllocs()
+		b.SetBytes(int64(len(body)))
+		for b.Loop() {
+			kmsgFetch(b, body)
+		}
+	})
+	// Records are laid out when first looked at; this builds every node, as
+	// opening every batch of the tree would.
+	b.Run("decode-all-nodes/impl=kafkawire", func(b *testing.B) {
+		b.ReportAllocs()
+		b.SetBytes(int64(len(body)))
+		for b.Loop() {
+			d := frame.Decode(fb, m.API, bigframe.FetchVersion, schema.Response)
+			if d.Err != nil {
+				b.Fatal(d.Err)
+			}
+			d.Tree.Walk(func(*layout.Node, int) bool { return true })
+		}
+	})
+	b.Run("decode-all-nodes/impl=kmsg", func(b *testing.B) {
 		b.ReportAllocs()
 		b.SetBytes(int64(len(body)))
 		for b.Loop() {

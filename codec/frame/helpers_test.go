@@ -55,7 +55,7 @@ func spanProblems(root *layout.Node) []string {
 			out = append(out, fmt.Sprintf("%s: inverted span [%d, %d)", path, n.Off, n.End))
 		}
 		prevOff, prevEnd := -1, -1
-		for _, c := range n.Children {
+		for _, c := range n.Kids() {
 			cp := path + "/" + c.Name
 			if c.Buf == 0 && n.Buf == 0 {
 				if c.Off < n.Off || c.End > n.End {
@@ -78,7 +78,7 @@ func spanProblems(root *layout.Node) []string {
 func uncovered(root *layout.Node, n int) []int {
 	seen := make([]bool, n)
 	root.Walk(func(c *layout.Node, _ int) bool {
-		if c.Buf == 0 && len(c.Children) == 0 {
+		if c.Buf == 0 && len(c.Kids()) == 0 {
 			for i := max(c.Off, 0); i < c.End && i < n; i++ {
 				seen[i] = true
 			}
@@ -108,7 +108,7 @@ func bodyNode(tb testing.TB, d *frame.Decoded) *layout.Node {
 
 // child finds the child of n called name, or nil.
 func child(n *layout.Node, name string) *layout.Node {
-	for _, c := range n.Children {
+	for _, c := range n.Kids() {
 		if c.Name == name {
 			return c
 		}

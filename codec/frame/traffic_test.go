@@ -101,7 +101,7 @@ func checkSpans(t *testing.T, root *layout.Node) {
 	t.Helper()
 	var walk func(n *layout.Node)
 	walk = func(n *layout.Node) {
-		for _, c := range n.Children {
+		for _, c := range n.Kids() {
 			if c.Buf == n.Buf {
 				assert.True(t, c.Off >= n.Off && c.End <= n.End && c.Off <= c.End, "%s [%d,%d) outside %s [%d,%d)", c.Name, c.Off, c.End, n.Name, n.Off, n.End)
 			}

@@ -514,7 +514,7 @@ func missingLeaves(full, partial *layout.Node, cut int) []string {
 			return
 		}
 		path = append(path, n.Name)
-		if len(n.Children) == 0 {
+		if len(n.Kids()) == 0 {
 			if n.End <= cut {
 				p := partial
 				for _, name := range path[1:] {
@@ -528,7 +528,7 @@ func missingLeaves(full, partial *layout.Node, cut int) []string {
 			}
 			return
 		}
-		for _, c := range n.Children {
+		for _, c := range n.Kids() {
 			walk(c, path)
 		}
 	}

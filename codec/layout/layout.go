@@ -61,9 +61,31 @@ type Node struct {
 	End   int    // one past the last byte
 	Buf   int    // 0 for the frame; n > 0 for the n-th decompressed batch buffer
 	Region
-	Err      string // decoding stopped here; what was expected
-	Warn     string // decoded, but something is off (a CRC mismatch, a truncated tail)
+	Err  string // decoding stopped here; what was expected
+	Warn string // decoded, but something is off (a CRC mismatch, a truncated tail)
+	// Children are the node's parts. A node may build them on first use
+	// (see Lazy): read them through Kids unless only what is built matters.
 	Children []*Node
+
+	build func(*Node) // builds Children on first use; nil once built
+}
+
+// Lazy makes build fill the node's children the first time Kids is called.
+// Records use it: a 1 MiB fetch response holds thousands of records, whose
+// nodes are built when someone looks at them. Not safe for concurrent use.
+func (n *Node) Lazy(build func(*Node)) { n.build = build }
+
+// Built reports whether the node's children exist (false until Kids builds lazy ones).
+func (n *Node) Built() bool { return n.build == nil }
+
+// Kids returns the node's children, building them first if the node is lazy.
+func (n *Node) Kids() []*Node {
+	if n.build != nil {
+		build := n.build
+		n.build = nil
+		build(n)
+	}
+	return n.Children
 }
 
 // Len is the number of bytes the node covers.
@@ -75,15 +97,16 @@ func (n *Node) Add(c *Node) *Node {
 	return c
 }
 
-// Walk calls fn for n and every descendant, depth first, parents before children.
-// fn returning false skips the node's children.
+// Walk calls fn for n and every descendant, depth first, parents before
+// children, building lazy children on the way. fn returning false skips the
+// node's children (and leaves lazy ones unbuilt).
 func (n *Node) Walk(fn func(n *Node, depth int) bool) { n.walk(fn, 0) }
 
 func (n *Node) walk(fn func(*Node, int) bool, depth int) {
 	if !fn(n, depth) {
 		return
 	}
-	for _, c := range n.Children {
+	for _, c := range n.Kids() {
 		c.walk(fn, depth+1)
 	}
 }
@@ -94,7 +117,7 @@ func (n *Node) Deepest(buf, off int) []*Node {
 	if n.Buf != buf || off < n.Off || off >= n.End {
 		// A batch node lives in the frame but its records may live in another buffer.
 		if n.Buf != buf {
-			for _, c := range n.Children {
+			for _, c := range n.Kids() {
 				if p := c.Deepest(buf, off); p != nil {
 					return append([]*Node{n}, p...)
 				}
@@ -106,7 +129,7 @@ func (n *Node) Deepest(buf, off int) []*Node {
 	for {
 		last := path[len(path)-1]
 		var next *Node
-		for _, c := range last.Children {
+		for _, c := range last.Kids() {
 			if c.Buf == buf && off >= c.Off && off < c.End {
 				next = c
 				break
@@ -147,8 +170,9 @@ func (n *Node) text(b *strings.Builder, first, rest string) {
 	b.WriteString(first)
 	b.WriteString(n.Line())
 	b.WriteByte('\n')
-	for i, c := range n.Children {
-		if i == len(n.Children)-1 {
+	kids := n.Kids()
+	for i, c := range kids {
+		if i == len(kids)-1 {
 			c.text(b, rest+"+-- ", rest+"    ")
 		} else {
 			c.text(b, rest+"+-- ", rest+"|   ")

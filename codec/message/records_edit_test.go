@@ -51,7 +51,7 @@ func TestEditRecords(t *testing.T) {
 		if n.Name == "value" && n.Type == "varbytes" {
 			found = append(found, path+"="+n.Value)
 		}
-		for _, c := range n.Children {
+		for _, c := range n.Kids() {
 			walk(c, path)
 		}
 	}

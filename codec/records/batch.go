@@ -139,6 +139,34 @@ func (d *decoder) decodeBatch(r *wire.Reader, i int) (*Batch, *layout.Node) {
 
 // decodeRecords reads count records, which must use every byte r has left.
 func (d *decoder) decodeRecords(r *wire.Reader, parent *layout.Node, b *Batch, count int) {
+	if count == 0 && r.Left() == 0 {
+		b.Records = []Record{}
+		return
+	}
+	// The records hang under one node spanning them all, built on demand: a
+	// fetch response holds thousands, and their values are all a decode needs
+	// to find errors. A set that does not parse cleanly is laid out at once,
+	// so the tree shows where it breaks.
+	cn := d.add(parent, layout.Node{Name: "records", Type: "[]Record", Value: recordsText(count), Off: r.Off(), End: r.Off() + r.Left(),
+		Buf: parent.Buf, Region: layout.RegionRecord, Desc: "the batch's records"})
+	body, base := r.Rest(), r.Off()
+	if recs, ok := parseRecords(body, base, count); ok {
+		r.Bytes(len(body), "records")
+		b.Records = recs
+		hdr := *b // the header fields the record texts need; the batch itself may be edited later
+		hdr.Records = nil
+		cn.Lazy(func(n *layout.Node) {
+			sub := &decoder{bufs: d.bufs}
+			sub.layoutRecords(wire.NewReader(body, base), n, &hdr, count)
+		})
+		return
+	}
+	d.layoutRecords(r, cn, b, count)
+	cn.End = r.Off()
+}
+
+// layoutRecords decodes count records with a node for each part, filling b.Records.
+func (d *decoder) layoutRecords(r *wire.Reader, parent *layout.Node, b *Batch, count int) {
 	b.Records = make([]Record, 0, count)
 	control := b.Attributes&attrControl != 0
 	for j := 0; j < count && r.Failure() == nil; j++ {
@@ -154,6 +182,13 @@ func (d *decoder) decodeRecords(r *wire.Reader, parent *layout.Node, b *Batch, c
 		r.Fail(off, "%d bytes left after the %d records the batch counts", left, count)
 		n.Err = r.Failure().Msg
 	}
+}
+
+func recordsText(n int) string {
+	if n == 1 {
+		return "1 record"
+	}
+	return itoa(int64(n)) + " records"
 }
 
 func batchAttrText(a int16) string {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/kafkawire/kafkawire/codec/layout"
 )
 
 // benchSet is about 1 MiB of 5,000 uncompressed records in one batch.
@@ -25,6 +27,23 @@ func BenchmarkDecode(b *testing.B) {
 		bufs := [][]byte{in}
 		if _, _, err := Decode(in, 0, &bufs); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkDecodeFullLayout also builds every record's nodes, as opening every batch in the tree would.
+func BenchmarkDecodeFullLayout(b *testing.B) {
+	in := benchSet()
+	b.SetBytes(int64(len(in)))
+	b.ReportAllocs()
+	for b.Loop() {
+		bufs := [][]byte{in}
+		_, nodes, err := Decode(in, 0, &bufs)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, n := range nodes {
+			n.Walk(func(*layout.Node, int) bool { return true })
 		}
 	}
 }

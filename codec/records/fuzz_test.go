@@ -40,6 +40,12 @@ func FuzzDecode(f *testing.F) {
 			}
 			return
 		}
+		// Records laid out on demand must lay out as cleanly as they parsed.
+		for _, n := range nodes {
+			if bad := n.Failed(); bad != nil {
+				t.Fatalf("clean decode, but node %s fails when built: %s", bad.Name, bad.Err)
+			}
+		}
 		if got := s.AppendTo(nil); !bytes.Equal(got, b) {
 			t.Fatalf("re-encode differs:\n got %x\nwant %x", got, b)
 		}

@@ -99,7 +99,7 @@ func assertSpans(t testing.TB, nodes []*layout.Node, frameLen int, bufs [][]byte
 		if n.Off < 0 || n.End < n.Off || n.End > size {
 			t.Fatalf("%s [%d,%d) outside buffer %d of %d bytes", n.Name, n.Off, n.End, n.Buf, size)
 		}
-		for _, c := range n.Children {
+		for _, c := range n.Kids() {
 			if c.Buf == n.Buf && (c.Off < n.Off || c.End > n.End) {
 				t.Fatalf("%s [%d,%d) outside its parent %s [%d,%d)", c.Name, c.Off, c.End, n.Name, n.Off, n.End)
 			}
