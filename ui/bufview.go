@@ -40,8 +40,8 @@ func bufOf(n *layout.Node) int {
 	if n.Buf > 0 {
 		return n.Buf
 	}
-	if len(n.Children) > 0 && n.Children[0].Buf > 0 && n.Key == "" {
-		return n.Children[0].Buf
+	if kids := n.Kids(); len(kids) > 0 && kids[0].Buf > 0 && n.Key == "" {
+		return kids[0].Buf
 	}
 	return 0
 }

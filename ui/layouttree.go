@@ -100,7 +100,7 @@ func (t *LayoutTree) Render() app.UI {
 // path n hands to its children, data its data-path; both are derived here,
 // for the rows drawn only.
 func (t *LayoutTree) rows(out *[]app.UI, n *layout.Node, id string, depth int, pass, data string) {
-	open := len(n.Children) == 0 || t.isOpen(id, depth, false)
+	open := isLeaf(n) || t.isOpen(id, depth, false)
 	*out = append(*out, t.row(n, id, depth, open, data))
 	if id == t.SelID && t.Edit.Kind != "" {
 		*out = append(*out, app.Div().Class("tree-edit").Style("padding-left", strconv.Itoa(depth*14+22)+"px").Body(
@@ -110,15 +110,16 @@ func (t *LayoutTree) rows(out *[]app.UI, n *layout.Node, id string, depth int, p
 	if !open {
 		return
 	}
-	if len(n.Children) <= groupSize {
-		for i, c := range n.Children {
+	kids := n.Kids() // records build their nodes when first opened
+	if len(kids) <= groupSize {
+		for i, c := range kids {
 			t.child(out, c, id+"."+strconv.Itoa(i), depth+1, pass, data)
 		}
 		return
 	}
-	for g := 0; g*groupSize < len(n.Children); g++ {
+	for g := 0; g*groupSize < len(kids); g++ {
 		gid := id + "#" + strconv.Itoa(g)
-		lo, hi := g*groupSize, min((g+1)*groupSize, len(n.Children))
+		lo, hi := g*groupSize, min((g+1)*groupSize, len(kids))
 		gopen := t.isOpen(gid, depth+1, true)
 		*out = append(*out, app.Div().Class("tn grp").Attr("data-id", gid).Attr("role", "treeitem").
 			Aria("expanded", strconv.FormatBool(gopen)).TabIndex(0).
@@ -129,7 +130,7 @@ func (t *LayoutTree) rows(out *[]app.UI, n *layout.Node, id string, depth int, p
 		))
 		if gopen {
 			for i := lo; i < hi; i++ {
-				t.child(out, n.Children[i], id+"."+strconv.Itoa(i), depth+2, pass, data)
+				t.child(out, kids[i], id+"."+strconv.Itoa(i), depth+2, pass, data)
 			}
 		}
 	}
@@ -138,6 +139,9 @@ func (t *LayoutTree) rows(out *[]app.UI, n *layout.Node, id string, depth int, p
 func (t *LayoutTree) child(out *[]app.UI, c *layout.Node, id string, depth int, pass, data string) {
 	t.rows(out, c, id, depth, passPath(pass, c), childData(data, childPath(pass, c), c))
 }
+
+// isLeaf reports whether n has no children, counting those it would build when opened.
+func isLeaf(n *layout.Node) bool { return len(n.Children) == 0 && n.Built() }
 
 func twisty(open bool) string {
 	if open {
@@ -158,7 +162,7 @@ func (t *LayoutTree) row(n *layout.Node, id string, depth int, open bool, data s
 		cls += " err"
 	}
 	tw := app.Span().Class("tw")
-	if len(n.Children) > 0 {
+	if !isLeaf(n) {
 		tw = tw.Text(twisty(open))
 	}
 	parts := []app.UI{
@@ -189,7 +193,7 @@ func (t *LayoutTree) row(n *layout.Node, id string, depth int, open bool, data s
 	el := app.Div().Class(cls).Attr("data-id", id).Attr("data-path", data).
 		Attr("role", "treeitem").TabIndex(0).
 		Style("padding-left", strconv.Itoa(depth*14)+"px")
-	if len(n.Children) > 0 {
+	if !isLeaf(n) {
 		el = el.Aria("expanded", strconv.FormatBool(open))
 	}
 	return el.Body(parts...)

@@ -327,10 +327,11 @@ func (p *Pane) Node(id string) *layout.Node {
 	n := p.Dec.Tree
 	for _, s := range parts[1:] {
 		i, err := strconv.Atoi(s)
-		if err != nil || i < 0 || i >= len(n.Children) {
+		kids := n.Kids()
+		if err != nil || i < 0 || i >= len(kids) {
 			return nil
 		}
-		n = n.Children[i]
+		n = kids[i]
 	}
 	return n
 }
@@ -467,7 +468,7 @@ func (p *Pane) findPath(path string) *layout.Node {
 	}
 	var find func(n *layout.Node, pass string) *layout.Node
 	find = func(n *layout.Node, pass string) *layout.Node {
-		for _, c := range n.Children {
+		for _, c := range n.Kids() {
 			cp := childPath(pass, c)
 			if cp == path {
 				return c

@@ -112,7 +112,7 @@ func TestInfoMatchesTheTreeWalk(t *testing.T) {
 			}
 		}
 		checked++
-		for i, c := range n.Children {
+		for i, c := range n.Kids() {
 			cp := childPath(pass, c)
 			walk(c, id+"."+itoa(i), passPath(pass, c), childData(data, cp, c), depth+1)
 		}

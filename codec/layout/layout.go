@@ -71,6 +71,7 @@ type Node struct {
 }
 
 // Lazy makes build fill the node's children the first time Kids is called.
+// The children it builds must lie in the node's own buffer.
 // Records use it: a 1 MiB fetch response holds thousands of records, whose
 // nodes are built when someone looks at them. Not safe for concurrent use.
 func (n *Node) Lazy(build func(*Node)) { n.build = build }
@@ -117,7 +118,8 @@ func (n *Node) Deepest(buf, off int) []*Node {
 	if n.Buf != buf || off < n.Off || off >= n.End {
 		// A batch node lives in the frame but its records may live in another buffer.
 		if n.Buf != buf {
-			for _, c := range n.Kids() {
+			// Lazy children live in their node's buffer: no need to build them here.
+			for _, c := range n.Children {
 				if p := c.Deepest(buf, off); p != nil {
 					return append([]*Node{n}, p...)
 				}
