@@ -27,7 +27,7 @@ const maxCells = 40 * 16
 func nodeByPath(root *layout.Node, path string) *layout.Node {
 	var find func(n *layout.Node, pass string) *layout.Node
 	find = func(n *layout.Node, pass string) *layout.Node {
-		for _, c := range n.Children {
+		for _, c := range n.Kids() {
 			cp := pass
 			if c.Key != "" && (pass != "" || c.Key == "header" || c.Key == "body") {
 				cp = strings.TrimPrefix(pass+"."+c.Key, ".")
@@ -107,17 +107,30 @@ func TestOneMiBFetchResponse(t *testing.T) {
 	}
 	s.screenshot("loaded")
 
-	// Down the tree to a record near the end.
-	for _, p := range []string{"body.Responses.0", "body.Responses.0.Partitions", "body.Responses.0.Partitions." + strconv.Itoa(part), recs, batchPath} {
+	// Down the tree to a record near the end: a batch's records hang under
+	// its "records" node, laid out when opened.
+	container := batchPath + "@records"
+	for _, p := range []string{"body.Responses.0", "body.Responses.0.Partitions", "body.Responses.0.Partitions." + strconv.Itoa(part), recs, batchPath, container} {
 		s.expand("response", p)
 	}
+	var records *layout.Node
+	for _, c := range nodeByPath(d.Tree, batchPath).Kids() {
+		if c.Name == "records" {
+			records = c
+		}
+	}
+	if records == nil {
+		t.Fatal("the batch has no records node")
+	}
 	idx := -1
-	for i, c := range nodeByPath(d.Tree, batchPath).Children {
+	for i, c := range records.Kids() {
 		if c == rn {
 			idx = i
 		}
 	}
-	s.openGroup("response", batchPath, idx)
+	if len(records.Kids()) > 100 {
+		s.openGroup("response", container, idx)
+	}
 	s.selectNode("response", recPath)
 	off := strconv.Itoa(rn.Off)
 	s.waitFor("the record's first byte in view and selected", `(()=>{const c=document.querySelector('#response [data-off="`+off+`"]');
