@@ -16,6 +16,7 @@ import (
 	"github.com/kafkawire/kafkawire/codec/frame"
 	"github.com/kafkawire/kafkawire/codec/layout"
 	"github.com/kafkawire/kafkawire/codec/schema"
+	"github.com/kafkawire/kafkawire/codec/wire"
 	"github.com/kafkawire/kafkawire/internal/bigframe"
 )
 
@@ -191,21 +192,11 @@ func checkEdited(t *testing.T, fb []byte, part, batch, rec int, want string) {
 				if j == rec && string(r.Value) != want {
 					t.Errorf("record %d value %q, want %q", j, r.Value, want)
 				}
-				recs = recs[int(r.Length)+varintLen(r.Length):]
+				recs = recs[int(r.Length)+wire.VarlongLen(int64(r.Length)):]
 			}
 		}
 		raw = raw[12+rb.Length:]
 	}
-}
-
-func varintLen(v int32) int {
-	u := uint32(v<<1) ^ uint32(v>>31)
-	n := 1
-	for u >= 0x80 {
-		u >>= 7
-		n++
-	}
-	return n
 }
 
 // The records of a zstd batch live in a buffer of their own: selecting one

@@ -8,6 +8,7 @@ import (
 	"github.com/kafkawire/kafkawire/codec/frame"
 	"github.com/kafkawire/kafkawire/codec/layout"
 	"github.com/kafkawire/kafkawire/codec/schema"
+	"github.com/kafkawire/kafkawire/codec/wire"
 	"github.com/kafkawire/kafkawire/internal/bigframe"
 )
 
@@ -36,22 +37,12 @@ func kmsgFetch(b *testing.B, body []byte) *kmsg.FetchResponse {
 					if err := r.ReadFrom(recs); err != nil {
 						b.Fatal(err)
 					}
-					recs = recs[r.Length+int32(varintLen(r.Length)):]
+					recs = recs[r.Length+int32(wire.VarlongLen(int64(r.Length))):]
 				}
 			}
 		}
 	}
 	return k
-}
-
-func varintLen(v int32) int {
-	u := uint32(v<<1) ^ uint32(v>>31)
-	n := 1
-	for u >= 0x80 {
-		u >>= 7
-		n++
-	}
-	return n
 }
 
 // The 1 MiB Fetch response of internal/bigframe: 5,000 records in 50 batches.
