@@ -226,8 +226,8 @@ func TestDecompressedBytesBesideTheFrame(t *testing.T) {
 	}
 	s.screenshot("decompressed")
 	// A click on the first byte of the buffer selects the first record's length.
-	s.do(10*time.Second, chromedp.Click(chromedp.CSS(`#response .inner [data-boff="0"]`)))
-	s.waitFor("selection from the decompressed grid", `document.querySelector('#response .tn.sel') && document.querySelector('#response .tn.sel').dataset.path == 'body.Responses.0.Partitions.0.Records.0.records.0@length'`)
+	s.clickUntil("selection from the decompressed grid", `#response .inner [data-boff="0"]`,
+		`document.querySelector('#response .tn.sel') && document.querySelector('#response .tn.sel').dataset.path == 'body.Responses.0.Partitions.0.Records.0.records.0@length'`)
 	// Editing a value in there recompresses the batch.
 	eval[bool](s, `(window.__hash0 = location.hash, true)`)
 	s.setField("response", rec+".value", "recompressed")

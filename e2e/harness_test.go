@@ -244,6 +244,29 @@ func (s *session) waitFor(what, js string) {
 	s.t.Fatalf("timed out waiting for %s (%s)", what, js)
 }
 
+// clickUntil clicks sel until js holds, three times at most. The grids
+// repaint their rows with innerHTML; a click that lands while a row is being
+// replaced can be lost, as it would be for a person, who clicks again.
+func (s *session) clickUntil(what, sel, js string) {
+	s.t.Helper()
+	for try := 0; try < 3; try++ {
+		ctx, cancel := context.WithTimeout(s.ctx, 10*time.Second)
+		err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(sel)))
+		cancel()
+		if err == nil {
+			deadline := time.Now().Add(3 * time.Second)
+			for time.Now().Before(deadline) {
+				if eval[bool](s, "!!("+js+")") {
+					return
+				}
+				time.Sleep(50 * time.Millisecond)
+			}
+		}
+	}
+	s.screenshot("failed")
+	s.t.Fatalf("clicking %s never gave %s (%s)", sel, what, js)
+}
+
 // open loads a page of the site and waits for the wasm app to run.
 func (s *session) open(path string) {
 	s.t.Helper()
