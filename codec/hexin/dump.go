@@ -249,14 +249,7 @@ func parseDump(text string, sp *dumpSpec) (out []byte, sawEnd bool, _ *Error) {
 func dumpLines(text string, sp *dumpSpec) (recs []dumpRec, headerLen int, _ *Error) {
 	headerLen = -1
 	for start := 0; start < len(text); {
-		eol := strings.IndexByte(text[start:], '\n')
-		next := len(text)
-		if eol < 0 {
-			eol = len(text)
-		} else {
-			eol += start
-			next = eol + 1
-		}
+		eol, next := lineEnd(text, start)
 		if eol > start && text[eol-1] == '\r' {
 			eol--
 		}

@@ -58,14 +58,7 @@ func parseB64(text string, f Format, extra string, enc *base64.Encoding) ([]byte
 	buf := make([]byte, 0, len(text))
 	pads, last := 0, 0
 	for start := 0; start < len(text); {
-		eol := strings.IndexByte(text[start:], '\n')
-		next := len(text)
-		if eol < 0 {
-			eol = len(text)
-		} else {
-			eol += start
-			next = eol + 1
-		}
+		eol, next := lineEnd(text, start)
 		i, end := start, eol
 		for i < end && isSpace(text[i]) {
 			i++
@@ -129,4 +122,14 @@ func parsePercent(text string) ([]byte, Format, *Error) {
 		}
 	}
 	return out, Percent, nil
+}
+
+// lineEnd returns where the line starting at start ends (its '\n', or the
+// end of text) and where the next line starts.
+func lineEnd(text string, start int) (eol, next int) {
+	i := strings.IndexByte(text[start:], '\n')
+	if i < 0 {
+		return len(text), len(text)
+	}
+	return start + i, start + i + 1
 }
