@@ -193,6 +193,8 @@ func TestParseErrors(t *testing.T) {
 		{"odd digits", "00 00 00 2", 1, 10, Hex, "odd number of hex digits"},
 		{"bad digit", "00 00 00 22\n00 12 0g 03", 2, 8, Hex, "expected a hex digit, found 'g'"},
 		{"mixed hex and junk", "00 00 00 22 ZZ", 1, 13, Hex, "expected a hex digit, found 'Z'"},
+		{"junk after 0x", "0x00 0xzz", 1, 8, Hex, "expected a hex digit after 0x, found 'z'"},
+		{"junk after \\x", `\x00\xg1`, 1, 7, Hex, `expected a hex digit after \x, found 'g'`},
 		{"garbled hexdump", strings.Replace(hexdump, "0a 6b", "0a 6g", 1), 2, 40, HexdumpC, "expected a hex digit, found 'g'"},
 		{"hexdump missing a line", lines[0] + lines[1] + lines[3], 2, 61, HexdumpC,
 			"expected a hex digit (the offsets say this line holds 25 bytes, found 16), found '|'"},

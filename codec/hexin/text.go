@@ -14,12 +14,12 @@ func parseHex(text string) ([]byte, Format, *Error) {
 		case isSpace(c) || c == ':' || c == ',' || c == '-':
 			i++
 			continue
-		case c == '0' && i+2 < len(text) && (text[i+1] == 'x' || text[i+1] == 'X') && isHex(text[i+2]):
-			i += 2
-		case c == '\\' && i+1 < len(text) && text[i+1] == 'x':
+		case c == '0' && i+1 < len(text) && (text[i+1] == 'x' || text[i+1] == 'X'),
+			c == '\\' && i+1 < len(text) && text[i+1] == 'x':
+			// A 0x or \x prefix: what follows it must be hex.
 			i += 2
 			if i >= len(text) || !isHex(text[i]) {
-				return nil, Hex, errAt(Hex, i, "expected a hex digit, %s", found(text, i))
+				return nil, Hex, errAt(Hex, i, "expected a hex digit after %s, %s", text[i-2:i], found(text, i))
 			}
 		case !isHex(c):
 			return nil, Hex, errAt(Hex, i, "expected a hex digit, %s", found(text, i))
