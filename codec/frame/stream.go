@@ -89,24 +89,23 @@ func CorrelationID(b []byte, dir schema.Direction) (int32, bool) {
 	return int32(binary.BigEndian.Uint32(b[off:])), true
 }
 
-// LooksLikeRequest reports whether b is a request whose API and version are
-// known, decoding cleanly with a plausible client id.
-func LooksLikeRequest(b []byte) bool {
+// asRequest decodes b as a request when it is one: its API and version are
+// known and it decodes cleanly with a plausible client id. Otherwise nil.
+func asRequest(b []byte) *Decoded {
 	api, v, err := RequestAPI(b)
 	if err != nil {
-		return false
+		return nil
 	}
 	d := Decode(b, api, v, schema.Request)
 	if d.Err != nil {
-		return false
+		return nil
 	}
 	if cid, ok := d.Msg.Header.Get("ClientId"); ok && cid != nil {
-		s, _ := cid.(string)
-		if !plausibleText(s) {
-			return false
+		if s, _ := cid.(string); !plausibleText(s) {
+			return nil
 		}
 	}
-	return true
+	return d
 }
 
 // Candidate is one (API, version) a response frame decodes cleanly as.
@@ -206,9 +205,9 @@ func DecodeStream(b []byte, hint Hint) []Part {
 	requests := map[int32]asked{}
 	for _, p := range pieces {
 		part := Part{Piece: p, PairedWith: -1}
-		if LooksLikeRequest(p.Bytes) {
+		if d := asRequest(p.Bytes); d != nil {
 			part.Dir = schema.Request
-			part.Decoded = DecodeRequest(p.Bytes)
+			part.Decoded = d
 			if id, ok := CorrelationID(p.Bytes, schema.Request); ok {
 				requests[id] = asked{part.Decoded.Msg.API, part.Decoded.Msg.Version, len(parts)}
 			}
