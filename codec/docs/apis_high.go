@@ -396,6 +396,281 @@ var apisHigh = []API{
 			"NodeEndpoints.Port":                          "The TCP port of that node's listener.",
 		},
 	},
+	{
+		Name:    "DescribeCluster",
+		Role:    Cluster,
+		Summary: "Get the cluster id, the controller and the list of brokers or controllers.",
+		Intro: "DescribeCluster returns the cluster id, the controller id and the live brokers with their addresses and racks. " +
+			"An admin client sends it to any broker, or with EndpointType 2 straight to a controller, to learn the shape of the cluster, as kafka-cluster and describeCluster() do. " +
+			"It overlaps with Metadata but leaves out topics, and can also report the caller's permissions on the cluster.",
+		Related: []string{"Metadata", "DescribeQuorum", "ApiVersions"},
+		Request: map[string]string{
+			"IncludeClusterAuthorizedOperations": "When true, the response fills ClusterAuthorizedOperations with what the caller may do on the cluster.",
+			"EndpointType":                       "Which nodes to list: 1 for brokers (the default), 2 for controllers, which only a controller can answer.",
+			"IncludeFencedBrokers":               "When true, fenced brokers (registered but not yet serving) are listed too, with IsFenced set.",
+		},
+		Response: map[string]string{
+			"ThrottleTimeMs":              hiThrottleTime,
+			"ErrorCode":                   "Error for the whole request, 0 on success; MISMATCHED_ENDPOINT_TYPE or UNSUPPORTED_ENDPOINT_TYPE when EndpointType does not fit the node asked.",
+			"ErrorMessage":                hiErrorMessage,
+			"EndpointType":                "Which nodes Brokers lists: 1 for brokers, 2 for controllers.",
+			"ClusterId":                   "The id of the cluster the responder belongs to.",
+			"ControllerId":                "From a controller, the id of the active controller; from a broker, the id of some live broker, since clients cannot reach controllers; -1 when unknown.",
+			"Brokers":                     "The nodes of the asked kind, with their addresses.",
+			"Brokers.BrokerId":            "The node id of this broker or controller.",
+			"Brokers.Host":                "The host name clients connect to on this node.",
+			"Brokers.Port":                "The TCP port clients connect to on this node.",
+			"Brokers.Rack":                "The rack (broker.rack) the node is placed in, or null when none is configured.",
+			"Brokers.IsFenced":            "True when the broker is fenced: registered with the controller but not yet allowed to serve.",
+			"ClusterAuthorizedOperations": hiAuthorizedOps("the cluster"),
+		},
+	},
+	{
+		Name:    "DescribeProducers",
+		Role:    Transactions,
+		Summary: "List the producers that have recently written to given partitions, with their transaction state.",
+		Intro: "DescribeProducers shows the producer state a partition leader keeps for idempotent and transactional producers: ids, epochs, last sequence numbers and any open transaction. " +
+			"An admin client (kafka-transactions describe-producers) sends it to the leader of each partition. " +
+			"Operators use it to find a hanging transaction that holds back the last stable offset, together with DescribeTransactions and ListTransactions.",
+		Related: []string{"DescribeTransactions", "ListTransactions", "InitProducerId", "Produce"},
+		Request: map[string]string{
+			"Topics":                  "The topics whose partitions to inspect.",
+			"Topics.Name":             "The name of a topic to inspect.",
+			"Topics.PartitionIndexes": "The partitions of that topic to inspect; the request must go to their leader.",
+		},
+		Response: map[string]string{
+			"ThrottleTimeMs":                                          hiThrottleTime,
+			"Topics":                                                  "The results per topic.",
+			"Topics.Name":                                             "The name of the topic.",
+			"Topics.Partitions":                                       "The results per partition.",
+			"Topics.Partitions.PartitionIndex":                        "The partition number within the topic.",
+			"Topics.Partitions.ErrorCode":                             "The outcome for this partition, 0 on success; for example NOT_LEADER_OR_FOLLOWER or TOPIC_AUTHORIZATION_FAILED.",
+			"Topics.Partitions.ErrorMessage":                          hiErrorMessage,
+			"Topics.Partitions.ActiveProducers":                       "The producers whose state the leader still keeps for this partition.",
+			"Topics.Partitions.ActiveProducers.ProducerId":            "The producer id assigned by InitProducerId.",
+			"Topics.Partitions.ActiveProducers.ProducerEpoch":         "The producer's current epoch, which rises each time the producer id is re-initialized.",
+			"Topics.Partitions.ActiveProducers.LastSequence":          "The sequence number of the last record this producer wrote to the partition; -1 when none is known.",
+			"Topics.Partitions.ActiveProducers.LastTimestamp":         "The timestamp, in ms since the epoch, of this producer's last write; -1 when unknown.",
+			"Topics.Partitions.ActiveProducers.CoordinatorEpoch":      "The epoch of the transaction coordinator that last wrote a marker for this producer; -1 when none has.",
+			"Topics.Partitions.ActiveProducers.CurrentTxnStartOffset": "The offset of this producer's first record in its open transaction; -1 when it has no open transaction.",
+		},
+	},
+	{
+		Name:    "BrokerRegistration",
+		Role:    KRaft,
+		Summary: "A starting broker registers itself with the KRaft controller and gets its broker epoch.",
+		Intro: "BrokerRegistration is the first thing a KRaft broker does with the controller quorum when it starts: it announces its id, listeners, rack, log directories and the feature levels it supports. " +
+			"The active controller records the registration in the metadata log and answers with a new broker epoch, which the broker then shows in every BrokerHeartbeat. " +
+			"The broker stays fenced until its heartbeats show it has caught up with the metadata log.",
+		Related: []string{"BrokerHeartbeat", "UnregisterBroker", "ControllerRegistration", "UpdateFeatures"},
+		Request: map[string]string{
+			"BrokerId":                     "The node id of the broker (node.id).",
+			"ClusterId":                    "The cluster id found in the broker's meta.properties; a mismatch is refused with INCONSISTENT_CLUSTER_ID.",
+			"IncarnationId":                "A random id the broker process picks at each start, so the controller can tell a restart from a retry.",
+			"Listeners":                    "The listeners clients and other brokers use to reach this broker.",
+			"Listeners.Name":               "The listener name, such as PLAINTEXT or INTERNAL.",
+			"Listeners.Host":               "The advertised host of that listener.",
+			"Listeners.Port":               "The advertised TCP port of that listener.",
+			"Listeners.SecurityProtocol":   hiSecurityProtocol,
+			"Features":                     "The features this broker supports, with the range of levels it can run at; before version 4, features whose lowest level is 0 are left out.",
+			"Features.Name":                "The feature name, such as metadata.version or transaction.version.",
+			"Features.MinSupportedVersion": "The lowest level of the feature this broker can run at.",
+			"Features.MaxSupportedVersion": "The highest level of the feature this broker can run at.",
+			"Rack":                         "The rack (broker.rack) of this broker, or null when none is configured.",
+			"IsMigratingZkBroker":          "True when a ZooKeeper-mode broker registers during a migration to KRaft (Kafka 3.x only).",
+			"LogDirs":                      "The directory ids of the broker's log directories that are online.",
+			"PreviousBrokerEpoch":          "The broker epoch this broker had before a clean shutdown, letting the controller skip some recovery; -1 when there was none or the shutdown was unclean.",
+		},
+		Response: map[string]string{
+			"ThrottleTimeMs": hiThrottleTime,
+			"ErrorCode":      "The outcome, 0 on success; for example DUPLICATE_BROKER_REGISTRATION when another live process holds the id, UNSUPPORTED_VERSION for a feature mismatch, or NOT_CONTROLLER.",
+			"BrokerEpoch":    "The broker epoch the controller assigned for this registration; -1 when none was assigned.",
+		},
+	},
+	{
+		Name:    "BrokerHeartbeat",
+		Role:    KRaft,
+		Summary: "A KRaft broker reports its progress to the controller and learns whether it is fenced.",
+		Intro: "BrokerHeartbeat is sent by every KRaft broker to the active controller at a steady interval (broker.heartbeat.interval.ms) for as long as it runs. " +
+			"It keeps the broker's registration alive, reports how far it has read the metadata log and which log directories failed, and asks to be unfenced or to shut down. " +
+			"The controller answers whether the broker has caught up, is fenced, or may finish a controlled shutdown; a broker that stops heartbeating is fenced after broker.session.timeout.ms.",
+		Related: []string{"BrokerRegistration", "UnregisterBroker", "AssignReplicasToDirs", "AlterPartition"},
+		Request: map[string]string{
+			"BrokerId":              "The node id of the broker.",
+			"BrokerEpoch":           "The epoch the broker got from BrokerRegistration; a stale one is refused with STALE_BROKER_EPOCH.",
+			"CurrentMetadataOffset": "The highest offset of the metadata log the broker has applied; the controller unfences it once this is close to the end.",
+			"WantFence":             "True when the broker asks to be fenced, for example because it has not caught up or its disks failed.",
+			"WantShutDown":          "True when the broker is shutting down and asks the controller to move leadership away first.",
+			"OfflineLogDirs":        "The directory ids of log directories that failed on this broker.",
+			"CordonedLogDirs":       "The directory ids of log directories the operator cordoned, where no new partitions should be placed; null until the broker reaches its RECOVERY state.",
+		},
+		Response: map[string]string{
+			"ThrottleTimeMs": hiThrottleTime,
+			"ErrorCode":      "The outcome, 0 on success; for example STALE_BROKER_EPOCH, NOT_CONTROLLER or BROKER_ID_NOT_REGISTERED.",
+			"IsCaughtUp":     "True when the broker's metadata offset is close enough to the log end for it to be unfenced.",
+			"IsFenced":       "True while the broker is fenced and may lead no partitions; false once unfenced.",
+			"ShouldShutDown": "True when the controller has moved leadership away and the broker may complete its shutdown.",
+		},
+	},
+	{
+		Name:    "UnregisterBroker",
+		Role:    KRaft,
+		Summary: "Remove a decommissioned broker's registration from the KRaft cluster.",
+		Intro: "UnregisterBroker removes a broker's registration from the KRaft metadata, for a broker that has been shut down for good. " +
+			"An admin client (kafka-cluster unregister) sends it to a broker, which forwards it to the controller; until then the old broker still appears as fenced. " +
+			"It undoes what BrokerRegistration created.",
+		Related: []string{"BrokerRegistration", "BrokerHeartbeat", "DescribeCluster"},
+		Request: map[string]string{
+			"BrokerId": "The node id of the broker whose registration is removed.",
+		},
+		Response: map[string]string{
+			"ThrottleTimeMs": hiThrottleTime,
+			"ErrorCode":      "The outcome, 0 on success; for example BROKER_ID_NOT_REGISTERED or CLUSTER_AUTHORIZATION_FAILED.",
+			"ErrorMessage":   hiErrorMessage,
+		},
+	},
+	{
+		Name:    "DescribeTransactions",
+		Role:    Transactions,
+		Summary: "Show the state of given transactional ids at their transaction coordinator.",
+		Intro: "DescribeTransactions returns what the transaction coordinator knows about transactional ids: state, producer id and epoch, timeout, start time and the partitions in the open transaction. " +
+			"An admin client (kafka-transactions describe) finds the coordinator with FindCoordinator and sends the request there. " +
+			"It pairs with ListTransactions to find transactions and DescribeProducers to see them from the partitions' side.",
+		Related: []string{"ListTransactions", "DescribeProducers", "FindCoordinator", "InitProducerId", "EndTxn"},
+		Request: map[string]string{
+			"TransactionalIds": "The transactional ids to describe, all owned by the coordinator addressed; an empty list returns nothing.",
+		},
+		Response: map[string]string{
+			"ThrottleTimeMs":                           hiThrottleTime,
+			"TransactionStates":                        "One entry per transactional id asked for.",
+			"TransactionStates.ErrorCode":              "The outcome for this id, 0 on success; for example TRANSACTIONAL_ID_NOT_FOUND, NOT_COORDINATOR or TRANSACTIONAL_ID_AUTHORIZATION_FAILED.",
+			"TransactionStates.TransactionalId":        "The transactional id this entry is about.",
+			"TransactionStates.TransactionState":       hiTxnState,
+			"TransactionStates.TransactionTimeoutMs":   "The transaction timeout the producer set, in milliseconds; the coordinator aborts a transaction open longer than this.",
+			"TransactionStates.TransactionStartTimeMs": "When the current or latest transaction began, in ms since the epoch; -1 when the id has not started one.",
+			"TransactionStates.ProducerId":             "The producer id currently bound to this transactional id.",
+			"TransactionStates.ProducerEpoch":          "The current epoch of that producer id; a producer with an older epoch is fenced.",
+			"TransactionStates.Topics":                 "The partitions in the open transaction; while committing or aborting, only those still waiting for their marker.",
+			"TransactionStates.Topics.Topic":           "The name of a topic in the transaction.",
+			"TransactionStates.Topics.Partitions":      "The partition numbers of that topic in the transaction.",
+		},
+	},
+	{
+		Name:    "ListTransactions",
+		Role:    Transactions,
+		Summary: "List the transactional ids a broker coordinates, optionally filtered by state, producer, age or pattern.",
+		Intro: "ListTransactions lists the transactional ids whose coordinator is the broker asked, with their producer id and state. " +
+			"An admin client (kafka-transactions list) sends it to every broker to cover all coordinators, filtering by state, producer id, how long they have run, or (version 2) a regular expression on the id. " +
+			"DescribeTransactions then gives details of the ones found.",
+		Related: []string{"DescribeTransactions", "DescribeProducers", "FindCoordinator"},
+		Request: map[string]string{
+			"StateFilters":           "Transaction states to keep, such as Ongoing or PrepareCommit; an empty list keeps every state.",
+			"ProducerIdFilters":      "Producer ids to keep; an empty list keeps every producer.",
+			"DurationFilter":         "Keep only transactions open for longer than this many milliseconds; -1 (or any negative value) keeps all.",
+			"TransactionalIdPattern": "A regular expression the transactional id must match; null or empty keeps every id.",
+		},
+		Response: map[string]string{
+			"ThrottleTimeMs":                     hiThrottleTime,
+			"ErrorCode":                          "Error for the whole request, 0 on success; for example COORDINATOR_LOAD_IN_PROGRESS or INVALID_REGULAR_EXPRESSION.",
+			"UnknownStateFilters":                "The state filters from the request that the coordinator did not recognise.",
+			"TransactionStates":                  "The transactional ids that passed the filters.",
+			"TransactionStates.TransactionalId":  "A transactional id owned by this coordinator that passed the filters.",
+			"TransactionStates.ProducerId":       "The producer id currently bound to it.",
+			"TransactionStates.TransactionState": hiTxnState,
+		},
+	},
+	{
+		Name:    "AllocateProducerIds",
+		Role:    KRaft,
+		Summary: "A broker asks the controller for a fresh block of producer ids to hand out.",
+		Intro: "AllocateProducerIds gives a broker a block of unused producer ids, so that it can answer InitProducerId without asking anyone for each producer. " +
+			"The broker sends it to the active controller when its current block runs low; the controller records the new block in the metadata log so no id is given out twice. " +
+			"In ZooKeeper mode the same blocks were claimed in ZooKeeper instead.",
+		Related: []string{"InitProducerId", "BrokerRegistration"},
+		Request: map[string]string{
+			"BrokerId":    "The node id of the broker asking for ids.",
+			"BrokerEpoch": "The broker's current epoch from BrokerRegistration, checked to refuse a stale broker; -1 when unknown.",
+		},
+		Response: map[string]string{
+			"ThrottleTimeMs":  hiThrottleTime,
+			"ErrorCode":       "The outcome, 0 on success; for example STALE_BROKER_EPOCH, NOT_CONTROLLER or CLUSTER_AUTHORIZATION_FAILED.",
+			"ProducerIdStart": "The first producer id of the block given to the broker.",
+			"ProducerIdLen":   "How many consecutive producer ids the block holds (1000 in Kafka's controller).",
+		},
+	},
+	{
+		Name:    "ConsumerGroupHeartbeat",
+		Role:    Groups,
+		Summary: "A consumer joins, stays in and leaves a group under the new consumer group protocol, and receives its partitions.",
+		Intro: "ConsumerGroupHeartbeat is the single request of the consumer group protocol introduced by KIP-848, replacing JoinGroup, SyncGroup, Heartbeat and LeaveGroup. " +
+			"A consumer with group.protocol=consumer sends it to its group coordinator (found with FindCoordinator) when it joins, then every heartbeat interval, and once more to leave. " +
+			"The coordinator computes assignments on the server side and hands each member its partitions in the response, one step of the reconciliation at a time. " +
+			"Offsets are still committed with OffsetCommit and read with OffsetFetch.",
+		Related: []string{"FindCoordinator", "ConsumerGroupDescribe", "OffsetCommit", "OffsetFetch", "JoinGroup"},
+		Request: map[string]string{
+			"GroupId":                    "The id of the consumer group (group.id).",
+			"MemberId":                   "The member id; from version 1 the consumer generates it once (a UUID) and keeps it for its whole life, in version 0 it sends \"\" to join and the coordinator assigns one.",
+			"MemberEpoch":                "The member's current epoch; 0 to join, -1 to leave the group, -2 for a static member leaving for a while and meaning to come back.",
+			"InstanceId":                 "The static member id (group.instance.id); null when the consumer is dynamic or it has not changed since the last heartbeat.",
+			"RackId":                     "The consumer's rack (client.rack), for rack-aware assignment; null when unset or unchanged.",
+			"RebalanceTimeoutMs":         "How long, in milliseconds, the coordinator waits for the member to give up revoked partitions; -1 when unchanged since the last heartbeat.",
+			"SubscribedTopicNames":       "The topic names the consumer subscribes to; null when unchanged since the last heartbeat.",
+			"SubscribedTopicRegex":       "A regular expression (RE2/J syntax) matching the topics subscribed to, evaluated by the coordinator; null when unchanged or unused.",
+			"ServerAssignor":             "The name of the server-side assignor to use, such as uniform or range; null for the group's default or when unchanged.",
+			"TopicPartitions":            "The partitions the member owns right now, so the coordinator knows how far it has reconciled; null when unchanged since the last heartbeat.",
+			"TopicPartitions.TopicId":    "The id of a topic the member owns partitions of.",
+			"TopicPartitions.Partitions": "The partition numbers of that topic the member owns.",
+		},
+		Response: map[string]string{
+			"ThrottleTimeMs":                        hiThrottleTime,
+			"ErrorCode":                             "The outcome, 0 on success; for example FENCED_MEMBER_EPOCH (rejoin with epoch 0), UNKNOWN_MEMBER_ID, NOT_COORDINATOR, GROUP_MAX_SIZE_REACHED or UNSUPPORTED_ASSIGNOR.",
+			"ErrorMessage":                          hiErrorMessage,
+			"MemberId":                              "The member id; in version 0 the one the coordinator assigned, from version 1 the consumer's own echoed back; null on error.",
+			"MemberEpoch":                           "The member's new epoch, which the consumer sends in its next heartbeat.",
+			"HeartbeatIntervalMs":                   "How long, in milliseconds, the member should wait before its next heartbeat (group.consumer.heartbeat.interval.ms).",
+			"Assignment":                            "The partitions the member should own from now on; null when its assignment has not changed.",
+			"Assignment.TopicPartitions":            "The assigned partitions, grouped by topic, that the member may start consuming at once.",
+			"Assignment.TopicPartitions.TopicId":    "The id of an assigned topic.",
+			"Assignment.TopicPartitions.Partitions": "The partition numbers of that topic assigned to the member.",
+		},
+	},
+	{
+		Name:    "ConsumerGroupDescribe",
+		Role:    Groups,
+		Summary: "Describe groups using the new consumer group protocol: state, epochs, members and their assignments.",
+		Intro: "ConsumerGroupDescribe describes consumer groups that use the KIP-848 protocol: their state, group and assignment epochs, assignor, and every member with its subscription, current and target assignment. " +
+			"An admin client (kafka-consumer-groups describe) sends it to each group's coordinator, found with FindCoordinator. " +
+			"For classic groups the older DescribeGroups is used instead.",
+		Related: []string{"ConsumerGroupHeartbeat", "DescribeGroups", "ListGroups", "FindCoordinator"},
+		Request: map[string]string{
+			"GroupIds":                    "The ids of the consumer groups to describe.",
+			"IncludeAuthorizedOperations": "When true, each group's AuthorizedOperations is filled with what the caller may do on it.",
+		},
+		Response: hiMerge(map[string]string{
+			"ThrottleTimeMs":                      hiThrottleTime,
+			"Groups":                              "One entry per group asked for.",
+			"Groups.ErrorCode":                    "The outcome for this group, 0 on success; for example GROUP_ID_NOT_FOUND (also when the group uses the classic protocol), NOT_COORDINATOR or GROUP_AUTHORIZATION_FAILED.",
+			"Groups.ErrorMessage":                 hiErrorMessage,
+			"Groups.GroupId":                      "The id of the consumer group.",
+			"Groups.GroupState":                   "The group's state: Empty, Assigning, Reconciling, Stable or Dead; \"\" on error.",
+			"Groups.GroupEpoch":                   "The group epoch, raised each time membership or subscriptions change.",
+			"Groups.AssignmentEpoch":              "The group epoch for which the current target assignment was computed; it trails GroupEpoch while a new one is being made.",
+			"Groups.AssignorName":                 "The name of the server-side assignor the group uses, such as uniform or range.",
+			"Groups.Members":                      "The group's members.",
+			"Groups.Members.MemberId":             "The member's id.",
+			"Groups.Members.InstanceId":           "The member's static id (group.instance.id), or null for a dynamic member.",
+			"Groups.Members.RackId":               "The member's rack (client.rack), or null.",
+			"Groups.Members.MemberEpoch":          "The member's current epoch; it reaches the group's assignment epoch once the member has reconciled.",
+			"Groups.Members.ClientId":             "The client.id the member's requests carry.",
+			"Groups.Members.ClientHost":           "The address the member connects from.",
+			"Groups.Members.SubscribedTopicNames": "The topic names the member subscribes to.",
+			"Groups.Members.SubscribedTopicRegex": "The regular expression the member subscribes with, or null when it subscribes by name.",
+			"Groups.Members.Assignment":           "The partitions the member owns now.",
+			"Groups.Members.TargetAssignment":     "The partitions the assignor intends the member to own once reconciliation is done.",
+			"Groups.Members.MemberType":           "Which protocol the member joined with: 0 for a classic consumer (JoinGroup) in a group converted to the new protocol, 1 for a ConsumerGroupHeartbeat consumer, -1 when unknown.",
+			"Groups.AuthorizedOperations":         hiAuthorizedOps("the group"),
+		}, hiUnder("Groups.Members.Assignment", hiNamedAssignment("owns now")), hiUnder("Groups.Members.TargetAssignment", hiNamedAssignment("is to own"))),
+	},
 }
 
 // Words shared by many fields of the APIs above.
@@ -417,6 +692,9 @@ const (
 	hiSnapshotID    = "Which snapshot: it is named by the log offset and epoch it ends at."
 	hiSnapshotEnd   = "The log offset the snapshot covers up to, exclusive: the first offset not in it."
 	hiSnapshotEpoch = "The epoch of the last log entry the snapshot includes."
+
+	hiSecurityProtocol = "The security protocol of the listener: 0 PLAINTEXT, 1 SSL, 2 SASL_PLAINTEXT, 3 SASL_SSL."
+	hiTxnState         = "The transaction's state at the coordinator: Empty, Ongoing, PrepareCommit, PrepareAbort, CompleteCommit, CompleteAbort, Dead or PrepareEpochFence."
 
 	hiLeaderRecovery = "0 when the partition is recovered, 1 while a leader chosen by an unclean election is still recovering it."
 )
@@ -450,4 +728,19 @@ func hiMerge(ms ...map[string]string) map[string]string {
 		}
 	}
 	return out
+}
+
+// hiAuthorizedOps describes an authorized-operations bit field on what.
+func hiAuthorizedOps(what string) string {
+	return "What the caller may do on " + what + ": bit n is set when ACL operation n is allowed (3 READ, 4 WRITE, 7 ALTER, 8 DESCRIBE, 9 CLUSTER_ACTION, and so on); -2147483648 when not asked for."
+}
+
+// hiNamedAssignment describes an assignment listed by topic id and name, held by a member that has or will have it.
+func hiNamedAssignment(verb string) map[string]string {
+	return map[string]string{
+		"TopicPartitions":            "The partitions the member " + verb + ", grouped by topic.",
+		"TopicPartitions.TopicId":    "The id of a topic the member " + verb + " partitions of.",
+		"TopicPartitions.TopicName":  "The name of that topic.",
+		"TopicPartitions.Partitions": "The partition numbers of that topic the member " + verb + ".",
+	}
 }
