@@ -671,6 +671,313 @@ var apisHigh = []API{
 			"Groups.AuthorizedOperations":         hiAuthorizedOps("the group"),
 		}, hiUnder("Groups.Members.Assignment", hiNamedAssignment("owns now")), hiUnder("Groups.Members.TargetAssignment", hiNamedAssignment("is to own"))),
 	},
+	{
+		Name:    "ControllerRegistration",
+		Role:    KRaft,
+		Summary: "A KRaft controller registers its listeners and supported features with the active controller.",
+		Intro: "ControllerRegistration is the controllers' counterpart of BrokerRegistration: each KRaft controller sends it to the active controller when it starts, or when leadership changes and its registration is not yet in the metadata log. " +
+			"It records the controller's listeners and the feature levels it supports, so that brokers and admin clients can find controllers and UpdateFeatures can check every node. " +
+			"Unlike brokers, controllers get no epoch and send no heartbeats of this kind; their liveness comes from the Raft protocol.",
+		Related: []string{"BrokerRegistration", "UnregisterController", "UpdateFeatures", "DescribeCluster"},
+		Request: map[string]string{
+			"ControllerId":                 "The node id of the registering controller.",
+			"IncarnationId":                "A random id the controller process picks at each start, so a restart can be told from a retry.",
+			"ZkMigrationReady":             "True when the controller is configured for a migration from ZooKeeper (Kafka 3.x only).",
+			"Listeners":                    "The listeners this controller accepts connections on.",
+			"Listeners.Name":               "The listener name, such as CONTROLLER.",
+			"Listeners.Host":               "The host name of that listener.",
+			"Listeners.Port":               "The TCP port of that listener.",
+			"Listeners.SecurityProtocol":   hiSecurityProtocol,
+			"Features":                     "The features this controller supports, with the range of levels it can run at.",
+			"Features.Name":                "The feature name, such as metadata.version or kraft.version.",
+			"Features.MinSupportedVersion": "The lowest level of the feature this controller can run at.",
+			"Features.MaxSupportedVersion": "The highest level of the feature this controller can run at.",
+		},
+		Response: map[string]string{
+			"ThrottleTimeMs": hiThrottleTime,
+			"ErrorCode":      "The outcome, 0 on success; for example NOT_CONTROLLER when the receiver is not the active controller, or UNSUPPORTED_VERSION for a feature mismatch.",
+			"ErrorMessage":   hiErrorMessage,
+		},
+	},
+	{
+		Name:    "GetTelemetrySubscriptions",
+		Role:    Telemetry,
+		Summary: "A client asks which of its metrics the broker wants pushed, how often and in what form.",
+		Intro: "GetTelemetrySubscriptions starts client metrics telemetry (KIP-714): a client asks a broker which of its metrics the cluster wants, how often to push them and which compression it may use. " +
+			"Producers, consumers and admin clients send it to one broker soon after connecting, and again whenever a push is refused because the subscription changed. " +
+			"The subscriptions come from client-metrics config resources set by operators, and the metrics themselves travel in PushTelemetry.",
+		Related: []string{"PushTelemetry", "ListConfigResources", "IncrementalAlterConfigs"},
+		Request: map[string]string{
+			"ClientInstanceId": "The id the broker gave this client instance earlier; all zeros on the first request, to be given one.",
+		},
+		Response: map[string]string{
+			"ThrottleTimeMs":           hiThrottleTime,
+			"ErrorCode":                "The outcome, 0 on success; for example THROTTLING_QUOTA_EXCEEDED when asked again too soon, or INVALID_REQUEST.",
+			"ClientInstanceId":         "The id assigned to this client instance when the request sent all zeros; all zeros otherwise.",
+			"SubscriptionId":           "An id for the current set of subscriptions; the client sends it with each push, and a stale one means it must ask again.",
+			"AcceptedCompressionTypes": "Compression codecs the broker accepts for pushed metrics (1 gzip, 2 snappy, 3 lz4, 4 zstd); the client picks one it supports, or sends them uncompressed.",
+			"PushIntervalMs":           "How often, in milliseconds, the client should push metrics: the shortest interval among the matching subscriptions.",
+			"TelemetryMaxBytes":        "The largest metrics payload, in bytes, the broker accepts in one push.",
+			"DeltaTemporality":         "True to send counters as the change since the last push, false to send running totals.",
+			"RequestedMetrics":         "Prefixes of the metric names wanted; an empty list means none, a single \"\" means every metric.",
+		},
+	},
+	{
+		Name:    "PushTelemetry",
+		Role:    Telemetry,
+		Summary: "A client sends a batch of its own metrics to the broker.",
+		Intro: "PushTelemetry carries a client's metrics to a broker under the subscription it got from GetTelemetrySubscriptions (KIP-714). " +
+			"A client sends it every push interval and a last time when it closes; the broker hands the metrics to a plugin that exports them, for example to an OpenTelemetry collector. " +
+			"It lets operators see client-side metrics without touching the applications.",
+		Related: []string{"GetTelemetrySubscriptions"},
+		Request: map[string]string{
+			"ClientInstanceId": "The client instance id the broker assigned in GetTelemetrySubscriptions.",
+			"SubscriptionId":   "The subscription id the client received; a stale one is refused with UNKNOWN_SUBSCRIPTION_ID.",
+			"Terminating":      "True on the final push, when the client is closing.",
+			"CompressionType":  "The codec used for Metrics: 0 none, 1 gzip, 2 snappy, 3 lz4, 4 zstd.",
+			"Metrics":          "The metrics as an OpenTelemetry MetricsData protobuf (version 1), compressed with CompressionType.",
+		},
+		Response: map[string]string{
+			"ThrottleTimeMs": hiThrottleTime,
+			"ErrorCode":      "The outcome, 0 on success; for example UNKNOWN_SUBSCRIPTION_ID, TELEMETRY_TOO_LARGE, UNSUPPORTED_COMPRESSION_TYPE or THROTTLING_QUOTA_EXCEEDED when pushing too often.",
+		},
+	},
+	{
+		Name:    "AssignReplicasToDirs",
+		Role:    KRaft,
+		Summary: "A broker tells the controller which log directory holds each of its replicas.",
+		Intro: "AssignReplicasToDirs reports to the active controller which log directory of a broker holds each of its partition replicas, a part of JBOD support in KRaft (KIP-858). " +
+			"A broker sends it after it places a new replica on a disk or moves one between disks, so that the controller can tell which partitions go offline when a directory fails. " +
+			"Failed directories are reported in BrokerHeartbeat.",
+		Related: []string{"BrokerHeartbeat", "BrokerRegistration", "AlterReplicaLogDirs"},
+		Request: map[string]string{
+			"BrokerId":                      "The node id of the reporting broker.",
+			"BrokerEpoch":                   "The broker's epoch from BrokerRegistration, checked to refuse a stale broker; -1 when unknown.",
+			"Directories":                   "The log directories with the replicas they now hold.",
+			"Directories.Id":                "The id of a log directory, as listed in the broker's registration.",
+			"Directories.Topics":            "The topics with replicas placed in that directory.",
+			"Directories.Topics.TopicId":    "The id of a topic with replicas in this directory.",
+			"Directories.Topics.Partitions": "The partitions of that topic placed in the directory.",
+			"Directories.Topics.Partitions.PartitionIndex": "The partition number within the topic.",
+		},
+		Response: map[string]string{
+			"ThrottleTimeMs":                hiThrottleTime,
+			"ErrorCode":                     "Error for the whole request, 0 on success; for example STALE_BROKER_EPOCH or NOT_CONTROLLER.",
+			"Directories":                   "The results per directory.",
+			"Directories.Id":                "The id of the log directory.",
+			"Directories.Topics":            "The results per topic.",
+			"Directories.Topics.TopicId":    "The id of a topic whose replica placements are reported.",
+			"Directories.Topics.Partitions": "The results per partition.",
+			"Directories.Topics.Partitions.PartitionIndex": "The partition number within the topic.",
+			"Directories.Topics.Partitions.ErrorCode":      "The outcome for this replica, 0 on success; for example UNKNOWN_TOPIC_ID or NOT_LEADER_OR_FOLLOWER when the broker holds no replica of it.",
+		},
+	},
+	{
+		Name:    "ListConfigResources",
+		Role:    Admin,
+		Summary: "List the resources that have configuration: client-metrics subscriptions, groups, topics, brokers.",
+		Intro: "ListConfigResources lists the names of resources that carry configuration, so an admin tool can find them before describing them with DescribeConfigs. " +
+			"An admin client sends it to any broker; version 0, first named ListClientMetricsResources, lists only client-metrics subscriptions, and version 1 (KIP-1142) can ask for other resource types such as groups and topics. " +
+			"Client-metrics resources are what GetTelemetrySubscriptions draws on.",
+		Related: []string{"DescribeConfigs", "IncrementalAlterConfigs", "GetTelemetrySubscriptions"},
+		Request: map[string]string{
+			"ResourceTypes": "The config resource types to list: 2 topic, 4 broker, 8 broker logger, 16 client metrics, 32 group; an empty list means all the types the broker supports.",
+		},
+		Response: map[string]string{
+			"ThrottleTimeMs":               hiThrottleTime,
+			"ErrorCode":                    "The outcome, 0 on success; for example CLUSTER_AUTHORIZATION_FAILED or UNSUPPORTED_VERSION.",
+			"ConfigResources":              "The resources found, one entry each.",
+			"ConfigResources.ResourceName": "The resource's name: a topic, a group, a broker id or a client-metrics subscription name.",
+			"ConfigResources.ResourceType": "The resource's config type: 2 topic, 4 broker, 8 broker logger, 16 client metrics (the only kind in version 0), 32 group.",
+		},
+	},
+	{
+		Name:    "DescribeTopicPartitions",
+		Role:    Admin,
+		Summary: "Describe topics' partitions page by page, with leaders, ISR and eligible leader replicas.",
+		Intro: "DescribeTopicPartitions returns the partitions of topics with their leaders, replicas, in-sync and eligible leader replicas, a page at a time (KIP-966). " +
+			"An admin client (describeTopics, kafka-topics --describe) sends it to a broker instead of Metadata, which cannot be paged and lacks the ELR fields. " +
+			"When a page is full, the response carries a cursor that the next request sends back to continue.",
+		Related: []string{"Metadata", "CreateTopics", "ElectLeaders"},
+		Request: map[string]string{
+			"Topics":                 "The names of the topics to describe; an empty list describes every topic the caller may see.",
+			"Topics.Name":            "The name of a topic to describe.",
+			"ResponsePartitionLimit": "The most partitions to put in one response; 2000 by default, and the broker may cap it lower.",
+			"Cursor":                 "Where to resume, from a previous response's NextCursor; null to start at the beginning.",
+			"Cursor.TopicName":       "The topic to resume at.",
+			"Cursor.PartitionIndex":  "The first partition of that topic to include.",
+		},
+		Response: map[string]string{
+			"ThrottleTimeMs":                           hiThrottleTime,
+			"Topics":                                   "The topics described in this page.",
+			"Topics.ErrorCode":                         "The outcome for this topic, 0 on success; for example UNKNOWN_TOPIC_OR_PARTITION or TOPIC_AUTHORIZATION_FAILED.",
+			"Topics.Name":                              "The name of the described topic, as asked for.",
+			"Topics.TopicId":                           "The topic's id.",
+			"Topics.IsInternal":                        "True for Kafka's own internal topics such as __consumer_offsets.",
+			"Topics.Partitions":                        "The topic's partitions in this page.",
+			"Topics.Partitions.ErrorCode":              "The outcome for this partition, 0 on success; LEADER_NOT_AVAILABLE when it has no leader.",
+			"Topics.Partitions.PartitionIndex":         "The partition number within the topic.",
+			"Topics.Partitions.LeaderId":               "The broker id of the partition leader, or -1 when there is none.",
+			"Topics.Partitions.LeaderEpoch":            "The partition's leader epoch; -1 when unknown.",
+			"Topics.Partitions.ReplicaNodes":           "The broker ids of every replica of the partition.",
+			"Topics.Partitions.IsrNodes":               "The broker ids of the replicas in sync with the leader.",
+			"Topics.Partitions.EligibleLeaderReplicas": "Replicas that left the ISR but may still be elected cleanly because they hold all committed data (ELR, KIP-966); null or empty when not in use.",
+			"Topics.Partitions.LastKnownElr":           "The last ELR members remembered when the ELR emptied, candidates for a last-resort election; null when not in use.",
+			"Topics.Partitions.OfflineReplicas":        "The broker ids of replicas that are offline, for example on a failed disk.",
+			"Topics.TopicAuthorizedOperations":         hiAuthorizedOps("the topic"),
+			"NextCursor":                               "Where the next request should resume when this page was cut short; null when everything was returned.",
+			"NextCursor.TopicName":                     "The topic to resume at.",
+			"NextCursor.PartitionIndex":                "The first partition of that topic not yet returned.",
+		},
+	},
+	{
+		Name:    "ShareGroupHeartbeat",
+		Role:    ShareGroups,
+		Summary: "A share consumer joins, stays in and leaves a share group, and receives its partitions.",
+		Intro: "ShareGroupHeartbeat is the membership request of share groups (KIP-932), in which consumers share partitions and acknowledge records one by one, queue-style. " +
+			"A share consumer sends it to the group coordinator (found with FindCoordinator) to join, every heartbeat interval to stay, and with epoch -1 to leave. " +
+			"The coordinator assigns partitions to members, and several members may get the same partition; the records are then read with ShareFetch and settled with ShareAcknowledge. " +
+			"Version 0 was an early-access version of Kafka 4.0 that Kafka 4.1 dropped; version 1 is the first stable one.",
+		Related: []string{"ShareFetch", "ShareAcknowledge", "ShareGroupDescribe", "FindCoordinator"},
+		Request: map[string]string{
+			"GroupId":              "The id of the share group.",
+			"MemberId":             "The member id the consumer generated (a UUID) and keeps for its whole life.",
+			"MemberEpoch":          "The member's current epoch; 0 to join, -1 to leave.",
+			"RackId":               "The consumer's rack (client.rack); null when unset or unchanged since the last heartbeat.",
+			"SubscribedTopicNames": "The topic names the member subscribes to; null when unchanged since the last heartbeat.",
+		},
+		Response: map[string]string{
+			"ThrottleTimeMs":                        hiThrottleTime,
+			"ErrorCode":                             "The outcome, 0 on success; for example UNKNOWN_MEMBER_ID, FENCED_MEMBER_EPOCH, NOT_COORDINATOR, GROUP_MAX_SIZE_REACHED or GROUP_AUTHORIZATION_FAILED.",
+			"ErrorMessage":                          hiErrorMessage,
+			"MemberId":                              "The member id echoed back; null on error.",
+			"MemberEpoch":                           "The member's new epoch, to send in its next heartbeat.",
+			"HeartbeatIntervalMs":                   "How long, in milliseconds, to wait before the next heartbeat (group.share.heartbeat.interval.ms).",
+			"Assignment":                            "The partitions the member should fetch from now on; null when its assignment has not changed.",
+			"Assignment.TopicPartitions":            "The assigned partitions, grouped by topic.",
+			"Assignment.TopicPartitions.TopicId":    "The id of an assigned topic.",
+			"Assignment.TopicPartitions.Partitions": "The partition numbers of that topic assigned to the member; other members may share them.",
+		},
+	},
+	{
+		Name:    "ShareGroupDescribe",
+		Role:    ShareGroups,
+		Summary: "Describe share groups: state, epochs, assignor and members with their assignments.",
+		Intro: "ShareGroupDescribe describes share groups: their state, group and assignment epochs, assignor and members with their subscriptions and assigned partitions. " +
+			"An admin client (kafka-share-groups describe) sends it to each group's coordinator, found with FindCoordinator. " +
+			"The group's delivery progress per partition is read with DescribeShareGroupOffsets.",
+		Related: []string{"ShareGroupHeartbeat", "DescribeShareGroupOffsets", "ListGroups", "FindCoordinator"},
+		Request: map[string]string{
+			"GroupIds":                    "The ids of the share groups to describe.",
+			"IncludeAuthorizedOperations": "When true, each group's AuthorizedOperations is filled with what the caller may do on it.",
+		},
+		Response: hiMerge(map[string]string{
+			"ThrottleTimeMs":                      hiThrottleTime,
+			"Groups":                              "One entry per group asked for.",
+			"Groups.ErrorCode":                    "The outcome for this group, 0 on success; for example GROUP_ID_NOT_FOUND (also when the group is not a share group), NOT_COORDINATOR or GROUP_AUTHORIZATION_FAILED.",
+			"Groups.ErrorMessage":                 hiErrorMessage,
+			"Groups.GroupId":                      "The id of the share group.",
+			"Groups.GroupState":                   "The group's state: Empty, Stable or Dead; \"\" on error.",
+			"Groups.GroupEpoch":                   "The group epoch, raised each time membership or subscriptions change.",
+			"Groups.AssignmentEpoch":              "The group epoch for which the current assignment was computed.",
+			"Groups.AssignorName":                 "The name of the assignor the group uses (simple by default).",
+			"Groups.Members":                      "The group's members.",
+			"Groups.Members.MemberId":             "The member's id.",
+			"Groups.Members.RackId":               "The member's rack (client.rack), or null.",
+			"Groups.Members.MemberEpoch":          "The member's current epoch.",
+			"Groups.Members.ClientId":             "The client.id the member's requests carry.",
+			"Groups.Members.ClientHost":           "The address the member connects from.",
+			"Groups.Members.SubscribedTopicNames": "The topic names the member subscribes to.",
+			"Groups.Members.Assignment":           "The partitions assigned to the member.",
+			"Groups.AuthorizedOperations":         hiAuthorizedOps("the group"),
+		}, hiUnder("Groups.Members.Assignment", hiNamedAssignment("is assigned"))),
+	},
+	{
+		Name:    "ShareFetch",
+		Role:    ShareGroups,
+		Summary: "A share consumer fetches records it then holds under a time-limited lock, and may acknowledge earlier ones.",
+		Intro: "ShareFetch is how a member of a share group reads records: the partition leader hands out records that no other member holds and locks them to this member for a limited time. " +
+			"A share consumer sends it to the leader of each assigned partition within a share session, and may piggyback acknowledgements of records it got before. " +
+			"Records not acknowledged before the lock expires are delivered again, up to a delivery limit. " +
+			"ShareAcknowledge settles records without fetching more, and ShareGroupHeartbeat decides which partitions a member reads.",
+		Related: []string{"ShareAcknowledge", "ShareGroupHeartbeat", "Fetch"},
+		Request: hiMerge(map[string]string{
+			"GroupId":                             "The id of the share group the member fetches for.",
+			"MemberId":                            "The member id the consumer uses in ShareGroupHeartbeat.",
+			"ShareSessionEpoch":                   hiShareSessionEpoch,
+			"MaxWaitMs":                           "How long, in milliseconds, the broker may wait for MinBytes of data before answering.",
+			"MinBytes":                            "The least data, in bytes, the broker should gather before answering early.",
+			"MaxBytes":                            "The most data, in bytes, to return across all partitions; 2147483647 by default. The first batch is returned even if larger.",
+			"MaxRecords":                          "The most records to acquire in this fetch; may be exceeded to keep whole batches.",
+			"BatchSize":                           "The preferred number of records per acquired range, which also shapes how acknowledgements are grouped.",
+			"ShareAcquireMode":                    "How records are acquired: 0 batch-optimized (whole batches, the default), 1 record-limit (MaxRecords is strict).",
+			"IsRenewAck":                          "True when the acknowledgements include Renew (4), which extends the lock on records instead of settling them.",
+			"Topics":                              "The topics to fetch from, and acknowledge in.",
+			"Topics.TopicId":                      "The id of a topic to fetch from; share requests name topics only by id.",
+			"Topics.Partitions":                   "The partitions of that topic to fetch from.",
+			"Topics.Partitions.PartitionIndex":    "The partition number within the topic.",
+			"Topics.Partitions.PartitionMaxBytes": "Version 0 only: the most bytes to return from this partition, 0 to only acknowledge.",
+			"ForgottenTopicsData":                 "Partitions to drop from the share session, which the member no longer fetches.",
+			"ForgottenTopicsData.TopicId":         "The id of a topic with partitions to drop from the session.",
+			"ForgottenTopicsData.Partitions":      "The partition numbers of that topic to drop.",
+		}, hiUnder("Topics.Partitions", hiAckBatches)),
+		Response: hiMerge(map[string]string{
+			"ThrottleTimeMs":                                     hiThrottleTime,
+			"ErrorCode":                                          "Error for the whole request, 0 on success; for example SHARE_SESSION_NOT_FOUND, INVALID_SHARE_SESSION_EPOCH or GROUP_AUTHORIZATION_FAILED.",
+			"ErrorMessage":                                       hiErrorMessage,
+			"AcquisitionLockTimeoutMs":                           "How long, in milliseconds, the acquired records stay locked to this member (group.share.record.lock.duration.ms).",
+			"Responses":                                          "The results per topic.",
+			"Responses.TopicId":                                  "The id of a topic in the results.",
+			"Responses.Partitions":                               "The results per partition.",
+			"Responses.Partitions.PartitionIndex":                "The partition number within the topic.",
+			"Responses.Partitions.ErrorCode":                     "The outcome of the fetch for this partition, 0 on success; for example NOT_LEADER_OR_FOLLOWER or UNKNOWN_TOPIC_ID.",
+			"Responses.Partitions.ErrorMessage":                  hiErrorMessage,
+			"Responses.Partitions.AcknowledgeErrorCode":          "The outcome of the acknowledgements sent for this partition, 0 on success; INVALID_RECORD_STATE when the records were not held by this member.",
+			"Responses.Partitions.AcknowledgeErrorMessage":       "Details for AcknowledgeErrorCode; null when there is none.",
+			"Responses.Partitions.CurrentLeader":                 "The partition's leader as the broker knows it, sent when the member asked the wrong broker.",
+			"Responses.Partitions.CurrentLeader.LeaderId":        "The broker id of the leader, or -1 when unknown.",
+			"Responses.Partitions.CurrentLeader.LeaderEpoch":     "The newest leader epoch the broker knows.",
+			"Responses.Partitions.Records":                       "The fetched record batches; they may hold records outside the acquired ranges, which the consumer must skip (null allowed only in version 0).",
+			"Responses.Partitions.AcquiredRecords":               "The offset ranges within Records that are now locked to this member.",
+			"Responses.Partitions.AcquiredRecords.FirstOffset":   "The first offset of an acquired range.",
+			"Responses.Partitions.AcquiredRecords.LastOffset":    "The last offset of that range, inclusive.",
+			"Responses.Partitions.AcquiredRecords.DeliveryCount": "How many times these records have been delivered, this time included.",
+		}, hiShareNodeEndpoints),
+	},
+	{
+		Name:    "ShareAcknowledge",
+		Role:    ShareGroups,
+		Summary: "A share consumer accepts, releases, rejects or renews records it holds, without fetching more.",
+		Intro: "ShareAcknowledge settles records that a share group member received from ShareFetch: accepted when processed, released for another delivery, or rejected as unprocessable. " +
+			"A share consumer sends it to the partition leader within its share session when it has acknowledgements but wants no new records, for example on commitSync or when closing. " +
+			"Version 2 adds renewing a lock to keep records longer; version 0 was an early-access version dropped in Kafka 4.1.",
+		Related: []string{"ShareFetch", "ShareGroupHeartbeat"},
+		Request: hiMerge(map[string]string{
+			"GroupId":                          "The id of the share group the member belongs to.",
+			"MemberId":                         "The member id the consumer uses in ShareGroupHeartbeat.",
+			"ShareSessionEpoch":                hiShareSessionEpoch,
+			"IsRenewAck":                       "True when the acknowledgements include Renew (4), which extends the lock on records instead of settling them.",
+			"Topics":                           "The topics with records to acknowledge.",
+			"Topics.TopicId":                   "The id of a topic holding records to acknowledge.",
+			"Topics.Partitions":                "The partitions of that topic with records to acknowledge.",
+			"Topics.Partitions.PartitionIndex": "The partition number within the topic.",
+		}, hiUnder("Topics.Partitions", hiAckBatches)),
+		Response: hiMerge(map[string]string{
+			"ThrottleTimeMs":                                 hiThrottleTime,
+			"ErrorCode":                                      "Error for the whole request, 0 on success; for example SHARE_SESSION_NOT_FOUND, INVALID_SHARE_SESSION_EPOCH or GROUP_AUTHORIZATION_FAILED.",
+			"ErrorMessage":                                   hiErrorMessage,
+			"AcquisitionLockTimeoutMs":                       "How long, in milliseconds, renewed records stay locked to this member.",
+			"Responses":                                      "The results per topic.",
+			"Responses.TopicId":                              "The id of a topic in the results.",
+			"Responses.Partitions":                           "The results per partition.",
+			"Responses.Partitions.PartitionIndex":            "The partition number within the topic.",
+			"Responses.Partitions.ErrorCode":                 "The outcome for this partition, 0 on success; INVALID_RECORD_STATE when the records were not held by this member, or NOT_LEADER_OR_FOLLOWER.",
+			"Responses.Partitions.ErrorMessage":              hiErrorMessage,
+			"Responses.Partitions.CurrentLeader":             "The partition's leader as the broker knows it, sent when the member asked the wrong broker.",
+			"Responses.Partitions.CurrentLeader.LeaderId":    "The broker id of the leader, or -1 when unknown.",
+			"Responses.Partitions.CurrentLeader.LeaderEpoch": "The newest leader epoch the broker knows.",
+		}, hiShareNodeEndpoints),
+	},
 }
 
 // Words shared by many fields of the APIs above.
@@ -695,6 +1002,8 @@ const (
 
 	hiSecurityProtocol = "The security protocol of the listener: 0 PLAINTEXT, 1 SSL, 2 SASL_PLAINTEXT, 3 SASL_SSL."
 	hiTxnState         = "The transaction's state at the coordinator: Empty, Ongoing, PrepareCommit, PrepareAbort, CompleteCommit, CompleteAbort, Dead or PrepareEpochFence."
+
+	hiShareSessionEpoch = "The share session epoch: 0 opens a new session, -1 closes it, and each later request sends the previous epoch plus one."
 
 	hiLeaderRecovery = "0 when the partition is recovered, 1 while a leader chosen by an unclean election is still recovering it."
 )
@@ -728,6 +1037,23 @@ func hiMerge(ms ...map[string]string) map[string]string {
 		}
 	}
 	return out
+}
+
+// hiAckBatches describes the acknowledgements of share-group records, shared by ShareFetch and ShareAcknowledge.
+var hiAckBatches = map[string]string{
+	"AcknowledgementBatches":                  "Ranges of offsets the member acknowledges, each with how.",
+	"AcknowledgementBatches.FirstOffset":      "The first offset of the range.",
+	"AcknowledgementBatches.LastOffset":       "The last offset of the range, inclusive.",
+	"AcknowledgementBatches.AcknowledgeTypes": "How to settle the range: a single value for every offset in it, or one value per offset. 0 gap (no record there), 1 accept, 2 release for redelivery, 3 reject, 4 renew the lock.",
+}
+
+// hiShareNodeEndpoints describes the leaders' addresses in share-group responses.
+var hiShareNodeEndpoints = map[string]string{
+	"NodeEndpoints":        "Addresses of the leaders named in partitions that answered NOT_LEADER_OR_FOLLOWER, so the member can go there.",
+	"NodeEndpoints.NodeId": "The broker id of the leader.",
+	"NodeEndpoints.Host":   "The host name of that broker.",
+	"NodeEndpoints.Port":   "The TCP port of that broker.",
+	"NodeEndpoints.Rack":   "The rack of that broker, or null when none is configured.",
 }
 
 // hiAuthorizedOps describes an authorized-operations bit field on what.
