@@ -978,6 +978,182 @@ var apisHigh = []API{
 			"Responses.Partitions.CurrentLeader.LeaderEpoch": "The newest leader epoch the broker knows.",
 		}, hiShareNodeEndpoints),
 	},
+	{
+		Name:    "AddRaftVoter",
+		Role:    KRaft,
+		Summary: "Add a controller to the voters of the KRaft metadata quorum.",
+		Intro: "AddRaftVoter grows the KRaft controller quorum by one voter, under dynamic quorum membership (KIP-853). " +
+			"An admin client (kafka-metadata-quorum add-controller) sends it to a broker or controller, and it reaches the quorum leader, which writes the new voter set to the metadata log. " +
+			"The new controller must first be running as an observer and caught up; RemoveRaftVoter does the opposite and DescribeQuorum shows the result.",
+		Related: []string{"RemoveRaftVoter", "UpdateRaftVoter", "DescribeQuorum"},
+		Request: map[string]string{
+			"ClusterId":        "The id of the cluster the voter joins, checked by the leader; null to skip the check.",
+			"TimeoutMs":        "How long, in milliseconds, the caller waits for the change to complete.",
+			"VoterId":          "The replica (node) id of the controller to add.",
+			"VoterDirectoryId": "The metadata log directory id of that controller, which together with its id names the voter.",
+			"Listeners":        "The listeners on which the new voter can be reached by the other controllers.",
+			"Listeners.Name":   "The listener name, such as CONTROLLER.",
+			"Listeners.Host":   "The host name of that listener.",
+			"Listeners.Port":   "The TCP port of that listener.",
+			"AckWhenCommitted": "When true (the default), answer once the new voter set is committed; when false, once the leader has written it to its own log.",
+		},
+		Response: map[string]string{
+			"ThrottleTimeMs": hiThrottleTime,
+			"ErrorCode":      "The outcome, 0 on success; for example DUPLICATE_VOTER, UNSUPPORTED_VERSION when kraft.version does not allow dynamic membership, REQUEST_TIMED_OUT, or NOT_LEADER_OR_FOLLOWER.",
+			"ErrorMessage":   hiErrorMessage,
+		},
+	},
+	{
+		Name:    "RemoveRaftVoter",
+		Role:    KRaft,
+		Summary: "Remove a controller from the voters of the KRaft metadata quorum.",
+		Intro: "RemoveRaftVoter takes one voter out of the KRaft controller quorum, under dynamic quorum membership (KIP-853). " +
+			"An admin client (kafka-metadata-quorum remove-controller) sends it to a broker or controller, and the quorum leader writes the smaller voter set to the metadata log. " +
+			"It is used to retire a controller or to replace one whose disk was lost, together with AddRaftVoter.",
+		Related: []string{"AddRaftVoter", "UpdateRaftVoter", "DescribeQuorum"},
+		Request: map[string]string{
+			"ClusterId":        "The id of the cluster, checked by the leader; null to skip the check.",
+			"VoterId":          "The replica (node) id of the voter to remove.",
+			"VoterDirectoryId": "The metadata log directory id of the voter to remove; only the voter with both this id and directory is removed.",
+		},
+		Response: map[string]string{
+			"ThrottleTimeMs": hiThrottleTime,
+			"ErrorCode":      "The outcome, 0 on success; for example VOTER_NOT_FOUND, UNSUPPORTED_VERSION when kraft.version does not allow dynamic membership, or NOT_LEADER_OR_FOLLOWER.",
+			"ErrorMessage":   hiErrorMessage,
+		},
+	},
+	{
+		Name:    "UpdateRaftVoter",
+		Role:    KRaft,
+		Summary: "A KRaft voter updates its own listeners and supported kraft.version range at the leader.",
+		Intro: "UpdateRaftVoter is sent by a KRaft voter to the quorum leader to refresh what the voter set records about it: its listeners and the range of kraft.version it supports. " +
+			"A controller sends it after starting when its recorded endpoints or supported versions differ from what it runs with, for example after an upgrade. " +
+			"The leader writes the updated voter set to the metadata log; AddRaftVoter and RemoveRaftVoter change the membership itself.",
+		Related: []string{"AddRaftVoter", "RemoveRaftVoter", "DescribeQuorum", "UpdateFeatures"},
+		Request: map[string]string{
+			"ClusterId":           "The id of the cluster, checked by the leader; null to skip the check.",
+			"CurrentLeaderEpoch":  "The leader epoch the voter knows, so a stale leader refuses it; -1 when unknown.",
+			"VoterId":             "The replica id of the voter updating itself.",
+			"VoterDirectoryId":    "The metadata log directory id of that voter.",
+			"Listeners":           "The listeners on which this voter can now be reached.",
+			"Listeners.Name":      "The listener name, such as CONTROLLER.",
+			"Listeners.Host":      "The host name of that listener.",
+			"Listeners.Port":      "The TCP port of that listener.",
+			"KRaftVersionFeature": "The range of kraft.version levels this voter supports.",
+			"KRaftVersionFeature.MinSupportedVersion": "The lowest kraft.version level the voter can run at.",
+			"KRaftVersionFeature.MaxSupportedVersion": "The highest kraft.version level the voter can run at.",
+		},
+		Response: map[string]string{
+			"ThrottleTimeMs":            hiThrottleTime,
+			"ErrorCode":                 "The outcome, 0 on success; for example VOTER_NOT_FOUND, INVALID_REQUEST, or NOT_LEADER_OR_FOLLOWER with CurrentLeader set.",
+			"CurrentLeader":             "The quorum leader as the responder knows it, so the voter can retry there.",
+			"CurrentLeader.LeaderId":    "The replica id of the leader, or -1 when unknown.",
+			"CurrentLeader.LeaderEpoch": "The newest leader epoch known; -1 when unknown.",
+			"CurrentLeader.Host":        "The host name of the leader's listener.",
+			"CurrentLeader.Port":        "The TCP port of the leader's listener.",
+		},
+	},
+	{
+		Name:    "InitializeShareGroupState",
+		Role:    ShareGroups,
+		Summary: "The group coordinator creates the durable state of a share group's partitions at the share coordinator.",
+		Intro: "InitializeShareGroupState creates or resets the stored delivery state of a share group on some partitions. " +
+			"The group coordinator sends it to the share coordinator, the broker that keeps share-group state in the internal __share_group_state topic, when a share group starts consuming a partition or when its start offset is reset. " +
+			"It sets the start offset and a new state epoch that fences older writers; ReadShareGroupState and WriteShareGroupState then work on that state.",
+		Related: []string{"ReadShareGroupState", "WriteShareGroupState", "DeleteShareGroupState", "ShareGroupHeartbeat", "AlterShareGroupOffsets"},
+		Request: map[string]string{
+			"GroupId":                       hiShareStateGroup,
+			"Topics":                        "The topics whose share-partition state is created.",
+			"Topics.TopicId":                "The id of a topic the share group consumes.",
+			"Topics.Partitions":             "The partitions of that topic to initialize.",
+			"Topics.Partitions.Partition":   "The partition number within the topic.",
+			"Topics.Partitions.StateEpoch":  "The new state epoch; later writes carrying an older one are refused with FENCED_STATE_EPOCH.",
+			"Topics.Partitions.StartOffset": "The offset from which the group starts delivering records; -1 to leave it to be found later (from share.auto.offset.reset).",
+		},
+		Response: hiShareStateResults(nil),
+	},
+	{
+		Name:    "ReadShareGroupState",
+		Role:    ShareGroups,
+		Summary: "A share-partition leader loads the group's durable delivery state for a partition.",
+		Intro: "ReadShareGroupState loads the stored state of a share-partition: the start offset and which later records are acknowledged, archived or still available, with their delivery counts. " +
+			"The broker leading a partition sends it to the share coordinator when a share group first fetches from that partition there, for example after a leader change. " +
+			"From then on the leader keeps the state in memory and saves changes with WriteShareGroupState.",
+		Related: []string{"WriteShareGroupState", "InitializeShareGroupState", "ShareFetch", "FindCoordinator"},
+		Request: map[string]string{
+			"GroupId":                       hiShareStateGroup,
+			"Topics":                        "The topics whose share-partition state is read.",
+			"Topics.TopicId":                "The id of a topic the share group consumes.",
+			"Topics.Partitions":             "The partitions of that topic to read.",
+			"Topics.Partitions.Partition":   "The partition number within the topic.",
+			"Topics.Partitions.LeaderEpoch": "The leader epoch of the broker asking, so a stale former leader is fenced with FENCED_LEADER_EPOCH.",
+		},
+		Response: hiShareStateResults(hiMerge(map[string]string{
+			"StateEpoch":  "The current state epoch of the share-partition.",
+			"StartOffset": "The share-partition start offset: records before it are all settled; -1 when not initialized yet.",
+		}, hiStateBatches)),
+	},
+	{
+		Name:    "WriteShareGroupState",
+		Role:    ShareGroups,
+		Summary: "A share-partition leader saves changes to the group's delivery state for a partition.",
+		Intro: "WriteShareGroupState saves a share-partition's delivery state durably: the new start offset and the ranges of records whose state changed. " +
+			"The broker leading the partition sends it to the share coordinator after records are acknowledged, released, rejected or their locks expire. " +
+			"The state was first loaded with ReadShareGroupState, and the share coordinator appends it to the __share_group_state topic.",
+		Related: []string{"ReadShareGroupState", "InitializeShareGroupState", "ShareAcknowledge", "ShareFetch"},
+		Request: hiMerge(map[string]string{
+			"GroupId":                                 hiShareStateGroup,
+			"Topics":                                  "The topics whose share-partition state changes.",
+			"Topics.TopicId":                          "The id of a topic the share group consumes.",
+			"Topics.Partitions":                       "The partitions of that topic with changes.",
+			"Topics.Partitions.Partition":             "The partition number within the topic.",
+			"Topics.Partitions.StateEpoch":            "The state epoch the writer read; an outdated one is refused with FENCED_STATE_EPOCH.",
+			"Topics.Partitions.LeaderEpoch":           "The leader epoch of the writing broker, so a former leader is fenced.",
+			"Topics.Partitions.StartOffset":           "The new share-partition start offset; -1 when this write does not move it.",
+			"Topics.Partitions.DeliveryCompleteCount": "How many offsets from the start offset on have finished delivery (acknowledged or archived), for computing lag; -1 when not known.",
+		}, hiUnder("Topics.Partitions", hiStateBatches)),
+		Response: hiShareStateResults(nil),
+	},
+	{
+		Name:    "DeleteShareGroupState",
+		Role:    ShareGroups,
+		Summary: "Remove the durable state of a share group's partitions from the share coordinator.",
+		Intro: "DeleteShareGroupState erases the stored delivery state of a share group on some partitions. " +
+			"The group coordinator sends it to the share coordinator when a share group is deleted with DeleteGroups or when its offsets are deleted with DeleteShareGroupOffsets. " +
+			"It undoes InitializeShareGroupState.",
+		Related: []string{"InitializeShareGroupState", "DeleteGroups", "DeleteShareGroupOffsets"},
+		Request: map[string]string{
+			"GroupId":                     hiShareStateGroup,
+			"Topics":                      "The topics whose share-partition state is deleted.",
+			"Topics.TopicId":              "The id of a topic the share group consumes.",
+			"Topics.Partitions":           "The partitions of that topic to delete state for.",
+			"Topics.Partitions.Partition": "The partition number within the topic.",
+		},
+		Response: hiShareStateResults(nil),
+	},
+	{
+		Name:    "ReadShareGroupStateSummary",
+		Role:    ShareGroups,
+		Summary: "Read just the start offset and epochs of a share group's partitions, without the record detail.",
+		Intro: "ReadShareGroupStateSummary returns the short form of a share-partition's stored state: the start offset, epochs and, from version 1, how many records past it are done. " +
+			"The group coordinator sends it to the share coordinator to answer DescribeShareGroupOffsets, so that admin tools can show a share group's progress and lag. " +
+			"ReadShareGroupState is the full form used by partition leaders.",
+		Related: []string{"DescribeShareGroupOffsets", "ReadShareGroupState"},
+		Request: map[string]string{
+			"GroupId":                       hiShareStateGroup,
+			"Topics":                        "The topics whose share-partition state is summarized.",
+			"Topics.TopicId":                "The id of a topic the share group consumes.",
+			"Topics.Partitions":             "The partitions of that topic to summarize.",
+			"Topics.Partitions.Partition":   "The partition number within the topic.",
+			"Topics.Partitions.LeaderEpoch": "A leader epoch checked against the one stored with the state, as in ReadShareGroupState.",
+		},
+		Response: hiShareStateResults(map[string]string{
+			"StateEpoch":            "The current state epoch of the share-partition.",
+			"LeaderEpoch":           "The leader epoch last recorded with the state.",
+			"StartOffset":           "The share-partition start offset; -1 when not initialized yet.",
+			"DeliveryCompleteCount": "How many offsets from the start offset on have finished delivery, used to compute lag; -1 when not known.",
+		}),
+	},
 }
 
 // Words shared by many fields of the APIs above.
@@ -1004,6 +1180,8 @@ const (
 	hiTxnState         = "The transaction's state at the coordinator: Empty, Ongoing, PrepareCommit, PrepareAbort, CompleteCommit, CompleteAbort, Dead or PrepareEpochFence."
 
 	hiShareSessionEpoch = "The share session epoch: 0 opens a new session, -1 closes it, and each later request sends the previous epoch plus one."
+
+	hiShareStateGroup = "The id of the share group whose stored state this is; the share coordinator is chosen by group, topic and partition."
 
 	hiLeaderRecovery = "0 when the partition is recovered, 1 while a leader chosen by an unclean election is still recovering it."
 )
@@ -1054,6 +1232,27 @@ var hiShareNodeEndpoints = map[string]string{
 	"NodeEndpoints.Host":   "The host name of that broker.",
 	"NodeEndpoints.Port":   "The TCP port of that broker.",
 	"NodeEndpoints.Rack":   "The rack of that broker, or null when none is configured.",
+}
+
+// hiStateBatches describes the ranges of records in a share-partition's stored state.
+var hiStateBatches = map[string]string{
+	"StateBatches":               "Ranges of offsets after the start offset whose state is recorded.",
+	"StateBatches.FirstOffset":   "The first offset of the range.",
+	"StateBatches.LastOffset":    "The last offset of the range, inclusive.",
+	"StateBatches.DeliveryState": "The state of the records in the range: 0 available for delivery, 2 acknowledged, 4 archived (rejected or out of delivery attempts).",
+	"StateBatches.DeliveryCount": "How many times the records in the range have been delivered.",
+}
+
+// hiShareStateResults builds the response of the share-group state APIs: results per topic and partition, with extra fields per partition.
+func hiShareStateResults(extra map[string]string) map[string]string {
+	return hiMerge(map[string]string{
+		"Results":                         "The results per topic.",
+		"Results.TopicId":                 "The id of a topic in the results.",
+		"Results.Partitions":              "The results per partition.",
+		"Results.Partitions.Partition":    "The partition number within the topic.",
+		"Results.Partitions.ErrorCode":    "The outcome for this partition, 0 on success; for example NOT_COORDINATOR, COORDINATOR_LOAD_IN_PROGRESS, FENCED_STATE_EPOCH or FENCED_LEADER_EPOCH.",
+		"Results.Partitions.ErrorMessage": hiErrorMessage,
+	}, hiUnder("Results.Partitions", extra))
 }
 
 // hiAuthorizedOps describes an authorized-operations bit field on what.
