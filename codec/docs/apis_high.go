@@ -639,7 +639,7 @@ var apisHigh = []API{
 		Role:    Groups,
 		Summary: "Describe groups using the new consumer group protocol: state, epochs, members and their assignments.",
 		Intro: "ConsumerGroupDescribe describes consumer groups that use the KIP-848 protocol: their state, group and assignment epochs, assignor, and every member with its subscription, current and target assignment. " +
-			"An admin client (kafka-consumer-groups describe) sends it to each group's coordinator, found with FindCoordinator. " +
+			"An admin client (kafka-consumer-groups --describe) sends it to each group's coordinator, found with FindCoordinator. " +
 			"For classic groups the older DescribeGroups is used instead.",
 		Related: []string{"ConsumerGroupHeartbeat", "DescribeGroups", "ListGroups", "FindCoordinator"},
 		Request: map[string]string{
@@ -864,7 +864,7 @@ var apisHigh = []API{
 		Role:    ShareGroups,
 		Summary: "Describe share groups: state, epochs, assignor and members with their assignments.",
 		Intro: "ShareGroupDescribe describes share groups: their state, group and assignment epochs, assignor and members with their subscriptions and assigned partitions. " +
-			"An admin client (kafka-share-groups describe) sends it to each group's coordinator, found with FindCoordinator. " +
+			"An admin client (kafka-share-groups --describe) sends it to each group's coordinator, found with FindCoordinator. " +
 			"The group's delivery progress per partition is read with DescribeShareGroupOffsets.",
 		Related: []string{"ShareGroupHeartbeat", "DescribeShareGroupOffsets", "ListGroups", "FindCoordinator"},
 		Request: map[string]string{
@@ -1154,6 +1154,249 @@ var apisHigh = []API{
 			"DeliveryCompleteCount": "How many offsets from the start offset on have finished delivery, used to compute lag; -1 when not known.",
 		}),
 	},
+	{
+		Name:    "StreamsGroupHeartbeat",
+		Role:    Streams,
+		Summary: "A Kafka Streams member joins, stays in and leaves a streams group, and receives its tasks.",
+		Intro: "StreamsGroupHeartbeat is the membership request of streams groups (KIP-1071), which move the assignment of Kafka Streams tasks from the clients to the group coordinator. " +
+			"Each Streams consumer sends it to the group coordinator to join (describing the application's topology the first time), then every heartbeat interval with its tasks and changelog progress, and with epoch -1 to leave. " +
+			"The coordinator validates the topology, creates missing internal topics, and answers with the active, standby and warm-up tasks for the member and where other members serve interactive queries. " +
+			"StreamsGroupDescribe shows the group, and offsets are committed with OffsetCommit.",
+		Related: []string{"StreamsGroupDescribe", "StreamsGroupTopologyDescriptionUpdate", "FindCoordinator", "OffsetCommit", "ConsumerGroupHeartbeat"},
+		Request: hiMerge(map[string]string{
+			"GroupId":                  "The id of the streams group, the Streams application.id.",
+			"MemberId":                 "The member id the Streams consumer generated (a UUID) and keeps for its whole life.",
+			"MemberEpoch":              "The member's current epoch; 0 to join, -1 to leave, -2 for a static member leaving for a while and meaning to come back.",
+			"EndpointInformationEpoch": "The epoch of the interactive-query endpoint map the member last received, so the coordinator sends a new map only when it has changed.",
+			"InstanceId":               "The static member id (group.instance.id); null when not used or unchanged since the last heartbeat.",
+			"RackId":                   "The member's rack (client.rack); null when unset or unchanged.",
+			"RebalanceTimeoutMs":       "How long, in milliseconds, the coordinator waits for the member to give up revoked tasks; -1 when unchanged since the last heartbeat.",
+			"Topology":                 "The application's topology, sent only when joining (epoch 0) so the coordinator can set it up or check it matches; null otherwise.",
+			"Topology.Epoch":           "The topology's epoch, raised by the application when it changes its topology.",
+			"Topology.Subtopologies":   "The subtopologies of the application: parts of the processing graph that share no topics, each split into tasks by partition.",
+			"ActiveTasks":              "The active tasks the member runs now; null when unchanged since the last heartbeat.",
+			"StandbyTasks":             "The standby tasks the member keeps now; null when unchanged.",
+			"WarmupTasks":              "The warm-up tasks the member is restoring now; null when unchanged.",
+			"ProcessId":                "The id of the Streams instance (process) this consumer belongs to, shared by its stream threads; null when unchanged.",
+			"UserEndpoint":             "The host and port where this instance serves interactive queries (application.server); null when unchanged or not configured.",
+			"UserEndpoint.Host":        "The host name of the interactive-query endpoint.",
+			"UserEndpoint.Port":        "The TCP port of the interactive-query endpoint.",
+			"ClientTags":               "Tags (client.tag.*) for rack-aware placement of standby tasks; null when unchanged.",
+			"ClientTags.Key":           "The tag's name, such as zone.",
+			"ClientTags.Value":         "The tag's value for this member, such as eu-west-1a.",
+			"TaskOffsets":              "How far the member has restored each task's changelogs, sent every task offset interval or when a warm-up task catches up; null when unchanged.",
+			"TaskEndOffsets":           "The changelog end offsets of each task the member holds, sent together with TaskOffsets; null when unchanged.",
+			"ShutdownApplication":      "True to ask every member of the application to shut down, for example after an unrecoverable error.",
+		}, hiUnder("Topology.Subtopologies", hiSubtopology(true)),
+			hiUnder("ActiveTasks", hiTaskIDs("active tasks")), hiUnder("StandbyTasks", hiTaskIDs("standby tasks")), hiUnder("WarmupTasks", hiTaskIDs("warm-up tasks")),
+			hiUnder("TaskOffsets", hiTaskOffset("The changelog offset the task's state is restored up to, summed over all of the task's changelog partitions.")), hiUnder("TaskEndOffsets", hiTaskOffset("The end offset of the task's changelogs, summed over all of its changelog partitions."))),
+		Response: hiMerge(map[string]string{
+			"ThrottleTimeMs":                                  hiThrottleTime,
+			"ErrorCode":                                       "The outcome, 0 on success; for example FENCED_MEMBER_EPOCH, UNKNOWN_MEMBER_ID, STREAMS_INVALID_TOPOLOGY, STREAMS_TOPOLOGY_FENCED or NOT_COORDINATOR.",
+			"ErrorMessage":                                    hiErrorMessage,
+			"MemberId":                                        "The member id the client sent, echoed back.",
+			"MemberEpoch":                                     "The member's new epoch, to send in its next heartbeat.",
+			"HeartbeatIntervalMs":                             "How long, in milliseconds, to wait before the next heartbeat (group.streams.heartbeat.interval.ms).",
+			"AcceptableRecoveryLagLegacy":                     "Version 0 only: how many changelog records a member may be behind and still count as caught up for an active task (replaced by AcceptableRecoveryLag).",
+			"TaskOffsetIntervalMs":                            "How often, in milliseconds, the member should report its task changelog offsets.",
+			"AcceptableRecoveryLag":                           "How many changelog records a member may be behind and still count as caught up for an active task; -1 when the broker does not support the setting.",
+			"Status":                                          "Conditions of the group the member should know about; null or empty when there are none.",
+			"Status.StatusCode":                               "The condition: 0 stale topology, 1 missing source topics, 2 incorrectly partitioned topics, 3 missing internal topics, 4 shutdown requested, 5 assignment delayed, 6 missing client tags (version 1 only).",
+			"Status.StatusDetail":                             "Readable detail of the condition, such as the names of the missing topics.",
+			"ActiveTasks":                                     "The active tasks the member should run; null when unchanged since the last heartbeat.",
+			"StandbyTasks":                                    "The standby tasks the member should keep; null when unchanged.",
+			"WarmupTasks":                                     "The warm-up tasks the member should restore before taking them over; null when unchanged.",
+			"TopologyDescriptionRequired":                     "True when the coordinator has no current description of the topology and the member should send one with StreamsGroupTopologyDescriptionUpdate.",
+			"EndpointInformationEpoch":                        "The epoch of the endpoint map below, for the member to send back.",
+			"PartitionsByUserEndpoint":                        "Which partitions each interactive-query endpoint serves, one entry per member (so one endpoint may appear several times); null when unchanged.",
+			"PartitionsByUserEndpoint.UserEndpoint":           "The endpoint of a member.",
+			"PartitionsByUserEndpoint.UserEndpoint.Host":      "The host name of that endpoint.",
+			"PartitionsByUserEndpoint.UserEndpoint.Port":      "The TCP port of that endpoint.",
+			"PartitionsByUserEndpoint.ActivePartitions":       "The source partitions of that member's active tasks, repartition topics included.",
+			"PartitionsByUserEndpoint.ActivePartitions.Topic": "The name of a source topic.",
+			"PartitionsByUserEndpoint.ActivePartitions.Partitions":  "The partition numbers of that topic.",
+			"PartitionsByUserEndpoint.StandbyPartitions":            "The source partitions of that member's standby and warm-up tasks.",
+			"PartitionsByUserEndpoint.StandbyPartitions.Topic":      "The name of a source topic.",
+			"PartitionsByUserEndpoint.StandbyPartitions.Partitions": "The partition numbers of that topic.",
+		}, hiUnder("ActiveTasks", hiTaskIDs("active tasks")), hiUnder("StandbyTasks", hiTaskIDs("standby tasks")), hiUnder("WarmupTasks", hiTaskIDs("warm-up tasks"))),
+	},
+	{
+		Name:    "StreamsGroupDescribe",
+		Role:    Streams,
+		Summary: "Describe streams groups: state, topology, members, their tasks and changelog progress.",
+		Intro: "StreamsGroupDescribe describes streams groups (KIP-1071): their state and epochs, the topology the coordinator holds, and each member with its process, endpoints, tasks and changelog offsets. " +
+			"An admin client (kafka-streams-groups --describe) sends it to each group's coordinator, found with FindCoordinator. " +
+			"From version 1 it can also return the full topology description that members send with StreamsGroupTopologyDescriptionUpdate.",
+		Related: []string{"StreamsGroupHeartbeat", "StreamsGroupTopologyDescriptionUpdate", "ListGroups", "FindCoordinator"},
+		Request: map[string]string{
+			"GroupIds":                    "The ids of the streams groups to describe.",
+			"IncludeAuthorizedOperations": "When true, each group's AuthorizedOperations is filled with what the caller may do on it.",
+			"IncludeTopologyDescription":  "When true, the response carries the full topology description when the coordinator has one.",
+		},
+		Response: hiMerge(map[string]string{
+			"ThrottleTimeMs":                   hiThrottleTime,
+			"Groups":                           "One entry per group asked for.",
+			"Groups.ErrorCode":                 "The outcome for this group, 0 on success; for example GROUP_ID_NOT_FOUND (also when it is not a streams group), NOT_COORDINATOR or GROUP_AUTHORIZATION_FAILED.",
+			"Groups.ErrorMessage":              hiErrorMessage,
+			"Groups.GroupId":                   "The id of the streams group (the application.id).",
+			"Groups.GroupState":                "The group's state: Empty, NotReady, Assigning, Reconciling, Stable or Dead; \"\" on error.",
+			"Groups.GroupEpoch":                "The group epoch, raised each time membership, topology or metadata change.",
+			"Groups.AssignmentEpoch":           "The group epoch for which the current target assignment was computed.",
+			"Groups.Topology":                  "The topology the coordinator set up for the group; null on error.",
+			"Groups.Topology.Epoch":            "The epoch of that topology.",
+			"Groups.Topology.Subtopologies":    "The subtopologies with partition counts set and regular expressions resolved to topics; null while the group is not ready, for example when source topics are missing.",
+			"Groups.Members":                   "The group's members, one per Streams consumer (stream thread).",
+			"Groups.Members.MemberId":          "The member's id.",
+			"Groups.Members.MemberEpoch":       "The member's current epoch.",
+			"Groups.Members.InstanceId":        "The member's static id (group.instance.id), or null.",
+			"Groups.Members.RackId":            "The member's rack (client.rack), or null.",
+			"Groups.Members.ClientId":          "The client.id the member's requests carry.",
+			"Groups.Members.ClientHost":        "The address the member connects from.",
+			"Groups.Members.TopologyEpoch":     "The epoch of the topology the member runs.",
+			"Groups.Members.ProcessId":         "The id of the Streams instance (process) the member belongs to.",
+			"Groups.Members.UserEndpoint":      "Where that instance serves interactive queries, or null when not configured.",
+			"Groups.Members.UserEndpoint.Host": "The host name of the interactive-query endpoint.",
+			"Groups.Members.UserEndpoint.Port": "The TCP port of the interactive-query endpoint.",
+			"Groups.Members.ClientTags":        "The member's tags for rack-aware standby placement.",
+			"Groups.Members.ClientTags.Key":    "The tag's name, such as zone.",
+			"Groups.Members.ClientTags.Value":  "The tag's value for this member.",
+			"Groups.Members.TaskOffsets":       "How far the member has restored each task's changelogs, as last reported.",
+			"Groups.Members.TaskEndOffsets":    "The changelog end offsets of the member's tasks, as last reported.",
+			"Groups.Members.Assignment":        "The tasks the member holds now.",
+			"Groups.Members.TargetAssignment":  "The tasks the assignor intends the member to hold once reconciled.",
+			"Groups.Members.IsClassic":         "True for a member that still uses the classic consumer protocol, not yet upgraded.",
+			"Groups.AuthorizedOperations":      hiAuthorizedOps("the group"),
+			"Groups.TopologyDescription":       "The full topology description, set only when TopologyDescriptionStatus is 3; null otherwise.",
+			"Groups.TopologyDescriptionStatus": "Whether TopologyDescription is given: 0 not asked for, 1 none stored for the group, 2 error while reading it, 3 available.",
+			"Groups.AssignorName":              "The task assignor the coordinator will use for the next assignment, which may differ from the one that made the current one; null on error.",
+		}, hiUnder("Groups.Topology.Subtopologies", hiSubtopology(false)),
+			hiUnder("Groups.Members.TaskOffsets", hiTaskOffset("The changelog offset the task's state is restored up to, summed over all of the task's changelog partitions.")), hiUnder("Groups.Members.TaskEndOffsets", hiTaskOffset("The end offset of the task's changelogs, summed over all of its changelog partitions.")),
+			hiUnder("Groups.Members.Assignment", hiTaskAssignment("holds now")), hiUnder("Groups.Members.TargetAssignment", hiTaskAssignment("is to hold")),
+			hiUnder("Groups.TopologyDescription", hiTopologyDescription)),
+	},
+	{
+		Name:    "DescribeShareGroupOffsets",
+		Role:    ShareGroups,
+		Summary: "Read where share groups stand on each partition: start offset and lag.",
+		Intro: "DescribeShareGroupOffsets returns, for share groups, the start offset of each share-partition (records before it are all settled) and, from version 1, the lag. " +
+			"An admin client (kafka-share-groups --describe) sends it to the group coordinator, found with FindCoordinator, which reads the stored state with ReadShareGroupStateSummary. " +
+			"AlterShareGroupOffsets and DeleteShareGroupOffsets change what it shows.",
+		Related: []string{"AlterShareGroupOffsets", "DeleteShareGroupOffsets", "ReadShareGroupStateSummary", "ShareGroupDescribe"},
+		Request: map[string]string{
+			"Groups":                   "The share groups to describe.",
+			"Groups.GroupId":           "The id of a share group.",
+			"Groups.Topics":            "The topics to describe for that group; null for every topic the group has state for.",
+			"Groups.Topics.TopicName":  "The name of a topic to report on.",
+			"Groups.Topics.Partitions": "The partition numbers of that topic to describe.",
+		},
+		Response: map[string]string{
+			"ThrottleTimeMs":                          hiThrottleTime,
+			"Groups":                                  "The results per group.",
+			"Groups.GroupId":                          "The id of the share group.",
+			"Groups.Topics":                           "The results per topic.",
+			"Groups.Topics.TopicName":                 "The name of a topic reported on.",
+			"Groups.Topics.TopicId":                   "The id of that topic, resolved by the coordinator.",
+			"Groups.Topics.Partitions":                "The results per partition.",
+			"Groups.Topics.Partitions.PartitionIndex": "The partition number within the topic.",
+			"Groups.Topics.Partitions.StartOffset":    "The share-partition start offset: every record before it is settled; -1 when the group has no state for the partition.",
+			"Groups.Topics.Partitions.LeaderEpoch":    "The leader epoch stored with the share-partition's state.",
+			"Groups.Topics.Partitions.Lag":            "How many records between the start offset and the high watermark are not yet fully delivered; -1 when unknown.",
+			"Groups.Topics.Partitions.ErrorCode":      "The outcome for this partition, 0 on success; for example TOPIC_AUTHORIZATION_FAILED or UNKNOWN_TOPIC_OR_PARTITION.",
+			"Groups.Topics.Partitions.ErrorMessage":   hiErrorMessage,
+			"Groups.ErrorCode":                        "The outcome for the group, 0 on success; for example GROUP_ID_NOT_FOUND, NOT_COORDINATOR or GROUP_AUTHORIZATION_FAILED.",
+			"Groups.ErrorMessage":                     hiErrorMessage,
+		},
+	},
+	{
+		Name:    "AlterShareGroupOffsets",
+		Role:    ShareGroups,
+		Summary: "Move a share group's start offsets, for example to replay or skip records.",
+		Intro: "AlterShareGroupOffsets sets new start offsets for a share group on given partitions, which resets their delivery state. " +
+			"An admin client (kafka-share-groups --reset-offsets) sends it to the group coordinator; the group must have no active members, else it fails with NON_EMPTY_GROUP. " +
+			"The coordinator rewrites the state through InitializeShareGroupState, and DescribeShareGroupOffsets shows the result.",
+		Related: []string{"DescribeShareGroupOffsets", "DeleteShareGroupOffsets", "InitializeShareGroupState"},
+		Request: map[string]string{
+			"GroupId":                          "The id of the share group, which must be empty.",
+			"Topics":                           "The topics whose start offsets change.",
+			"Topics.TopicName":                 "The name of a topic whose start offsets change.",
+			"Topics.Partitions":                "The partitions of that topic to change.",
+			"Topics.Partitions.PartitionIndex": "The partition number within the topic.",
+			"Topics.Partitions.StartOffset":    "The new start offset; delivery resumes from here.",
+		},
+		Response: map[string]string{
+			"ThrottleTimeMs":                      hiThrottleTime,
+			"ErrorCode":                           "Error for the whole request, 0 on success; for example NON_EMPTY_GROUP, GROUP_ID_NOT_FOUND or NOT_COORDINATOR.",
+			"ErrorMessage":                        hiErrorMessage,
+			"Responses":                           "The results per topic.",
+			"Responses.TopicName":                 "The name of a topic from the request.",
+			"Responses.TopicId":                   "The id of that topic, resolved by the coordinator.",
+			"Responses.Partitions":                "The results per partition.",
+			"Responses.Partitions.PartitionIndex": "The partition number within the topic.",
+			"Responses.Partitions.ErrorCode":      "The outcome for this partition, 0 on success; for example UNKNOWN_TOPIC_OR_PARTITION or TOPIC_AUTHORIZATION_FAILED.",
+			"Responses.Partitions.ErrorMessage":   hiErrorMessage,
+		},
+	},
+	{
+		Name:    "DeleteShareGroupOffsets",
+		Role:    ShareGroups,
+		Summary: "Forget a share group's progress on whole topics.",
+		Intro: "DeleteShareGroupOffsets removes a share group's stored progress on given topics, so that consumption starts afresh if the group uses them again. " +
+			"An admin client (kafka-share-groups --delete-offsets) sends it to the group coordinator; the group must have no active members. " +
+			"The coordinator erases the state through DeleteShareGroupState.",
+		Related: []string{"DescribeShareGroupOffsets", "AlterShareGroupOffsets", "DeleteShareGroupState"},
+		Request: map[string]string{
+			"GroupId":          "The id of the share group, which must be empty.",
+			"Topics":           "The topics whose state is removed, for all their partitions.",
+			"Topics.TopicName": "The name of a topic to forget.",
+		},
+		Response: map[string]string{
+			"ThrottleTimeMs":         hiThrottleTime,
+			"ErrorCode":              "Error for the whole request, 0 on success; for example NON_EMPTY_GROUP, GROUP_ID_NOT_FOUND or NOT_COORDINATOR.",
+			"ErrorMessage":           hiErrorMessage,
+			"Responses":              "The results per topic.",
+			"Responses.TopicName":    "The name of a topic from the request.",
+			"Responses.TopicId":      "The id of that topic, resolved by the coordinator.",
+			"Responses.ErrorCode":    "The outcome for this topic, 0 on success; for example UNKNOWN_TOPIC_OR_PARTITION or TOPIC_AUTHORIZATION_FAILED.",
+			"Responses.ErrorMessage": hiErrorMessage,
+		},
+	},
+	{
+		Name:    "StreamsGroupTopologyDescriptionUpdate",
+		Role:    Streams,
+		Summary: "A Streams member sends the full description of its topology for admin tools to show.",
+		Intro: "StreamsGroupTopologyDescriptionUpdate hands the group coordinator the full, human-oriented description of a Streams application's topology: its nodes, stores and how they connect (KIP-1331). " +
+			"A member of a streams group sends it when a StreamsGroupHeartbeat response sets TopologyDescriptionRequired. " +
+			"The coordinator stores it so that StreamsGroupDescribe can return it to admin tools.",
+		Related: []string{"StreamsGroupHeartbeat", "StreamsGroupDescribe"},
+		Request: hiMerge(map[string]string{
+			"GroupId":             "The id of the streams group.",
+			"MemberId":            "The id of the member sending it; a member no longer in the group is refused with UNKNOWN_MEMBER_ID and should rejoin.",
+			"TopologyEpoch":       "The epoch of the topology described.",
+			"TopologyDescription": "The topology's description.",
+		}, hiUnder("TopologyDescription", hiTopologyDescription)),
+		Response: map[string]string{
+			"ThrottleTimeMs": hiThrottleTime,
+			"ErrorCode":      "The outcome, 0 on success; for example UNKNOWN_MEMBER_ID, GROUP_ID_NOT_FOUND, NOT_COORDINATOR or STREAMS_TOPOLOGY_DESCRIPTION_UPDATE_FAILED.",
+			"ErrorMessage":   hiErrorMessage,
+		},
+	},
+	{
+		Name:    "UnregisterController",
+		Role:    KRaft,
+		Summary: "Remove a retired controller's registration from the KRaft cluster.",
+		Intro: "UnregisterController removes the registration that a KRaft controller made with ControllerRegistration, for a controller that has been retired. " +
+			"An admin client sends it to a broker, which forwards it, or to a controller; it is the controllers' counterpart of UnregisterBroker. " +
+			"A voter is first taken out of the quorum with RemoveRaftVoter.",
+		Related: []string{"ControllerRegistration", "RemoveRaftVoter", "UnregisterBroker"},
+		Request: map[string]string{
+			"ControllerId": "The node id of the controller whose registration is removed.",
+		},
+		Response: map[string]string{
+			"ThrottleTimeMs": hiThrottleTime,
+			"ErrorCode":      "The outcome, 0 on success; for example CLUSTER_AUTHORIZATION_FAILED or NOT_CONTROLLER.",
+			"ErrorMessage":   hiErrorMessage,
+		},
+	},
 }
 
 // Words shared by many fields of the APIs above.
@@ -1254,6 +1497,83 @@ func hiShareStateResults(extra map[string]string) map[string]string {
 		"Results.Partitions.ErrorMessage": hiErrorMessage,
 	}, hiUnder("Results.Partitions", extra))
 }
+
+// hiTopicInfo describes an internal topic a Streams subtopology needs (changelog or repartition).
+func hiTopicInfo(kind string) map[string]string {
+	return map[string]string{
+		"Name":               "The name of the " + kind + " topic.",
+		"Partitions":         "How many partitions it must have; 0 when no count is imposed (always 0 for changelogs, which follow their sources).",
+		"ReplicationFactor":  "Its replication factor; 0 for the broker's default.",
+		"TopicConfigs":       "Topic configs to create it with.",
+		"TopicConfigs.Key":   "A topic config name, such as cleanup.policy.",
+		"TopicConfigs.Value": "The value of that config.",
+	}
+}
+
+// hiSubtopology describes a Streams subtopology as the heartbeat sends it (full) or as the describe returns it.
+func hiSubtopology(full bool) map[string]string {
+	m := hiMerge(map[string]string{
+		"SubtopologyId":           "The id of the subtopology, derived from the topology so every member computes the same one.",
+		"SourceTopics":            "The topics the subtopology reads from.",
+		"StateChangelogTopics":    "The changelog topics backing the subtopology's state stores, created by the coordinator.",
+		"RepartitionSinkTopics":   "The repartition topics the subtopology writes to.",
+		"RepartitionSourceTopics": "The repartition topics the subtopology reads from, created by the coordinator.",
+	}, hiUnder("StateChangelogTopics", hiTopicInfo("changelog")), hiUnder("RepartitionSourceTopics", hiTopicInfo("repartition")))
+	if full {
+		m["SourceTopicRegex"] = "Regular expressions naming further topics the subtopology reads from."
+		m["CopartitionGroups"] = "Sets of source topics that must have the same number of partitions, for joins."
+		m["CopartitionGroups.SourceTopics"] = "Positions in SourceTopics of the topics in this set."
+		m["CopartitionGroups.SourceTopicRegex"] = "Positions in SourceTopicRegex of the patterns in this set."
+		m["CopartitionGroups.RepartitionSourceTopics"] = "Positions in RepartitionSourceTopics of the topics in this set."
+	}
+	return m
+}
+
+// hiTaskIDs describes a list of Streams tasks, named by subtopology and partition.
+func hiTaskIDs(kind string) map[string]string {
+	return map[string]string{
+		"SubtopologyId": "The subtopology of these " + kind + ".",
+		"Partitions":    "The partition numbers of the " + kind + "; task n of a subtopology reads partition n of its source topics.",
+	}
+}
+
+// hiTaskOffset describes a changelog offset per Streams task; offset says what the offset is.
+func hiTaskOffset(offset string) map[string]string {
+	return map[string]string{
+		"SubtopologyId": "The subtopology of the task.",
+		"Partition":     "The task's partition number within the subtopology.",
+		"Offset":        offset,
+	}
+}
+
+// hiTaskAssignment describes the active, standby and warm-up tasks a Streams member holds or will hold.
+func hiTaskAssignment(verb string) map[string]string {
+	return hiMerge(map[string]string{
+		"ActiveTasks":  "The active tasks the member " + verb + ", which process records.",
+		"StandbyTasks": "The standby tasks the member " + verb + ", which keep a copy of state.",
+		"WarmupTasks":  "The warm-up tasks the member " + verb + ", which restore state before taking over.",
+	}, hiUnder("ActiveTasks", hiTaskIDs("active tasks")), hiUnder("StandbyTasks", hiTaskIDs("standby tasks")), hiUnder("WarmupTasks", hiTaskIDs("warm-up tasks")))
+}
+
+// hiTopologyNode describes one node of a Streams topology description.
+var hiTopologyNode = map[string]string{
+	"Name":         "The node's name, such as KSTREAM-SOURCE-0000000000.",
+	"NodeType":     "What the node is: 1 source, 2 processor, 3 sink.",
+	"SourceTopics": "For a source node, the topics it reads; empty for other nodes or when the topics are chosen at run time.",
+	"SinkTopic":    "For a sink node, the topic it writes; null for other nodes or when chosen at run time.",
+	"Stores":       "For a processor node, the names of the state stores it uses.",
+	"Successors":   "The names of the nodes this node sends records to.",
+}
+
+// hiTopologyDescription describes a Streams topology description, as sent by members and returned by describe.
+var hiTopologyDescription = hiMerge(map[string]string{
+	"Subtopologies":               "The subtopologies, the independent parts of the processing graph.",
+	"Subtopologies.SubtopologyId": "The id of the subtopology within the topology.",
+	"Subtopologies.Nodes":         "The processing nodes of the subtopology.",
+	"GlobalStores":                "The global state stores, each filled by its own source and processor.",
+	"GlobalStores.Source":         "The source node that reads the global store's topic.",
+	"GlobalStores.Processor":      "The processor node that writes into the global store.",
+}, hiUnder("Subtopologies.Nodes", hiTopologyNode), hiUnder("GlobalStores.Source", hiTopologyNode), hiUnder("GlobalStores.Processor", hiTopologyNode))
 
 // hiAuthorizedOps describes an authorized-operations bit field on what.
 func hiAuthorizedOps(what string) string {
