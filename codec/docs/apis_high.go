@@ -244,16 +244,16 @@ var apisHigh = []API{
 			"Topics.Partitions.PartitionIndex": hiRaftPartition,
 		},
 		Response: hiMerge(map[string]string{
-			"ErrorCode":                        "Error for the whole request, 0 on success; for example CLUSTER_AUTHORIZATION_FAILED, or NOT_LEADER_OR_FOLLOWER when the node asked is not the quorum leader.",
+			"ErrorCode":                        "Error for the whole request, 0 on success; for example CLUSTER_AUTHORIZATION_FAILED or INVALID_REQUEST.",
 			"ErrorMessage":                     hiErrorMessage,
 			"Topics":                           "The quorum state per topic.",
 			"Topics.TopicName":                 hiRaftTopicName,
 			"Topics.Partitions":                "The quorum state per partition.",
 			"Topics.Partitions.PartitionIndex": hiRaftPartition,
-			"Topics.Partitions.ErrorCode":      "The outcome for this partition, 0 on success; UNKNOWN_TOPIC_OR_PARTITION when it is not a quorum partition.",
+			"Topics.Partitions.ErrorCode":      "The outcome for this partition, 0 on success; NOT_LEADER_OR_FOLLOWER when the controller asked is not the quorum leader, UNKNOWN_TOPIC_OR_PARTITION when it is not the metadata partition.",
 			"Topics.Partitions.ErrorMessage":   hiErrorMessage,
 			"Topics.Partitions.LeaderId":       "The replica id of the quorum leader, or -1 when there is none.",
-			"Topics.Partitions.LeaderEpoch":    "The epoch of the current leader.",
+			"Topics.Partitions.LeaderEpoch":    "The epoch in which the current leader was elected.",
 			"Topics.Partitions.HighWatermark":  "The offset up to which the metadata log is committed by a majority of voters.",
 			"Topics.Partitions.CurrentVoters":  "The voters: the controllers that elect the leader and must replicate entries before they commit.",
 			"Topics.Partitions.Observers":      "The observers: brokers and other replicas that fetch the metadata log without voting.",
@@ -401,7 +401,7 @@ var apisHigh = []API{
 		Role:    Cluster,
 		Summary: "Get the cluster id, the controller and the list of brokers or controllers.",
 		Intro: "DescribeCluster returns the cluster id, the controller id and the live brokers with their addresses and racks. " +
-			"An admin client sends it to any broker, or with EndpointType 2 straight to a controller, to learn the shape of the cluster, as kafka-cluster and describeCluster() do. " +
+			"An admin client sends it to any broker, or with EndpointType 2 straight to a controller, to learn the shape of the cluster, as Admin.describeCluster does. " +
 			"It overlaps with Metadata but leaves out topics, and can also report the caller's permissions on the cluster.",
 		Related: []string{"Metadata", "DescribeQuorum", "ApiVersions"},
 		Request: map[string]string{
@@ -441,7 +441,7 @@ var apisHigh = []API{
 		Response: map[string]string{
 			"ThrottleTimeMs":                                          hiThrottleTime,
 			"Topics":                                                  "The results per topic.",
-			"Topics.Name":                                             "The name of the topic.",
+			"Topics.Name":                                             "The name of a topic from the request.",
 			"Topics.Partitions":                                       "The results per partition.",
 			"Topics.Partitions.PartitionIndex":                        "The partition number within the topic.",
 			"Topics.Partitions.ErrorCode":                             "The outcome for this partition, 0 on success; for example NOT_LEADER_OR_FOLLOWER or TOPIC_AUTHORIZATION_FAILED.",
@@ -479,7 +479,7 @@ var apisHigh = []API{
 			"Rack":                         "The rack (broker.rack) of this broker, or null when none is configured.",
 			"IsMigratingZkBroker":          "True when a ZooKeeper-mode broker registers during a migration to KRaft (Kafka 3.x only).",
 			"LogDirs":                      "The directory ids of the broker's log directories that are online.",
-			"PreviousBrokerEpoch":          "The broker epoch this broker had before a clean shutdown, letting the controller skip some recovery; -1 when there was none or the shutdown was unclean.",
+			"PreviousBrokerEpoch":          "The broker epoch this broker had before a clean shutdown, so the controller can tell the shutdown was clean and keep its replicas eligible for leadership (ELR); -1 when there was none or the shutdown was unclean.",
 		},
 		Response: map[string]string{
 			"ThrottleTimeMs": hiThrottleTime,
@@ -585,7 +585,7 @@ var apisHigh = []API{
 		Summary: "A broker asks the controller for a fresh block of producer ids to hand out.",
 		Intro: "AllocateProducerIds gives a broker a block of unused producer ids, so that it can answer InitProducerId without asking anyone for each producer. " +
 			"The broker sends it to the active controller when its current block runs low; the controller records the new block in the metadata log so no id is given out twice. " +
-			"In ZooKeeper mode the same blocks were claimed in ZooKeeper instead.",
+			"Before this API (KIP-730), brokers claimed their blocks directly in ZooKeeper.",
 		Related: []string{"InitProducerId", "BrokerRegistration"},
 		Request: map[string]string{
 			"BrokerId":    "The node id of the broker asking for ids.",
@@ -657,7 +657,7 @@ var apisHigh = []API{
 			"Groups.AssignmentEpoch":              "The group epoch for which the current target assignment was computed; it trails GroupEpoch while a new one is being made.",
 			"Groups.AssignorName":                 "The name of the server-side assignor the group uses, such as uniform or range.",
 			"Groups.Members":                      "The group's members.",
-			"Groups.Members.MemberId":             "The member's id.",
+			"Groups.Members.MemberId":             "The id the member uses in its heartbeats, normally a UUID the client generated.",
 			"Groups.Members.InstanceId":           "The member's static id (group.instance.id), or null for a dynamic member.",
 			"Groups.Members.RackId":               "The member's rack (client.rack), or null.",
 			"Groups.Members.MemberEpoch":          "The member's current epoch; it reaches the group's assignment epoch once the member has reconciled.",
@@ -812,7 +812,7 @@ var apisHigh = []API{
 			"Topics":                                   "The topics described in this page.",
 			"Topics.ErrorCode":                         "The outcome for this topic, 0 on success; for example UNKNOWN_TOPIC_OR_PARTITION or TOPIC_AUTHORIZATION_FAILED.",
 			"Topics.Name":                              "The name of the described topic, as asked for.",
-			"Topics.TopicId":                           "The topic's id.",
+			"Topics.TopicId":                           "The topic's id, which unlike the name is never reused for another topic.",
 			"Topics.IsInternal":                        "True for Kafka's own internal topics such as __consumer_offsets.",
 			"Topics.Partitions":                        "The topic's partitions in this page.",
 			"Topics.Partitions.ErrorCode":              "The outcome for this partition, 0 on success; LEADER_NOT_AVAILABLE when it has no leader.",
@@ -882,7 +882,7 @@ var apisHigh = []API{
 			"Groups.AssignmentEpoch":              "The group epoch for which the current assignment was computed.",
 			"Groups.AssignorName":                 "The name of the assignor the group uses (simple by default).",
 			"Groups.Members":                      "The group's members.",
-			"Groups.Members.MemberId":             "The member's id.",
+			"Groups.Members.MemberId":             "The id the member uses in its heartbeats, normally a UUID the client generated.",
 			"Groups.Members.RackId":               "The member's rack (client.rack), or null.",
 			"Groups.Members.MemberEpoch":          "The member's current epoch.",
 			"Groups.Members.ClientId":             "The client.id the member's requests carry.",
@@ -1246,7 +1246,7 @@ var apisHigh = []API{
 			"Groups.Topology.Epoch":            "The epoch of that topology.",
 			"Groups.Topology.Subtopologies":    "The subtopologies with partition counts set and regular expressions resolved to topics; null while the group is not ready, for example when source topics are missing.",
 			"Groups.Members":                   "The group's members, one per Streams consumer (stream thread).",
-			"Groups.Members.MemberId":          "The member's id.",
+			"Groups.Members.MemberId":          "The id the member uses in its heartbeats, normally a UUID the client generated.",
 			"Groups.Members.MemberEpoch":       "The member's current epoch.",
 			"Groups.Members.InstanceId":        "The member's static id (group.instance.id), or null.",
 			"Groups.Members.RackId":            "The member's rack (client.rack), or null.",
@@ -1372,7 +1372,7 @@ var apisHigh = []API{
 			"GroupId":             "The id of the streams group.",
 			"MemberId":            "The id of the member sending it; a member no longer in the group is refused with UNKNOWN_MEMBER_ID and should rejoin.",
 			"TopologyEpoch":       "The epoch of the topology described.",
-			"TopologyDescription": "The topology's description.",
+			"TopologyDescription": "The description of the topology: its subtopologies, nodes and global stores.",
 		}, hiUnder("TopologyDescription", hiTopologyDescription)),
 		Response: map[string]string{
 			"ThrottleTimeMs": hiThrottleTime,
