@@ -1,4 +1,454 @@
 package docs
 
 // apisLow explains API keys 0 to 47.
-var apisLow = []API{}
+var apisLow = []API{
+	{
+		Name:    "Produce",
+		Role:    Producing,
+		Summary: "Write record batches to partition leaders.",
+		Intro: "A producer sends Produce to the leader of each partition it writes to, with one record batch per partition. " +
+			"The leader appends the batches to its log and answers according to Acks: not at all, after its own write, or once every in-sync replica holds the records. " +
+			"Before producing, a client learns the leaders from Metadata; idempotent and transactional producers first get a producer id from InitProducerId, and a transactional producer registers its partitions with AddPartitionsToTxn.",
+		Related: []string{"Metadata", "InitProducerId", "AddPartitionsToTxn", "EndTxn", "Fetch"},
+		Request: map[string]string{
+			"TransactionalId":                 "The producer's transactional id when these batches are part of a transaction; null for a plain or merely idempotent producer.",
+			"Acks":                            "How many replicas must hold the records before the leader replies: 0 means the broker sends no response at all, 1 the leader alone, -1 every in-sync replica (with min.insync.replicas enforced).",
+			"TimeoutMs":                       "With Acks -1, how long in ms the leader waits for the in-sync replicas to copy the records before it gives up on the partition with REQUEST_TIMED_OUT.",
+			"TopicData":                       "The topics this request writes to, each with its partitions and their batches.",
+			"TopicData.Name":                  "The topic written to, by name (versions before 13).",
+			"TopicData.TopicId":               "The topic written to, by its uuid; from v13 it replaces the name.",
+			"TopicData.PartitionData":         "The partitions of this topic that get records.",
+			"TopicData.PartitionData.Index":   "The partition number the records go to.",
+			"TopicData.PartitionData.Records": "The record batches to append, in the v2 batch format from Produce v3 on (older versions carry message sets); a producer normally sends one batch per partition.",
+		},
+		Response: lowMerge(map[string]string{
+			"Responses":                                                        "One result per topic of the request.",
+			"Responses.Name":                                                   "The topic this result is about, by name (before v13).",
+			"Responses.TopicId":                                                "The topic this result is about, by uuid (v13 and up).",
+			"Responses.PartitionResponses":                                     "One result per partition written to.",
+			"Responses.PartitionResponses.Index":                               "The partition number this result is about.",
+			"Responses.PartitionResponses.ErrorCode":                           "0 when the batch was appended; otherwise why not, such as NOT_LEADER_OR_FOLLOWER (refresh metadata and retry), DUPLICATE_SEQUENCE_NUMBER or MESSAGE_TOO_LARGE.",
+			"Responses.PartitionResponses.BaseOffset":                          "Offset the leader gave the first record of the appended batch; the others follow it. -1 on error.",
+			"Responses.PartitionResponses.LogAppendTimeMs":                     "When the topic's timestamps are LogAppendTime, the time in ms since the Unix epoch the broker stamped on the batch; -1 when the records keep the producer's CreateTime.",
+			"Responses.PartitionResponses.LogStartOffset":                      "The partition's earliest offset still kept, as of this append; -1 on error.",
+			"Responses.PartitionResponses.RecordErrors":                        "The individual records that made the broker refuse the batch (for INVALID_RECORD and similar), by their position; empty when the batch failed as a whole or not at all.",
+			"Responses.PartitionResponses.RecordErrors.BatchIndex":             "Position of the refused record inside its batch, counting from 0.",
+			"Responses.PartitionResponses.RecordErrors.BatchIndexErrorMessage": "Why the broker refused that record; null when it gives no reason.",
+			"Responses.PartitionResponses.ErrorMessage":                        "Human-readable detail on the partition's error; null when there is none.",
+			"Responses.PartitionResponses.CurrentLeader":                       "Sent with NOT_LEADER_OR_FOLLOWER or FENCED_LEADER_EPOCH: who this broker thinks leads the partition now, so the producer can move without a Metadata round trip (KIP-951).",
+			"Responses.PartitionResponses.CurrentLeader.LeaderId":              "Broker id of the partition's present leader; -1 when this broker does not know it.",
+			"Responses.PartitionResponses.CurrentLeader.LeaderEpoch":           "Leader epoch of that leader; -1 when unknown.",
+		}, lowUnder("NodeEndpoints", lowEndpoints("CurrentLeader"))),
+	},
+	{
+		Name:    "Fetch",
+		Role:    Consuming,
+		Summary: "Read record batches from a partition, as a consumer or a follower replica.",
+		Intro: "Consumers send Fetch to the leader of a partition, or to a preferred read replica, to read record batches from an offset; follower brokers send it to copy the leader's log, and KRaft voters and observers use it to replicate the metadata log. " +
+			"The broker may hold the request for up to MaxWaitMs until MinBytes of data are ready, which makes Fetch a long poll. " +
+			"From v7, fetch sessions let the client send only partitions that changed since the previous fetch. " +
+			"A consumer finds its start offsets with OffsetFetch or ListOffsets and checks for truncation after a leader change with OffsetForLeaderEpoch.",
+		Related: []string{"Metadata", "ListOffsets", "OffsetFetch", "OffsetCommit", "OffsetForLeaderEpoch", "Produce"},
+		Request: map[string]string{
+			"ClusterId":                            "Sent by a KRaft replica fetching the metadata log: the id of the cluster it thinks it belongs to, so a stray node of another cluster is refused; null when it does not check.",
+			"ReplicaId":                            "Who fetches: the broker id of a follower replica, -1 for a consumer (-2 marks a debugging consumer allowed to read from followers). From v15 followers send ReplicaState instead.",
+			"ReplicaState":                         "For a follower replica (v15 and up): its broker id and broker epoch; consumers leave it out.",
+			"ReplicaState.ReplicaId":               "Broker id of the follower fetching; -1 for a consumer.",
+			"ReplicaState.ReplicaEpoch":            "The follower's broker epoch from its registration with the controller, so the leader can ignore a previous incarnation of it; -1 when not known.",
+			"MaxWaitMs":                            "Longest time in ms the broker may hold the request before answering with whatever it has, when less than MinBytes is ready.",
+			"MinBytes":                             "Amount of record data in bytes the broker should wait for before answering; 0 answers at once, 1 as soon as anything is there.",
+			"MaxBytes":                             "Upper bound in bytes on the record data of the whole response (0x7fffffff means none); the first batch comes back even when larger, so the fetcher always progresses.",
+			"IsolationLevel":                       "0 (read_uncommitted) returns everything below the high watermark; 1 (read_committed) stops at the last stable offset, hiding open transactions and listing the aborted ones.",
+			"SessionId":                            "The fetch session this request continues; 0 when the client has none (or asks for a new one).",
+			"SessionEpoch":                         "Position in the fetch session: 0 asks to start a new session, each later fetch adds one, and -1 means a full fetch without a session (closing SessionId's session if one is named).",
+			"Topics":                               "The partitions to read, by topic; in an ongoing session only those added or changed since the last fetch.",
+			"Topics.Topic":                         "The topic to read, by name (before v13).",
+			"Topics.TopicId":                       "The topic to read, by uuid (v13 and up).",
+			"Topics.Partitions":                    "The partitions of this topic to read.",
+			"Topics.Partitions.Partition":          "The partition number to read.",
+			"Topics.Partitions.CurrentLeaderEpoch": "The leader epoch the fetcher believes is current; a broker with another epoch answers FENCED_LEADER_EPOCH or UNKNOWN_LEADER_EPOCH. -1 skips the check.",
+			"Topics.Partitions.FetchOffset":        "Offset of the first record wanted.",
+			"Topics.Partitions.LastFetchedEpoch":   "Epoch of the last batch the fetching replica already has; the leader compares it with its own history and answers with DivergingEpoch when the logs differ. -1 when unknown.",
+			"Topics.Partitions.LogStartOffset":     "Sent by followers: their own earliest offset, which the leader tracks; consumers send -1.",
+			"Topics.Partitions.PartitionMaxBytes":  "Upper bound in bytes on the record data returned for this partition (a larger first batch still comes back, KIP-74).",
+			"Topics.Partitions.ReplicaDirectoryId": "For KRaft: uuid of the log directory the fetching replica keeps this partition in, which tells apart a voter whose disk was replaced (KIP-853).",
+			"Topics.Partitions.HighWatermark":      "The fetching replica's own high watermark, so the leader can answer early once its high watermark has moved past it; -1 when the replica does not know it, and the int64 maximum when it does not use this.",
+			"ForgottenTopicsData":                  "Partitions to take out of the fetch session (v7 and up), by topic.",
+			"ForgottenTopicsData.Topic":            "Topic whose partitions leave the session, by name (v7 to v12).",
+			"ForgottenTopicsData.TopicId":          "Topic whose partitions leave the session, by uuid (v13 and up).",
+			"ForgottenTopicsData.Partitions":       "Partition numbers of that topic to drop from the session.",
+			"RackId":                               "The consumer's rack (client.rack), so the leader can point it at a replica in the same rack; empty when unknown.",
+		},
+		Response: lowMerge(map[string]string{
+			"ErrorCode":                                            "An error for the request as a whole, mostly about the fetch session (FETCH_SESSION_ID_NOT_FOUND, INVALID_FETCH_SESSION_EPOCH); 0 otherwise, with per-partition errors below.",
+			"SessionId":                                            "The fetch session the broker keeps for this client; 0 when it created none.",
+			"Responses":                                            "The data read, by topic; in a session only partitions with news.",
+			"Responses.Topic":                                      "The topic these partitions belong to, by name (before v13).",
+			"Responses.TopicId":                                    "The topic these partitions belong to, by uuid (v13 and up).",
+			"Responses.Partitions":                                 "The partitions of this topic with data or an error.",
+			"Responses.Partitions.PartitionIndex":                  "The partition number.",
+			"Responses.Partitions.ErrorCode":                       "0 on success; otherwise the partition's error, such as OFFSET_OUT_OF_RANGE (reset the offset) or NOT_LEADER_OR_FOLLOWER.",
+			"Responses.Partitions.HighWatermark":                   "Offset just past the last record all in-sync replicas hold; a consumer reads only below it. Its distance from the consumer's position is the lag.",
+			"Responses.Partitions.LastStableOffset":                "Offset below which every transaction is decided; read_committed consumers read only below it. -1 when unknown.",
+			"Responses.Partitions.LogStartOffset":                  "Earliest offset still in the partition's log; -1 when unknown.",
+			"Responses.Partitions.DivergingEpoch":                  "Sent when the fetcher's LastFetchedEpoch shows its log has gone past the leader's: the largest epoch they share and where it ends, so the follower truncates there.",
+			"Responses.Partitions.DivergingEpoch.Epoch":            "The largest leader epoch the fetcher's log and the leader's have in common; -1 when none.",
+			"Responses.Partitions.DivergingEpoch.EndOffset":        "Offset where that epoch ends in the leader's log; the fetcher truncates to it. -1 when none.",
+			"Responses.Partitions.CurrentLeader":                   "Sent with a leadership error: the partition's leader as this broker knows it, so the fetcher can move without asking Metadata.",
+			"Responses.Partitions.CurrentLeader.LeaderId":          "Broker id of the present leader; -1 when unknown.",
+			"Responses.Partitions.CurrentLeader.LeaderEpoch":       "Epoch of the present leader; -1 when unknown.",
+			"Responses.Partitions.SnapshotId":                      "In KRaft, sent when the fetch offset is older than the metadata log keeps: the snapshot the replica should load instead (with FetchSnapshot).",
+			"Responses.Partitions.SnapshotId.EndOffset":            "End offset of the snapshot to load; -1 when there is none.",
+			"Responses.Partitions.SnapshotId.Epoch":                "Epoch of the last record the snapshot covers; -1 when there is none.",
+			"Responses.Partitions.AbortedTransactions":             "For read_committed fetches: the transactions aborted inside the returned range, by producer and first offset, so the consumer can skip their records; null for read_uncommitted.",
+			"Responses.Partitions.AbortedTransactions.ProducerId":  "Producer whose transaction was aborted.",
+			"Responses.Partitions.AbortedTransactions.FirstOffset": "Offset of that aborted transaction's first record.",
+			"Responses.Partitions.PreferredReadReplica":            "Broker id of a replica the consumer should fetch this partition from instead (KIP-392, such as one in its rack); -1 to keep fetching from the leader.",
+			"Responses.Partitions.Records":                         "The record batches read, starting at or before FetchOffset; the last batch may be cut short by the size limits and is then to be ignored. Null or empty when there is nothing.",
+		}, lowUnder("NodeEndpoints", lowEndpoints("CurrentLeader"))),
+	},
+	{
+		Name:    "ListOffsets",
+		Role:    Consuming,
+		Summary: "Find the offset of a partition's earliest or latest record, or of a point in time.",
+		Intro: "A consumer sends ListOffsets to a partition's leader when it has no committed offset or must reset one, asking for the earliest offset, the latest, or the first offset at or after a timestamp. " +
+			"Admin tools use it too, for instance to show lag as the distance from a group's committed offsets to the end of each partition. " +
+			"The timestamp field doubles as a selector: negative values pick special positions instead of a time.",
+		Related: []string{"Fetch", "OffsetFetch", "OffsetCommit", "Metadata"},
+		Request: map[string]string{
+			"ReplicaId":                            "Broker id when a follower replica asks; -1 for consumers and admin clients (the normal case).",
+			"IsolationLevel":                       "0 (read_uncommitted) lets the latest offset be the high watermark; 1 (read_committed) caps it at the last stable offset, before any open transaction.",
+			"Topics":                               "The topics to look up, each with its partitions.",
+			"Topics.Name":                          "Topic whose offsets are wanted.",
+			"Topics.Partitions":                    "The partitions of that topic to look up.",
+			"Topics.Partitions.PartitionIndex":     "Partition number to look up.",
+			"Topics.Partitions.CurrentLeaderEpoch": "The leader epoch the client knows, so a broker with another epoch refuses with FENCED_LEADER_EPOCH or UNKNOWN_LEADER_EPOCH; -1 skips the check.",
+			"Topics.Partitions.Timestamp":          "Which offset to find: a time in ms since the Unix epoch finds the first record at or after it; -1 asks for the latest offset, -2 the earliest, -3 the record with the largest timestamp (v7), -4 the earliest offset kept on local disk (v8, tiered storage), -5 the latest offset already in remote storage (v9).",
+			"Topics.Partitions.MaxNumOffsets":      "Only in v0: how many segment-start offsets at or before the timestamp to return at most.",
+			"TimeoutMs":                            "How long in ms the broker may take to answer, which matters when the lookup must read tiered (remote) storage (v10 and up).",
+		},
+		Response: map[string]string{
+			"Topics":                            "The answers, by topic.",
+			"Topics.Name":                       "Topic the answers below belong to.",
+			"Topics.Partitions":                 "One answer per partition asked about.",
+			"Topics.Partitions.PartitionIndex":  "Partition number answered.",
+			"Topics.Partitions.ErrorCode":       "0 on success; otherwise the partition's error, such as NOT_LEADER_OR_FOLLOWER or OFFSET_NOT_AVAILABLE while a new leader catches up.",
+			"Topics.Partitions.Timestamp":       "Timestamp in ms of the record found; -1 when the query was for the earliest or latest offset, or nothing matched.",
+			"Topics.Partitions.Offset":          "The offset found; for the latest it is the offset the next record will get. -1 when no record is at or after the requested time.",
+			"Topics.Partitions.LeaderEpoch":     "Leader epoch of the record at that offset, for later truncation checks; -1 when unknown.",
+			"Topics.Partitions.OldStyleOffsets": "Only in v0: the segment-start offsets found, newest first.",
+		},
+	},
+	{
+		Name:    "Metadata",
+		Role:    Cluster,
+		Summary: "Learn the brokers, the topics and which broker leads each partition.",
+		Intro: "Every client sends Metadata to any broker right after ApiVersions, and again whenever a leader moves or a topic appears. " +
+			"The answer lists the live brokers with their addresses, the cluster id, and for each topic asked about its partitions with leader, replicas and in-sync replicas. " +
+			"Producers and consumers use it to know which broker to send Produce, Fetch and ListOffsets to; admin clients use it to list topics.",
+		Related: []string{"ApiVersions", "Produce", "Fetch", "FindCoordinator", "CreateTopics"},
+		Request: map[string]string{
+			"Topics":                             "The topics to describe; null asks for every topic (v1 and up), an empty array for none, which still returns the brokers. In v0 an empty array means every topic.",
+			"Topics.TopicId":                     "The topic asked about, by uuid (v10 and up); the zero uuid when it is named instead.",
+			"Topics.Name":                        "The topic asked about, by name; null from v10 when it is asked for by TopicId.",
+			"AllowAutoTopicCreation":             "Whether the broker may create a topic that does not exist (when auto.create.topics.enable is on); consumers usually send false.",
+			"IncludeClusterAuthorizedOperations": "Ask for the operations the client may perform on the cluster (v8 to v10; later versions use DescribeCluster).",
+			"IncludeTopicAuthorizedOperations":   "Ask for the operations the client may perform on each topic returned.",
+		},
+		Response: map[string]string{
+			"Brokers":                           "The brokers of the cluster the client may talk to (controllers are never listed).",
+			"Brokers.NodeId":                    "Broker id, as leader and replica fields name it.",
+			"Brokers.Host":                      "Host name or IP address to reach the broker at, on the listener the client connected through.",
+			"Brokers.Port":                      "TCP port of that listener.",
+			"Brokers.Rack":                      "The broker's rack (broker.rack); null when it has none.",
+			"ClusterId":                         "Unique id of the cluster; null when the broker has none to give.",
+			"ControllerId":                      "Broker id the client should treat as the controller for admin requests; -1 when unknown. In KRaft clusters this is a broker chosen to forward, since clients cannot reach controllers.",
+			"Topics":                            "One entry per topic asked about, or every topic the client may describe.",
+			"Topics.ErrorCode":                  "0 when the topic is described; otherwise why not, such as UNKNOWN_TOPIC_OR_PARTITION, LEADER_NOT_AVAILABLE while it is being created, or TOPIC_AUTHORIZATION_FAILED.",
+			"Topics.Name":                       "The topic's name; null from v12 when it was asked for by an id the broker does not know.",
+			"Topics.TopicId":                    "The topic's uuid (v10 and up); the zero uuid when unknown.",
+			"Topics.IsInternal":                 "True for topics Kafka keeps for itself, such as __consumer_offsets and __transaction_state.",
+			"Topics.Partitions":                 "The topic's partitions with their replica placement.",
+			"Topics.Partitions.ErrorCode":       "0 when the partition is healthy; LEADER_NOT_AVAILABLE when it has no leader, REPLICA_NOT_AVAILABLE when some replica is missing from the answer.",
+			"Topics.Partitions.PartitionIndex":  "Partition number.",
+			"Topics.Partitions.LeaderId":        "Broker id of the partition's leader, where Produce and Fetch go; -1 when it has none.",
+			"Topics.Partitions.LeaderEpoch":     "Epoch of that leader, which clients send back to detect stale metadata; -1 when unknown.",
+			"Topics.Partitions.ReplicaNodes":    "Broker ids of every replica of the partition, the preferred leader first.",
+			"Topics.Partitions.IsrNodes":        "Broker ids of the replicas in sync with the leader, the ones acks=-1 waits for.",
+			"Topics.Partitions.OfflineReplicas": "Broker ids of replicas whose log directory is offline.",
+			"Topics.TopicAuthorizedOperations":  "Bit set of the ACL operations the client may perform on the topic, one bit per operation code; -2147483648 when not asked for.",
+			"ClusterAuthorizedOperations":       "Bit set of the ACL operations the client may perform on the cluster; -2147483648 when not asked for.",
+			"ErrorCode":                         "An error for the whole request (v13 and up), such as REBOOTSTRAP_REQUIRED telling the client to start over from its bootstrap servers; 0 otherwise.",
+		},
+	},
+	{
+		Name:    "LeaderAndIsr",
+		Role:    KRaft,
+		Summary: "ZooKeeper-era controller tells a broker which partitions it leads or follows.",
+		Intro: "In ZooKeeper mode the controller sends LeaderAndIsr to brokers whenever partition leadership or replica sets change, telling each one which partitions to lead and which to follow. " +
+			"The broker then starts or stops fetching and serving, and answers with an error per partition. " +
+			"It goes with UpdateMetadata and StopReplica; KRaft brokers learn the same facts from the metadata log instead, and Kafka 4.0 removed all its versions.",
+		Related: []string{"UpdateMetadata", "StopReplica", "ControlledShutdown", "AlterPartition"},
+		Request: lowMerge(map[string]string{
+			"ControllerId":                "Broker id of the controller sending the request.",
+			"isKRaftController":           "True when a KRaft controller sends it to ZooKeeper brokers during a migration (KIP-866).",
+			"ControllerEpoch":             "Epoch of the sending controller; a broker ignores requests from an older controller with STALE_CONTROLLER_EPOCH.",
+			"BrokerEpoch":                 "The receiving broker's epoch as the controller knows it, so a broker that restarted drops requests meant for its earlier run; -1 when not checked.",
+			"Type":                        "Whether the request covers every partition of the broker (1, full, used in migrations) or only changes (0, incremental).",
+			"UngroupedPartitionStates":    "Partition states in v0 and v1, each naming its topic.",
+			"TopicStates":                 "Partition states grouped by topic (v2 and up).",
+			"TopicStates.TopicName":       "Topic the partition states below belong to.",
+			"TopicStates.TopicId":         "The topic's uuid (v5 and up).",
+			"TopicStates.PartitionStates": "The topic's partitions whose leadership or replicas this broker must apply.",
+			"LiveLeaders":                 "The brokers that lead any of the partitions listed, with their addresses, so followers can connect.",
+			"LiveLeaders.BrokerId":        "Broker id of a leader.",
+			"LiveLeaders.HostName":        "Host that leader's replication listener is reachable at.",
+			"LiveLeaders.Port":            "TCP port of that listener.",
+		}, lowUnder("UngroupedPartitionStates", lowLeaderAndIsrState), lowUnder("TopicStates.PartitionStates", lowLeaderAndIsrState)),
+		Response: lowMerge(map[string]string{
+			"ErrorCode":              "An error for the whole request, such as STALE_CONTROLLER_EPOCH or STALE_BROKER_EPOCH; 0 otherwise.",
+			"PartitionErrors":        "One result per partition (v0 to v4).",
+			"Topics":                 "Results grouped by topic (v5 and up).",
+			"Topics.TopicId":         "Uuid of the topic the results below belong to.",
+			"Topics.PartitionErrors": "One result per partition of that topic.",
+		}, lowUnder("PartitionErrors", lowPartitionError), lowUnder("Topics.PartitionErrors", lowPartitionError)),
+	},
+	{
+		Name:    "StopReplica",
+		Role:    KRaft,
+		Summary: "ZooKeeper-era controller tells a broker to stop replicating partitions, maybe deleting them.",
+		Intro: "In ZooKeeper mode the controller sends StopReplica to a broker that must stop serving some partitions: when a topic is deleted, when a reassignment moves a replica away, or when a broker shuts down in a controlled way. " +
+			"The broker stops fetching or leading those partitions and, when told to, deletes their logs. " +
+			"It goes with LeaderAndIsr and UpdateMetadata, and Kafka 4.0 removed it with the rest of ZooKeeper mode.",
+		Related: []string{"LeaderAndIsr", "UpdateMetadata", "ControlledShutdown"},
+		Request: map[string]string{
+			"ControllerId":                                "Broker id of the controller sending the request.",
+			"isKRaftController":                           "True when a KRaft controller sends it during a ZooKeeper migration (KIP-866).",
+			"ControllerEpoch":                             "Epoch of the sending controller; requests from an older controller are refused.",
+			"BrokerEpoch":                                 "The receiving broker's epoch as the controller knows it, so requests meant for an earlier run are dropped; -1 when not checked.",
+			"DeletePartitions":                            "In v0 to v2, for all partitions listed: true to delete their logs as well, false to only stop replicating.",
+			"UngroupedPartitions":                         "The partitions to stop, each naming its topic (v0).",
+			"UngroupedPartitions.TopicName":               "Topic of the partition to stop.",
+			"UngroupedPartitions.PartitionIndex":          "Partition number to stop.",
+			"Topics":                                      "The partitions to stop, grouped by topic (v1 and v2).",
+			"Topics.Name":                                 "Topic whose partitions stop.",
+			"Topics.PartitionIndexes":                     "Partition numbers of that topic to stop.",
+			"TopicStates":                                 "The partitions to stop with their own settings, grouped by topic (v3 and up).",
+			"TopicStates.TopicName":                       "Topic whose partitions stop.",
+			"TopicStates.PartitionStates":                 "The partitions of that topic to stop.",
+			"TopicStates.PartitionStates.PartitionIndex":  "Partition number to stop.",
+			"TopicStates.PartitionStates.LeaderEpoch":     "Leader epoch the controller has for the partition, so an out-of-date request is ignored; -1 skips the check and -2 marks a partition of a topic being deleted.",
+			"TopicStates.PartitionStates.DeletePartition": "True to delete this partition's log after stopping it.",
+		},
+		Response: lowMerge(map[string]string{
+			"ErrorCode":       "An error for the whole request, such as STALE_CONTROLLER_EPOCH; 0 otherwise.",
+			"PartitionErrors": "One result per partition the request named.",
+		}, lowUnder("PartitionErrors", lowPartitionError), map[string]string{
+			"PartitionErrors.TopicName": "Topic of the partition this result is for.",
+		}),
+	},
+	{
+		Name:    "UpdateMetadata",
+		Role:    KRaft,
+		Summary: "ZooKeeper-era controller pushes the cluster's brokers and partition leaders to every broker.",
+		Intro: "In ZooKeeper mode the controller sends UpdateMetadata to every broker after brokers join or leave or leadership changes, so each broker's metadata cache can answer clients' Metadata requests. " +
+			"It carries the live brokers with their listeners and the state of the partitions that changed. " +
+			"It goes with LeaderAndIsr and StopReplica; KRaft brokers read the metadata log instead, and Kafka 4.0 removed this API.",
+		Related: []string{"LeaderAndIsr", "StopReplica", "Metadata"},
+		Request: lowMerge(map[string]string{
+			"ControllerId":                           "Broker id of the controller sending the request.",
+			"isKRaftController":                      "True when a KRaft controller sends it during a ZooKeeper migration (KIP-866).",
+			"Type":                                   "0 when only changes are sent (incremental), 1 when the request holds the whole cluster state (full, used during migration).",
+			"ControllerEpoch":                        "Epoch of the sending controller; requests from an older controller are refused.",
+			"BrokerEpoch":                            "The receiving broker's epoch as the controller knows it, so requests meant for an earlier run are dropped; -1 when not checked.",
+			"UngroupedPartitionStates":               "Partition states in v0 to v4, each naming its topic.",
+			"TopicStates":                            "Partition states grouped by topic (v5 and up).",
+			"TopicStates.TopicName":                  "Topic the partition states below belong to.",
+			"TopicStates.TopicId":                    "The topic's uuid (v7 and up).",
+			"TopicStates.PartitionStates":            "The topic's partitions whose state changed.",
+			"LiveBrokers":                            "Every broker alive in the cluster, with how to reach it.",
+			"LiveBrokers.Id":                         "Broker id.",
+			"LiveBrokers.V0Host":                     "Host of the broker's plaintext listener (v0 only).",
+			"LiveBrokers.V0Port":                     "Port of the broker's plaintext listener (v0 only).",
+			"LiveBrokers.Endpoints":                  "The broker's listeners (v1 and up).",
+			"LiveBrokers.Endpoints.Port":             "TCP port of this listener.",
+			"LiveBrokers.Endpoints.Host":             "Host name or IP address of this listener.",
+			"LiveBrokers.Endpoints.Listener":         "Listener name, such as PLAINTEXT or INTERNAL (v3 and up).",
+			"LiveBrokers.Endpoints.SecurityProtocol": "Security protocol of this listener: 0 PLAINTEXT, 1 SSL, 2 SASL_PLAINTEXT, 3 SASL_SSL.",
+			"LiveBrokers.Rack":                       "The broker's rack (broker.rack); null when it has none.",
+		}, lowUnder("UngroupedPartitionStates", lowUpdateMetadataState), lowUnder("TopicStates.PartitionStates", lowUpdateMetadataState)),
+		Response: map[string]string{
+			"ErrorCode": "0 when the broker applied the update; otherwise why not, such as STALE_CONTROLLER_EPOCH.",
+		},
+	},
+	{
+		Name:    "ControlledShutdown",
+		Role:    KRaft,
+		Summary: "ZooKeeper-era broker asks the controller to move its leaderships away before it stops.",
+		Intro: "A ZooKeeper-mode broker that is shutting down cleanly sends ControlledShutdown to the controller, which moves leadership of the broker's partitions to other in-sync replicas. " +
+			"The answer lists partitions it could not move yet, and the broker retries until none are left or it gives up. " +
+			"KRaft brokers ask for the same with BrokerHeartbeat, and Kafka 4.0 removed this API; version 0 is sent with request header v0, without a client id.",
+		Related: []string{"LeaderAndIsr", "StopReplica", "BrokerHeartbeat"},
+		Request: map[string]string{
+			"BrokerId":    "Id of the broker that wants to shut down.",
+			"BrokerEpoch": "That broker's epoch, so the controller ignores a request from an earlier run of it; -1 when not sent.",
+		},
+		Response: map[string]string{
+			"ErrorCode":                          "0 when the controller handled the request; otherwise why not, such as STALE_BROKER_EPOCH.",
+			"RemainingPartitions":                "Partitions the broker still leads, whose leadership could not be moved yet; empty when it may shut down.",
+			"RemainingPartitions.TopicName":      "Topic of a partition still led by the broker.",
+			"RemainingPartitions.PartitionIndex": "Partition number still led by the broker.",
+		},
+	},
+	{
+		Name:    "OffsetCommit",
+		Role:    Groups,
+		Summary: "Save a consumer group's positions in its partitions.",
+		Intro: "A consumer sends OffsetCommit to its group coordinator (found with FindCoordinator) to record how far it has processed each partition, periodically or after processing. " +
+			"The coordinator checks that the member still belongs to the current generation, or member epoch in the new group protocol, and stores the offsets in __consumer_offsets. " +
+			"After a restart or a rebalance, OffsetFetch reads them back; transactional producers commit offsets with TxnOffsetCommit instead.",
+		Related: []string{"FindCoordinator", "OffsetFetch", "JoinGroup", "ConsumerGroupHeartbeat", "TxnOffsetCommit", "OffsetDelete"},
+		Request: map[string]string{
+			"GroupId":                                "The consumer group whose offsets are committed.",
+			"GenerationIdOrMemberEpoch":              "The group generation (classic protocol) or member epoch (consumer protocol) the committer belongs to, so a member that was rebalanced out is refused; -1 for a commit from outside the group's membership, such as an admin tool or a consumer with manual assignment.",
+			"MemberId":                               "The committer's member id in the group; empty when it is not a member.",
+			"GroupInstanceId":                        "The committer's static instance id (group.instance.id); null for a dynamic member.",
+			"RetentionTimeMs":                        "How long in ms to keep these offsets (v2 to v4); -1 lets the broker apply offsets.retention.minutes.",
+			"Topics":                                 "The offsets to commit, by topic.",
+			"Topics.Name":                            "Topic of the offsets, by name (before v10).",
+			"Topics.TopicId":                         "Topic of the offsets, by uuid (v10 and up).",
+			"Topics.Partitions":                      "The partitions of that topic with an offset to commit.",
+			"Topics.Partitions.PartitionIndex":       "Partition number.",
+			"Topics.Partitions.CommittedOffset":      "The position to resume from: the offset of the next record to consume, one past the last one processed.",
+			"Topics.Partitions.CommittedLeaderEpoch": "Leader epoch of the last record consumed, so a consumer resuming here can detect log truncation; -1 when unknown.",
+			"Topics.Partitions.CommittedMetadata":    "Free text the client stores with the offset; null or empty when it has none.",
+			"Topics.Partitions.CommitTimestamp":      "Only in v1: the commit time in ms since the Unix epoch, from which retention counts; -1 lets the broker use its own clock.",
+		},
+		Response: map[string]string{
+			"Topics":                           "The results, by topic.",
+			"Topics.Name":                      "Topic of the results, by name (before v10).",
+			"Topics.TopicId":                   "Topic of the results, by uuid (v10 and up).",
+			"Topics.Partitions":                "One result per partition committed.",
+			"Topics.Partitions.PartitionIndex": "Partition number.",
+			"Topics.Partitions.ErrorCode":      "0 when the offset was stored; otherwise why not, such as ILLEGAL_GENERATION or UNKNOWN_MEMBER_ID after a rebalance, REBALANCE_IN_PROGRESS, NOT_COORDINATOR or OFFSET_METADATA_TOO_LARGE.",
+		},
+	},
+	{
+		Name:    "OffsetFetch",
+		Role:    Groups,
+		Summary: "Read the offsets a consumer group has committed.",
+		Intro: "A consumer sends OffsetFetch to its group coordinator when it is given partitions, to learn where to resume reading; admin tools send it to show a group's offsets and lag. " +
+			"From v8 one request may ask about several groups at once. " +
+			"It reads what OffsetCommit and TxnOffsetCommit stored; where a partition has no offset the consumer falls back to ListOffsets and its auto.offset.reset policy.",
+		Related: []string{"OffsetCommit", "TxnOffsetCommit", "FindCoordinator", "ListOffsets", "Fetch"},
+		Request: map[string]string{
+			"GroupId":                        "The group whose offsets are wanted (before v8).",
+			"Topics":                         "The partitions wanted, by topic (before v8); null asks for every partition the group has an offset for (v2 and up).",
+			"Topics.Name":                    "Topic whose offsets are wanted.",
+			"Topics.PartitionIndexes":        "Partition numbers of that topic.",
+			"Groups":                         "The groups asked about, each with its partitions (v8 and up).",
+			"Groups.GroupId":                 "A group whose offsets are wanted.",
+			"Groups.MemberId":                "With the consumer group protocol, the asking member's id, checked with MemberEpoch; null when an admin client or non-member asks.",
+			"Groups.MemberEpoch":             "The asking member's epoch, so a fenced member cannot read; -1 when the asker is not a member.",
+			"Groups.Topics":                  "The partitions wanted in that group, by topic; null for every partition with an offset.",
+			"Groups.Topics.Name":             "Topic whose offsets are wanted, by name (v8 and v9).",
+			"Groups.Topics.TopicId":          "Topic whose offsets are wanted, by uuid (v10 and up).",
+			"Groups.Topics.PartitionIndexes": "Partition numbers of that topic.",
+			"RequireStable":                  "True to refuse (with UNSTABLE_OFFSET_COMMIT) partitions whose offsets a still-open transaction is about to change, so a read_committed consumer does not resume from an offset that may move.",
+		},
+		Response: lowMerge(map[string]string{
+			"Topics":                   "The offsets found, by topic (before v8).",
+			"Topics.Name":              "Topic of the offsets.",
+			"Topics.Partitions":        "One entry per partition.",
+			"ErrorCode":                "An error for the whole request (v2 to v7), such as NOT_COORDINATOR, COORDINATOR_LOAD_IN_PROGRESS or GROUP_AUTHORIZATION_FAILED; 0 otherwise.",
+			"Groups":                   "One answer per group asked about (v8 and up).",
+			"Groups.GroupId":           "The group this answer is for.",
+			"Groups.Topics":            "The group's offsets, by topic.",
+			"Groups.Topics.Name":       "Topic of the offsets, by name (v8 and v9).",
+			"Groups.Topics.TopicId":    "Topic of the offsets, by uuid (v10 and up).",
+			"Groups.Topics.Partitions": "One entry per partition.",
+			"Groups.ErrorCode":         "An error for this group as a whole, such as NOT_COORDINATOR or GROUP_AUTHORIZATION_FAILED; 0 otherwise.",
+		}, lowUnder("Topics.Partitions", lowFetchedOffset), lowUnder("Groups.Topics.Partitions", lowFetchedOffset)),
+	},
+}
+
+// lowEndpoints describes the NodeEndpoints array that Produce and Fetch
+// responses add for the leaders they name (KIP-951).
+func lowEndpoints(namedIn string) map[string]string {
+	return map[string]string{
+		"":       "Addresses of the brokers named in " + namedIn + ", so the client can reach a new leader it has no address for yet.",
+		"NodeId": "Broker id of this endpoint, as " + namedIn + " names it.",
+		"Host":   "Host name or IP address the broker is reachable at on this listener.",
+		"Port":   "TCP port of the broker on this listener.",
+		"Rack":   "The broker's rack (broker.rack); null when it has none.",
+	}
+}
+
+// lowUnder puts every path of m under prefix; the key "" becomes prefix itself.
+func lowUnder(prefix string, m map[string]string) map[string]string {
+	out := make(map[string]string, len(m))
+	for p, d := range m {
+		if p == "" {
+			out[prefix] = d
+		} else {
+			out[prefix+"."+p] = d
+		}
+	}
+	return out
+}
+
+// lowMerge joins maps of descriptions; a later map wins on the same path.
+func lowMerge(ms ...map[string]string) map[string]string {
+	out := map[string]string{}
+	for _, m := range ms {
+		for p, d := range m {
+			out[p] = d
+		}
+	}
+	return out
+}
+
+// lowLeaderAndIsrState describes one partition's state in LeaderAndIsr.
+var lowLeaderAndIsrState = map[string]string{
+	"TopicName":           "Topic of the partition (only when states are not grouped by topic, v0 and v1).",
+	"PartitionIndex":      "Partition number.",
+	"ControllerEpoch":     "Epoch of the controller that last decided this partition's leader.",
+	"Leader":              "Broker id of the partition's leader; the receiver leads the partition when this is its own id and follows it otherwise.",
+	"LeaderEpoch":         "The leader's epoch, raised at every leader change; the broker ignores states older than the one it has.",
+	"Isr":                 "Broker ids of the replicas in sync with the leader.",
+	"PartitionEpoch":      "Version of the partition's state, raised at every change of leader or ISR (the ZooKeeper node version in ZooKeeper mode).",
+	"Replicas":            "Broker ids of every assigned replica, the preferred leader first.",
+	"AddingReplicas":      "Replicas a reassignment is adding, which are not yet in sync.",
+	"RemovingReplicas":    "Replicas a reassignment will remove once the new ones are in sync.",
+	"IsNew":               "True when the replica is being created now, so a missing log is expected rather than a sign of a lost disk.",
+	"LeaderRecoveryState": "0 when the leader's log is complete, 1 while a leader picked by an unclean election is still recovering.",
+}
+
+// lowUpdateMetadataState describes one partition's state in UpdateMetadata.
+var lowUpdateMetadataState = map[string]string{
+	"TopicName":       "Topic of the partition (only when states are not grouped by topic, v0 to v4).",
+	"PartitionIndex":  "Partition number.",
+	"ControllerEpoch": "Epoch of the controller that last decided this partition's leader.",
+	"Leader":          "Broker id of the partition's leader; -1 when it has none, -2 when the topic is being deleted.",
+	"LeaderEpoch":     "The leader's epoch, raised at every leader change.",
+	"Isr":             "Broker ids of the replicas in sync with the leader.",
+	"ZkVersion":       "Version of the partition's state in ZooKeeper, raised at every change of leader or ISR.",
+	"Replicas":        "Broker ids of every assigned replica, the preferred leader first.",
+	"OfflineReplicas": "Broker ids of replicas whose log directory is offline (v4 and up).",
+}
+
+// lowPartitionError is a per-partition result of a controller request to a broker.
+var lowPartitionError = map[string]string{
+	"TopicName":      "Topic of the partition (before results are grouped by topic).",
+	"PartitionIndex": "Partition number.",
+	"ErrorCode":      "0 when the broker applied the change to this partition; otherwise the partition's error, such as KAFKA_STORAGE_ERROR.",
+}
+
+// lowFetchedOffset is one partition's committed offset in OffsetFetch.
+var lowFetchedOffset = map[string]string{
+	"PartitionIndex":       "Partition number.",
+	"CommittedOffset":      "The committed position, the next offset to consume; -1 when the group has no offset for this partition.",
+	"CommittedLeaderEpoch": "Leader epoch stored with the offset, for truncation checks on resume; -1 when none was stored.",
+	"Metadata":             "The free text stored with the offset; null or empty when there is none.",
+	"ErrorCode":            "0 on success; otherwise the partition's error, such as UNSTABLE_OFFSET_COMMIT when RequireStable is set and a transaction is pending.",
+}
