@@ -638,6 +638,261 @@ var apisLow = []API{
 			"Topics.Configs.IsSensitive":  "True for secrets such as passwords, whose value is withheld.",
 		},
 	},
+	{
+		Name:    "DeleteTopics",
+		Role:    Admin,
+		Summary: "Delete topics and all their data.",
+		Intro: "Admin clients send DeleteTopics to remove topics, by name or from v6 by topic id. " +
+			"In KRaft clusters any broker forwards it to the active controller, which drops the partitions from the metadata log; the brokers then delete the logs in the background. " +
+			"It undoes CreateTopics, and needs delete.topic.enable on the brokers.",
+		Related: []string{"CreateTopics", "DeleteRecords", "Metadata"},
+		Request: map[string]string{
+			"Topics":         "The topics to delete, each by name or by id (v6 and up).",
+			"Topics.Name":    "Name of a topic to delete; null when it is named by TopicId.",
+			"Topics.TopicId": "Uuid of a topic to delete; the zero uuid when it is named by Name.",
+			"TopicNames":     "Names of the topics to delete (before v6).",
+			"TimeoutMs":      "How long in ms the broker waits for the deletion to be decided before answering, with REQUEST_TIMED_OUT for topics not yet done.",
+		},
+		Response: map[string]string{
+			"Responses":              "One result per topic asked for.",
+			"Responses.Name":         "The topic this result is for; from v6 null when it was named by an id the broker cannot resolve.",
+			"Responses.TopicId":      "Uuid of the topic this result is for (v6 and up).",
+			"Responses.ErrorCode":    "0 when the topic is deleted; otherwise why not, such as UNKNOWN_TOPIC_OR_PARTITION, UNKNOWN_TOPIC_ID, TOPIC_AUTHORIZATION_FAILED or TOPIC_DELETION_DISABLED.",
+			"Responses.ErrorMessage": "Detail on the topic's error (v5 and up); null when there is none.",
+		},
+	},
+	{
+		Name:    "DeleteRecords",
+		Role:    Admin,
+		Summary: "Drop the records of partitions below an offset.",
+		Intro: "Admin clients send DeleteRecords to the leader of each partition to delete every record before a given offset, for example to purge data that was already processed. " +
+			"The leader moves the partition's log start offset up, the followers follow, and whole segments below it are removed. " +
+			"Consumers positioned below the new start get OFFSET_OUT_OF_RANGE on Fetch; ListOffsets with the earliest selector shows the new start.",
+		Related: []string{"ListOffsets", "Fetch", "DeleteTopics", "Metadata"},
+		Request: map[string]string{
+			"Topics":                           "The partitions to trim, by topic.",
+			"Topics.Name":                      "Topic to trim.",
+			"Topics.Partitions":                "The partitions of that topic to trim.",
+			"Topics.Partitions.PartitionIndex": "Partition number to trim.",
+			"Topics.Partitions.Offset":         "Records before this offset are deleted and it becomes the log start offset; -1 means the high watermark, deleting everything readable.",
+			"TimeoutMs":                        "How long in ms the leader waits for the followers to move their start offsets too before it answers.",
+		},
+		Response: map[string]string{
+			"Topics":                           "The results, by topic.",
+			"Topics.Name":                      "Topic the results belong to.",
+			"Topics.Partitions":                "One result per partition.",
+			"Topics.Partitions.PartitionIndex": "Partition number.",
+			"Topics.Partitions.LowWatermark":   "The partition's log start offset after the deletion; -1 on error.",
+			"Topics.Partitions.ErrorCode":      "0 on success; otherwise why not, such as OFFSET_OUT_OF_RANGE for an offset past the high watermark, or NOT_LEADER_OR_FOLLOWER.",
+		},
+	},
+	{
+		Name:    "InitProducerId",
+		Role:    Transactions,
+		Summary: "Get a producer id and epoch for idempotent or transactional producing.",
+		Intro: "A producer sends InitProducerId when it starts, before producing: an idempotent producer to any broker, with a null transactional id, and a transactional producer to its transaction coordinator found with FindCoordinator. " +
+			"The answer is a producer id and an epoch that the producer stamps on every batch so brokers can drop duplicates; for a transactional id, a new epoch also fences any older instance and aborts its open transaction. " +
+			"A transactional producer goes on with AddPartitionsToTxn, Produce and EndTxn.",
+		Related: []string{"FindCoordinator", "Produce", "AddPartitionsToTxn", "EndTxn", "AddOffsetsToTxn"},
+		Request: map[string]string{
+			"TransactionalId":      "The producer's transactional.id; null for a producer that is only idempotent (an empty string is refused with INVALID_REQUEST).",
+			"TransactionTimeoutMs": "How long in ms a transaction of this producer may stay open before the coordinator aborts it (transaction.timeout.ms); ignored without a transactional id.",
+			"ProducerId":           "The producer id the producer already has, when it asks for a new epoch after an error without losing its identity (v3 and up); -1 when it has none.",
+			"ProducerEpoch":        "The epoch that goes with ProducerId; -1 when it has none.",
+			"Enable2Pc":            "True when an external transaction manager drives two-phase commit, so the coordinator never aborts the transaction on timeout (v6 and up, KIP-939).",
+			"KeepPreparedTxn":      "True to keep a transaction already prepared by the previous instance instead of aborting it, so the external manager can still decide it (v6 and up, KIP-939).",
+		},
+		Response: map[string]string{
+			"ErrorCode":               "0 on success; otherwise why not, such as CONCURRENT_TRANSACTIONS while an earlier transaction completes (retry), NOT_COORDINATOR, or TRANSACTIONAL_ID_AUTHORIZATION_FAILED.",
+			"ProducerId":              "The producer id to put on every batch; -1 on error.",
+			"ProducerEpoch":           "The epoch to put on every batch alongside the producer id.",
+			"OngoingTxnProducerId":    "With KeepPreparedTxn, the producer id of the prepared transaction that was kept; -1 when there is none (v6 and up).",
+			"OngoingTxnProducerEpoch": "The epoch of that kept transaction; -1 when there is none.",
+		},
+	},
+	{
+		Name:    "OffsetForLeaderEpoch",
+		Role:    Consuming,
+		Summary: "Ask a leader where a leader epoch ended, to find log divergence.",
+		Intro: "Follower replicas send OffsetForLeaderEpoch to a new leader to learn where their last epoch ends in the leader's log, and truncate anything past it, so replicas never keep records the leader lost. " +
+			"Since v3 consumers send it too, after a leader change, to check that the position they hold was not truncated away (KIP-320). " +
+			"Newer followers get the same answer inside Fetch through LastFetchedEpoch and DivergingEpoch.",
+		Related: []string{"Fetch", "Metadata", "ListOffsets"},
+		Request: map[string]string{
+			"ReplicaId":                            "Broker id of the follower asking, or -1 for a consumer (v3 and up).",
+			"Topics":                               "The partitions to ask about, by topic.",
+			"Topics.Topic":                         "Topic to ask about.",
+			"Topics.Partitions":                    "The partitions of that topic to ask about.",
+			"Topics.Partitions.Partition":          "Partition number.",
+			"Topics.Partitions.CurrentLeaderEpoch": "The leader epoch the asker believes is current, so a broker with another one refuses with FENCED_LEADER_EPOCH or UNKNOWN_LEADER_EPOCH; -1 skips the check.",
+			"Topics.Partitions.LeaderEpoch":        "The epoch whose end is wanted, normally that of the last record the asker holds.",
+		},
+		Response: map[string]string{
+			"Topics":                        "The answers, by topic.",
+			"Topics.Topic":                  "Topic the answers belong to.",
+			"Topics.Partitions":             "One answer per partition.",
+			"Topics.Partitions.ErrorCode":   "0 on success; otherwise why not, such as NOT_LEADER_OR_FOLLOWER or FENCED_LEADER_EPOCH.",
+			"Topics.Partitions.Partition":   "Partition number.",
+			"Topics.Partitions.LeaderEpoch": "The largest epoch the leader knows that is at most the one asked about; -1 when there is none.",
+			"Topics.Partitions.EndOffset":   "Where that epoch ends: the first offset of the next epoch, or the log end offset when it is the current one. The asker truncates to it; -1 when unknown.",
+		},
+	},
+	{
+		Name:    "AddPartitionsToTxn",
+		Role:    Transactions,
+		Summary: "Register partitions in an ongoing transaction.",
+		Intro: "A transactional producer sends AddPartitionsToTxn to its transaction coordinator before it first writes to a partition inside a transaction, so the coordinator knows where to write commit or abort markers. " +
+			"From v4, brokers send it to the coordinator as well, with VerifyOnly, to check that a transactional batch belongs to an open transaction before appending it (KIP-890). " +
+			"It follows InitProducerId, and EndTxn closes the transaction; consumer offsets join through AddOffsetsToTxn instead.",
+		Related: []string{"InitProducerId", "Produce", "EndTxn", "AddOffsetsToTxn", "FindCoordinator"},
+		Request: lowMerge(map[string]string{
+			"Transactions":                 "The transactions to add partitions to or to check, one entry per transactional id (v4 and up, sent by brokers).",
+			"Transactions.TransactionalId": "The transactional id of the transaction.",
+			"Transactions.ProducerId":      "The producer id of the transaction's producer.",
+			"Transactions.ProducerEpoch":   "That producer's current epoch; an older one is fenced.",
+			"Transactions.VerifyOnly":      "True to only check that the partitions are already part of the transaction, adding nothing.",
+			"Transactions.Topics":          "The partitions, by topic.",
+			"V3AndBelowTransactionalId":    "The producer's transactional id (v0 to v3, sent by clients).",
+			"V3AndBelowProducerId":         "The producer id InitProducerId gave (v0 to v3).",
+			"V3AndBelowProducerEpoch":      "The epoch InitProducerId gave (v0 to v3); an older one is fenced.",
+			"V3AndBelowTopics":             "The partitions to add, by topic (v0 to v3).",
+		}, lowUnder("Transactions.Topics", lowTxnTopic), lowUnder("V3AndBelowTopics", lowTxnTopic)),
+		Response: lowMerge(map[string]string{
+			"ErrorCode":                            "An error for the whole request (v4 and up), such as CLUSTER_AUTHORIZATION_FAILED; 0 otherwise.",
+			"ResultsByTransaction":                 "One result per transaction (v4 and up).",
+			"ResultsByTransaction.TransactionalId": "The transactional id this result is for.",
+			"ResultsByTransaction.TopicResults":    "The transaction's results, by topic.",
+			"ResultsByTopicV3AndBelow":             "The results, by topic (v0 to v3).",
+		}, lowUnder("ResultsByTransaction.TopicResults", lowTxnTopicResult), lowUnder("ResultsByTopicV3AndBelow", lowTxnTopicResult)),
+	},
+	{
+		Name:    "AddOffsetsToTxn",
+		Role:    Transactions,
+		Summary: "Bring a consumer group's offset commits into a transaction.",
+		Intro: "A transactional producer that consumes and produces in one transaction sends AddOffsetsToTxn to its transaction coordinator, naming the consumer group whose offsets it will commit. " +
+			"The coordinator adds that group's __consumer_offsets partition to the transaction, so the commit markers cover the offsets too. " +
+			"The producer then sends TxnOffsetCommit to the group coordinator and finishes with EndTxn.",
+		Related: []string{"TxnOffsetCommit", "EndTxn", "AddPartitionsToTxn", "InitProducerId"},
+		Request: map[string]string{
+			"TransactionalId": "The producer's transactional id.",
+			"ProducerId":      "The producer id InitProducerId gave.",
+			"ProducerEpoch":   "The producer's current epoch; an older one is fenced with PRODUCER_FENCED.",
+			"GroupId":         "The consumer group whose offsets will be committed inside the transaction.",
+		},
+		Response: map[string]string{
+			"ErrorCode": "0 on success; otherwise why not, such as CONCURRENT_TRANSACTIONS (retry), PRODUCER_FENCED, INVALID_TXN_STATE or GROUP_AUTHORIZATION_FAILED.",
+		},
+	},
+	{
+		Name:    "EndTxn",
+		Role:    Transactions,
+		Summary: "Commit or abort a transaction.",
+		Intro: "A transactional producer sends EndTxn to its transaction coordinator to commit or abort the open transaction. " +
+			"The coordinator records the decision in __transaction_state and then writes commit or abort markers to every partition of the transaction with WriteTxnMarkers, which makes the records visible to read_committed consumers or discards them. " +
+			"It closes what InitProducerId, AddPartitionsToTxn and AddOffsetsToTxn opened.",
+		Related: []string{"InitProducerId", "AddPartitionsToTxn", "AddOffsetsToTxn", "TxnOffsetCommit", "WriteTxnMarkers"},
+		Request: map[string]string{
+			"TransactionalId": "The producer's transactional id.",
+			"ProducerId":      "The producer id of the transaction.",
+			"ProducerEpoch":   "The producer's current epoch; an older one is fenced.",
+			"Committed":       "True to commit the transaction, false to abort it.",
+		},
+		Response: map[string]string{
+			"ErrorCode":     "0 when the decision was recorded; otherwise why not, such as CONCURRENT_TRANSACTIONS, INVALID_TXN_STATE, PRODUCER_FENCED or TRANSACTION_ABORTABLE.",
+			"ProducerId":    "With the newer transaction protocol (v5 and up), the producer id to use for the next transaction; -1 when unchanged or on error.",
+			"ProducerEpoch": "The epoch to use for the next transaction, raised at every transaction end in the newer protocol; -1 when unchanged or on error.",
+		},
+	},
+	{
+		Name:    "WriteTxnMarkers",
+		Role:    Transactions,
+		Summary: "Transaction coordinator writes commit or abort markers to partition leaders.",
+		Intro: "After EndTxn, the transaction coordinator sends WriteTxnMarkers to the leader of every partition the transaction touched. " +
+			"Each leader appends a control batch marking the producer's records as committed or aborted, which moves the last stable offset on for read_committed consumers. " +
+			"It is broker-to-broker traffic, never sent by clients.",
+		Related: []string{"EndTxn", "AddPartitionsToTxn", "Fetch"},
+		Request: map[string]string{
+			"Markers":                         "The markers to write, one per transaction.",
+			"Markers.ProducerId":              "Producer id of the transaction the marker closes.",
+			"Markers.ProducerEpoch":           "That producer's epoch, written into the marker.",
+			"Markers.TransactionResult":       "True for a commit marker, false for an abort marker.",
+			"Markers.Topics":                  "The partitions to write the marker to, by topic.",
+			"Markers.Topics.Name":             "Topic to write the marker to.",
+			"Markers.Topics.PartitionIndexes": "Partition numbers of that topic.",
+			"Markers.CoordinatorEpoch":        "Epoch of the coordinator, so markers from a coordinator that lost its role are refused.",
+			"Markers.TransactionVersion":      "The transaction protocol the transaction ran with: 0 or 1 the original, 2 the one of KIP-890 (v2 and up).",
+		},
+		Response: map[string]string{
+			"Markers":                                  "One result per marker.",
+			"Markers.ProducerId":                       "Producer id of the transaction this result is for.",
+			"Markers.Topics":                           "The results, by topic.",
+			"Markers.Topics.Name":                      "Topic of the results.",
+			"Markers.Topics.Partitions":                "One result per partition.",
+			"Markers.Topics.Partitions.PartitionIndex": "Partition number.",
+			"Markers.Topics.Partitions.ErrorCode":      "0 when the marker was written; otherwise why not, such as NOT_LEADER_OR_FOLLOWER or INVALID_PRODUCER_EPOCH.",
+		},
+	},
+	{
+		Name:    "TxnOffsetCommit",
+		Role:    Transactions,
+		Summary: "Commit a consumer group's offsets as part of a transaction.",
+		Intro: "A transactional producer that read its input with a consumer sends TxnOffsetCommit to the group coordinator, after AddOffsetsToTxn, to commit the consumer's offsets inside the transaction. " +
+			"The offsets stay pending and take effect only when EndTxn commits; an abort discards them. " +
+			"From v3 it carries the consumer's group generation and member id, so a producer whose consumer was rebalanced out is fenced (KIP-447).",
+		Related: []string{"AddOffsetsToTxn", "EndTxn", "OffsetCommit", "OffsetFetch"},
+		Request: map[string]string{
+			"TransactionalId":                        "The producer's transactional id.",
+			"GroupId":                                "The consumer group whose offsets are committed.",
+			"ProducerId":                             "The producer id of the transaction.",
+			"ProducerEpoch":                          "The producer's current epoch; an older one is fenced.",
+			"GenerationIdOrMemberEpoch":              "The consumer's group generation (classic protocol) or member epoch (consumer protocol), so a zombie is fenced; -1 when not checked (v3 and up).",
+			"MemberId":                               "The consumer's member id in the group; empty when not checked (v3 and up).",
+			"GroupInstanceId":                        "The consumer's static instance id; null for a dynamic member (v3 and up).",
+			"Topics":                                 "The offsets to commit, by topic.",
+			"Topics.Name":                            "Topic of the offsets, by name (before v6).",
+			"Topics.TopicId":                         "Topic of the offsets, by uuid (v6 and up).",
+			"Topics.Partitions":                      "The partitions with an offset to commit.",
+			"Topics.Partitions.PartitionIndex":       "Partition number.",
+			"Topics.Partitions.CommittedOffset":      "The position to resume from: the next offset to consume.",
+			"Topics.Partitions.CommittedLeaderEpoch": "Leader epoch of the last record consumed; -1 when unknown (v2 and up).",
+			"Topics.Partitions.CommittedMetadata":    "Free text stored with the offset; null or empty when there is none.",
+		},
+		Response: map[string]string{
+			"Topics":                           "The results, by topic.",
+			"Topics.Name":                      "Topic of the results, by name (before v6).",
+			"Topics.TopicId":                   "Topic of the results, by uuid (v6 and up).",
+			"Topics.Partitions":                "One result per partition.",
+			"Topics.Partitions.PartitionIndex": "Partition number.",
+			"Topics.Partitions.ErrorCode":      "0 when the offset is pending in the transaction; otherwise why not, such as ILLEGAL_GENERATION, UNKNOWN_MEMBER_ID, PRODUCER_FENCED or CONCURRENT_TRANSACTIONS.",
+		},
+	},
+	{
+		Name:    "DescribeAcls",
+		Role:    Security,
+		Summary: "List the ACLs that match a filter.",
+		Intro: "Admin clients (kafka-acls --list, for one) send DescribeAcls to any broker to list the access control entries matching a filter on resource, principal, host, operation and permission. " +
+			"The broker answers from the authorizer's ACLs, which in KRaft clusters live in the metadata log. " +
+			"It goes with CreateAcls and DeleteAcls, which take the same filter fields.",
+		Related: []string{"CreateAcls", "DeleteAcls"},
+		Request: map[string]string{
+			"ResourceTypeFilter": "Kind of resource to match: 1 any, 2 topic, 3 group, 4 cluster, 5 transactional id, 6 delegation token, 7 user.",
+			"ResourceNameFilter": "Resource name to match; null matches any name.",
+			"PatternTypeFilter":  "How ACL resource names are matched (v1 and up): 1 any pattern, 2 match (every ACL that applies to the name, literal, wildcard or prefixed), 3 literal, 4 prefixed.",
+			"PrincipalFilter":    "Principal to match, such as \"User:alice\"; null matches any principal.",
+			"HostFilter":         "Host to match, such as an IP address or \"*\"; null matches any host.",
+			"Operation":          "Operation to match: 1 any, 2 all, 3 read, 4 write, 5 create, 6 delete, 7 alter, 8 describe, 9 cluster action, 10 describe configs, 11 alter configs, 12 idempotent write, 13 create tokens, 14 describe tokens.",
+			"PermissionType":     "Permission to match: 1 any, 2 deny, 3 allow.",
+		},
+		Response: lowMerge(map[string]string{
+			"ErrorCode":              "0 on success; otherwise why not, such as SECURITY_DISABLED when no authorizer is set up, or CLUSTER_AUTHORIZATION_FAILED.",
+			"ErrorMessage":           "Detail on the error; null when there is none.",
+			"Resources":              "The matching ACLs, grouped by resource.",
+			"Resources.ResourceType": "Kind of resource: 2 topic, 3 group, 4 cluster, 5 transactional id, 6 delegation token, 7 user.",
+			"Resources.ResourceName": "Name of the resource, or \"*\" for a wildcard entry.",
+			"Resources.PatternType":  "How the ACLs' resource name applies: 3 literal, 4 prefixed (v1 and up).",
+			"Resources.Acls":         "The entries on that resource.",
+		}, lowUnder("Resources.Acls", lowACLEntry)),
+	},
 }
 
 // lowEndpoints describes the NodeEndpoints array that Produce and Fetch
@@ -719,4 +974,26 @@ var lowFetchedOffset = map[string]string{
 	"CommittedLeaderEpoch": "Leader epoch stored with the offset, for truncation checks on resume; -1 when none was stored.",
 	"Metadata":             "The free text stored with the offset; null or empty when there is none.",
 	"ErrorCode":            "0 on success; otherwise the partition's error, such as UNSTABLE_OFFSET_COMMIT when RequireStable is set and a transaction is pending.",
+}
+
+// lowTxnTopic is one topic's partitions in AddPartitionsToTxn.
+var lowTxnTopic = map[string]string{
+	"Name":       "Topic whose partitions join the transaction.",
+	"Partitions": "Partition numbers of that topic.",
+}
+
+// lowTxnTopicResult is one topic's results in AddPartitionsToTxn.
+var lowTxnTopicResult = map[string]string{
+	"Name":                                  "Topic of the results.",
+	"ResultsByPartition":                    "One result per partition.",
+	"ResultsByPartition.PartitionIndex":     "Partition number.",
+	"ResultsByPartition.PartitionErrorCode": "0 when the partition is in the transaction; otherwise why not, such as CONCURRENT_TRANSACTIONS, INVALID_PRODUCER_EPOCH, or OPERATION_NOT_ATTEMPTED when another partition of the request failed.",
+}
+
+// lowACLEntry is one access control entry as DescribeAcls lists it.
+var lowACLEntry = map[string]string{
+	"Principal":      "Who the entry is for, such as \"User:alice\", or \"User:*\" for everyone.",
+	"Host":           "Host the entry applies to, or \"*\" for every host.",
+	"Operation":      "Operation the entry covers: 2 all, 3 read, 4 write, 5 create, 6 delete, 7 alter, 8 describe, 9 cluster action, 10 describe configs, 11 alter configs, 12 idempotent write, 13 create tokens, 14 describe tokens.",
+	"PermissionType": "2 to deny the operation, 3 to allow it.",
 }
