@@ -893,6 +893,263 @@ var apisLow = []API{
 			"Resources.Acls":         "The entries on that resource.",
 		}, lowUnder("Resources.Acls", lowACLEntry)),
 	},
+	{
+		Name:    "CreateAcls",
+		Role:    Security,
+		Summary: "Add access control entries.",
+		Intro: "Admin clients (kafka-acls --add, for one) send CreateAcls to any broker to add entries that allow or deny a principal an operation on a resource from a host. " +
+			"In KRaft clusters the request is forwarded to the active controller, which writes the entries to the metadata log for every broker's authorizer. " +
+			"DescribeAcls lists the entries and DeleteAcls removes them.",
+		Related: []string{"DescribeAcls", "DeleteAcls"},
+		Request: map[string]string{
+			"Creations":                     "The entries to add.",
+			"Creations.ResourceType":        "Kind of resource the entry protects: 2 topic, 3 group, 4 cluster, 5 transactional id, 6 delegation token, 7 user.",
+			"Creations.ResourceName":        "Name of the resource, a prefix of names when the pattern is prefixed, or \"*\" for every resource of the kind; \"kafka-cluster\" for the cluster.",
+			"Creations.ResourcePatternType": "How ResourceName applies: 3 literal (the exact name, or the wildcard \"*\"), 4 prefixed (every name starting with it) (v1 and up).",
+			"Creations.Principal":           "Who the entry is for, such as \"User:alice\", or \"User:*\" for everyone.",
+			"Creations.Host":                "Host the entry applies to, an IP address, or \"*\" for every host.",
+			"Creations.Operation":           "Operation the entry covers: 2 all, 3 read, 4 write, 5 create, 6 delete, 7 alter, 8 describe, 9 cluster action, 10 describe configs, 11 alter configs, 12 idempotent write, 13 create tokens, 14 describe tokens.",
+			"Creations.PermissionType":      "2 to deny the operation, 3 to allow it; a deny wins over an allow.",
+		},
+		Response: map[string]string{
+			"Results":              "One result per entry, in the order of Creations.",
+			"Results.ErrorCode":    "0 when the entry was added; otherwise why not, such as SECURITY_DISABLED, CLUSTER_AUTHORIZATION_FAILED or INVALID_REQUEST for a malformed entry.",
+			"Results.ErrorMessage": "Detail on the entry's error; null when there is none.",
+		},
+	},
+	{
+		Name:    "DeleteAcls",
+		Role:    Security,
+		Summary: "Remove the access control entries that match filters.",
+		Intro: "Admin clients (kafka-acls --remove, for one) send DeleteAcls to any broker with one or more filters; every entry matching a filter is removed. " +
+			"In KRaft clusters the active controller applies the removal through the metadata log. " +
+			"The answer lists, per filter, the entries that were deleted, as DescribeAcls would have shown them.",
+		Related: []string{"DescribeAcls", "CreateAcls"},
+		Request: map[string]string{
+			"Filters":                    "The filters; each entry matching any of them is deleted.",
+			"Filters.ResourceTypeFilter": "Kind of resource to match: 1 any, 2 topic, 3 group, 4 cluster, 5 transactional id, 6 delegation token, 7 user.",
+			"Filters.ResourceNameFilter": "Resource name to match; null matches any name.",
+			"Filters.PatternTypeFilter":  "How entries' resource names are matched (v1 and up): 1 any pattern, 2 match (every entry that applies to the name), 3 literal, 4 prefixed.",
+			"Filters.PrincipalFilter":    "Principal to match, such as \"User:alice\"; null matches any principal.",
+			"Filters.HostFilter":         "Host to match; null matches any host.",
+			"Filters.Operation":          "Operation to match: 1 any, 2 all, 3 read, 4 write, 5 create, 6 delete, 7 alter, 8 describe, and so on up to 14 describe tokens.",
+			"Filters.PermissionType":     "Permission to match: 1 any, 2 deny, 3 allow.",
+		},
+		Response: lowMerge(map[string]string{
+			"FilterResults":                           "One result per filter, in request order.",
+			"FilterResults.ErrorCode":                 "0 when the filter was applied; otherwise why not, such as SECURITY_DISABLED or CLUSTER_AUTHORIZATION_FAILED.",
+			"FilterResults.ErrorMessage":              "Detail on the filter's error; null when there is none.",
+			"FilterResults.MatchingAcls":              "The entries the filter matched and removed.",
+			"FilterResults.MatchingAcls.ErrorCode":    "0 when this entry was removed; otherwise why it could not be.",
+			"FilterResults.MatchingAcls.ErrorMessage": "Detail on this entry's error; null when there is none.",
+			"FilterResults.MatchingAcls.ResourceType": "Kind of resource of the removed entry: 2 topic, 3 group, 4 cluster, 5 transactional id, 6 delegation token, 7 user.",
+			"FilterResults.MatchingAcls.ResourceName": "Resource name of the removed entry.",
+			"FilterResults.MatchingAcls.PatternType":  "How the removed entry's resource name applied: 3 literal, 4 prefixed (v1 and up).",
+		}, lowUnder("FilterResults.MatchingAcls", lowACLEntry)),
+	},
+	{
+		Name:    "DescribeConfigs",
+		Role:    Admin,
+		Summary: "Read the configs of topics, brokers, groups and other resources.",
+		Intro: "Admin clients (kafka-configs --describe, for one) send DescribeConfigs to read the configuration of topics, brokers, broker loggers, client-metrics subscriptions or groups. " +
+			"Topic and cluster-wide configs can be asked of any broker, while a broker's own configs go to that broker. " +
+			"Each value comes with its source, and optionally its synonyms in order of precedence and its documentation; AlterConfigs and IncrementalAlterConfigs change them.",
+		Related: []string{"IncrementalAlterConfigs", "AlterConfigs", "CreateTopics"},
+		Request: map[string]string{
+			"Resources":                   "The resources whose configs are wanted.",
+			"Resources.ResourceType":      "Kind of resource: 2 topic, 4 broker, 8 broker logger, 16 client-metrics subscription, 32 group.",
+			"Resources.ResourceName":      "The topic name, the broker id written as a string, a subscription or group name; an empty name with type broker means the cluster-wide broker defaults.",
+			"Resources.ConfigurationKeys": "The config keys wanted; null asks for all of them.",
+			"IncludeSynonyms":             "Also return, for each config, every place a value for it is set, in order of precedence (v1 and up).",
+			"IncludeDocumentation":        "Also return each config's documentation text (v3 and up).",
+		},
+		Response: map[string]string{
+			"Results":                         "One result per resource asked about.",
+			"Results.ErrorCode":               "0 when the resource is described; otherwise why not, such as UNKNOWN_TOPIC_OR_PARTITION or TOPIC_AUTHORIZATION_FAILED.",
+			"Results.ErrorMessage":            "Detail on the resource's error; null when there is none.",
+			"Results.ResourceType":            "Kind of resource, as asked: 2 topic, 4 broker, 8 broker logger, 16 client-metrics subscription, 32 group.",
+			"Results.ResourceName":            "Name of the resource, as asked.",
+			"Results.Configs":                 "The resource's configs with their values.",
+			"Results.Configs.Name":            "Config key, such as retention.ms.",
+			"Results.Configs.Value":           "The value in effect, as a string; null when it is sensitive or has no value.",
+			"Results.Configs.ReadOnly":        "True when the config cannot be changed at runtime.",
+			"Results.Configs.ConfigSource":    "Where the value comes from (v1 and up): 1 set on the topic, 2 set dynamically for this broker, 3 set dynamically for all brokers, 4 the broker's properties file, 5 Kafka's default, 6 a broker logger level, 7 a client-metrics setting, 8 set on the group; -1 when unknown.",
+			"Results.Configs.IsSensitive":     "True for secrets such as passwords; their value is returned as null.",
+			"Results.Configs.Synonyms":        "Every place a value for this config is set, highest precedence first, when asked for (v1 and up).",
+			"Results.Configs.Synonyms.Name":   "Key under which this value is set; may differ from the config's own, such as log.retention.ms for a topic's retention.ms.",
+			"Results.Configs.Synonyms.Value":  "The value set there; null when sensitive.",
+			"Results.Configs.Synonyms.Source": "Where this value is set, with the same codes as ConfigSource.",
+			"Results.Configs.ConfigType":      "Type of the config's value (v3 and up): 1 boolean, 2 string, 3 int, 4 short, 5 long, 6 double, 7 list, 8 class, 9 password; 0 when unknown.",
+			"Results.Configs.Documentation":   "Text explaining the config, when asked for (v3 and up); null when there is none.",
+			"Results.Configs.IsDefault":       "Only in v0: true when the value is the default; later versions say this with ConfigSource.",
+		},
+	},
+	{
+		Name:    "AlterConfigs",
+		Role:    Admin,
+		Summary: "Replace the dynamic configs of resources (older, non-incremental).",
+		Intro: "Admin clients sent AlterConfigs to set the dynamic configs of topics and brokers, replacing the resource's whole set: every dynamic config not named in the request goes back to its default. " +
+			"Because of that all-or-nothing behaviour, IncrementalAlterConfigs replaced it for most uses. " +
+			"Broker configs go to that broker, other resources to any broker, which forwards them to the controller in KRaft clusters.",
+		Related: []string{"IncrementalAlterConfigs", "DescribeConfigs"},
+		Request: map[string]string{
+			"Resources":               "The resources to configure.",
+			"Resources.ResourceType":  "Kind of resource: 2 topic, 4 broker, 8 broker logger.",
+			"Resources.ResourceName":  "The topic name or the broker id as a string; an empty name with type broker means the cluster-wide broker defaults.",
+			"Resources.Configs":       "The full set of dynamic configs the resource will have; those left out are removed.",
+			"Resources.Configs.Name":  "Config key, such as retention.ms.",
+			"Resources.Configs.Value": "The value to set, as a string; null removes the override.",
+			"ValidateOnly":            "True to check the request without changing anything.",
+		},
+		Response: map[string]string{
+			"Responses":              "One result per resource.",
+			"Responses.ErrorCode":    "0 when the configs were applied (or would be); otherwise why not, such as INVALID_CONFIG, POLICY_VIOLATION or TOPIC_AUTHORIZATION_FAILED.",
+			"Responses.ErrorMessage": "Detail on the resource's error; null when there is none.",
+			"Responses.ResourceType": "Kind of resource, as asked.",
+			"Responses.ResourceName": "Name of the resource, as asked.",
+		},
+	},
+	{
+		Name:    "AlterReplicaLogDirs",
+		Role:    Admin,
+		Summary: "Move replicas between the log directories of a broker.",
+		Intro: "On brokers with several log directories (JBOD), admin clients send AlterReplicaLogDirs to the broker holding a replica to move it to another of its directories. " +
+			"The broker copies the partition into a future replica in the target directory and swaps it in once it has caught up. " +
+			"DescribeLogDirs shows the directories, their replicas and how far a move has come.",
+		Related: []string{"DescribeLogDirs", "AlterPartitionReassignments"},
+		Request: map[string]string{
+			"Dirs":                   "The target directories, each with the replicas to move into it.",
+			"Dirs.Path":              "Absolute path of the target log directory on the broker.",
+			"Dirs.Topics":            "The replicas to move there, by topic.",
+			"Dirs.Topics.Name":       "Topic whose replicas move.",
+			"Dirs.Topics.Partitions": "Partition numbers of that topic to move.",
+		},
+		Response: map[string]string{
+			"Results":                           "The results, by topic.",
+			"Results.TopicName":                 "Topic of the results.",
+			"Results.Partitions":                "One result per partition.",
+			"Results.Partitions.PartitionIndex": "Partition number.",
+			"Results.Partitions.ErrorCode":      "0 when the move was started; otherwise why not, such as LOG_DIR_NOT_FOUND, KAFKA_STORAGE_ERROR or REPLICA_NOT_AVAILABLE.",
+		},
+	},
+	{
+		Name:    "DescribeLogDirs",
+		Role:    Admin,
+		Summary: "Show a broker's log directories and the size of each replica in them.",
+		Intro: "Admin clients send DescribeLogDirs to each broker to see its log directories, whether they are online, and the size of every replica each holds. " +
+			"It shows disk use per partition and, for replicas being moved by AlterReplicaLogDirs, how far the new copy lags. " +
+			"From v4 it also reports each directory's total and free space.",
+		Related: []string{"AlterReplicaLogDirs", "Metadata"},
+		Request: map[string]string{
+			"Topics":            "The partitions to report on, by topic; null for every partition.",
+			"Topics.Topic":      "Topic to report on.",
+			"Topics.Partitions": "Partition numbers of that topic.",
+		},
+		Response: map[string]string{
+			"ErrorCode":                 "An error for the whole request (v3 and up), such as CLUSTER_AUTHORIZATION_FAILED; 0 otherwise.",
+			"Results":                   "One entry per log directory of the broker.",
+			"Results.ErrorCode":         "0 when the directory is online; KAFKA_STORAGE_ERROR when it is offline.",
+			"Results.LogDir":            "Absolute path of the log directory.",
+			"Results.Topics":            "The replicas in that directory, by topic.",
+			"Results.Topics.Name":       "Topic of the replicas.",
+			"Results.Topics.Partitions": "One entry per replica of that topic in the directory.",
+			"Results.Topics.Partitions.PartitionIndex": "Partition number.",
+			"Results.Topics.Partitions.PartitionSize":  "Size of the replica's log on disk, in bytes.",
+			"Results.Topics.Partitions.OffsetLag":      "For a future replica, how many offsets it is behind the current one; otherwise how far the replica is behind the log end, usually 0.",
+			"Results.Topics.Partitions.IsFutureKey":    "True when this is the future copy that AlterReplicaLogDirs is moving into the directory.",
+			"Results.TotalBytes":                       "Size of the volume the directory is on, in bytes (v4 and up); -1 when unknown.",
+			"Results.UsableBytes":                      "Free space Kafka may use on that volume, in bytes (v4 and up); -1 when unknown.",
+			"Results.IsCordoned":                       "True when the directory is cordoned and gets no new replicas (v5 and up).",
+		},
+	},
+	{
+		Name:    "SaslAuthenticate",
+		Role:    Security,
+		Summary: "Carry the SASL authentication exchange inside Kafka requests.",
+		Intro: "After SaslHandshake v1, a client sends SaslAuthenticate one or more times, each carrying the next token of its SASL mechanism, until the broker accepts or rejects it. " +
+			"Wrapping the tokens in Kafka requests lets the broker report a clear error instead of closing the connection. " +
+			"From v1 the broker also says how long the session may last, after which the client authenticates again on the same connection (KIP-368).",
+		Related: []string{"SaslHandshake", "ApiVersions", "CreateDelegationToken"},
+		Request: map[string]string{
+			"AuthBytes": "The client's next token for the mechanism, such as the PLAIN credentials or a SCRAM message.",
+		},
+		Response: map[string]string{
+			"ErrorCode":         "0 when the step succeeded; SASL_AUTHENTICATION_FAILED when the credentials were refused, ILLEGAL_SASL_STATE when out of order.",
+			"ErrorMessage":      "Detail on the failure; null when there is none.",
+			"AuthBytes":         "The broker's token for the client's next step; empty when the mechanism has nothing to send.",
+			"SessionLifetimeMs": "How long in ms the authenticated session lasts before the client must authenticate again (v1 and up); 0 when it does not expire.",
+		},
+	},
+	{
+		Name:    "CreatePartitions",
+		Role:    Admin,
+		Summary: "Add partitions to existing topics.",
+		Intro: "Admin clients send CreatePartitions to raise the number of partitions of topics, optionally placing the new ones on given brokers. " +
+			"In KRaft clusters any broker forwards it to the active controller. " +
+			"Partitions can only be added, never removed, and keyed producers then send some keys to new partitions; Metadata shows the new partitions.",
+		Related: []string{"CreateTopics", "Metadata", "AlterPartitionReassignments"},
+		Request: map[string]string{
+			"Topics":                       "The topics to grow.",
+			"Topics.Name":                  "Topic to grow.",
+			"Topics.Count":                 "The total number of partitions the topic should have afterwards, not the number to add.",
+			"Topics.Assignments":           "Where to put each new partition's replicas, one entry per new partition; null lets the controller choose.",
+			"Topics.Assignments.BrokerIds": "Broker ids holding one new partition's replicas, the preferred leader first.",
+			"TimeoutMs":                    "How long in ms the broker waits for the partitions to be created before answering.",
+			"ValidateOnly":                 "True to check the request without creating anything.",
+		},
+		Response: map[string]string{
+			"Results":              "One result per topic.",
+			"Results.Name":         "Topic this result is for.",
+			"Results.ErrorCode":    "0 when the partitions were added (or would be); otherwise why not, such as INVALID_PARTITIONS when Count is not above the current number, or INVALID_REPLICA_ASSIGNMENT.",
+			"Results.ErrorMessage": "Detail on the topic's error; null when there is none.",
+		},
+	},
+	{
+		Name:    "CreateDelegationToken",
+		Role:    Security,
+		Summary: "Create a delegation token for authenticating without the original credentials.",
+		Intro: "A client authenticated with Kerberos, TLS or SCRAM sends CreateDelegationToken to get a token that other processes can use to authenticate through SASL/SCRAM, so the original credentials need not be handed out. " +
+			"The token has an owner, renewers, an expiry that renewals push back, and a hard maximum lifetime. " +
+			"It goes with RenewDelegationToken, ExpireDelegationToken and DescribeDelegationToken.",
+		Related: []string{"RenewDelegationToken", "ExpireDelegationToken", "DescribeDelegationToken", "SaslAuthenticate"},
+		Request: map[string]string{
+			"OwnerPrincipalType":     "Type of the principal the token is created for, such as \"User\", when it is not the requester (v3 and up); null for the requester.",
+			"OwnerPrincipalName":     "Name of that owner principal (v3 and up); null for the requester.",
+			"Renewers":               "Principals besides the owner allowed to renew the token.",
+			"Renewers.PrincipalType": "Type of a renewer principal, such as \"User\".",
+			"Renewers.PrincipalName": "Name of a renewer principal.",
+			"MaxLifetimeMs":          "Longest the token may live in ms, however often renewed; -1 for the broker's delegation.token.max.lifetime.ms.",
+		},
+		Response: map[string]string{
+			"ErrorCode":                   "0 when the token was created; otherwise why not, such as DELEGATION_TOKEN_AUTH_DISABLED or DELEGATION_TOKEN_REQUEST_NOT_ALLOWED for a client that itself used a token.",
+			"PrincipalType":               "Type of the token's owner principal.",
+			"PrincipalName":               "Name of the token's owner principal.",
+			"TokenRequesterPrincipalType": "Type of the principal that asked for the token (v3 and up).",
+			"TokenRequesterPrincipalName": "Name of the principal that asked for the token (v3 and up).",
+			"IssueTimestampMs":            "When the token was created, in ms since the Unix epoch.",
+			"ExpiryTimestampMs":           "When the token expires unless renewed, in ms since the Unix epoch.",
+			"MaxTimestampMs":              "When the token expires at the latest, whatever the renewals, in ms since the Unix epoch.",
+			"TokenId":                     "The token's id, used as the SCRAM user name when authenticating with it.",
+			"Hmac":                        "The token's secret (an HMAC of its id), used as the SCRAM password and to renew, expire or describe it.",
+		},
+	},
+	{
+		Name:    "RenewDelegationToken",
+		Role:    Security,
+		Summary: "Push back a delegation token's expiry.",
+		Intro: "The owner or a renewer of a delegation token sends RenewDelegationToken before the token expires, to extend it by a renew period. " +
+			"The new expiry can never pass the maximum lifetime set by CreateDelegationToken. " +
+			"ExpireDelegationToken ends a token early, and DescribeDelegationToken shows the current expiry.",
+		Related: []string{"CreateDelegationToken", "ExpireDelegationToken", "DescribeDelegationToken"},
+		Request: map[string]string{
+			"Hmac":          "The secret of the token to renew, as CreateDelegationToken returned it.",
+			"RenewPeriodMs": "How long in ms from now the token should stay valid; -1 for the broker's delegation.token.expiry.time.ms.",
+		},
+		Response: map[string]string{
+			"ErrorCode":         "0 when the token was renewed; otherwise why not, such as DELEGATION_TOKEN_NOT_FOUND, DELEGATION_TOKEN_EXPIRED or DELEGATION_TOKEN_OWNER_MISMATCH.",
+			"ExpiryTimestampMs": "The token's new expiry, in ms since the Unix epoch.",
+		},
+	},
 }
 
 // lowEndpoints describes the NodeEndpoints array that Produce and Fetch
