@@ -1150,6 +1150,201 @@ var apisLow = []API{
 			"ExpiryTimestampMs": "The token's new expiry, in ms since the Unix epoch.",
 		},
 	},
+	{
+		Name:    "ExpireDelegationToken",
+		Role:    Security,
+		Summary: "Change when a delegation token expires, or end it now.",
+		Intro: "The owner or a renewer of a delegation token sends ExpireDelegationToken to set its expiry to a time from now, typically to revoke it at once with a negative period. " +
+			"Once expired, the token no longer authenticates and the brokers forget it. " +
+			"It ends what CreateDelegationToken started; RenewDelegationToken extends a token instead.",
+		Related: []string{"CreateDelegationToken", "RenewDelegationToken", "DescribeDelegationToken"},
+		Request: map[string]string{
+			"Hmac":               "The secret of the token to expire, as CreateDelegationToken returned it.",
+			"ExpiryTimePeriodMs": "In how many ms from now the token should expire; a negative value expires it immediately.",
+		},
+		Response: map[string]string{
+			"ErrorCode":         "0 on success; otherwise why not, such as DELEGATION_TOKEN_NOT_FOUND or DELEGATION_TOKEN_OWNER_MISMATCH.",
+			"ExpiryTimestampMs": "The token's new expiry, in ms since the Unix epoch.",
+		},
+	},
+	{
+		Name:    "DescribeDelegationToken",
+		Role:    Security,
+		Summary: "List delegation tokens with their owners, renewers and expiry.",
+		Intro: "Admin clients send DescribeDelegationToken to list the delegation tokens of some owners, or every token they may see. " +
+			"Each token comes with its owner, renewers, issue and expiry times and its secret, so only principals allowed to describe a token get it. " +
+			"It shows the state that CreateDelegationToken, RenewDelegationToken and ExpireDelegationToken change.",
+		Related: []string{"CreateDelegationToken", "RenewDelegationToken", "ExpireDelegationToken"},
+		Request: map[string]string{
+			"Owners":               "The owners whose tokens are wanted; null for every token the client may describe.",
+			"Owners.PrincipalType": "Type of an owner principal, such as \"User\".",
+			"Owners.PrincipalName": "Name of an owner principal.",
+		},
+		Response: map[string]string{
+			"ErrorCode":                          "0 on success; otherwise why not, such as DELEGATION_TOKEN_AUTH_DISABLED.",
+			"Tokens":                             "The tokens found.",
+			"Tokens.PrincipalType":               "Type of the token's owner principal.",
+			"Tokens.PrincipalName":               "Name of the token's owner principal.",
+			"Tokens.TokenRequesterPrincipalType": "Type of the principal that asked for the token (v3 and up).",
+			"Tokens.TokenRequesterPrincipalName": "Name of the principal that asked for the token (v3 and up).",
+			"Tokens.IssueTimestamp":              "When the token was created, in ms since the Unix epoch.",
+			"Tokens.ExpiryTimestamp":             "When the token expires unless renewed, in ms since the Unix epoch.",
+			"Tokens.MaxTimestamp":                "When the token expires at the latest, in ms since the Unix epoch.",
+			"Tokens.TokenId":                     "The token's id, its SCRAM user name.",
+			"Tokens.Hmac":                        "The token's secret, its SCRAM password.",
+			"Tokens.Renewers":                    "Principals besides the owner allowed to renew the token.",
+			"Tokens.Renewers.PrincipalType":      "Type of a renewer principal, such as \"User\".",
+			"Tokens.Renewers.PrincipalName":      "Name of a renewer principal.",
+		},
+	},
+	{
+		Name:    "DeleteGroups",
+		Role:    Groups,
+		Summary: "Delete consumer groups and their committed offsets.",
+		Intro: "Admin clients send DeleteGroups to the coordinator of each group to remove groups that have no active members, together with all their committed offsets. " +
+			"A group with members is refused with NON_EMPTY_GROUP. " +
+			"The coordinator is found with FindCoordinator, and OffsetDelete removes only some partitions' offsets instead.",
+		Related: []string{"ListGroups", "DescribeGroups", "OffsetDelete", "FindCoordinator"},
+		Request: map[string]string{
+			"GroupsNames": "Ids of the groups to delete.",
+		},
+		Response: map[string]string{
+			"Results":              "One result per group.",
+			"Results.GroupId":      "The group this result is for.",
+			"Results.ErrorCode":    "0 when the group was deleted; otherwise why not, such as NON_EMPTY_GROUP, GROUP_ID_NOT_FOUND, NOT_COORDINATOR or GROUP_AUTHORIZATION_FAILED.",
+			"Results.ErrorMessage": "Detail on the group's error (v3 and up); null when there is none.",
+		},
+	},
+	{
+		Name:    "ElectLeaders",
+		Role:    Admin,
+		Summary: "Move partition leadership back to the preferred replica, or elect an unclean leader.",
+		Intro: "Admin clients (kafka-leader-election, for one) send ElectLeaders to trigger leader elections, usually to give leadership back to each partition's preferred replica after broker restarts. " +
+			"From v1 it can also force an unclean election, choosing a replica that is not in sync when no in-sync one is alive, at the risk of losing records. " +
+			"In KRaft clusters any broker forwards it to the active controller; Metadata then shows the new leaders.",
+		Related: []string{"Metadata", "AlterPartitionReassignments"},
+		Request: map[string]string{
+			"ElectionType":               "0 to elect the preferred replica, 1 for an unclean election among out-of-sync replicas (v1 and up).",
+			"TopicPartitions":            "The partitions to elect leaders for, by topic; null means every partition.",
+			"TopicPartitions.Topic":      "Topic of the partitions.",
+			"TopicPartitions.Partitions": "Partition numbers of that topic.",
+			"TimeoutMs":                  "How long in ms the broker waits for the elections before it answers.",
+		},
+		Response: map[string]string{
+			"ErrorCode":                                           "An error for the whole request (v1 and up), such as CLUSTER_AUTHORIZATION_FAILED; 0 otherwise.",
+			"ReplicaElectionResults":                              "The results, by topic.",
+			"ReplicaElectionResults.Topic":                        "Topic of the results.",
+			"ReplicaElectionResults.PartitionResult":              "One result per partition.",
+			"ReplicaElectionResults.PartitionResult.PartitionId":  "Partition number.",
+			"ReplicaElectionResults.PartitionResult.ErrorCode":    "0 when a leader was elected; otherwise why not, such as ELECTION_NOT_NEEDED when the preferred replica already leads, PREFERRED_LEADER_NOT_AVAILABLE or ELIGIBLE_LEADERS_NOT_AVAILABLE.",
+			"ReplicaElectionResults.PartitionResult.ErrorMessage": "Detail on the partition's error; null when there is none.",
+		},
+	},
+	{
+		Name:    "IncrementalAlterConfigs",
+		Role:    Admin,
+		Summary: "Set, delete, append to or subtract from single configs of resources.",
+		Intro: "Admin clients (kafka-configs --alter, for one) send IncrementalAlterConfigs to change individual configs of topics, brokers, broker loggers, client-metrics subscriptions or groups, leaving the others as they are. " +
+			"Each change sets a value, deletes an override, or adds to or removes from a list-valued config. " +
+			"Broker configs go to that broker and the rest to any broker, which forwards them to the controller in KRaft clusters; DescribeConfigs shows the result.",
+		Related: []string{"DescribeConfigs", "AlterConfigs", "CreateTopics"},
+		Request: map[string]string{
+			"Resources":                         "The resources to change.",
+			"Resources.ResourceType":            "Kind of resource: 2 topic, 4 broker, 8 broker logger, 16 client-metrics subscription, 32 group.",
+			"Resources.ResourceName":            "The topic name, the broker id as a string, a subscription or group name; an empty name with type broker means the cluster-wide broker defaults.",
+			"Resources.Configs":                 "The changes to make to that resource.",
+			"Resources.Configs.Name":            "Config key, such as retention.ms.",
+			"Resources.Configs.ConfigOperation": "The change: 0 set the value, 1 delete the override (back to the default), 2 append to a list, 3 subtract from a list.",
+			"Resources.Configs.Value":           "The value to set, append or subtract, as a string; null with a delete.",
+			"ValidateOnly":                      "True to check the changes without applying them.",
+		},
+		Response: map[string]string{
+			"Responses":              "One result per resource.",
+			"Responses.ErrorCode":    "0 when the changes were applied (or would be); otherwise why not, such as INVALID_CONFIG, POLICY_VIOLATION or TOPIC_AUTHORIZATION_FAILED.",
+			"Responses.ErrorMessage": "Detail on the resource's error; null when there is none.",
+			"Responses.ResourceType": "Kind of resource, as asked.",
+			"Responses.ResourceName": "Name of the resource, as asked.",
+		},
+	},
+	{
+		Name:    "AlterPartitionReassignments",
+		Role:    Admin,
+		Summary: "Start or cancel moving partition replicas to other brokers.",
+		Intro: "Admin clients (kafka-reassign-partitions, for one) send AlterPartitionReassignments to give partitions a new set of replicas, or to cancel a reassignment in progress. " +
+			"The controller adds the new replicas, waits for them to catch up and join the in-sync set, and then drops the old ones. " +
+			"ListPartitionReassignments shows the moves still under way; in KRaft clusters any broker forwards the request to the active controller.",
+		Related: []string{"ListPartitionReassignments", "ElectLeaders", "AlterReplicaLogDirs", "Metadata"},
+		Request: map[string]string{
+			"TimeoutMs":                        "How long in ms the broker waits for the controller to accept the reassignments before it answers.",
+			"AllowReplicationFactorChange":     "False to refuse any reassignment that would change a partition's number of replicas (v1 and up); true, the default, allows it.",
+			"Topics":                           "The partitions to reassign, by topic.",
+			"Topics.Name":                      "Topic of the partitions.",
+			"Topics.Partitions":                "The partitions of that topic to reassign.",
+			"Topics.Partitions.PartitionIndex": "Partition number.",
+			"Topics.Partitions.Replicas":       "The broker ids that should hold the partition's replicas, the preferred leader first; null cancels the reassignment in progress.",
+		},
+		Response: map[string]string{
+			"AllowReplicationFactorChange":        "The AllowReplicationFactorChange setting the request was handled with (v1 and up).",
+			"ErrorCode":                           "An error for the whole request, such as NOT_CONTROLLER or CLUSTER_AUTHORIZATION_FAILED; 0 otherwise.",
+			"ErrorMessage":                        "Detail on that error; null when there is none.",
+			"Responses":                           "The results, by topic.",
+			"Responses.Name":                      "Topic of the results.",
+			"Responses.Partitions":                "One result per partition.",
+			"Responses.Partitions.PartitionIndex": "Partition number.",
+			"Responses.Partitions.ErrorCode":      "0 when the reassignment was started or cancelled; otherwise why not, such as NO_REASSIGNMENT_IN_PROGRESS for a cancel with nothing to cancel, or INVALID_REPLICA_ASSIGNMENT.",
+			"Responses.Partitions.ErrorMessage":   "Detail on the partition's error; null when there is none.",
+		},
+	},
+	{
+		Name:    "ListPartitionReassignments",
+		Role:    Admin,
+		Summary: "Show the partition reassignments in progress.",
+		Intro: "Admin clients send ListPartitionReassignments to see which partitions are being moved, with the replicas being added and removed. " +
+			"In KRaft clusters any broker forwards it to the active controller. " +
+			"It follows AlterPartitionReassignments, which starts and cancels the moves.",
+		Related: []string{"AlterPartitionReassignments", "Metadata"},
+		Request: map[string]string{
+			"TimeoutMs":               "How long in ms the broker waits for the controller's answer.",
+			"Topics":                  "The partitions to ask about, by topic; null for every partition being reassigned.",
+			"Topics.Name":             "Topic to ask about.",
+			"Topics.PartitionIndexes": "Partition numbers of that topic.",
+		},
+		Response: map[string]string{
+			"ErrorCode":                          "An error for the whole request, such as CLUSTER_AUTHORIZATION_FAILED; 0 otherwise.",
+			"ErrorMessage":                       "Detail on that error; null when there is none.",
+			"Topics":                             "The reassignments in progress, by topic.",
+			"Topics.Name":                        "Topic being reassigned.",
+			"Topics.Partitions":                  "Its partitions being reassigned.",
+			"Topics.Partitions.PartitionIndex":   "Partition number.",
+			"Topics.Partitions.Replicas":         "Broker ids of every replica the partition has during the move, old and new.",
+			"Topics.Partitions.AddingReplicas":   "Broker ids of the replicas the move adds, still catching up.",
+			"Topics.Partitions.RemovingReplicas": "Broker ids of the replicas the move will drop once the new ones are in sync.",
+		},
+	},
+	{
+		Name:    "OffsetDelete",
+		Role:    Groups,
+		Summary: "Remove a group's committed offsets for some partitions.",
+		Intro: "Admin clients send OffsetDelete to the group coordinator to remove the committed offsets of chosen partitions from a group, for instance after the group stopped reading a topic. " +
+			"The coordinator refuses partitions of topics the group is still subscribed to. " +
+			"DeleteGroups removes a whole group instead, and OffsetFetch shows what remains.",
+		Related: []string{"OffsetCommit", "OffsetFetch", "DeleteGroups", "FindCoordinator"},
+		Request: map[string]string{
+			"GroupId":                          "The group whose offsets are removed.",
+			"Topics":                           "The partitions whose offsets are removed, by topic.",
+			"Topics.Name":                      "Topic of the partitions.",
+			"Topics.Partitions":                "The partitions of that topic.",
+			"Topics.Partitions.PartitionIndex": "Partition number.",
+		},
+		Response: map[string]string{
+			"ErrorCode":                        "An error for the whole request, such as GROUP_ID_NOT_FOUND, NOT_COORDINATOR or GROUP_AUTHORIZATION_FAILED; 0 otherwise.",
+			"Topics":                           "The results, by topic.",
+			"Topics.Name":                      "Topic of the results.",
+			"Topics.Partitions":                "One result per partition.",
+			"Topics.Partitions.PartitionIndex": "Partition number.",
+			"Topics.Partitions.ErrorCode":      "0 when the offset was removed; GROUP_SUBSCRIBED_TO_TOPIC when the group still reads that topic, or TOPIC_AUTHORIZATION_FAILED.",
+		},
+	},
 }
 
 // lowEndpoints describes the NodeEndpoints array that Produce and Fetch
