@@ -115,3 +115,24 @@ var requestHeader = map[string]string{
 var responseHeader = map[string]string{
 	"CorrelationId": "The CorrelationId of the request this answers, copied back unchanged; responses on one connection come back in the order the requests were sent.",
 }
+
+// Search lists the APIs whose name or summary holds every word of query
+// (any case), in key order; an empty query lists them all.
+func Search(query string) []*API {
+	terms := strings.Fields(strings.ToLower(query))
+	var out []*API
+	for i := range all {
+		text := strings.ToLower(all[i].Name + " " + all[i].Summary)
+		match := true
+		for _, t := range terms {
+			if !strings.Contains(text, t) {
+				match = false
+				break
+			}
+		}
+		if match {
+			out = append(out, &all[i])
+		}
+	}
+	return out
+}

@@ -341,3 +341,34 @@ func TestChecks(t *testing.T) {
 		t.Errorf("a run of codes counts: %q", got)
 	}
 }
+
+func TestSearch(t *testing.T) {
+	names := func(as []*API) []string {
+		var out []string
+		for _, a := range as {
+			out = append(out, a.Name)
+		}
+		return out
+	}
+	// By name, any case: OffsetCommit and TxnOffsetCommit.
+	got := names(Search("offsetcommit"))
+	if len(got) != 2 || got[0] != "OffsetCommit" || got[1] != "TxnOffsetCommit" {
+		t.Errorf("Search(offsetcommit) = %v", got)
+	}
+	// By summary words, all of which must match.
+	expiry := Search("delegation token expiry")
+	if len(expiry) < 2 {
+		t.Errorf("Search(delegation token expiry) = %v, want Renew and Describe at least", names(expiry))
+	}
+	for _, a := range expiry {
+		if !strings.Contains(strings.ToLower(a.Summary), "expir") {
+			t.Errorf("%s matched without its summary saying so: %q", a.Name, a.Summary)
+		}
+	}
+	if len(Search("delegation token")) < 4 {
+		t.Errorf("Search(delegation token) = %v, want the four token APIs", names(Search("delegation token")))
+	}
+	if len(Search("")) != len(all) || len(Search("no-such-thing-anywhere")) != 0 {
+		t.Errorf("empty query should list all, a query matching nothing none")
+	}
+}
