@@ -91,7 +91,7 @@ var apisLow = []API{
 			"Responses.Partitions.HighWatermark":                   "Offset just past the last record all in-sync replicas hold; a consumer reads only below it. Its distance from the consumer's position is the lag.",
 			"Responses.Partitions.LastStableOffset":                "Offset below which every transaction is decided; read_committed consumers read only below it. -1 when unknown.",
 			"Responses.Partitions.LogStartOffset":                  "Earliest offset still in the partition's log; -1 when unknown.",
-			"Responses.Partitions.DivergingEpoch":                  "Sent when the fetcher's LastFetchedEpoch shows its log has gone past the leader's: the largest epoch they share and where it ends, so the follower truncates there.",
+			"Responses.Partitions.DivergingEpoch":                  "Sent when the fetcher's LastFetchedEpoch shows its log has diverged from the leader's: the largest epoch they share and where it ends, so the fetcher truncates there.",
 			"Responses.Partitions.DivergingEpoch.Epoch":            "The largest leader epoch the fetcher's log and the leader's have in common; -1 when none.",
 			"Responses.Partitions.DivergingEpoch.EndOffset":        "Offset where that epoch ends in the leader's log; the fetcher truncates to it. -1 when none.",
 			"Responses.Partitions.CurrentLeader":                   "Sent with a leadership error: the partition's leader as this broker knows it, so the fetcher can move without asking Metadata.",
