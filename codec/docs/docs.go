@@ -7,6 +7,12 @@
 // version ranges come from the catalogue (codec/schema), not from this text.
 package docs
 
+import (
+	"strings"
+
+	"github.com/kafkawire/kafkawire/codec/schema"
+)
+
 // Role groups the APIs by what they are for, as the index lists them.
 type Role string
 
@@ -39,3 +45,94 @@ type API struct {
 
 // all is every API's explanation: keys 0-47 in apis_low.go, 48 and up in apis_high.go.
 var all = append(append([]API(nil), apisLow...), apisHigh...)
+
+// roles is the order the index shows the roles in.
+var roles = []Role{Cluster, Producing, Consuming, Groups, Transactions, Admin, Security, KRaft, ShareGroups, Streams, Telemetry}
+
+// Roles lists the roles in the order the index shows them.
+func Roles() []Role { return append([]Role(nil), roles...) }
+
+// APIs lists every API explained, keys ascending as the catalogue has them.
+func APIs() []*API {
+	out := make([]*API, len(all))
+	for i := range all {
+		out[i] = &all[i]
+	}
+	return out
+}
+
+// ForAPI returns the explanation of the API named name (any case), or nil.
+func ForAPI(name string) *API {
+	for i := range all {
+		if strings.EqualFold(all[i].Name, name) {
+			return &all[i]
+		}
+	}
+	return nil
+}
+
+// Field is the description of the field at path (names from the body down,
+// joined by ".") in the request or response of the named API, or "" when
+// there is none. A field whose meaning is the same in every API (see
+// everywhere) is found even when the API's own map leaves it out.
+func Field(apiName string, dir schema.Direction, path string) string {
+	a := ForAPI(apiName)
+	if a == nil {
+		return ""
+	}
+	m := a.Request
+	if dir == schema.Response {
+		m = a.Response
+	}
+	if d, ok := m[path]; ok {
+		return d
+	}
+	return everywhere[dir][path]
+}
+
+// everywhere describes the top-level fields that mean the same in every API.
+var everywhere = map[schema.Direction]map[string]string{
+	schema.Response: {
+		"ThrottleTimeMs": "How long, in ms, the broker held this response back or asks the client to hold back because a quota was exceeded; 0 when no quota applied.",
+	},
+}
+
+// Header is the description of a request or response header field, or "".
+func Header(dir schema.Direction, field string) string {
+	if dir == schema.Response {
+		return responseHeader[field]
+	}
+	return requestHeader[field]
+}
+
+var requestHeader = map[string]string{
+	"RequestApiKey":     "The number of the API the body belongs to (0 Produce, 1 Fetch, 3 Metadata, 18 ApiVersions, ...); it says how to read the rest of the bytes.",
+	"RequestApiVersion": "Which version of that API's schema the body is written in; the client picks it from the range the broker announced in ApiVersions.",
+	"CorrelationId":     "A number the client chooses, usually counting up per connection; the broker copies it into the response so the client can pair answers with its requests.",
+	"ClientId":          "A free label for the client application, used by brokers in logs, metrics and client-id quotas; null or empty when the client gives none. It keeps its two-byte length even in header v2.",
+}
+
+var responseHeader = map[string]string{
+	"CorrelationId": "The CorrelationId of the request this answers, copied back unchanged; responses on one connection come back in the order the requests were sent.",
+}
+
+// Search lists the APIs whose name or summary holds every word of query
+// (any case), in key order; an empty query lists them all.
+func Search(query string) []*API {
+	terms := strings.Fields(strings.ToLower(query))
+	var out []*API
+	for i := range all {
+		text := strings.ToLower(all[i].Name + " " + all[i].Summary)
+		match := true
+		for _, t := range terms {
+			if !strings.Contains(text, t) {
+				match = false
+				break
+			}
+		}
+		if match {
+			out = append(out, &all[i])
+		}
+	}
+	return out
+}
