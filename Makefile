@@ -27,9 +27,12 @@ site: wasm build
 # Every test: unit, the codec compiled to wasm under Node, and the browser end to end.
 test: vet test-unit test-wasm test-e2e
 
+# gofmt, go vet, and go.mod/go.sum exactly as `go mod tidy` would write them
+# (-diff prints what it would change and fails).
 vet:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || (echo "gofmt needed:"; gofmt -l $$(git ls-files '*.go'); exit 1)
 	$(GO) vet ./...
+	$(GO) mod tidy -diff
 
 test-unit:
 	$(GO) test ./...
