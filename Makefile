@@ -47,6 +47,7 @@ fuzz:
 	$(GO) test -run=NONE -fuzz=FuzzDecode -fuzztime=60s ./codec/frame
 	$(GO) test -run=NONE -fuzz=FuzzDecode -fuzztime=60s ./codec/records
 	$(GO) test -run=NONE -fuzz=FuzzParse -fuzztime=60s ./codec/hexin
+	$(GO) test -run=NONE -fuzz=FuzzRead -fuzztime=60s ./codec/source
 
 # One table: the codec against kmsg (benchstat), the app.wasm download and
 # what weighs in it, and the page in headless Chromium on 127.0.0.1. Also

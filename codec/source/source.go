@@ -98,6 +98,10 @@ type Stream struct {
 	Origin string
 	// Conn names the TCP connection of a capture, client first:
 	// "127.0.0.1:51234>127.0.0.1:9092"; "" when the input does not say.
+	// Both directions of a connection carry the same Conn, which is how the
+	// requests of one stream find the responses of the other. When the
+	// capture does not show which side opened the connection, Dir is Unknown
+	// and Conn names this stream's sender first.
 	Conn     string
 	Dir      Direction
 	Gaps     []Gap     // missing ranges, ordered by Off; none for dumps and files
