@@ -90,7 +90,8 @@ func (p *Paste) Read() {
 	if err != nil {
 		var he *hexin.Error
 		if !errors.As(err, &he) {
-			he = &hexin.Error{Line: 1, Column: 1, Msg: err.Error()}
+			// Not text that failed at a character: no line and column to show.
+			he = &hexin.Error{Msg: err.Error()}
 		}
 		p.Err = he
 		return

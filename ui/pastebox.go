@@ -138,6 +138,8 @@ func (b *PasteBox) renderInfo() app.UI {
 	switch {
 	case b.dropErr != "":
 		head = append(head, app.Span().Class("paste-err").Attr("role", "alert").Text(b.dropErr))
+	case p.Err != nil && p.Err.Line == 0:
+		head = append(head, app.Span().Class("paste-err").Attr("role", "alert").Text(p.Err.Msg))
 	case p.Err != nil:
 		head = append(head, app.Span().Class("paste-err").Attr("role", "alert").Body(
 			app.Span().Class("paste-pos").Text("line "+strconv.Itoa(p.Err.Line)+", column "+strconv.Itoa(p.Err.Column)),

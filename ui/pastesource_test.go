@@ -42,7 +42,13 @@ func TestPasteCaptureIsNotAFrame(t *testing.T) {
 	p.Read()
 	require.NotNil(t, p.Err)
 	assert.Contains(t, p.Err.Msg, "pcap packet capture")
+	assert.Zero(t, p.Err.Line, "a binary input has no line to point at")
 	assert.Empty(t, p.Frames)
+
+	box := &PasteBox{p: p}
+	html := renderHTML(box)
+	assert.Contains(t, html, "pcap packet capture")
+	assert.NotContains(t, html, "paste-pos")
 }
 
 // The paste is the app's, not a package variable: a box on the next page
