@@ -27,9 +27,12 @@ site: wasm build
 # Every test: unit, the codec compiled to wasm under Node, and the browser end to end.
 test: vet test-unit test-wasm test-e2e
 
+# gofmt, go vet, and go.mod/go.sum exactly as `go mod tidy` would write them
+# (-diff prints what it would change and fails).
 vet:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || (echo "gofmt needed:"; gofmt -l $$(git ls-files '*.go'); exit 1)
 	$(GO) vet ./...
+	$(GO) mod tidy -diff
 
 test-unit:
 	$(GO) test ./...
@@ -44,6 +47,7 @@ fuzz:
 	$(GO) test -run=NONE -fuzz=FuzzDecode -fuzztime=60s ./codec/frame
 	$(GO) test -run=NONE -fuzz=FuzzDecode -fuzztime=60s ./codec/records
 	$(GO) test -run=NONE -fuzz=FuzzParse -fuzztime=60s ./codec/hexin
+	$(GO) test -run=NONE -fuzz=FuzzRead -fuzztime=60s ./codec/source
 
 # One table: the codec against kmsg (benchstat), the app.wasm download and
 # what weighs in it, and the page in headless Chromium on 127.0.0.1. Also

@@ -12,9 +12,9 @@ import (
 	"text/tabwriter"
 
 	"github.com/kafkawire/kafkawire/codec/frame"
-	"github.com/kafkawire/kafkawire/codec/hexin"
 	"github.com/kafkawire/kafkawire/codec/message"
 	"github.com/kafkawire/kafkawire/codec/schema"
+	"github.com/kafkawire/kafkawire/codec/source"
 )
 
 func runAPIs(args []string, stdout io.Writer) error {
@@ -146,11 +146,12 @@ func runDecode(args []string, stdin io.Reader, stdout io.Writer) error {
 	if fs.NArg() > 1 {
 		return errors.New("decode reads one file (or stdin)")
 	}
-	text, err := readInput(fs.Arg(0), stdin)
+	data, err := readInput(fs.Arg(0), stdin)
 	if err != nil {
 		return err
 	}
-	parsed, err := hexin.Parse(string(text))
+	// Text dumps, raw binary files (and captures, once read) come in through one seam.
+	in, err := source.Read(data, source.Options{})
 	if err != nil {
 		return fmt.Errorf("reading the input as bytes: %v", err)
 	}
@@ -160,20 +161,36 @@ func runDecode(args []string, stdin io.Reader, stdout io.Writer) error {
 			return err
 		}
 	}
-	if *guess {
-		return printGuesses(stdout, parsed.Bytes)
+	if len(in.Streams) == 1 {
+		return decodeBytes(stdout, in.Streams[0].Bytes, af, hint, *asJSON, *guess)
+	}
+	// A capture holds a stream per connection and direction: each under a heading.
+	var first error
+	for i, s := range in.Streams {
+		fmt.Fprintf(stdout, "# stream %d: %s, %d bytes\n", i+1, s.Describe(), len(s.Bytes))
+		if err := decodeBytes(stdout, s.Bytes, af, hint, *asJSON, *guess); err != nil && first == nil {
+			first = fmt.Errorf("stream %d: %v", i+1, err)
+		}
+	}
+	return first
+}
+
+// decodeBytes decodes one stream of bytes: one frame, or several back to back.
+func decodeBytes(stdout io.Writer, b []byte, af apiFlags, hint frame.Hint, asJSON, guess bool) error {
+	if guess {
+		return printGuesses(stdout, b)
 	}
 	// Several frames back to back (a TCP stream) are decoded one by one.
-	if pieces := frame.Split(parsed.Bytes); len(pieces) > 1 && !af.request && !af.response {
-		return decodeStream(stdout, parsed.Bytes, hint, *asJSON)
+	if pieces := frame.Split(b); len(pieces) > 1 && !af.request && !af.response {
+		return decodeStream(stdout, b, hint, asJSON)
 	}
 	var d *frame.Decoded
 	if af.response || (hint.API != nil && !af.request) {
-		d, _ = frame.DecodeLoose(parsed.Bytes, hint.API, hint.Version, schema.Response)
+		d, _ = frame.DecodeLoose(b, hint.API, hint.Version, schema.Response)
 	} else {
-		d, _ = frame.DecodeRequestLoose(parsed.Bytes)
+		d, _ = frame.DecodeRequestLoose(b)
 	}
-	return printDecoded(stdout, d, *asJSON)
+	return printDecoded(stdout, d, asJSON)
 }
 
 func printGuesses(stdout io.Writer, b []byte) error {

@@ -12,8 +12,8 @@ import (
 	"github.com/twmb/franz-go/pkg/kgo"
 	"github.com/twmb/franz-go/pkg/kversion"
 
+	"github.com/kafkawire/kafkawire/codec/frame/traffic"
 	"github.com/kafkawire/kafkawire/codec/hexin"
-	"github.com/kafkawire/kafkawire/internal/capture"
 )
 
 // Real frames, made by an independent client (franz-go's kgo producing to
@@ -23,14 +23,17 @@ import (
 // response paired with its request in the same paste.
 func TestDecodeRealFramesInEveryFormat(t *testing.T) {
 	// Kafka 3.9's versions: from Produce v13 on, topics are named by id only.
-	exchanges := capture.Record(t, []kgo.Opt{kgo.ConsumeTopics("orders"), kgo.ClientID("formats-test"), kgo.MaxVersions(kversion.V3_9_0())},
+	exchanges, err := traffic.Record([]kgo.Opt{kgo.ConsumeTopics("orders"), kgo.ClientID("formats-test"), kgo.MaxVersions(kversion.V3_9_0())},
 		func(ctx context.Context, cl *kgo.Client) {
 			require.NoError(t, cl.ProduceSync(ctx, &kgo.Record{Topic: "orders", Key: []byte("k"), Value: []byte("format-check")}).FirstErr())
 			for fetched := 0; fetched == 0 && ctx.Err() == nil; {
 				fetched = cl.PollFetches(ctx).NumRecords()
 			}
 		})
-	var produce capture.Exchange
+	if err != nil {
+		t.Fatal(err)
+	}
+	var produce traffic.Exchange
 	for _, ex := range exchanges {
 		if ex.APIKey == 0 && ex.Response != nil {
 			produce = ex

@@ -10,7 +10,7 @@ import (
 	"os"
 	"strings"
 
-	"github.com/kafkawire/kafkawire/internal/sitehttp"
+	"github.com/kafkawire/kafkawire/app/sitehttp"
 )
 
 // runServe builds the static site into a temporary directory and serves it:

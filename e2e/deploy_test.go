@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
-	"github.com/kafkawire/kafkawire/internal/sitehttp"
+	"github.com/kafkawire/kafkawire/app/sitehttp"
 )
 
 // wasmLog records the app.wasm bodies the server sent (200s, by length).

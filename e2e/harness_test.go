@@ -24,7 +24,7 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
-	"github.com/kafkawire/kafkawire/internal/sitehttp"
+	"github.com/kafkawire/kafkawire/app/sitehttp"
 )
 
 const base = "/kafkawire/"

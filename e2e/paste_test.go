@@ -13,17 +13,17 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/kafkawire/kafkawire/codec/frame/traffic"
 	"github.com/kafkawire/kafkawire/codec/hexin"
-	"github.com/kafkawire/kafkawire/internal/capture"
 	"github.com/twmb/franz-go/pkg/kgo"
 	"github.com/twmb/franz-go/pkg/kversion"
 )
 
 // produced records values to topic "orders" through a kgo client and a kfake
 // cluster on 127.0.0.1, and returns the Produce exchange as it crossed the wire.
-func produced(t *testing.T, values ...string) capture.Exchange {
+func produced(t *testing.T, values ...string) traffic.Exchange {
 	t.Helper()
-	exs := capture.Record(t, []kgo.Opt{
+	exs, err := traffic.Record([]kgo.Opt{
 		kgo.DefaultProduceTopic("orders"),
 		kgo.ProducerBatchCompression(kgo.NoCompression()),
 		kgo.ProducerLinger(50 * time.Millisecond),
@@ -38,13 +38,16 @@ func produced(t *testing.T, values ...string) capture.Exchange {
 			t.Fatalf("producing: %v", err)
 		}
 	})
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, e := range exs {
 		if e.APIKey == 0 && e.Response != nil {
 			return e
 		}
 	}
 	t.Fatalf("no Produce exchange among %d", len(exs))
-	return capture.Exchange{}
+	return traffic.Exchange{}
 }
 
 // paste puts text into the paste box as a paste would (SetValue fires input and change).

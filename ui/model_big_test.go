@@ -6,9 +6,9 @@ import (
 	"testing"
 
 	"github.com/kafkawire/kafkawire/codec/frame"
+	"github.com/kafkawire/kafkawire/codec/frame/bigframe"
 	"github.com/kafkawire/kafkawire/codec/layout"
 	"github.com/kafkawire/kafkawire/codec/schema"
-	"github.com/kafkawire/kafkawire/internal/bigframe"
 )
 
 // naiveRegions is the definition Regions must agree with: every node paints

@@ -2,6 +2,8 @@ package ui
 
 import (
 	"encoding/base64"
+	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -9,6 +11,7 @@ import (
 	"github.com/kafkawire/kafkawire/codec/hexin"
 	"github.com/kafkawire/kafkawire/codec/layout"
 	"github.com/kafkawire/kafkawire/codec/schema"
+	"github.com/kafkawire/kafkawire/codec/source"
 )
 
 // regionBad marks bytes from where decoding failed to the end. It is past
@@ -22,7 +25,7 @@ const regionBad = 15
 type Paste struct {
 	Text   string       // the text as typed, pasted or dropped
 	File   string       // name of a dropped file, "" for text
-	Raw    []byte       // a binary file's bytes; nil for text
+	Raw    []byte       // a dropped file's bytes when they are not text (source.Sniff); nil for text
 	Forced hexin.Format // the format the user picked, "" to detect
 	Dir    string       // "" (detect), "request" or "response": read the whole input as one frame of that kind
 	Hints  map[int]frame.Hint
@@ -56,41 +59,44 @@ type PastedFrame struct {
 // Empty reports whether there is nothing to read.
 func (p *Paste) Empty() bool { return p.Raw == nil && strings.TrimSpace(p.Text) == "" }
 
-// Read parses the input and decodes its frames.
+// Read parses the input and decodes its frames. Text and a dropped file's
+// bytes are read alike, through codec/source, as the command line reads them.
 func (p *Paste) Read() {
 	p.Bytes, p.Format, p.Alternatives, p.Err, p.Frames = nil, "", nil, nil, nil
 	p.Guesses, p.Guessed = nil, false
-	if p.Raw != nil {
-		p.Bytes, p.Format = p.Raw, "raw bytes"
-	} else if !p.Empty() {
-		var r hexin.Result
-		var err error
-		_ = safely(func() error {
-			detected, derr := hexin.Parse(p.Text)
-			r, err = detected, derr
-			if p.Forced != "" {
-				r, err = hexin.ParseAs(p.Text, p.Forced)
-			}
-			// The switcher offers what detection found, in its order, and the forced format.
-			if derr == nil {
-				p.Alternatives = append([]hexin.Format{detected.Format}, detected.Alternatives...)
-			}
-			if p.Forced != "" {
-				p.Alternatives = append(p.Alternatives, p.Forced)
-			}
-			p.Alternatives = dedupe(p.Alternatives)
-			return nil
-		})
-		if err != nil {
-			if he, ok := err.(*hexin.Error); ok {
-				p.Err = he
-			} else {
-				p.Err = &hexin.Error{Line: 1, Column: 1, Msg: err.Error()}
-			}
-			return
-		}
-		p.Bytes, p.Format = r.Bytes, r.Format
+	if p.Empty() {
+		return
 	}
+	data := p.Raw
+	if data == nil {
+		data = []byte(p.Text)
+	}
+	var in source.Input
+	err := safely(func() error {
+		var rerr error
+		in, rerr = source.Read(data, source.Options{Format: p.Forced})
+		return rerr
+	})
+	// The switcher offers what detection found, in its order, and the forced format.
+	p.Alternatives = in.Alternatives
+	if p.Forced != "" && in.Kind == source.Text {
+		p.Alternatives = append(p.Alternatives, p.Forced)
+	}
+	p.Alternatives = dedupe(p.Alternatives)
+	if err == nil && len(in.Streams) != 1 {
+		// Only a capture holds several streams, and the page has no list of them yet.
+		err = fmt.Errorf("this %s holds %d streams; the page reads one", in.Kind, len(in.Streams))
+	}
+	if err != nil {
+		var he *hexin.Error
+		if !errors.As(err, &he) {
+			// Not text that failed at a character: no line and column to show.
+			he = &hexin.Error{Msg: err.Error()}
+		}
+		p.Err = he
+		return
+	}
+	p.Bytes, p.Format = in.Streams[0].Bytes, hexin.Format(in.Streams[0].Origin)
 	if len(p.Bytes) == 0 {
 		return
 	}

@@ -6,15 +6,22 @@ import (
 
 	"github.com/kafkawire/kafkawire/codec/hexin"
 	"github.com/kafkawire/kafkawire/codec/schema"
+	"github.com/kafkawire/kafkawire/codec/source"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
 // maxDrop bounds a dropped file: the frame travels in the URL fragment.
 const maxDrop = 16 << 20
 
-// pasteSession is the browser's one paste, kept while the user moves from
-// page to page (a new page may build a new PasteBox).
-var pasteSession = &Paste{}
+// pasteState names the browser's one paste in go-app's state store, where it
+// is kept while the user moves from page to page: a new page builds a new
+// PasteBox, and the store belongs to the running app, not to a component.
+const pasteState = "kw-paste"
+
+// pasteRef carries the paste through the state store. go-app copies what is
+// stored into the receiver (a *Paste would be copied as a Paste); a struct
+// holding the pointer keeps every PasteBox of the app on the same Paste.
+type pasteRef struct{ p *Paste }
 
 // PasteShower shows the frames a paste put into the URL fragment of the
 // current page. The Page implements it; without one, the box navigates.
@@ -42,16 +49,31 @@ type PasteBox struct {
 }
 
 func (b *PasteBox) OnInit() {
-	switch {
-	case b.p != nil:
-	case app.IsClient:
-		b.p = pasteSession
-	default:
+	if b.p == nil {
 		b.p = &Paste{}
 	}
 }
 
+// stateStore is the part of app.Context that keeps the paste session.
+type stateStore interface {
+	GetState(state string, recv any)
+	SetState(state string, v any) app.State
+}
+
+// joinSession makes the box show the app's paste: the first box of the app
+// starts it, a later one (on another page) takes it over.
+func (b *PasteBox) joinSession(s stateStore) {
+	var ref pasteRef
+	s.GetState(pasteState, &ref)
+	if ref.p == nil {
+		s.SetState(pasteState, pasteRef{b.p})
+	} else {
+		b.p = ref.p
+	}
+}
+
 func (b *PasteBox) OnMount(ctx app.Context) {
+	b.joinSession(ctx)
 	// A new page starts with an empty field: give it the session's text back.
 	if !b.p.Empty() {
 		b.setText(b.p.Text)
@@ -116,6 +138,8 @@ func (b *PasteBox) renderInfo() app.UI {
 	switch {
 	case b.dropErr != "":
 		head = append(head, app.Span().Class("paste-err").Attr("role", "alert").Text(b.dropErr))
+	case p.Err != nil && p.Err.Line == 0:
+		head = append(head, app.Span().Class("paste-err").Attr("role", "alert").Text(p.Err.Msg))
 	case p.Err != nil:
 		head = append(head, app.Span().Class("paste-err").Attr("role", "alert").Body(
 			app.Span().Class("paste-pos").Text("line "+strconv.Itoa(p.Err.Line)+", column "+strconv.Itoa(p.Err.Column)),
@@ -572,7 +596,7 @@ func (b *PasteBox) onDragLeave(ctx app.Context, e app.Event) {
 	b.drag = false
 }
 
-// onDrop reads a dropped file in the browser: a .bin as raw bytes, anything else as text.
+// onDrop reads a dropped file in the browser: text as text, anything else as its bytes.
 func (b *PasteBox) onDrop(ctx app.Context, e app.Event) {
 	guard(ctx, func() {
 		b.drag = false
@@ -587,11 +611,7 @@ func (b *PasteBox) onDrop(ctx app.Context, e app.Event) {
 			b.dropErr = name + " is " + strconv.Itoa(size) + " bytes: more than the " + strconv.Itoa(maxDrop>>20) + " MiB kafkawire reads"
 			return
 		}
-		binary := strings.HasSuffix(strings.ToLower(name), ".bin")
-		method := "text"
-		if binary {
-			method = "arrayBuffer"
-		}
+		// Every file is read as bytes; what they are is told from their content (codec/source), not the name.
 		var then, fail app.Func
 		release := func() {
 			then.Release()
@@ -599,21 +619,23 @@ func (b *PasteBox) onDrop(ctx app.Context, e app.Event) {
 		}
 		then = app.FuncOf(func(this app.Value, args []app.Value) any {
 			defer release()
-			v := args[0]
-			var raw []byte
-			var text string
-			if binary {
-				u8 := app.Window().Get("Uint8Array").New(v)
-				raw = make([]byte, u8.Get("length").Int())
-				app.CopyBytesToGo(raw, u8)
-				text = hexin.FormatAs(raw, hexin.HexdumpC)
-			} else {
-				text = v.String()
+			u8 := app.Window().Get("Uint8Array").New(args[0])
+			data := make([]byte, u8.Get("length").Int())
+			app.CopyBytesToGo(data, u8)
+			var dropped Paste
+			switch source.Sniff(data) {
+			case source.Text:
+				dropped = Paste{Text: string(data), File: name}
+			case source.Binary:
+				// The field shows the bytes as a dump, which reads back as the same bytes.
+				dropped = Paste{Raw: data, Text: hexin.FormatAs(data, hexin.HexdumpC), File: name}
+			default: // a capture: no dump of it in the field
+				dropped = Paste{Raw: data, File: name}
 			}
 			ctx.Dispatch(func(ctx app.Context) {
 				guard(ctx, func() {
-					*b.p = Paste{Text: text, Raw: raw, File: name}
-					b.setText(text)
+					*b.p = dropped
+					b.setText(dropped.Text)
 					b.read(ctx, true)
 				})
 			})
@@ -624,6 +646,6 @@ func (b *PasteBox) onDrop(ctx app.Context, e app.Event) {
 			ctx.Dispatch(func(ctx app.Context) { b.dropErr = "could not read " + name })
 			return nil
 		})
-		file.Call(method).Call("then", then, fail)
+		file.Call("arrayBuffer").Call("then", then, fail)
 	})
 }

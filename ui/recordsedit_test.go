@@ -8,8 +8,8 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/twmb/franz-go/pkg/kmsg"
 
+	"github.com/kafkawire/kafkawire/codec/frame/bigframe"
 	"github.com/kafkawire/kafkawire/codec/layout"
-	"github.com/kafkawire/kafkawire/internal/bigframe"
 )
 
 const recs = "body.Responses.0.Partitions.0.Records"

@@ -6,10 +6,10 @@ import (
 	"github.com/twmb/franz-go/pkg/kmsg"
 
 	"github.com/kafkawire/kafkawire/codec/frame"
+	"github.com/kafkawire/kafkawire/codec/frame/bigframe"
 	"github.com/kafkawire/kafkawire/codec/layout"
 	"github.com/kafkawire/kafkawire/codec/schema"
 	"github.com/kafkawire/kafkawire/codec/wire"
-	"github.com/kafkawire/kafkawire/internal/bigframe"
 )
 
 // kmsgFetch reads a Fetch response body the way a franz-go consumer does:
@@ -45,7 +45,7 @@ func kmsgFetch(b *testing.B, body []byte) *kmsg.FetchResponse {
 	return k
 }
 
-// The 1 MiB Fetch response of internal/bigframe: 5,000 records in 50 batches.
+// The 1 MiB Fetch response of codec/frame/bigframe: 5,000 records in 50 batches.
 func BenchmarkFetch1MiB(b *testing.B) {
 	m := bigframe.Fetch()
 	fb, err := m.Encode()

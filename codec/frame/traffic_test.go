@@ -15,9 +15,9 @@ import (
 	"github.com/twmb/franz-go/pkg/kmsg"
 
 	"github.com/kafkawire/kafkawire/codec/frame"
+	"github.com/kafkawire/kafkawire/codec/frame/traffic"
 	"github.com/kafkawire/kafkawire/codec/layout"
 	"github.com/kafkawire/kafkawire/codec/schema"
-	"github.com/kafkawire/kafkawire/internal/capture"
 )
 
 // Real traffic: a kgo client producing, consuming in a group and asking admin
@@ -25,7 +25,7 @@ import (
 // crossed the wire decodes cleanly and re-encodes to the same bytes.
 func TestRealTraffic(t *testing.T) {
 	const topic = "orders"
-	exchanges := capture.Record(t, []kgo.Opt{
+	exchanges, err := traffic.Record([]kgo.Opt{
 		kgo.ConsumerGroup("billing"),
 		kgo.ConsumeTopics(topic),
 		kgo.ClientID("kafkawire-test"),
@@ -51,6 +51,9 @@ func TestRealTraffic(t *testing.T) {
 			require.NoError(t, err)
 		}
 	})
+	if err != nil {
+		t.Fatal(err)
+	}
 	require.NotEmpty(t, exchanges)
 	seen := map[string]bool{}
 	for _, ex := range exchanges {

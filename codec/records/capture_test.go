@@ -20,7 +20,7 @@ import (
 	"github.com/twmb/franz-go/pkg/kgo"
 	"github.com/twmb/franz-go/pkg/kmsg"
 
-	"github.com/kafkawire/kafkawire/internal/capture"
+	"github.com/kafkawire/kafkawire/codec/frame/traffic"
 )
 
 // Regenerate the committed captures with:
@@ -38,7 +38,7 @@ type capturedField struct {
 
 // recordsFields pulls every non-empty records field out of the captured Produce requests
 // and Fetch responses, reading the frames with kmsg, an independent decoder.
-func recordsFields(t *testing.T, exs []capture.Exchange) (out []capturedField) {
+func recordsFields(t *testing.T, exs []traffic.Exchange) (out []capturedField) {
 	t.Helper()
 	add := func(frame, b []byte, kind string) {
 		if len(b) == 0 {
@@ -53,7 +53,7 @@ func recordsFields(t *testing.T, exs []capture.Exchange) (out []capturedField) {
 			continue
 		}
 		req, resp, err := e.Decode()
-		if err != nil && err != capture.ErrNoResponse {
+		if err != nil && err != traffic.ErrNoResponse {
 			require.NoError(t, err)
 		}
 		switch r := req.(type) {
@@ -118,8 +118,8 @@ func TestCaptured(t *testing.T) {
 				kgo.FetchMaxWait(200 * time.Millisecond),
 			}, c.opts...)
 			// One partition, so all records land in one batch that is big enough for kgo to compress.
-			o := capture.Options{Cluster: []kfake.Opt{kfake.DefaultNumPartitions(1)}, Client: opts}
-			exs := capture.RecordWith(t, o, func(ctx context.Context, cl *kgo.Client) {
+			o := traffic.Options{Cluster: []kfake.Opt{kfake.DefaultNumPartitions(1)}, Client: opts}
+			exs, err := traffic.RecordWith(o, func(ctx context.Context, cl *kgo.Client) {
 				if c.txn {
 					require.NoError(t, cl.BeginTransaction())
 				}
@@ -138,6 +138,9 @@ func TestCaptured(t *testing.T) {
 				}
 				require.Equal(t, len(want), got)
 			})
+			if err != nil {
+				t.Fatal(err)
+			}
 			fields := recordsFields(t, exs)
 			var sawProduce, sawFetch, sawControl bool
 			var stored [][]byte

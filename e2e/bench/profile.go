@@ -22,7 +22,7 @@ import (
 // profilePage runs one scenario of the page bench under Chrome's own CPU
 // profiler (Profiler.start/stop) with an app.wasm built without -s, so wasm
 // functions keep their Go names, and prints where the time went: self time
-// and inclusive time per function. `go run ./internal/bench -profile edit-big`.
+// and inclusive time per function. `go run ./e2e/bench -profile edit-big`.
 func profilePage(base string, fb []byte, scenario string) {
 	dir, err := os.MkdirTemp("", "kafkawire-prof-chromium-")
 	die(err)

@@ -1,6 +1,6 @@
 //go:build !js
 
-package capture
+package traffic
 
 import (
 	"context"
@@ -14,9 +14,10 @@ import (
 )
 
 func TestRecord(t *testing.T) {
-	exs := Record(t, []kgo.Opt{kgo.DefaultProduceTopic("t")}, func(ctx context.Context, cl *kgo.Client) {
+	exs, err := Record([]kgo.Opt{kgo.DefaultProduceTopic("t")}, func(ctx context.Context, cl *kgo.Client) {
 		require.NoError(t, cl.ProduceSync(ctx, &kgo.Record{Value: []byte("v")}).FirstErr())
 	})
+	require.NoError(t, err)
 	seen := map[int16]bool{}
 	for _, e := range exs {
 		seen[e.APIKey] = true

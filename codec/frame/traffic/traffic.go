@@ -1,6 +1,6 @@
 //go:build !js
 
-// Package capture records the exact Kafka frames a kgo client and an in-process kfake cluster exchange, for tests.
+// Package traffic records the exact Kafka frames a kgo client and an in-process kfake cluster exchange, for tests.
 //
 // Record starts a kfake cluster on 127.0.0.1 and, in front of each broker, a
 // small TCP proxy on 127.0.0.1 that copies bytes both ways and cuts them into
@@ -10,7 +10,7 @@
 // Requests and responses are paired by correlation id per connection.
 // Nothing listens on anything but the loopback address, and everything stops
 // when Record returns or its time runs out.
-package capture
+package traffic
 
 import (
 	"context"
@@ -20,7 +20,6 @@ import (
 	"io"
 	"net"
 	"sync"
-	"testing"
 	"time"
 
 	"github.com/twmb/franz-go/pkg/kfake"
@@ -52,13 +51,14 @@ type Options struct {
 
 // Record runs fn against a fresh kfake cluster through recording proxies and returns every
 // exchange in the order the requests were sent (per connection; connections in opening order).
-func Record(t testing.TB, opts []kgo.Opt, fn func(ctx context.Context, cl *kgo.Client)) []Exchange {
-	return RecordWith(t, Options{Client: opts}, fn)
+// The error says why the cluster or the client did not start, or that the time ran out
+// (the exchanges recorded until then are returned with it).
+func Record(opts []kgo.Opt, fn func(ctx context.Context, cl *kgo.Client)) ([]Exchange, error) {
+	return RecordWith(Options{Client: opts}, fn)
 }
 
 // RecordWith is Record with cluster options and a time limit.
-func RecordWith(t testing.TB, o Options, fn func(ctx context.Context, cl *kgo.Client)) []Exchange {
-	t.Helper()
+func RecordWith(o Options, fn func(ctx context.Context, cl *kgo.Client)) ([]Exchange, error) {
 	if o.Timeout <= 0 {
 		o.Timeout = Timeout
 	}
@@ -74,7 +74,7 @@ func RecordWith(t testing.TB, o Options, fn func(ctx context.Context, cl *kgo.Cl
 	}, o.Cluster...)
 	c, err := kfake.NewCluster(copts...)
 	if err != nil {
-		t.Fatalf("capture: starting kfake: %v", err)
+		return nil, fmt.Errorf("traffic: starting kfake: %w", err)
 	}
 	kopts := append([]kgo.Opt{
 		kgo.SeedBrokers(c.ListenAddrs()...),
@@ -85,7 +85,7 @@ func RecordWith(t testing.TB, o Options, fn func(ctx context.Context, cl *kgo.Cl
 	cl, err := kgo.NewClient(kopts...)
 	if err != nil {
 		c.Close()
-		t.Fatalf("capture: starting kgo: %v", err)
+		return nil, fmt.Errorf("traffic: starting kgo: %w", err)
 	}
 	func() {
 		defer func() {
@@ -94,11 +94,11 @@ func RecordWith(t testing.TB, o Options, fn func(ctx context.Context, cl *kgo.Cl
 		}()
 		fn(ctx, cl)
 	}()
-	if ctx.Err() != nil {
-		t.Errorf("capture: ran out of time after %v", o.Timeout)
-	}
 	rec.close()
-	return rec.exchanges()
+	if ctx.Err() != nil {
+		return rec.exchanges(), fmt.Errorf("traffic: ran out of time after %v", o.Timeout)
+	}
+	return rec.exchanges(), nil
 }
 
 // recorder owns the proxies and what they saw.
@@ -117,7 +117,7 @@ type recorder struct {
 func (r *recorder) listen(network, addr string) (net.Listener, error) {
 	host, _, err := net.SplitHostPort(addr)
 	if err != nil || host != "127.0.0.1" {
-		return nil, fmt.Errorf("capture: refusing to listen on %q: only 127.0.0.1", addr)
+		return nil, fmt.Errorf("traffic: refusing to listen on %q: only 127.0.0.1", addr)
 	}
 	broker, err := net.Listen(network, addr)
 	if err != nil {
@@ -275,4 +275,4 @@ func (c *conversation) response(frame []byte) {
 }
 
 // ErrNoResponse is returned by Exchange.Decode when the exchange has no response.
-var ErrNoResponse = errors.New("capture: no response")
+var ErrNoResponse = errors.New("traffic: no response")

@@ -26,8 +26,8 @@ import (
 
 	"github.com/andybalholm/brotli"
 
-	"github.com/kafkawire/kafkawire/internal/bigframe"
-	"github.com/kafkawire/kafkawire/internal/sitehttp"
+	"github.com/kafkawire/kafkawire/app/sitehttp"
+	"github.com/kafkawire/kafkawire/codec/frame/bigframe"
 )
 
 var (

@@ -1,6 +1,6 @@
 //go:build !js
 
-package capture
+package traffic
 
 import (
 	"encoding/binary"
@@ -14,7 +14,7 @@ import (
 func (e Exchange) Decode() (kmsg.Request, kmsg.Response, error) {
 	req := kmsg.RequestForKey(e.APIKey)
 	if req == nil {
-		return nil, nil, fmt.Errorf("capture: unknown api key %d", e.APIKey)
+		return nil, nil, fmt.Errorf("traffic: unknown api key %d", e.APIKey)
 	}
 	req.SetVersion(e.APIVersion)
 	body, err := RequestBody(e.Request, req.IsFlexible())
@@ -22,7 +22,7 @@ func (e Exchange) Decode() (kmsg.Request, kmsg.Response, error) {
 		return nil, nil, err
 	}
 	if err := req.ReadFrom(body); err != nil {
-		return nil, nil, fmt.Errorf("capture: %s v%d request: %w", kmsg.NameForKey(e.APIKey), e.APIVersion, err)
+		return nil, nil, fmt.Errorf("traffic: %s v%d request: %w", kmsg.NameForKey(e.APIKey), e.APIVersion, err)
 	}
 	if e.Response == nil {
 		return req, nil, ErrNoResponse
@@ -35,7 +35,7 @@ func (e Exchange) Decode() (kmsg.Request, kmsg.Response, error) {
 		return req, nil, err
 	}
 	if err := resp.ReadFrom(body); err != nil {
-		return req, nil, fmt.Errorf("capture: %s v%d response: %w", kmsg.NameForKey(e.APIKey), e.APIVersion, err)
+		return req, nil, fmt.Errorf("traffic: %s v%d response: %w", kmsg.NameForKey(e.APIKey), e.APIVersion, err)
 	}
 	return req, resp, nil
 }
@@ -44,7 +44,7 @@ func (e Exchange) Decode() (kmsg.Request, kmsg.Response, error) {
 // len(frame)-len(body): the header is the api key, version, correlation id, client id and, in header v2, tags.
 func RequestBody(frame []byte, flexible bool) ([]byte, error) {
 	if len(frame) < 14 {
-		return nil, fmt.Errorf("capture: request frame of %d bytes is too short for a header", len(frame))
+		return nil, fmt.Errorf("traffic: request frame of %d bytes is too short for a header", len(frame))
 	}
 	p := 12
 	if n := int16(binary.BigEndian.Uint16(frame[p:])); n > 0 {
@@ -58,7 +58,7 @@ func RequestBody(frame []byte, flexible bool) ([]byte, error) {
 		}
 	}
 	if p > len(frame) {
-		return nil, fmt.Errorf("capture: request header runs past the frame")
+		return nil, fmt.Errorf("traffic: request header runs past the frame")
 	}
 	return frame[p:], nil
 }
@@ -73,29 +73,29 @@ func ResponseBody(frame []byte, flexibleHeader bool) ([]byte, error) {
 		}
 	}
 	if p > len(frame) {
-		return nil, fmt.Errorf("capture: response header runs past the frame")
+		return nil, fmt.Errorf("traffic: response header runs past the frame")
 	}
 	return frame[p:], nil
 }
 
 func skipTags(b []byte, p int) (int, error) {
 	if p > len(b) {
-		return 0, fmt.Errorf("capture: tagged fields run past the frame")
+		return 0, fmt.Errorf("traffic: tagged fields run past the frame")
 	}
 	n, w := binary.Uvarint(b[p:])
 	if w <= 0 {
-		return 0, fmt.Errorf("capture: bad tag count")
+		return 0, fmt.Errorf("traffic: bad tag count")
 	}
 	p += w
 	for i := uint64(0); i < n; i++ {
 		_, w = binary.Uvarint(b[p:])
 		if w <= 0 {
-			return 0, fmt.Errorf("capture: bad tag")
+			return 0, fmt.Errorf("traffic: bad tag")
 		}
 		p += w
 		size, w := binary.Uvarint(b[p:])
 		if w <= 0 || size > uint64(len(b)-p-w) {
-			return 0, fmt.Errorf("capture: bad tag size")
+			return 0, fmt.Errorf("traffic: bad tag size")
 		}
 		p += w + int(size)
 	}

@@ -1,0 +1,35 @@
+package source_test
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/kafkawire/kafkawire/codec/source"
+)
+
+// Read never panics, says what every input is, and gives back a binary
+// input's bytes untouched.
+func FuzzRead(f *testing.F) {
+	f.Add([]byte("00 00 00 14 00 3d"))
+	f.Add([]byte("00000000  00 00 00 14 00 3d 00 00  |......|\n"))
+	f.Add([]byte{0, 0, 0, 4, 0, 3, 0, 1})
+	f.Add([]byte{0xd4, 0xc3, 0xb2, 0xa1, 2, 0, 4, 0})
+	f.Add([]byte{0x0a, 0x0d, 0x0d, 0x0a, 0x1c, 0, 0, 0, 0x4d, 0x3c, 0x2b, 0x1a})
+	f.Add([]byte{0xff, 0xfe})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		in, err := source.Read(data, source.Options{})
+		if in.Kind != source.Sniff(data) {
+			t.Fatalf("Read says %v, Sniff says %v", in.Kind, source.Sniff(data))
+		}
+		switch in.Kind {
+		case source.Binary:
+			if err != nil || len(in.Streams) != 1 || !bytes.Equal(in.Streams[0].Bytes, data) {
+				t.Fatalf("binary input not given back as one stream: %v", err)
+			}
+		case source.Text:
+			if (err == nil) != (len(in.Streams) == 1) {
+				t.Fatalf("text: error %v with %d streams", err, len(in.Streams))
+			}
+		}
+	})
+}

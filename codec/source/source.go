@@ -1,0 +1,219 @@
+// Package source turns any input kafkawire is given into byte streams with their origin.
+//
+// It is the one seam every input crosses on its way to the codec, so the
+// command line and the page read the same things the same way:
+//
+//	input bytes ─► Sniff ─┬─ text dump ──► codec/hexin ─────────────► one Stream
+//	                      ├─ raw binary ─────────────────────────────► one Stream
+//	                      └─ pcap, pcapng ─► capture reader (capture.go) ─► a Stream per
+//	                                          connection and direction
+//
+// A Stream is bytes as one side of a connection sent them, in order: frames
+// are cut from it by codec/frame. It knows nothing about Kafka; what it keeps
+// besides the bytes (where they came from, which connection and direction,
+// which byte ranges are missing, when each segment arrived) is what a capture
+// can say about them, and is empty for a pasted dump.
+package source
+
+import (
+	"bytes"
+	"encoding/binary"
+	"sort"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/kafkawire/kafkawire/codec/hexin"
+)
+
+// Kind is what an input is, as Sniff tells from its first bytes.
+type Kind int8
+
+const (
+	Text   Kind = iota // a text dump of bytes, read by codec/hexin
+	Binary             // the bytes themselves
+	Pcap               // a libpcap capture file
+	Pcapng             // a pcapng capture file
+)
+
+func (k Kind) String() string {
+	switch k {
+	case Text:
+		return "text"
+	case Binary:
+		return "binary"
+	case Pcap:
+		return "pcap"
+	case Pcapng:
+		return "pcapng"
+	}
+	return "unknown"
+}
+
+// OriginBinary is the origin of the bytes of a binary input, as the page has
+// always said it.
+const OriginBinary = "raw bytes"
+
+// Direction is which way a stream's bytes went between a client and a server.
+type Direction int8
+
+const (
+	Unknown        Direction = iota // a dump or a file: nothing says
+	ClientToServer                  // requests
+	ServerToClient                  // responses
+)
+
+func (d Direction) String() string {
+	switch d {
+	case ClientToServer:
+		return "client to server"
+	case ServerToClient:
+		return "server to client"
+	}
+	return "unknown direction"
+}
+
+// Gap is a range of a stream that was never seen (a capture that missed
+// segments). The missing bytes are not in Stream.Bytes: Len bytes belong
+// before Bytes[Off], so a frame that spans Off is broken there, and framing
+// after a gap has to find its footing again.
+type Gap struct {
+	Off int // offset in Stream.Bytes where the missing bytes belong
+	Len int // how many bytes are missing, as the sequence numbers say
+}
+
+// Segment says when part of a stream arrived: the bytes from Off up to the
+// next segment's Off came in one packet at Time.
+type Segment struct {
+	Off  int
+	Time time.Time
+}
+
+// Stream is the bytes one side of a connection sent, in order, and what is
+// known about where they came from.
+type Stream struct {
+	Bytes []byte
+	// Origin is how the bytes were read: a hexin format ("hexdump -C",
+	// "xxd", ...), OriginBinary, "pcap" or "pcapng".
+	Origin string
+	// Conn names the TCP connection of a capture, client first:
+	// "127.0.0.1:51234>127.0.0.1:9092"; "" when the input does not say.
+	// Both directions of a connection carry the same Conn, which is how the
+	// requests of one stream find the responses of the other. When the
+	// capture does not show which side opened the connection, Dir is Unknown
+	// and Conn names this stream's sender first.
+	Conn     string
+	Dir      Direction
+	Gaps     []Gap     // missing ranges, ordered by Off; none for dumps and files
+	Segments []Segment // arrival times, ordered by Off; none for dumps and files
+}
+
+// TimeAt is when the byte at off arrived: the time of the segment that holds
+// it, or the zero time when the stream has no times.
+func (s *Stream) TimeAt(off int) time.Time {
+	i := sort.Search(len(s.Segments), func(i int) bool { return s.Segments[i].Off > off })
+	if i == 0 {
+		return time.Time{}
+	}
+	return s.Segments[i-1].Time
+}
+
+// Input is what Read found in one input.
+type Input struct {
+	Kind    Kind
+	Streams []Stream // one for a text dump or a binary file; one per connection and direction for a capture
+	// Alternatives, for text, are the formats that accept it, the detected
+	// one first, so that a user can switch; nil for other kinds.
+	Alternatives []hexin.Format
+}
+
+// Options steer Read; the zero value detects everything.
+type Options struct {
+	// Format reads a text input in this format only, instead of the one
+	// detected (the user overrode it). Ignored for other kinds.
+	Format hexin.Format
+}
+
+// Read sniffs what data is and turns it into byte streams. A text input that
+// does not read as bytes gets a *hexin.Error (with line and column); the
+// Input returned with an error keeps what was found before it (the kind, and
+// for text the formats that do accept it).
+func Read(data []byte, o Options) (Input, error) {
+	in := Input{Kind: Sniff(data)}
+	switch in.Kind {
+	case Binary:
+		in.Streams = []Stream{{Bytes: data, Origin: OriginBinary}}
+		return in, nil
+	case Pcap, Pcapng:
+		streams, err := readCapture(data, in.Kind)
+		in.Streams = streams
+		return in, err
+	}
+	return readText(in, string(data), o.Format)
+}
+
+// readText reads a text dump through hexin. Detection always runs, so that
+// the formats that accept the text are known even when the user forced one.
+func readText(in Input, text string, forced hexin.Format) (Input, error) {
+	r, err := hexin.Parse(text)
+	if err == nil {
+		in.Alternatives = append([]hexin.Format{r.Format}, r.Alternatives...)
+	}
+	if forced != "" {
+		r, err = hexin.ParseAs(text, forced)
+	}
+	if err != nil {
+		return in, err
+	}
+	in.Streams = []Stream{{Bytes: r.Bytes, Origin: string(r.Format)}}
+	return in, nil
+}
+
+// The first bytes of capture files. A pcap file starts with its magic number
+// written in the byte order of the machine that wrote it: a1b2c3d4 for
+// microsecond timestamps, a1b23c4d for nanoseconds. A pcapng file starts with
+// a Section Header Block, whose type 0x0a0d0d0a reads the same in both byte
+// orders, followed by its length and the byte-order magic 1a2b3c4d.
+const (
+	pcapMicro  = 0xa1b2c3d4
+	pcapNano   = 0xa1b23c4d
+	pcapngSHB  = 0x0a0d0d0a
+	pcapngBOM  = 0x1a2b3c4d
+	pcapngHead = 12 // block type, block length, byte-order magic
+)
+
+// Sniff tells what data is from its content alone (a file's name may lie or
+// be absent): a capture by its magic number; text when it is UTF-8 without
+// NUL bytes; binary otherwise. A Kafka frame in binary has a NUL in its first
+// two bytes unless it is 16 MiB or more (the size prefix) or its API key is
+// above 255, so real frames are never taken for text, and nothing a person
+// types or a tool prints holds a NUL.
+func Sniff(data []byte) Kind {
+	if len(data) >= 4 {
+		be, le := binary.BigEndian.Uint32(data), binary.LittleEndian.Uint32(data)
+		switch {
+		case be == pcapMicro || le == pcapMicro || be == pcapNano || le == pcapNano:
+			return Pcap
+		case be == pcapngSHB && len(data) >= pcapngHead &&
+			(binary.BigEndian.Uint32(data[8:]) == pcapngBOM || binary.LittleEndian.Uint32(data[8:]) == pcapngBOM):
+			return Pcapng
+		}
+	}
+	if bytes.IndexByte(data, 0) >= 0 || !utf8.Valid(data) {
+		return Binary
+	}
+	return Text
+}
+
+// Describe says in a few words what a stream is, for a heading: its origin,
+// and for a capture its connection and direction.
+func (s *Stream) Describe() string {
+	parts := []string{s.Origin}
+	if s.Conn != "" {
+		parts = append(parts, s.Conn)
+	}
+	if s.Dir != Unknown {
+		parts = append(parts, s.Dir.String())
+	}
+	return strings.Join(parts, " · ")
+}
