@@ -1585,7 +1585,7 @@ func hiNamedAssignment(verb string) map[string]string {
 	return map[string]string{
 		"TopicPartitions":            "The partitions the member " + verb + ", grouped by topic.",
 		"TopicPartitions.TopicId":    "The id of a topic the member " + verb + " partitions of.",
-		"TopicPartitions.TopicName":  "The topic's name, resolved by the coordinator from the id beside it; empty when the topic no longer exists.",
+		"TopicPartitions.TopicName":  "The topic's name, looked up by the coordinator from the id beside it so the reader need not map ids to names.",
 		"TopicPartitions.Partitions": "The partition numbers of that topic the member " + verb + ".",
 	}
 }
