@@ -102,6 +102,15 @@ func (s *Set) resolve(p []string) (target, error) {
 	return t, nil
 }
 
+// The fields a path may name at each level of a batch: the numbers one
+// edits (the rest, lengths, counts, the CRC, follow from them) and the byte
+// strings. editKey gives the layout nodes of exactly these names a key.
+var (
+	batchInts  = []string{"baseOffset", "partitionLeaderEpoch", "attributes", "baseTimestamp", "maxTimestamp", "producerId", "producerEpoch", "baseSequence"}
+	recordInts = []string{"attributes", "timestampDelta", "offsetDelta"}
+	byteFields = []string{"key", "value"} // of records and headers
+)
+
 // intField returns a pointer to a numeric field and its width, or nil.
 func (t target) intField() (p any, bits int) {
 	switch {
@@ -285,6 +294,25 @@ func (s *Set) Insert(p []string, at int) error {
 		}
 		t.rec.Headers = insertAt(t.rec.Headers, at, Header{Key: Bytes{}, Value: Bytes{}})
 		return nil
+	}
+	return fmt.Errorf("records path %q is not a list", strings.Join(p, "."))
+}
+
+// Append adds an element at the end of the list p names: a batch (p
+// empty), a record (p = batch.records) or a header (p = ....headers).
+func (s *Set) Append(p []string) error {
+	if len(p) == 0 {
+		return s.Insert(p, len(s.Batches))
+	}
+	t, err := s.resolve(p)
+	if err != nil {
+		return err
+	}
+	switch {
+	case t.rec == nil && t.field == "records":
+		return s.Insert(p, len(t.batch.Records))
+	case t.rec != nil && t.header == nil && t.field == "headers":
+		return s.Insert(p, len(t.rec.Headers))
 	}
 	return fmt.Errorf("records path %q is not a list", strings.Join(p, "."))
 }
