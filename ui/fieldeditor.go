@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kafkawire/kafkawire/codec/message"
 	"github.com/kafkawire/kafkawire/codec/schema"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -29,13 +30,23 @@ type FieldEditor struct {
 	hexToggle bool
 }
 
-func (f *FieldEditor) edit(op, path, text string) app.EventHandler {
+// edit is a handler that sends the edit op on the value at path to the page.
+func (f *FieldEditor) edit(op message.Op, path, text string) app.EventHandler {
 	return func(ctx app.Context, e app.Event) {
-		guard(ctx, func() {
-			if f.On != nil {
-				f.On.Edit(ctx, f.Dir, op, path, text)
-			}
-		})
+		guard(ctx, func() { f.send(ctx, op, path, text) })
+	}
+}
+
+// editValue is a handler that sends op with the value of the input it is on.
+func (f *FieldEditor) editValue(op message.Op, path string) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		guard(ctx, func() { f.send(ctx, op, path, ctx.JSSrc().Get("value").String()) })
+	}
+}
+
+func (f *FieldEditor) send(ctx app.Context, op message.Op, path, text string) {
+	if f.On != nil {
+		f.On.Edit(ctx, f.Dir, message.Edit{Op: op, Path: message.ParsePath(path), Text: text})
 	}
 }
 
@@ -54,7 +65,7 @@ func (f *FieldEditor) Render() app.UI {
 		parts = append(parts, app.Span().Class("fe-note").Text("wire-level: computed from the values it frames"))
 	case "records":
 		if !in.Null {
-			parts = append(parts, f.button("addbatch", in.Path, "", "+ batch"))
+			parts = append(parts, f.button("addbatch", message.OpAppend, in.Path, "+ batch"))
 		}
 	case kindRecBytes, kindRecInt, kindRecCodec, kindBatch, kindRecordList, kindRecord, kindHeaderList, kindHeader:
 		parts = f.recordParts(in)
@@ -66,13 +77,7 @@ func (f *FieldEditor) Render() app.UI {
 					Attr("spellcheck", "false").Attr("autocomplete", "off").
 					Attr("data-edit", in.Path).
 					Aria("label", in.Path+" ("+in.Type+")").
-					OnChange(func(ctx app.Context, e app.Event) {
-						guard(ctx, func() {
-							if f.On != nil {
-								f.On.Edit(ctx, f.Dir, "set", in.Path, ctx.JSSrc().Get("value").String())
-							}
-						})
-					}),
+					OnChange(f.editValue(message.OpSet, in.Path)),
 			)
 			parts = append(parts, app.Span().Class("fe-hint").Text(hint(in.Type)))
 		}
@@ -86,43 +91,41 @@ func (f *FieldEditor) Render() app.UI {
 							if ctx.JSSrc().Get("checked").Bool() {
 								v = "true"
 							}
-							if f.On != nil {
-								f.On.Edit(ctx, f.Dir, "set", in.Path, v)
-							}
+							f.send(ctx, message.OpSet, in.Path, v)
 						})
 					}),
 				app.Text(" true"),
 			))
 	case "array":
 		if !in.Null {
-			parts = append(parts, app.Button().Class("btn").Attr("data-op", "append").Text("+ element").OnClick(f.edit("append", in.Path, "")))
+			parts = append(parts, f.button("append", message.OpAppend, in.Path, "+ element"))
 		}
 	case "element":
 		parts = append(parts,
-			app.Button().Class("btn").Attr("data-op", "duplicate").Text("duplicate").OnClick(f.edit("duplicate", in.Path, "")),
-			app.Button().Class("btn danger").Attr("data-op", "remove").Text("remove").OnClick(f.edit("remove", in.Path, "")),
+			f.button("duplicate", message.OpDuplicate, in.Path, "duplicate"),
+			f.button("remove", message.OpRemove, in.Path, "remove"),
 		)
 	}
 	if in.Nullable && in.Kind != "wire" {
-		op, label := "null", "set to null"
+		dataOp, op, label := "null", message.OpSetNull, "set to null"
 		if in.Null {
-			op, label = "present", "give it a value"
+			dataOp, op, label = "present", message.OpSetPresent, "give it a value"
 			if in.Kind == kindRecBytes {
-				op, label = "empty", "give it a value (empty)"
+				dataOp, label = "empty", "give it a value (empty)"
 			}
 		}
-		parts = append(parts, app.Button().Class("btn").Attr("data-op", op).Text(label).OnClick(f.edit(op, in.Path, "")))
+		parts = append(parts, f.button(dataOp, op, in.Path, label))
 	}
 	if in.Tagged && !in.Null && in.Path != "" {
 		name := in.Path[strings.LastIndexByte(in.Path, '.')+1:]
 		parts = append(parts, app.Button().Class("btn danger").Attr("data-op", "rmtag").Text("remove tagged field").
-			OnClick(f.edit("rmtag", parentPath(in.Path), name)))
+			OnClick(f.edit(message.OpRemoveTagged, parentPath(in.Path), name)))
 	}
 	for i, name := range in.Tags {
 		if in.TagsOn[i] {
 			continue
 		}
-		parts = append(parts, app.Button().Class("btn tag").Attr("data-op", "addtag").Text("+ tagged "+name).OnClick(f.edit("addtag", in.Path, name)))
+		parts = append(parts, app.Button().Class("btn tag").Attr("data-op", "addtag").Text("+ tagged "+name).OnClick(f.edit(message.OpAddTagged, in.Path, name)))
 	}
 	if f.Err != "" {
 		parts = append(parts, app.Span().Class("fe-err").Attr("role", "alert").Text(f.Err))
@@ -130,12 +133,13 @@ func (f *FieldEditor) Render() app.UI {
 	return app.Div().Class("fe").Body(parts...)
 }
 
-func (f *FieldEditor) button(op, path, text, label string) app.UI {
+// button sends op on the value at path when clicked; dataOp names it for tests and styles.
+func (f *FieldEditor) button(dataOp string, op message.Op, path, label string) app.UI {
 	cls := "btn"
-	if op == "remove" {
+	if op == message.OpRemove {
 		cls = "btn danger"
 	}
-	return app.Button().Class(cls).Attr("data-op", op).Text(label).OnClick(f.edit(op, path, text))
+	return app.Button().Class(cls).Attr("data-op", dataOp).Text(label).OnClick(f.edit(op, path, ""))
 }
 
 // hexMode tells whether the key, value or header part is edited as hex.
@@ -156,9 +160,9 @@ func (f *FieldEditor) recordParts(in EditorInfo) []app.UI {
 			break
 		}
 		hexOn := f.hexMode()
-		val, op, typ := in.Text, "set", "UTF-8 text"
+		val, op, typ := in.Text, message.OpSet, "UTF-8 text"
 		if hexOn {
-			val, op, typ = hex.EncodeToString([]byte(in.Text)), "sethex", "hex"
+			val, op, typ = hex.EncodeToString([]byte(in.Text)), message.OpSetHex, "hex"
 		}
 		parts = append(parts,
 			app.Label().Class("fe-label").Text(typ),
@@ -178,7 +182,7 @@ func (f *FieldEditor) recordParts(in EditorInfo) []app.UI {
 	case kindRecInt:
 		parts = append(parts,
 			app.Label().Class("fe-label").Text(in.Type),
-			f.input(in, in.Text, "set"),
+			f.input(in, in.Text, message.OpSet),
 			app.Span().Class("fe-hint").Text(hint(in.Type)),
 		)
 	case kindRecCodec:
@@ -193,52 +197,40 @@ func (f *FieldEditor) recordParts(in EditorInfo) []app.UI {
 		parts = append(parts,
 			app.Label().Class("fe-label").Text("compression"),
 			app.Select().Class("fe-input").Attr("data-edit", in.Path).Aria("label", in.Path+" (compression codec)").
-				OnChange(func(ctx app.Context, e app.Event) {
-					guard(ctx, func() {
-						if f.On != nil {
-							f.On.Edit(ctx, f.Dir, "set", in.Path, ctx.JSSrc().Get("value").String())
-						}
-					})
-				}).Body(opts...),
+				OnChange(f.editValue(message.OpSet, in.Path)).Body(opts...),
 		)
 	case kindBatch:
 		parts = append(parts,
-			f.button("append", in.Path+".records", "", "+ record"),
-			f.button("duplicate", in.Path, "", "duplicate batch"),
-			f.button("remove", in.Path, "", "remove batch"),
+			f.button("append", message.OpAppend, in.Path+".records", "+ record"),
+			f.button("duplicate", message.OpDuplicate, in.Path, "duplicate batch"),
+			f.button("remove", message.OpRemove, in.Path, "remove batch"),
 		)
 	case kindRecordList:
-		parts = append(parts, f.button("append", in.Path, "", "+ record"))
+		parts = append(parts, f.button("append", message.OpAppend, in.Path, "+ record"))
 	case kindRecord:
 		parts = append(parts,
-			f.button("append", in.Path+".headers", "", "+ header"),
-			f.button("duplicate", in.Path, "", "duplicate record"),
-			f.button("remove", in.Path, "", "remove record"),
+			f.button("append", message.OpAppend, in.Path+".headers", "+ header"),
+			f.button("duplicate", message.OpDuplicate, in.Path, "duplicate record"),
+			f.button("remove", message.OpRemove, in.Path, "remove record"),
 		)
 	case kindHeaderList:
-		parts = append(parts, f.button("append", in.Path, "", "+ header"))
+		parts = append(parts, f.button("append", message.OpAppend, in.Path, "+ header"))
 	case kindHeader:
 		parts = append(parts,
-			f.button("duplicate", in.Path, "", "duplicate header"),
-			f.button("remove", in.Path, "", "remove header"),
+			f.button("duplicate", message.OpDuplicate, in.Path, "duplicate header"),
+			f.button("remove", message.OpRemove, in.Path, "remove header"),
 		)
 	}
 	return parts
 }
 
 // input is a text field that applies op to the message on change (Enter or leaving it).
-func (f *FieldEditor) input(in EditorInfo, val, op string) app.UI {
+func (f *FieldEditor) input(in EditorInfo, val string, op message.Op) app.UI {
 	return app.Input().Class("fe-input").Type("text").Value(val).
 		Attr("spellcheck", "false").Attr("autocomplete", "off").
 		Attr("data-edit", in.Path).
 		Aria("label", in.Path+" ("+in.Type+")").
-		OnChange(func(ctx app.Context, e app.Event) {
-			guard(ctx, func() {
-				if f.On != nil {
-					f.On.Edit(ctx, f.Dir, op, in.Path, ctx.JSSrc().Get("value").String())
-				}
-			})
-		})
+		OnChange(f.editValue(op, in.Path))
 }
 
 func (f *FieldEditor) onHexMode(ctx app.Context, e app.Event) {
