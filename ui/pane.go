@@ -25,7 +25,6 @@ type Pane struct {
 	Changed []int            // [a, b) pairs: bytes the last edit changed
 	Edited  bool             // differs from the minimal instance
 	EditErr string           // the last edit's error, shown beside the field
-	ErrPath string           // the path that failed
 	Notice  string           // a message about the pane as a whole (a shared link that did not decode)
 
 	Selected *layout.Node // the selected node (click, keyboard or tree)

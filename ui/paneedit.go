@@ -7,7 +7,8 @@ import (
 
 // Edit applies e to a clone of the message and re-encodes it. On success the
 // pane shows the new frame and remembers which bytes changed; on failure it
-// keeps the last good frame and records the error for the field at e.Path.
+// keeps the last good frame and the error, which the editor of the
+// selected field shows.
 func (p *Pane) Edit(e message.Edit) bool {
 	if p.Msg == nil {
 		return false
@@ -32,7 +33,7 @@ func (p *Pane) Edit(e message.Edit) bool {
 		return nil
 	})
 	if err != nil {
-		p.EditErr, p.ErrPath = err.Error(), e.Path.String()
+		p.EditErr = err.Error()
 		return false
 	}
 	old := p.Bytes()
@@ -40,7 +41,7 @@ func (p *Pane) Edit(e message.Edit) bool {
 	p.setDecoded(d)
 	p.Changed = diff(old, p.Bytes())
 	p.Gen++
-	p.EditErr, p.ErrPath, p.Notice = "", "", ""
+	p.EditErr, p.Notice = "", ""
 	p.Edited = true
 	// Keep the selection on the same node id when it still exists, else on the edited field.
 	p.Selected = p.Node(selID)
