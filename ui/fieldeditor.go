@@ -3,7 +3,6 @@ package ui
 import (
 	"encoding/hex"
 	"strconv"
-	"strings"
 
 	"github.com/kafkawire/kafkawire/codec/message"
 	"github.com/kafkawire/kafkawire/codec/schema"
@@ -48,13 +47,6 @@ func (f *FieldEditor) send(ctx app.Context, op message.Op, path, text string) {
 	if f.On != nil {
 		f.On.Edit(ctx, f.Dir, message.Edit{Op: op, Path: message.ParsePath(path), Text: text})
 	}
-}
-
-func parentPath(p string) string {
-	if i := strings.LastIndexByte(p, '.'); i >= 0 {
-		return p[:i]
-	}
-	return p
 }
 
 func (f *FieldEditor) Render() app.UI {
@@ -117,9 +109,7 @@ func (f *FieldEditor) Render() app.UI {
 		parts = append(parts, f.button(dataOp, op, in.Path, label))
 	}
 	if in.Tagged && !in.Null && in.Path != "" {
-		name := in.Path[strings.LastIndexByte(in.Path, '.')+1:]
-		parts = append(parts, app.Button().Class("btn danger").Attr("data-op", "rmtag").Text("remove tagged field").
-			OnClick(f.edit(message.OpRemoveTagged, parentPath(in.Path), name)))
+		parts = append(parts, f.button("rmtag", message.OpRemoveTagged, in.Path, "remove tagged field"))
 	}
 	for i, name := range in.Tags {
 		if in.TagsOn[i] {
@@ -136,7 +126,7 @@ func (f *FieldEditor) Render() app.UI {
 // button sends op on the value at path when clicked; dataOp names it for tests and styles.
 func (f *FieldEditor) button(dataOp string, op message.Op, path, label string) app.UI {
 	cls := "btn"
-	if op == message.OpRemove {
+	if op == message.OpRemove || op == message.OpRemoveTagged {
 		cls = "btn danger"
 	}
 	return app.Button().Class(cls).Attr("data-op", dataOp).Text(label).OnClick(f.edit(op, path, ""))
@@ -201,7 +191,7 @@ func (f *FieldEditor) recordParts(in EditorInfo) []app.UI {
 		)
 	case kindBatch:
 		parts = append(parts,
-			f.button("append", message.OpAppend, in.Path+".records", "+ record"),
+			f.button("append", message.OpAppend, in.Path, "+ record"),
 			f.button("duplicate", message.OpDuplicate, in.Path, "duplicate batch"),
 			f.button("remove", message.OpRemove, in.Path, "remove batch"),
 		)
@@ -209,7 +199,7 @@ func (f *FieldEditor) recordParts(in EditorInfo) []app.UI {
 		parts = append(parts, f.button("append", message.OpAppend, in.Path, "+ record"))
 	case kindRecord:
 		parts = append(parts,
-			f.button("append", message.OpAppend, in.Path+".headers", "+ header"),
+			f.button("append", message.OpAppend, in.Path, "+ header"),
 			f.button("duplicate", message.OpDuplicate, in.Path, "duplicate record"),
 			f.button("remove", message.OpRemove, in.Path, "remove record"),
 		)

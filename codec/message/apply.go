@@ -24,8 +24,9 @@ const (
 	OpSetNull
 	// OpSetPresent gives a null value its minimal value (empty bytes inside records).
 	OpSetPresent
-	// OpAppend adds a minimal element at the end of an array, of a batch's
-	// records or a record's headers; on a records field it adds an empty batch.
+	// OpAppend adds a minimal element at the end of an array; on a records
+	// field it adds an empty batch, on a batch (or its record list) a record,
+	// on a record (or its header list) a header.
 	OpAppend
 	// OpDuplicate inserts a copy of an array element, batch, record or header right after it.
 	OpDuplicate
@@ -33,7 +34,7 @@ const (
 	OpRemove
 	// OpAddTagged adds the tagged field named Text to the struct at Path.
 	OpAddTagged
-	// OpRemoveTagged removes the tagged field named Text from the struct at Path.
+	// OpRemoveTagged removes the tagged field at Path.
 	OpRemoveTagged
 )
 
@@ -51,7 +52,7 @@ func (o Op) String() string {
 type Edit struct {
 	Op   Op
 	Path Path
-	Text string // the new value for OpSet and OpSetHex, the field name for the tagged ops
+	Text string // the new value for OpSet and OpSetHex, the field's name for OpAddTagged
 }
 
 func (e Edit) String() string { return e.Op.String() + " " + e.Path.String() + " " + e.Text }
@@ -96,7 +97,7 @@ func (m *Message) Apply(e Edit) error {
 	case OpAddTagged:
 		return m.addTagged(p, e.Text)
 	case OpRemoveTagged:
-		return m.removeTagged(p, e.Text)
+		return m.removeTagged(p)
 	}
 	return fmt.Errorf("%s: unknown edit %s", p, e.Op)
 }

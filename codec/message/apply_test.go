@@ -169,11 +169,12 @@ func TestApplyTagged(t *testing.T) {
 	assert.Equal(t, "ClusterId", fields[0].Name)
 	assert.Equal(t, []bool{true}, on)
 
-	require.NoError(t, apply(t, m, message.OpRemoveTagged, "body", "ClusterId"))
+	require.NoError(t, apply(t, m, message.OpRemoveTagged, "body.ClusterId", ""))
 	m = rebuild(t, m)
 	_, on, _ = m.TaggedFields(message.ParsePath("body"))
 	assert.Equal(t, []bool{false}, on)
-	assert.ErrorContains(t, apply(t, m, message.OpRemoveTagged, "body", "ClusterId"), "carries no tagged field")
+	assert.ErrorContains(t, apply(t, m, message.OpRemoveTagged, "body.ClusterId", ""), "not there to remove")
+	assert.ErrorContains(t, apply(t, m, message.OpRemoveTagged, "body.MaxWaitMs", ""), "not a tagged field at v13")
 	assert.ErrorContains(t, apply(t, m, message.OpAddTagged, "body", "MaxWaitMs"), "no tagged field")
 }
 
@@ -215,25 +216,32 @@ func TestApplyRecordLists(t *testing.T) {
 	require.NoError(t, apply(t, m, message.OpAppend, recs+".0.records", ""))
 	require.NoError(t, apply(t, m, message.OpSet, recs+".0.records.5.value", "sixth"))
 	require.NoError(t, apply(t, m, message.OpAppend, recs+".0.records.5.headers", ""))
-	require.NoError(t, apply(t, m, message.OpSet, recs+".0.records.5.headers.0.key", "trace"))
-	require.NoError(t, apply(t, m, message.OpDuplicate, recs+".0.records.5.headers.0", ""))
+	require.NoError(t, apply(t, m, message.OpAppend, recs+".0.records.5", ""), "a record takes a header")
+	require.NoError(t, apply(t, m, message.OpSet, recs+".0.records.5.headers.1.key", "trace"))
+	require.NoError(t, apply(t, m, message.OpDuplicate, recs+".0.records.5.headers.1", ""))
 	require.NoError(t, apply(t, m, message.OpRemove, recs+".0.records.0", ""))
 	require.NoError(t, apply(t, m, message.OpDuplicate, recs+".0.records.4", ""))
+	require.NoError(t, apply(t, m, message.OpAppend, recs+".0", ""), "a batch takes a record")
 	m = rebuild(t, m)
 	b := set(t, m, recs).Batches[0]
-	require.Len(t, b.Records, 6)
+	require.Len(t, b.Records, 7)
 	for i, r := range b.Records {
 		assert.Equal(t, int32(i), r.OffsetDelta, "offset deltas are renumbered")
 	}
 	for _, i := range []int{4, 5} {
 		assert.Equal(t, records.Bytes("sixth"), b.Records[i].Value)
-		require.Len(t, b.Records[i].Headers, 2)
+		require.Len(t, b.Records[i].Headers, 3)
+		assert.Equal(t, records.Bytes{}, b.Records[i].Headers[0].Key)
 		assert.Equal(t, records.Bytes("trace"), b.Records[i].Headers[1].Key)
+		assert.Equal(t, records.Bytes("trace"), b.Records[i].Headers[2].Key)
 	}
+	assert.Equal(t, records.Bytes{}, b.Records[6].Value, "a new record has an empty value")
+	assert.Nil(t, b.Records[6].Key, "and a null key")
 	require.NoError(t, apply(t, m, message.OpRemove, recs+".0.records.4.headers.1", ""))
 	m = rebuild(t, m)
-	assert.Len(t, set(t, m, recs).Batches[0].Records[4].Headers, 1)
-	assert.ErrorContains(t, apply(t, m, message.OpAppend, recs+".0.records.4.value", ""), "not a list")
+	assert.Len(t, set(t, m, recs).Batches[0].Records[4].Headers, 2)
+	assert.ErrorContains(t, apply(t, m, message.OpAppend, recs+".0.records.4.value", ""), "not a batch, a record or a list")
+	assert.ErrorContains(t, apply(t, m, message.OpRemove, recs+".0.records.4.value", ""), "not a batch, record or header")
 }
 
 func TestApplyBatches(t *testing.T) {

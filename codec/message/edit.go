@@ -347,19 +347,22 @@ func (m *Message) addTagged(p Path, name string) error {
 	return fmt.Errorf("%s has no tagged field %q at v%d", p, name, v)
 }
 
-// removeTagged removes tagged field name from the struct at p.
-func (m *Message) removeTagged(p Path, name string) error {
-	st, _, _, _, err := m.structAt(p)
+// removeTagged removes the tagged field at p from the struct that carries it.
+func (m *Message) removeTagged(p Path) error {
+	s, v, err := m.lookup(p)
 	if err != nil {
 		return err
 	}
-	for i, f := range st.Fields {
-		if f.Name == name {
-			st.Fields = append(st.Fields[:i:i], st.Fields[i+1:]...)
+	if s.elem || s.parent == nil || !s.field.Tagged.Has(v) {
+		return fmt.Errorf("%s is not a tagged field at v%d", p, v)
+	}
+	for i, f := range s.parent.Fields {
+		if f.Name == s.field.Name {
+			s.parent.Fields = append(s.parent.Fields[:i:i], s.parent.Fields[i+1:]...)
 			return nil
 		}
 	}
-	return fmt.Errorf("%s carries no tagged field %q", p, name)
+	return fmt.Errorf("%s is not there to remove", p)
 }
 
 func (m *Message) structAt(p Path) (*Struct, []*schema.Field, int16, bool, error) {
