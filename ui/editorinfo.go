@@ -139,3 +139,77 @@ func valueText(v any) string {
 	}
 	return ""
 }
+
+// EditAction is one button of the field editor: the edit it sends.
+type EditAction struct {
+	DataOp string // the button's data-op attribute, which tests and styles find it by
+	Label  string
+	Class  string
+	Edit   message.Edit
+}
+
+// Actions lists the buttons the editor offers for the node e describes, in
+// the order it shows them: the node's own (elements, batches, records,
+// headers), then null or not, then tagged fields.
+func (e EditorInfo) Actions() []EditAction {
+	p := message.ParsePath(e.Path)
+	var out []EditAction
+	add := func(dataOp, label string, op message.Op, text string) {
+		class := "btn"
+		switch op {
+		case message.OpRemove, message.OpRemoveTagged:
+			class = "btn danger"
+		case message.OpAddTagged:
+			class = "btn tag"
+		}
+		out = append(out, EditAction{DataOp: dataOp, Label: label, Class: class, Edit: message.Edit{Op: op, Path: p, Text: text}})
+	}
+	switch e.Kind {
+	case "wire":
+		return nil
+	case "records":
+		if !e.Null {
+			add("addbatch", "+ batch", message.OpAppend, "")
+		}
+	case "array":
+		if !e.Null {
+			add("append", "+ element", message.OpAppend, "")
+		}
+	case "element":
+		add("duplicate", "duplicate", message.OpDuplicate, "")
+		add("remove", "remove", message.OpRemove, "")
+	case kindBatch:
+		add("append", "+ record", message.OpAppend, "")
+		add("duplicate", "duplicate batch", message.OpDuplicate, "")
+		add("remove", "remove batch", message.OpRemove, "")
+	case kindRecordList:
+		add("append", "+ record", message.OpAppend, "")
+	case kindRecord:
+		add("append", "+ header", message.OpAppend, "")
+		add("duplicate", "duplicate record", message.OpDuplicate, "")
+		add("remove", "remove record", message.OpRemove, "")
+	case kindHeaderList:
+		add("append", "+ header", message.OpAppend, "")
+	case kindHeader:
+		add("duplicate", "duplicate header", message.OpDuplicate, "")
+		add("remove", "remove header", message.OpRemove, "")
+	}
+	switch {
+	case !e.Nullable:
+	case !e.Null:
+		add("null", "set to null", message.OpSetNull, "")
+	case e.Kind == kindRecBytes:
+		add("empty", "give it a value (empty)", message.OpSetPresent, "")
+	default:
+		add("present", "give it a value", message.OpSetPresent, "")
+	}
+	if e.Tagged && !e.Null && e.Path != "" {
+		add("rmtag", "remove tagged field", message.OpRemoveTagged, "")
+	}
+	for i, name := range e.Tags {
+		if !e.TagsOn[i] {
+			add("addtag", "+ tagged "+name, message.OpAddTagged, name)
+		}
+	}
+	return out
+}

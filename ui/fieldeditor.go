@@ -10,9 +10,9 @@ import (
 )
 
 // FieldEditor edits the selected value in place: a text field for numbers,
-// strings, bytes (hex) and uuids, a checkbox for bools, a null toggle where
-// the field is nullable, element and tagged-field buttons for arrays and
-// structs. Values live in the input's value property, never in pre-rendered
+// strings, bytes (hex) and uuids, a checkbox for bools, and a button for
+// each edit EditorInfo.Actions offers (null toggle, elements, tagged fields,
+// batches, records and headers). Values live in the input's value property, never in pre-rendered
 // attributes: the editor exists only in the browser, after a selection.
 type FieldEditor struct {
 	app.Compo
@@ -29,23 +29,25 @@ type FieldEditor struct {
 	hexToggle bool
 }
 
-// edit is a handler that sends the edit op on the value at path to the page.
-func (f *FieldEditor) edit(op message.Op, path, text string) app.EventHandler {
-	return func(ctx app.Context, e app.Event) {
-		guard(ctx, func() { f.send(ctx, op, path, text) })
+// send is a handler that sends edit e to the page.
+func (f *FieldEditor) send(e message.Edit) app.EventHandler {
+	return func(ctx app.Context, _ app.Event) {
+		guard(ctx, func() { f.sendNow(ctx, e) })
 	}
 }
 
 // editValue is a handler that sends op with the value of the input it is on.
 func (f *FieldEditor) editValue(op message.Op, path string) app.EventHandler {
 	return func(ctx app.Context, e app.Event) {
-		guard(ctx, func() { f.send(ctx, op, path, ctx.JSSrc().Get("value").String()) })
+		guard(ctx, func() {
+			f.sendNow(ctx, message.Edit{Op: op, Path: message.ParsePath(path), Text: ctx.JSSrc().Get("value").String()})
+		})
 	}
 }
 
-func (f *FieldEditor) send(ctx app.Context, op message.Op, path, text string) {
+func (f *FieldEditor) sendNow(ctx app.Context, e message.Edit) {
 	if f.On != nil {
-		f.On.Edit(ctx, f.Dir, message.Edit{Op: op, Path: message.ParsePath(path), Text: text})
+		f.On.Edit(ctx, f.Dir, e)
 	}
 }
 
@@ -55,11 +57,7 @@ func (f *FieldEditor) Render() app.UI {
 	switch in.Kind {
 	case "wire":
 		parts = append(parts, app.Span().Class("fe-note").Text("wire-level: computed from the values it frames"))
-	case "records":
-		if !in.Null {
-			parts = append(parts, f.button("addbatch", message.OpAppend, in.Path, "+ batch"))
-		}
-	case kindRecBytes, kindRecInt, kindRecCodec, kindBatch, kindRecordList, kindRecord, kindHeaderList, kindHeader:
+	case kindRecBytes, kindRecInt, kindRecCodec:
 		parts = f.recordParts(in)
 	case "scalar":
 		if !in.Null {
@@ -83,53 +81,19 @@ func (f *FieldEditor) Render() app.UI {
 							if ctx.JSSrc().Get("checked").Bool() {
 								v = "true"
 							}
-							f.send(ctx, message.OpSet, in.Path, v)
+							f.sendNow(ctx, message.Edit{Op: message.OpSet, Path: message.ParsePath(in.Path), Text: v})
 						})
 					}),
 				app.Text(" true"),
 			))
-	case "array":
-		if !in.Null {
-			parts = append(parts, f.button("append", message.OpAppend, in.Path, "+ element"))
-		}
-	case "element":
-		parts = append(parts,
-			f.button("duplicate", message.OpDuplicate, in.Path, "duplicate"),
-			f.button("remove", message.OpRemove, in.Path, "remove"),
-		)
 	}
-	if in.Nullable && in.Kind != "wire" {
-		dataOp, op, label := "null", message.OpSetNull, "set to null"
-		if in.Null {
-			dataOp, op, label = "present", message.OpSetPresent, "give it a value"
-			if in.Kind == kindRecBytes {
-				dataOp, label = "empty", "give it a value (empty)"
-			}
-		}
-		parts = append(parts, f.button(dataOp, op, in.Path, label))
-	}
-	if in.Tagged && !in.Null && in.Path != "" {
-		parts = append(parts, f.button("rmtag", message.OpRemoveTagged, in.Path, "remove tagged field"))
-	}
-	for i, name := range in.Tags {
-		if in.TagsOn[i] {
-			continue
-		}
-		parts = append(parts, app.Button().Class("btn tag").Attr("data-op", "addtag").Text("+ tagged "+name).OnClick(f.edit(message.OpAddTagged, in.Path, name)))
+	for _, a := range in.Actions() {
+		parts = append(parts, app.Button().Class(a.Class).Attr("data-op", a.DataOp).Text(a.Label).OnClick(f.send(a.Edit)))
 	}
 	if f.Err != "" {
 		parts = append(parts, app.Span().Class("fe-err").Attr("role", "alert").Text(f.Err))
 	}
 	return app.Div().Class("fe").Body(parts...)
-}
-
-// button sends op on the value at path when clicked; dataOp names it for tests and styles.
-func (f *FieldEditor) button(dataOp string, op message.Op, path, label string) app.UI {
-	cls := "btn"
-	if op == message.OpRemove || op == message.OpRemoveTagged {
-		cls = "btn danger"
-	}
-	return app.Button().Class(cls).Attr("data-op", dataOp).Text(label).OnClick(f.edit(op, path, ""))
 }
 
 // hexMode tells whether the key, value or header part is edited as hex.
@@ -188,27 +152,6 @@ func (f *FieldEditor) recordParts(in EditorInfo) []app.UI {
 			app.Label().Class("fe-label").Text("compression"),
 			app.Select().Class("fe-input").Attr("data-edit", in.Path).Aria("label", in.Path+" (compression codec)").
 				OnChange(f.editValue(message.OpSet, in.Path)).Body(opts...),
-		)
-	case kindBatch:
-		parts = append(parts,
-			f.button("append", message.OpAppend, in.Path, "+ record"),
-			f.button("duplicate", message.OpDuplicate, in.Path, "duplicate batch"),
-			f.button("remove", message.OpRemove, in.Path, "remove batch"),
-		)
-	case kindRecordList:
-		parts = append(parts, f.button("append", message.OpAppend, in.Path, "+ record"))
-	case kindRecord:
-		parts = append(parts,
-			f.button("append", message.OpAppend, in.Path, "+ header"),
-			f.button("duplicate", message.OpDuplicate, in.Path, "duplicate record"),
-			f.button("remove", message.OpRemove, in.Path, "remove record"),
-		)
-	case kindHeaderList:
-		parts = append(parts, f.button("append", message.OpAppend, in.Path, "+ header"))
-	case kindHeader:
-		parts = append(parts,
-			f.button("duplicate", message.OpDuplicate, in.Path, "duplicate header"),
-			f.button("remove", message.OpRemove, in.Path, "remove header"),
 		)
 	}
 	return parts

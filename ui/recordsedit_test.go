@@ -242,3 +242,38 @@ func TestInnerViewFollowsTheSelection(t *testing.T) {
 		t.Errorf("a plain batch shows buffer %d", v.Buf)
 	}
 }
+
+// Every button the field editor offers, on every node of a frame with
+// plain and compressed batches, tagged fields and nullable values, makes an
+// edit the codec applies: the editor and the codec agree on paths and ops.
+func TestEveryEditorActionApplies(t *testing.T) {
+	// A null record key and a tagged field present, so that "empty" and
+	// "rmtag" are offered too.
+	start := func() *Pane {
+		p := bigPane(t, bigframe.CompressedFetch())
+		mustEdit(t, p, message.OpSetNull, recs+".1.records.0.key", "")
+		mustEdit(t, p, message.OpAddTagged, "body", "NodeEndpoints")
+		return p
+	}
+	p := start()
+	ops := map[string]int{}
+	p.Decoded.Tree.Walk(func(n *layout.Node, _ int) bool {
+		for _, a := range p.Editor(n).Actions() {
+			fresh := start()
+			if !fresh.Edit(a.Edit) {
+				t.Errorf("%s on %s (%s): %s", a.DataOp, a.Edit.Path, n.Name, fresh.EditErr)
+			}
+			if string(fresh.Bytes()) == string(p.Bytes()) {
+				t.Errorf("%s on %s changed no byte", a.DataOp, a.Edit.Path)
+			}
+			ops[a.DataOp]++
+		}
+		return true
+	})
+	t.Logf("actions offered: %v", ops)
+	for _, op := range []string{"append", "duplicate", "remove", "null", "present", "empty", "addtag", "rmtag", "addbatch"} {
+		if ops[op] == 0 {
+			t.Errorf("no node offers %s: %v", op, ops)
+		}
+	}
+}
