@@ -72,6 +72,11 @@ func TestFragmentRoundTrip(t *testing.T) {
 	if err != nil || sb != nil || string(rb) != string(req.Bytes()) {
 		t.Fatalf("ParseFragment(%q) = %x, %x, %v", f, rb, sb, err)
 	}
+	// Both frames, as a paste of a request and its response writes them.
+	rb, sb, err = ParseFragment(Fragment(req.Bytes(), resp.Bytes()))
+	if err != nil || string(rb) != string(req.Bytes()) || string(sb) != string(resp.Bytes()) {
+		t.Fatalf("both frames: %x, %x, %v", rb, sb, err)
+	}
 	back := NewPane(api, 0, schema.Request)
 	back.Restore(rb)
 	if back.Notice != "" || string(back.Bytes()) != string(req.Bytes()) || !back.Edited {
