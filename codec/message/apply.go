@@ -74,16 +74,7 @@ func (m *Message) Apply(e Edit) error {
 	case OpSet:
 		return m.setText(p, e.Text)
 	case OpSetHex:
-		if f, _, elem, err := m.Field(p); err != nil {
-			return err
-		} else if typ := f.Type; elem && f.Elem() != "bytes" || !elem && typ != "bytes" {
-			return fmt.Errorf("%s is not bytes", p)
-		}
-		b, err := ParseHex(e.Text)
-		if err != nil {
-			return err
-		}
-		return m.setText(p, hex.EncodeToString(b))
+		return m.setHex(p, e.Text)
 	case OpSetNull:
 		return m.setNull(p)
 	case OpSetPresent:
@@ -100,6 +91,27 @@ func (m *Message) Apply(e Edit) error {
 		return m.removeTagged(p)
 	}
 	return fmt.Errorf("%s: unknown edit %s", p, e.Op)
+}
+
+// setHex sets the bytes value at p from text written as hex.
+func (m *Message) setHex(p Path, text string) error {
+	s, _, err := m.lookup(p)
+	if err != nil {
+		return err
+	}
+	typ := s.field.Type
+	if s.elem {
+		typ = s.field.Elem()
+	}
+	if typ != "bytes" {
+		return fmt.Errorf("%s is not bytes", p)
+	}
+	b, err := ParseHex(text)
+	if err != nil {
+		return fmt.Errorf("%s: %v", p, err)
+	}
+	s.set(b)
+	return nil
 }
 
 // applyRecords makes edit e on the part of set that rest names.
