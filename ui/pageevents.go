@@ -9,6 +9,10 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
+// What the user does in a page's panes (PaneEvents, BufEvents) and its paste
+// box (PasteShower) lands here: each event changes one pane's state, and
+// go-app re-renders the page from it.
+
 // ShowPaste implements PasteShower: the paste box has put frames into this page's fragment.
 func (c *Page) ShowPaste(ctx app.Context) {
 	c.loadPF(location())
