@@ -196,10 +196,15 @@ func editKey(parent *layout.Node, name string) string {
 	return ""
 }
 
-// isIndex reports whether a key is an element index (a batch's key).
+// isIndex reports whether a key is an element index (a batch's key). It
+// runs for many nodes of a large fetch, so it allocates no error.
 func isIndex(k string) bool {
-	_, err := strconv.Atoi(k)
-	return err == nil
+	for i := 0; i < len(k); i++ {
+		if k[i] < '0' || k[i] > '9' {
+			return false
+		}
+	}
+	return k != ""
 }
 
 // lengthOf names the length of a field for error messages, without building a string per record.
