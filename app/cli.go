@@ -74,10 +74,7 @@ func (f *apiFlags) resolve() (*schema.API, int16, error) {
 	if f.api == "" {
 		return nil, 0, errors.New("--api is required (a name like Produce, or a key like 0)")
 	}
-	a := schema.ByName(f.api)
-	if k, err := strconv.Atoi(f.api); err == nil {
-		a = schema.ByKey(int16(k))
-	}
+	a := schema.Resolve(f.api)
 	if a == nil {
 		return nil, 0, fmt.Errorf("no API %q (see kafkawire apis)", f.api)
 	}

@@ -40,6 +40,16 @@ func TestEncodeMinimal(t *testing.T) {
 	b, err := hex.DecodeString(strings.TrimSpace(out))
 	require.NoError(t, err)
 	assert.Len(t, b, 26)
+	// --api reads names as the page's picker does: any case, or "Name (key)".
+	for _, name := range []string{"describeproducers", "DescribeProducers (61)", "61"} {
+		out, _, status = kafkawire(t, "", "encode", "--api", name, "--version", "0", "--request")
+		require.Equal(t, 0, status, name)
+		assert.Equal(t, "00000014003d000000000000000000020102000000000000\n", out, name)
+	}
+	// A key past int16 does not wrap around to another API.
+	_, stderr, status := kafkawire(t, "", "encode", "--api", "65597", "--version", "0", "--request")
+	assert.NotEqual(t, 0, status)
+	assert.Contains(t, stderr, `no API "65597"`)
 }
 
 func TestDecodeTree(t *testing.T) {

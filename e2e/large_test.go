@@ -31,12 +31,10 @@ func TestLargeFrameIsVirtualised(t *testing.T) {
 		t.Fatal(err)
 	}
 	n := len(d.Bytes())
-	p := ui.NewPane(api, 0, schema.Request)
-	p.Restore(d.Bytes())
 
 	s := newSession(t, false)
 	start := time.Now()
-	s.do(30*time.Second, chromedp.Navigate(siteURL+"DescribeProducers/v0#"+ui.Fragment(p, nil)))
+	s.do(30*time.Second, chromedp.Navigate(siteURL+"DescribeProducers/v0#"+ui.Fragment(d.Bytes(), nil)))
 	s.waitFor("the wasm app", `document.querySelector('[data-wasm="ready"]')`)
 	s.waitFor("the large frame", `document.getElementById('req-size').textContent == '`+strconv.Itoa(n)+` bytes'`)
 	t.Logf("%d-byte frame shown %v after navigation", n, time.Since(start).Round(time.Millisecond))

@@ -8,8 +8,8 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// ApiPicker chooses an API by name or key: a search field with every API as a suggestion.
-type ApiPicker struct {
+// APIPicker chooses an API by name or key: a search field with every API as a suggestion.
+type APIPicker struct {
 	app.Compo
 
 	API     string // the current API's name
@@ -18,22 +18,7 @@ type ApiPicker struct {
 	err string
 }
 
-// Resolve finds an API by name (any case), key, or "Name (key)" as the suggestions write it.
-func Resolve(text string) *schema.API {
-	t := strings.TrimSpace(text)
-	if i := strings.IndexByte(t, ' '); i > 0 {
-		t = t[:i]
-	}
-	if a := schema.ByName(t); a != nil {
-		return a
-	}
-	if n, err := strconv.Atoi(t); err == nil && n >= 0 && n < 1<<15 {
-		return schema.ByKey(int16(n))
-	}
-	return nil
-}
-
-func (p *ApiPicker) Render() app.UI {
+func (p *APIPicker) Render() app.UI {
 	opts := make([]app.UI, 0, len(schema.APIs()))
 	for _, a := range schema.APIs() {
 		opts = append(opts, app.Option().Value(a.Name+" ("+strconv.Itoa(int(a.Key))+")"))
@@ -54,10 +39,10 @@ func (p *ApiPicker) Render() app.UI {
 	)
 }
 
-func (p *ApiPicker) onChange(ctx app.Context, e app.Event) {
+func (p *APIPicker) onChange(ctx app.Context, e app.Event) {
 	guard(ctx, func() {
 		text := ctx.JSSrc().Get("value").String()
-		a := Resolve(text)
+		a := schema.Resolve(text)
 		if a == nil {
 			p.err = "no API " + strconv.Quote(strings.TrimSpace(text))
 			return

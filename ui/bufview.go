@@ -66,8 +66,8 @@ func (p *Pane) payload(k int) *layout.Node {
 		}
 		return false
 	}
-	if p.Dec != nil {
-		walk(p.Dec.Tree)
+	if p.Decoded != nil {
+		walk(p.Decoded.Tree)
 	}
 	return found
 }
@@ -75,22 +75,22 @@ func (p *Pane) payload(k int) *layout.Node {
 // Inner is the decompressed view the selection and hover call for.
 func (p *Pane) Inner() InnerView {
 	v := InnerView{SelOff: -1, SelEnd: -1, HovOff: -1, HovEnd: -1, MarkOff: -1, MarkEnd: -1}
-	k := bufOf(p.Sel)
+	k := bufOf(p.Selected)
 	if k == 0 {
-		k = bufOf(p.Hov)
+		k = bufOf(p.Hovered)
 	}
-	if k == 0 || p.Dec == nil || k >= len(p.Dec.Bufs) {
+	if k == 0 || p.Decoded == nil || k >= len(p.Decoded.Bufs) {
 		return v
 	}
-	v.Buf, v.Bytes, v.Regions = k, p.Dec.Bufs[k], p.BufRegions(k)
+	v.Buf, v.Bytes, v.Regions = k, p.Decoded.Bufs[k], p.BufRegions(k)
 	if pl := p.payload(k); pl != nil {
 		v.MarkOff, v.MarkEnd = pl.Off, pl.End
 		v.Title = "batch " + itoa(k) + ": " + itoa(len(v.Bytes)) + " bytes decompressed from the " + itoa(pl.Len()) + " marked in the frame"
 	}
-	if n := p.Sel; n != nil && n.Buf == k {
+	if n := p.Selected; n != nil && n.Buf == k {
 		v.SelOff, v.SelEnd = n.Off, n.End
 	}
-	if n := p.Hov; n != nil && n.Buf == k {
+	if n := p.Hovered; n != nil && n.Buf == k {
 		v.HovOff, v.HovEnd = n.Off, n.End
 	}
 	return v
@@ -101,45 +101,14 @@ func (p *Pane) AtBuf(buf, off int) *layout.Node {
 	if buf == 0 {
 		return p.At(off)
 	}
-	if p.Dec == nil || buf >= len(p.Dec.Bufs) || off < 0 || off >= len(p.Dec.Bufs[buf]) {
+	if p.Decoded == nil || buf >= len(p.Decoded.Bufs) || off < 0 || off >= len(p.Decoded.Bufs[buf]) {
 		return nil
 	}
-	path := p.Dec.Tree.Deepest(buf, off)
+	path := p.Decoded.Tree.Deepest(buf, off)
 	if len(path) == 0 {
 		return nil
 	}
 	return path[len(path)-1]
-}
-
-// HoverBufByte implements BufEvents.
-func (c *Page) HoverBufByte(ctx app.Context, dir schema.Direction, buf, off int) bool {
-	p := c.pane(dir)
-	if p == nil {
-		return false
-	}
-	n := p.AtBuf(buf, off)
-	if n == nil && off >= 0 {
-		return false
-	}
-	if n == p.Hov {
-		return false
-	}
-	p.Hov = n
-	return true
-}
-
-// SelectBufByte implements BufEvents.
-func (c *Page) SelectBufByte(ctx app.Context, dir schema.Direction, buf, off int) bool {
-	p := c.pane(dir)
-	if p == nil {
-		return false
-	}
-	n := p.AtBuf(buf, off)
-	if n == nil {
-		return false
-	}
-	p.Sel, p.Err = n, ""
-	return true
 }
 
 // innerGrid draws the decompressed buffer below the frame grid, or nothing.

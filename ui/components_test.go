@@ -104,14 +104,3 @@ func TestPageIsNotReadyBeforeMount(t *testing.T) {
 		t.Fatalf("request %d bytes", len(u.Bytes()))
 	}
 }
-
-func TestResolveAPI(t *testing.T) {
-	for in, want := range map[string]string{"61": "DescribeProducers", "describeproducers": "DescribeProducers", "InitProducerId (22)": "InitProducerId"} {
-		if a := Resolve(in); a == nil || a.Name != want {
-			t.Errorf("Resolve(%q) = %v, want %s", in, a, want)
-		}
-	}
-	if Resolve("nope") != nil || Resolve("999") != nil {
-		t.Error("unknown APIs resolve")
-	}
-}

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"github.com/kafkawire/kafkawire/codec/message"
 	"github.com/kafkawire/kafkawire/codec/schema"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -15,7 +16,7 @@ type PaneEvents interface {
 	SelectByte(ctx app.Context, dir schema.Direction, off int) bool
 	HoverNode(ctx app.Context, dir schema.Direction, id string) bool
 	SelectNode(ctx app.Context, dir schema.Direction, id string) bool
-	Edit(ctx app.Context, dir schema.Direction, op, path, text string)
+	Edit(ctx app.Context, dir schema.Direction, e message.Edit)
 	Reset(ctx app.Context, dir schema.Direction)
 	CopyHex(ctx app.Context, dir schema.Direction)
 }

@@ -3,16 +3,16 @@ package ui
 import (
 	"encoding/hex"
 	"strconv"
-	"strings"
 
+	"github.com/kafkawire/kafkawire/codec/message"
 	"github.com/kafkawire/kafkawire/codec/schema"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
 // FieldEditor edits the selected value in place: a text field for numbers,
-// strings, bytes (hex) and uuids, a checkbox for bools, a null toggle where
-// the field is nullable, element and tagged-field buttons for arrays and
-// structs. Values live in the input's value property, never in pre-rendered
+// strings, bytes (hex) and uuids, a checkbox for bools, and a button for
+// each edit EditorInfo.Actions offers (null toggle, elements, tagged fields,
+// batches, records and headers). Values live in the input's value property, never in pre-rendered
 // attributes: the editor exists only in the browser, after a selection.
 type FieldEditor struct {
 	app.Compo
@@ -29,21 +29,26 @@ type FieldEditor struct {
 	hexToggle bool
 }
 
-func (f *FieldEditor) edit(op, path, text string) app.EventHandler {
+// send is a handler that sends edit e to the page.
+func (f *FieldEditor) send(e message.Edit) app.EventHandler {
+	return func(ctx app.Context, _ app.Event) {
+		guard(ctx, func() { f.sendNow(ctx, e) })
+	}
+}
+
+// editValue is a handler that sends op with the value of the input it is on.
+func (f *FieldEditor) editValue(op message.Op, path string) app.EventHandler {
 	return func(ctx app.Context, e app.Event) {
 		guard(ctx, func() {
-			if f.On != nil {
-				f.On.Edit(ctx, f.Dir, op, path, text)
-			}
+			f.sendNow(ctx, message.Edit{Op: op, Path: message.ParsePath(path), Text: ctx.JSSrc().Get("value").String()})
 		})
 	}
 }
 
-func parentPath(p string) string {
-	if i := strings.LastIndexByte(p, '.'); i >= 0 {
-		return p[:i]
+func (f *FieldEditor) sendNow(ctx app.Context, e message.Edit) {
+	if f.On != nil {
+		f.On.Edit(ctx, f.Dir, e)
 	}
-	return p
 }
 
 func (f *FieldEditor) Render() app.UI {
@@ -52,11 +57,7 @@ func (f *FieldEditor) Render() app.UI {
 	switch in.Kind {
 	case "wire":
 		parts = append(parts, app.Span().Class("fe-note").Text("wire-level: computed from the values it frames"))
-	case "records":
-		if !in.Null {
-			parts = append(parts, f.button("addbatch", in.Path, "", "+ batch"))
-		}
-	case kindRecBytes, kindRecInt, kindRecCodec, kindBatch, kindRecordList, kindRecord, kindHeaderList, kindHeader:
+	case kindRecBytes, kindRecInt, kindRecCodec:
 		parts = f.recordParts(in)
 	case "scalar":
 		if !in.Null {
@@ -66,13 +67,7 @@ func (f *FieldEditor) Render() app.UI {
 					Attr("spellcheck", "false").Attr("autocomplete", "off").
 					Attr("data-edit", in.Path).
 					Aria("label", in.Path+" ("+in.Type+")").
-					OnChange(func(ctx app.Context, e app.Event) {
-						guard(ctx, func() {
-							if f.On != nil {
-								f.On.Edit(ctx, f.Dir, "set", in.Path, ctx.JSSrc().Get("value").String())
-							}
-						})
-					}),
+					OnChange(f.editValue(message.OpSet, in.Path)),
 			)
 			parts = append(parts, app.Span().Class("fe-hint").Text(hint(in.Type)))
 		}
@@ -86,56 +81,19 @@ func (f *FieldEditor) Render() app.UI {
 							if ctx.JSSrc().Get("checked").Bool() {
 								v = "true"
 							}
-							if f.On != nil {
-								f.On.Edit(ctx, f.Dir, "set", in.Path, v)
-							}
+							f.sendNow(ctx, message.Edit{Op: message.OpSet, Path: message.ParsePath(in.Path), Text: v})
 						})
 					}),
 				app.Text(" true"),
 			))
-	case "array":
-		if !in.Null {
-			parts = append(parts, app.Button().Class("btn").Attr("data-op", "append").Text("+ element").OnClick(f.edit("append", in.Path, "")))
-		}
-	case "element":
-		parts = append(parts,
-			app.Button().Class("btn").Attr("data-op", "duplicate").Text("duplicate").OnClick(f.edit("duplicate", in.Path, "")),
-			app.Button().Class("btn danger").Attr("data-op", "remove").Text("remove").OnClick(f.edit("remove", in.Path, "")),
-		)
 	}
-	if in.Nullable && in.Kind != "wire" {
-		op, label := "null", "set to null"
-		if in.Null {
-			op, label = "present", "give it a value"
-			if in.Kind == kindRecBytes {
-				op, label = "empty", "give it a value (empty)"
-			}
-		}
-		parts = append(parts, app.Button().Class("btn").Attr("data-op", op).Text(label).OnClick(f.edit(op, in.Path, "")))
-	}
-	if in.Tagged && !in.Null && in.Path != "" {
-		name := in.Path[strings.LastIndexByte(in.Path, '.')+1:]
-		parts = append(parts, app.Button().Class("btn danger").Attr("data-op", "rmtag").Text("remove tagged field").
-			OnClick(f.edit("rmtag", parentPath(in.Path), name)))
-	}
-	for i, name := range in.Tags {
-		if in.TagsOn[i] {
-			continue
-		}
-		parts = append(parts, app.Button().Class("btn tag").Attr("data-op", "addtag").Text("+ tagged "+name).OnClick(f.edit("addtag", in.Path, name)))
+	for _, a := range in.Actions() {
+		parts = append(parts, app.Button().Class(a.Class).Attr("data-op", a.DataOp).Text(a.Label).OnClick(f.send(a.Edit)))
 	}
 	if f.Err != "" {
 		parts = append(parts, app.Span().Class("fe-err").Attr("role", "alert").Text(f.Err))
 	}
 	return app.Div().Class("fe").Body(parts...)
-}
-
-func (f *FieldEditor) button(op, path, text, label string) app.UI {
-	cls := "btn"
-	if op == "remove" {
-		cls = "btn danger"
-	}
-	return app.Button().Class(cls).Attr("data-op", op).Text(label).OnClick(f.edit(op, path, text))
 }
 
 // hexMode tells whether the key, value or header part is edited as hex.
@@ -156,9 +114,9 @@ func (f *FieldEditor) recordParts(in EditorInfo) []app.UI {
 			break
 		}
 		hexOn := f.hexMode()
-		val, op, typ := in.Text, "set", "UTF-8 text"
+		val, op, typ := in.Text, message.OpSet, "UTF-8 text"
 		if hexOn {
-			val, op, typ = hex.EncodeToString([]byte(in.Text)), "sethex", "hex"
+			val, op, typ = hex.EncodeToString([]byte(in.Text)), message.OpSetHex, "hex"
 		}
 		parts = append(parts,
 			app.Label().Class("fe-label").Text(typ),
@@ -178,7 +136,7 @@ func (f *FieldEditor) recordParts(in EditorInfo) []app.UI {
 	case kindRecInt:
 		parts = append(parts,
 			app.Label().Class("fe-label").Text(in.Type),
-			f.input(in, in.Text, "set"),
+			f.input(in, in.Text, message.OpSet),
 			app.Span().Class("fe-hint").Text(hint(in.Type)),
 		)
 	case kindRecCodec:
@@ -193,52 +151,19 @@ func (f *FieldEditor) recordParts(in EditorInfo) []app.UI {
 		parts = append(parts,
 			app.Label().Class("fe-label").Text("compression"),
 			app.Select().Class("fe-input").Attr("data-edit", in.Path).Aria("label", in.Path+" (compression codec)").
-				OnChange(func(ctx app.Context, e app.Event) {
-					guard(ctx, func() {
-						if f.On != nil {
-							f.On.Edit(ctx, f.Dir, "set", in.Path, ctx.JSSrc().Get("value").String())
-						}
-					})
-				}).Body(opts...),
-		)
-	case kindBatch:
-		parts = append(parts,
-			f.button("append", in.Path+".records", "", "+ record"),
-			f.button("duplicate", in.Path, "", "duplicate batch"),
-			f.button("remove", in.Path, "", "remove batch"),
-		)
-	case kindRecordList:
-		parts = append(parts, f.button("append", in.Path, "", "+ record"))
-	case kindRecord:
-		parts = append(parts,
-			f.button("append", in.Path+".headers", "", "+ header"),
-			f.button("duplicate", in.Path, "", "duplicate record"),
-			f.button("remove", in.Path, "", "remove record"),
-		)
-	case kindHeaderList:
-		parts = append(parts, f.button("append", in.Path, "", "+ header"))
-	case kindHeader:
-		parts = append(parts,
-			f.button("duplicate", in.Path, "", "duplicate header"),
-			f.button("remove", in.Path, "", "remove header"),
+				OnChange(f.editValue(message.OpSet, in.Path)).Body(opts...),
 		)
 	}
 	return parts
 }
 
 // input is a text field that applies op to the message on change (Enter or leaving it).
-func (f *FieldEditor) input(in EditorInfo, val, op string) app.UI {
+func (f *FieldEditor) input(in EditorInfo, val string, op message.Op) app.UI {
 	return app.Input().Class("fe-input").Type("text").Value(val).
 		Attr("spellcheck", "false").Attr("autocomplete", "off").
 		Attr("data-edit", in.Path).
 		Aria("label", in.Path+" ("+in.Type+")").
-		OnChange(func(ctx app.Context, e app.Event) {
-			guard(ctx, func() {
-				if f.On != nil {
-					f.On.Edit(ctx, f.Dir, op, in.Path, ctx.JSSrc().Get("value").String())
-				}
-			})
-		})
+		OnChange(f.editValue(op, in.Path))
 }
 
 func (f *FieldEditor) onHexMode(ctx app.Context, e app.Event) {

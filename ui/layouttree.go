@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/kafkawire/kafkawire/codec/layout"
+	"github.com/kafkawire/kafkawire/codec/message"
 	"github.com/kafkawire/kafkawire/codec/schema"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -137,7 +138,8 @@ func (t *LayoutTree) rows(out *[]app.UI, n *layout.Node, id string, depth int, p
 }
 
 func (t *LayoutTree) child(out *[]app.UI, c *layout.Node, id string, depth int, pass, data string) {
-	t.rows(out, c, id, depth, passPath(pass, c), childData(data, childPath(pass, c), c))
+	path, next := message.ChildPath(pass, c)
+	t.rows(out, c, id, depth, next, childData(data, path, c))
 }
 
 // isLeaf reports whether n has no children, counting those it would build when opened.

@@ -8,6 +8,7 @@ import (
 	"github.com/kafkawire/kafkawire/codec/frame"
 	"github.com/kafkawire/kafkawire/codec/frame/bigframe"
 	"github.com/kafkawire/kafkawire/codec/layout"
+	"github.com/kafkawire/kafkawire/codec/message"
 	"github.com/kafkawire/kafkawire/codec/schema"
 )
 
@@ -51,12 +52,12 @@ func TestRegionsAgreeWithPaintingEveryNode(t *testing.T) {
 	for _, api := range schema.APIs() {
 		for _, dir := range []schema.Direction{schema.Request, schema.Response} {
 			for _, v := range api.Versions(dir) {
-				check(api.Name, NewPane(api, v, dir).Dec)
+				check(api.Name, NewPane(api, v, dir).Decoded)
 			}
 		}
 	}
-	check("compressed fetch", bigPane(t, bigframe.CompressedFetch()).Dec)
-	check("1 MiB fetch", bigPane(t, bigframe.Fetch()).Dec)
+	check("compressed fetch", bigPane(t, bigframe.CompressedFetch()).Decoded)
+	check("1 MiB fetch", bigPane(t, bigframe.Fetch()).Decoded)
 }
 
 // Records inside a compressed batch are named by value paths through the
@@ -66,7 +67,7 @@ func TestPathsReachIntoCompressedBatches(t *testing.T) {
 	p := bigPane(t, bigframe.CompressedFetch())
 	const recs = "body.Responses.0.Partitions.0.Records"
 	var value, compressed *layout.Node
-	p.Dec.Tree.Walk(func(n *layout.Node, _ int) bool {
+	p.Decoded.Tree.Walk(func(n *layout.Node, _ int) bool {
 		if n.Buf == 1 && n.Name == "value" && value == nil {
 			value = n
 		}
@@ -113,11 +114,11 @@ func TestInfoMatchesTheTreeWalk(t *testing.T) {
 		}
 		checked++
 		for i, c := range n.Kids() {
-			cp := childPath(pass, c)
-			walk(c, id+"."+itoa(i), passPath(pass, c), childData(data, cp, c), depth+1)
+			cp, next := message.ChildPath(pass, c)
+			walk(c, id+"."+itoa(i), next, childData(data, cp, c), depth+1)
 		}
 	}
-	walk(p.Dec.Tree, "0", "", "@"+p.Dec.Tree.Name, 0)
+	walk(p.Decoded.Tree, "0", "", "@"+p.Decoded.Tree.Name, 0)
 	if checked < 50000 {
 		t.Errorf("only %d nodes", checked)
 	}
@@ -137,7 +138,7 @@ func BenchmarkRestore1MiB(b *testing.B) {
 
 func BenchmarkSetDecoded1MiB(b *testing.B) {
 	p := bigPane(b, bigframe.Fetch())
-	d := p.Dec
+	d := p.Decoded
 	b.ReportAllocs()
 	for b.Loop() {
 		p.setDecoded(d)
@@ -150,8 +151,8 @@ func BenchmarkEdit1MiB(b *testing.B) {
 	i := 0
 	for b.Loop() {
 		i++
-		if !p.Edit("set", "body.ThrottleTimeMs", itoa(i)) {
-			b.Fatal(p.Err)
+		if !p.Edit(edit(message.OpSet, "body.ThrottleTimeMs", itoa(i))) {
+			b.Fatal(p.EditErr)
 		}
 	}
 }

@@ -5,8 +5,14 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/kafkawire/kafkawire/codec/message"
 	"github.com/kafkawire/kafkawire/codec/schema"
 )
+
+// edit is the Edit the field editor sends for op on the value at path.
+func edit(op message.Op, path, text string) message.Edit {
+	return message.Edit{Op: op, Path: message.ParsePath(path), Text: text}
+}
 
 func TestDiffMarksChangedAndInsertedBytes(t *testing.T) {
 	for _, c := range []struct {
@@ -33,8 +39,8 @@ func TestPaneEditKeepsLastGoodFrame(t *testing.T) {
 	if got := len(p.Bytes()); got != 31 {
 		t.Fatalf("minimal request is %d bytes, want 31", got)
 	}
-	if !p.Edit("set", "body.TransactionTimeoutMs", "60000") {
-		t.Fatalf("edit failed: %s", p.Err)
+	if !p.Edit(edit(message.OpSet, "body.TransactionTimeoutMs", "60000")) {
+		t.Fatalf("edit failed: %s", p.EditErr)
 	}
 	if got := hex.EncodeToString(p.Bytes()[16:20]); got != "0000ea60" {
 		t.Errorf("TransactionTimeoutMs bytes %s, want 0000ea60", got)
@@ -43,11 +49,11 @@ func TestPaneEditKeepsLastGoodFrame(t *testing.T) {
 		t.Errorf("changed %v, want [18 20]", p.Changed)
 	}
 	good := append([]byte(nil), p.Bytes()...)
-	if p.Edit("set", "body.TransactionTimeoutMs", "3000000000") {
+	if p.Edit(edit(message.OpSet, "body.TransactionTimeoutMs", "3000000000")) {
 		t.Fatal("an out-of-range int32 was accepted")
 	}
-	if p.Err == "" || string(p.Bytes()) != string(good) {
-		t.Errorf("after a bad edit: err %q, bytes changed %v", p.Err, string(p.Bytes()) != string(good))
+	if p.EditErr == "" || string(p.Bytes()) != string(good) {
+		t.Errorf("after a bad edit: err %q, bytes changed %v", p.EditErr, string(p.Bytes()) != string(good))
 	}
 }
 
@@ -55,16 +61,21 @@ func TestFragmentRoundTrip(t *testing.T) {
 	api := schema.ByName("DescribeProducers")
 	req := NewPane(api, 0, schema.Request)
 	resp := NewPane(api, 0, schema.Response)
-	if f := Fragment(req, resp); f != "" {
+	if f := Fragment(editedFrame(req), editedFrame(resp)); f != "" {
 		t.Errorf("unedited panes give fragment %q, want none", f)
 	}
-	if !req.Edit("append", "body.Topics", "") || !req.Edit("set", "header.ClientId", `"><img src=x>`) {
-		t.Fatal(req.Err)
+	if !req.Edit(edit(message.OpAppend, "body.Topics", "")) || !req.Edit(edit(message.OpSet, "header.ClientId", `"><img src=x>`)) {
+		t.Fatal(req.EditErr)
 	}
-	f := Fragment(req, resp)
+	f := Fragment(editedFrame(req), editedFrame(resp))
 	rb, sb, err := ParseFragment(f)
 	if err != nil || sb != nil || string(rb) != string(req.Bytes()) {
 		t.Fatalf("ParseFragment(%q) = %x, %x, %v", f, rb, sb, err)
+	}
+	// Both frames, as a paste of a request and its response writes them.
+	rb, sb, err = ParseFragment(Fragment(req.Bytes(), resp.Bytes()))
+	if err != nil || string(rb) != string(req.Bytes()) || string(sb) != string(resp.Bytes()) {
+		t.Fatalf("both frames: %x, %x, %v", rb, sb, err)
 	}
 	back := NewPane(api, 0, schema.Request)
 	back.Restore(rb)

@@ -1,11 +1,7 @@
 package ui
 
 import (
-	"encoding/hex"
-	"net/url"
 	"strconv"
-	"strings"
-	"time"
 
 	"github.com/kafkawire/kafkawire/codec/message"
 	"github.com/kafkawire/kafkawire/codec/schema"
@@ -16,6 +12,8 @@ import (
 // the request and the response, each editable live. Its state comes from the
 // URL alone (path and fragment), read before the first render in the browser
 // as on the server, so the wasm's first render matches the pre-rendered HTML.
+// This file renders it; pageurl.go reads and writes its URL, pageevents.go
+// takes what the user does in its panes.
 type Page struct {
 	app.Compo
 
@@ -59,26 +57,6 @@ func (c *Page) OnNav(ctx app.Context) {
 	c.setTitle(ctx)
 }
 
-// location is the browser's path and fragment, read without net/url: a
-// link to a 1 MiB frame has a 1.4 MB fragment, which url.Parse unescapes
-// and escapes again (tens of milliseconds in wasm per parse).
-func location() (path, frag string) {
-	loc := app.Window().Get("location")
-	path = loc.Get("pathname").String()
-	frag = strings.TrimPrefix(loc.Get("hash").String(), "#")
-	if strings.Contains(path, "%") {
-		if p, err := url.PathUnescape(path); err == nil {
-			path = p
-		}
-	}
-	if strings.Contains(frag, "%") {
-		if f, err := url.PathUnescape(frag); err == nil {
-			frag = f
-		}
-	}
-	return path, frag
-}
-
 func (c *Page) setTitle(ctx app.Context) {
 	if c.ok {
 		ctx.Page().SetTitle(c.api.Name + " v" + strconv.Itoa(int(c.v)) + " · Kafka wire format · kafkawire")
@@ -86,193 +64,6 @@ func (c *Page) setTitle(ctx app.Context) {
 	} else {
 		ctx.Page().SetTitle("Not a Kafka API version · kafkawire")
 	}
-}
-
-// load derives the whole state from a URL: the minimal instances of the
-// path's API and version, replaced by the frames the fragment carries.
-func (c *Page) load(u *url.URL) {
-	if u == nil {
-		return
-	}
-	c.loadPF(u.Path, u.Fragment)
-}
-
-func (c *Page) loadPF(path, frag string) {
-	c.urlSeq++ // a URL write still pending belongs to the page this replaces
-	c.path, c.frag = sitePath(path), frag
-	c.api, c.v, c.ok = ParsePagePath(c.path)
-	c.req, c.resp = nil, nil
-	if !c.ok {
-		return
-	}
-	c.req = NewPane(c.api, c.v, schema.Request)
-	c.resp = NewPane(c.api, c.v, schema.Response)
-	if c.frag == "" {
-		return
-	}
-	req, resp, err := ParseFragment(c.frag)
-	if req != nil {
-		restore(c.req, req)
-	}
-	if resp != nil {
-		restore(c.resp, resp)
-	}
-	if err != nil {
-		c.req.Notice = err.Error()
-	}
-}
-
-// restore shows frame b (from a link or a paste) in pane p. A frame that does
-// not decode keeps its partial tree, says where it stopped, and has its bad
-// bytes outlined; it stays in the fragment, so the link still reproduces it.
-func restore(p *Pane, b []byte) {
-	p.Restore(b)
-	p.Edited = true
-	if p.Dec == nil || p.Dec.Err == nil {
-		return
-	}
-	p.Notice = "This " + p.Dir.String() + " does not decode cleanly: " + p.Dec.Err.Error() +
-		". The tree shows what decoded; the bytes from there on are outlined in red."
-	if bad := BadFrom(p.Dec); bad >= 0 {
-		for i := bad; i < len(p.Regions); i++ {
-			p.Regions[i] = regionBad
-		}
-	}
-}
-
-// ShowPaste implements PasteShower: the paste box has put frames into this page's fragment.
-func (c *Page) ShowPaste(ctx app.Context) {
-	c.loadPF(location())
-	c.setTitle(ctx)
-}
-
-func (c *Page) pane(dir schema.Direction) *Pane {
-	if dir == schema.Response {
-		return c.resp
-	}
-	return c.req
-}
-
-// HoverByte implements PaneEvents.
-func (c *Page) HoverByte(ctx app.Context, dir schema.Direction, off int) bool {
-	p := c.pane(dir)
-	if p == nil {
-		return false
-	}
-	n := p.At(off)
-	if n == p.Hov {
-		return false
-	}
-	p.Hov = n
-	return true
-}
-
-// SelectByte implements PaneEvents.
-func (c *Page) SelectByte(ctx app.Context, dir schema.Direction, off int) bool {
-	p := c.pane(dir)
-	if p == nil {
-		return false
-	}
-	p.Cur = off
-	p.Sel = p.At(off)
-	p.Err = ""
-	return true
-}
-
-// HoverNode implements PaneEvents.
-func (c *Page) HoverNode(ctx app.Context, dir schema.Direction, id string) bool {
-	p := c.pane(dir)
-	if p == nil {
-		return false
-	}
-	n := p.Node(id)
-	if n == p.Hov {
-		return false
-	}
-	p.Hov = n
-	return true
-}
-
-// SelectNode implements PaneEvents.
-func (c *Page) SelectNode(ctx app.Context, dir schema.Direction, id string) bool {
-	p := c.pane(dir)
-	if p == nil {
-		return false
-	}
-	n := p.Node(id)
-	if n == nil {
-		return false
-	}
-	p.Sel, p.Err = n, ""
-	if n.Buf == 0 {
-		p.Cur = n.Off
-	}
-	return true
-}
-
-// Edit implements PaneEvents.
-func (c *Page) Edit(ctx app.Context, dir schema.Direction, op, path, text string) {
-	p := c.pane(dir)
-	if p == nil {
-		return
-	}
-	perfMark("kw-edit-start")
-	if p.Edit(op, path, text) {
-		c.syncURL()
-	}
-	perfMark("kw-edit-applied")
-	ctx.Defer(func(app.Context) { perfMark("kw-edit-rendered") })
-}
-
-// Reset implements PaneEvents.
-func (c *Page) Reset(ctx app.Context, dir schema.Direction) {
-	if p := c.pane(dir); p != nil {
-		p.Reset()
-		c.syncURL()
-	}
-}
-
-// CopyHex implements PaneEvents.
-func (c *Page) CopyHex(ctx app.Context, dir schema.Direction) {
-	p := c.pane(dir)
-	if p == nil || !app.IsClient {
-		return
-	}
-	h := hex.EncodeToString(p.Bytes())
-	if cb := app.Window().Get("navigator").Get("clipboard"); cb.Truthy() {
-		cb.Call("writeText", h)
-	}
-	c.copied[dir] = true
-	ctx.After(1500*time.Millisecond, func(ctx app.Context) { c.copied[dir] = false })
-}
-
-// syncURL writes the edited frames into the fragment, never the query: a
-// link reproduces the page, and nothing reaches a server. In the browser the
-// write waits until the page is idle, after the edit has painted: the base64
-// of a 1 MiB frame and history.replaceState of a 1.4 MB URL cost more than the
-// rest of the edit, and even a small replaceState costs milliseconds. Only
-// the last of several quick edits is written.
-func (c *Page) syncURL() {
-	if !app.IsClient {
-		c.frag = Fragment(c.req, c.resp)
-		return
-	}
-	c.urlSeq++
-	seq := c.urlSeq
-	// The frames are never modified in place (an edit builds new ones), so
-	// holding them until the write is safe.
-	req, resp := *c.req, *c.resp
-	whenIdle(func() {
-		if seq != c.urlSeq {
-			return
-		}
-		c.frag = Fragment(&req, &resp)
-		u := app.Window().Get("location").Get("pathname").String()
-		if c.frag != "" {
-			u += "#" + c.frag
-		}
-		app.Window().Get("history").Call("replaceState", nil, "", u)
-	})
 }
 
 func (c *Page) Render() app.UI {
@@ -319,23 +110,23 @@ func (c *Page) paneUI(p *Pane) app.UI {
 		Header: message.HeaderVersion(c.api, c.v, p.Dir),
 		Notice: p.Notice, Copied: c.copied[p.Dir], Edited: p.Edited,
 		Bytes: p.Bytes(), Regions: p.Regions, Gen: p.Gen, Changed: p.Changed,
-		Tree:   p.Dec.Tree,
-		SelOff: -1, SelEnd: -1, HovOff: -1, HovEnd: -1, Cursor: p.Cur,
+		Tree:   p.Decoded.Tree,
+		SelOff: -1, SelEnd: -1, HovOff: -1, HovEnd: -1, Cursor: p.Cursor,
 	}
 	mp.Inner = p.Inner()
 	if def := c.api.Def(p.Dir, c.v); def != nil {
 		mp.Title = def.Name + " v" + strconv.Itoa(int(c.v))
 	}
-	if n := p.Sel; n != nil {
+	if n := p.Selected; n != nil {
 		info := p.Info(n)
 		mp.SelID, mp.Crumb = info.ID, info.Crumb
 		if n.Buf == 0 {
 			mp.SelOff, mp.SelEnd = n.Off, n.End
 		}
 		mp.Edit = p.Editor(n)
-		mp.EditErr = p.Err
+		mp.EditErr = p.EditErr
 	}
-	if n := p.Hov; n != nil {
+	if n := p.Hovered; n != nil {
 		info := p.Info(n)
 		mp.HovID, mp.Crumb = info.ID, info.Crumb
 		if n.Buf == 0 {
@@ -351,7 +142,7 @@ func topBar(api string, v int16) app.UI { return topBarWith(nil, api, v) }
 // about pasted frames (nil: the box navigates to their page).
 func topBarWith(on PasteShower, api string, v int16) app.UI {
 	var pickers []app.UI
-	pickers = append(pickers, &ApiPicker{API: api, Version: v})
+	pickers = append(pickers, &APIPicker{API: api, Version: v})
 	if api != "" {
 		pickers = append(pickers, &VersionPicker{API: api, Version: v})
 	}

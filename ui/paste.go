@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"encoding/base64"
 	"errors"
 	"fmt"
 	"strconv"
@@ -43,17 +42,17 @@ type Paste struct {
 
 // PastedFrame is one frame of a paste, decoded as far as it goes.
 type PastedFrame struct {
-	Off    int    // offset in the pasted bytes
-	Bytes  []byte // the frame, with a size prefix (added when the paste had none)
-	Dir    schema.Direction
-	API    *schema.API // nil for a response whose API is not known yet
-	V      int16
-	Paired int    // the frame it answers (a response) or that answers it (a request), -1 for none
-	Added  bool   // kafkawire added the size prefix
-	Err    string // where decoding stopped, "" when clean
-	Bad    int    // first bad byte, -1 for none
-	Corr   int32
-	Known  bool // the API and version come from the header or the paired request
+	Off     int    // offset in the pasted bytes
+	Bytes   []byte // the frame, with a size prefix (added when the paste had none)
+	Dir     schema.Direction
+	API     *schema.API // nil for a response whose API is not known yet
+	Version int16
+	Paired  int    // the frame it answers (a response) or that answers it (a request), -1 for none
+	Added   bool   // kafkawire added the size prefix
+	Err     string // where decoding stopped, "" when clean
+	Bad     int    // first bad byte, -1 for none
+	Corr    int32
+	Known   bool // the API and version come from the header or the paired request
 }
 
 // Empty reports whether there is nothing to read.
@@ -185,7 +184,7 @@ func (f *PastedFrame) set(d *frame.Decoded) {
 	}
 	f.Bytes = d.Bytes()
 	if d.Msg != nil {
-		f.API, f.V = d.Msg.API, d.Msg.Version
+		f.API, f.Version = d.Msg.API, d.Msg.Version
 	}
 	if f.Dir == schema.Response {
 		f.Corr, _ = frame.CorrelationID(f.Bytes, schema.Response)
@@ -247,21 +246,14 @@ func (p *Paste) Target(i int) (path, frag string, ok bool) {
 	} else {
 		resp = f.Bytes
 	}
-	if j := f.Paired; j >= 0 && j < len(p.Frames) && p.Frames[j].API == f.API && p.Frames[j].V == f.V {
+	if j := f.Paired; j >= 0 && j < len(p.Frames) && p.Frames[j].API == f.API && p.Frames[j].Version == f.Version {
 		if f.Dir == schema.Request {
 			resp = p.Frames[j].Bytes
 		} else {
 			req = p.Frames[j].Bytes
 		}
 	}
-	var parts []string
-	if req != nil {
-		parts = append(parts, "req="+base64.RawURLEncoding.EncodeToString(req))
-	}
-	if resp != nil {
-		parts = append(parts, "resp="+base64.RawURLEncoding.EncodeToString(resp))
-	}
-	return PagePath(f.API, f.V), strings.Join(parts, "&"), true
+	return PagePath(f.API, f.Version), Fragment(req, resp), true
 }
 
 // Guess lists the (API, version) pairs that decode the current frame as a whole response.
@@ -312,7 +304,7 @@ func (p *Paste) Status() string {
 func (f PastedFrame) Describe() string {
 	s := f.Dir.String()
 	if f.API != nil {
-		s += " · " + f.API.Name + " v" + strconv.Itoa(int(f.V))
+		s += " · " + f.API.Name + " v" + strconv.Itoa(int(f.Version))
 	}
 	return s
 }

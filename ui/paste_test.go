@@ -19,7 +19,7 @@ import (
 func minimalFrame(t *testing.T, api string, v int16, dir schema.Direction, corr int32) []byte {
 	t.Helper()
 	m := message.Minimal(schema.ByName(api), v, dir)
-	require.NoError(t, m.SetText(message.ParsePath("header.CorrelationId"), itoa(int(corr))))
+	require.NoError(t, m.Apply(message.Edit{Op: message.OpSet, Path: message.ParsePath("header.CorrelationId"), Text: itoa(int(corr))}))
 	b, err := m.Encode()
 	require.NoError(t, err)
 	return b
@@ -41,7 +41,7 @@ func TestPasteHexdumpOfARequest(t *testing.T) {
 	f := p.Frames[0]
 	assert.Equal(t, schema.Request, f.Dir)
 	assert.Equal(t, "InitProducerId", f.API.Name)
-	assert.EqualValues(t, 5, f.V)
+	assert.EqualValues(t, 5, f.Version)
 	assert.EqualValues(t, 7, f.Corr)
 	assert.Empty(t, f.Err)
 	assert.Equal(t, -1, f.Bad)

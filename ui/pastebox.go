@@ -281,7 +281,7 @@ func (b *PasteBox) current() app.UI {
 		))
 	} else if f.API != nil {
 		parts = append(parts, app.Div().Class("paste-line").Body(
-			app.Button().Class("btn primary").Attr("data-op", "paste-show").Text("Show "+f.API.Name+" v"+strconv.Itoa(int(f.V))+" below").
+			app.Button().Class("btn primary").Attr("data-op", "paste-show").Text("Show "+f.API.Name+" v"+strconv.Itoa(int(f.Version))+" below").
 				OnClick(func(ctx app.Context, e app.Event) { guard(ctx, func() { b.show(ctx) }) }),
 			app.Span().Class("paste-dim").Text("⌘/Ctrl+Enter · the frame goes into the URL fragment, which stays in this browser"),
 		))
@@ -412,7 +412,7 @@ func (b *PasteBox) pickedVersion(a *schema.API, f PastedFrame) int16 {
 	case b.pickAPI == a.Name && a.Def(schema.Response, b.pickV) != nil:
 		return b.pickV
 	case f.API == a:
-		return f.V
+		return f.Version
 	case b.API == a.Name && a.Def(schema.Response, b.Version) != nil:
 		return b.Version
 	}

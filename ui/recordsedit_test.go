@@ -10,6 +10,7 @@ import (
 
 	"github.com/kafkawire/kafkawire/codec/frame/bigframe"
 	"github.com/kafkawire/kafkawire/codec/layout"
+	"github.com/kafkawire/kafkawire/codec/message"
 )
 
 const recs = "body.Responses.0.Partitions.0.Records"
@@ -17,17 +18,17 @@ const recs = "body.Responses.0.Partitions.0.Records"
 // nodeAt is the node whose value path is path.
 func nodeAt(t *testing.T, p *Pane, path string) *layout.Node {
 	t.Helper()
-	n := p.findPath(path)
+	n := message.FindNode(p.Decoded.Tree, message.ParsePath(path))
 	if n == nil {
 		t.Fatalf("no node at %s", path)
 	}
 	return n
 }
 
-func mustEdit(t *testing.T, p *Pane, op, path, text string) {
+func mustEdit(t *testing.T, p *Pane, op message.Op, path, text string) {
 	t.Helper()
-	if !p.Edit(op, path, text) {
-		t.Fatalf("%s %s %q: %s", op, path, text, p.Err)
+	if !p.Edit(edit(op, path, text)) {
+		t.Fatalf("%s %s %q: %s", op, path, text, p.EditErr)
 	}
 }
 
@@ -63,41 +64,41 @@ func TestPaneEditsRecords(t *testing.T) {
 		t.Fatalf("%d batches", got)
 	}
 	// A value inside the compressed batch, as text and as hex.
-	mustEdit(t, p, "set", recs+".0.records.1.value", "héllo")
+	mustEdit(t, p, message.OpSet, recs+".0.records.1.value", "héllo")
 	if e := p.Editor(nodeAt(t, p, recs+".0.records.1.value")); e.Text != "héllo" || e.Hex {
 		t.Errorf("after a text edit: %+v", e)
 	}
-	mustEdit(t, p, "sethex", recs+".0.records.1.value", "00 ff 10")
+	mustEdit(t, p, message.OpSetHex, recs+".0.records.1.value", "00 ff 10")
 	if e := p.Editor(nodeAt(t, p, recs+".0.records.1.value")); e.Text != "\x00\xff\x10" || !e.Hex {
 		t.Errorf("after a hex edit: %+v", e)
 	}
-	if p.Edit("sethex", recs+".0.records.1.value", "0g") {
+	if p.Edit(edit(message.OpSetHex, recs+".0.records.1.value", "0g")) {
 		t.Error("bad hex accepted")
 	}
 	// Keys become null and come back empty.
-	mustEdit(t, p, "null", recs+".0.records.0.key", "")
+	mustEdit(t, p, message.OpSetNull, recs+".0.records.0.key", "")
 	if e := p.Editor(nodeAt(t, p, recs+".0.records.0.key")); !e.Null || !e.Nullable {
 		t.Errorf("after null: %+v", e)
 	}
-	mustEdit(t, p, "empty", recs+".0.records.0.key", "")
+	mustEdit(t, p, message.OpSetPresent, recs+".0.records.0.key", "")
 	// Numbers are range-checked by width.
-	if p.Edit("set", recs+".1.records.0.attributes", "200") || !strings.Contains(p.Err, "int8") {
-		t.Errorf("an int8 took 200: %q", p.Err)
+	if p.Edit(edit(message.OpSet, recs+".1.records.0.attributes", "200")) || !strings.Contains(p.EditErr, "int8") {
+		t.Errorf("an int8 took 200: %q", p.EditErr)
 	}
-	mustEdit(t, p, "set", recs+".1.baseOffset", "1000")
+	mustEdit(t, p, message.OpSet, recs+".1.baseOffset", "1000")
 	// Records and headers come and go.
-	mustEdit(t, p, "append", recs+".0.records", "")
-	mustEdit(t, p, "append", recs+".0.records.3.headers", "")
-	mustEdit(t, p, "set", recs+".0.records.3.headers.0.key", "trace")
-	mustEdit(t, p, "duplicate", recs+".0.records.3", "")
-	mustEdit(t, p, "remove", recs+".0.records.0", "")
-	mustEdit(t, p, "remove", recs+".0.records.3.headers.0", "")
+	mustEdit(t, p, message.OpAppend, recs+".0.records", "")
+	mustEdit(t, p, message.OpAppend, recs+".0.records.3.headers", "")
+	mustEdit(t, p, message.OpSet, recs+".0.records.3.headers.0.key", "trace")
+	mustEdit(t, p, message.OpDuplicate, recs+".0.records.3", "")
+	mustEdit(t, p, message.OpRemove, recs+".0.records.0", "")
+	mustEdit(t, p, message.OpRemove, recs+".0.records.3.headers.0", "")
 	// The codec select recompresses.
-	mustEdit(t, p, "set", recs+".0.attributes.codec", "lz4")
+	mustEdit(t, p, message.OpSet, recs+".0.attributes.codec", "lz4")
 	// Batches are added, duplicated and removed.
-	mustEdit(t, p, "addbatch", recs, "")
-	mustEdit(t, p, "duplicate", recs+".1", "")
-	mustEdit(t, p, "remove", recs+".3", "")
+	mustEdit(t, p, message.OpAppend, recs, "")
+	mustEdit(t, p, message.OpDuplicate, recs+".1", "")
+	mustEdit(t, p, message.OpRemove, recs+".3", "")
 
 	bs := batches(t, p)
 	if len(bs) != 3 {
@@ -118,13 +119,13 @@ func TestPaneEditsRecords(t *testing.T) {
 // A null records field gets a batch.
 func TestPaneAddsBatchToNullRecords(t *testing.T) {
 	p := bigPane(t, bigframe.CompressedFetch())
-	mustEdit(t, p, "null", recs, "")
+	mustEdit(t, p, message.OpSetNull, recs, "")
 	if e := p.Editor(nodeAt(t, p, recs)); e.Kind != "records" || !e.Null {
 		t.Fatalf("records editor %+v", e)
 	}
-	mustEdit(t, p, "addbatch", recs, "")
-	mustEdit(t, p, "append", recs+".0.records", "")
-	mustEdit(t, p, "set", recs+".0.records.0.value", "v")
+	mustEdit(t, p, message.OpAppend, recs, "")
+	mustEdit(t, p, message.OpAppend, recs+".0.records", "")
+	mustEdit(t, p, message.OpSet, recs+".0.records.0.value", "v")
 	if bs := batches(t, p); len(bs) != 1 || bs[0].NumRecords != 1 {
 		t.Errorf("%d batches", len(bs))
 	}
@@ -143,7 +144,7 @@ func renderEditor(t *testing.T, p *Pane, path string) *FieldEditor {
 
 func TestFieldEditorRecordControls(t *testing.T) {
 	p := bigPane(t, bigframe.CompressedFetch())
-	mustEdit(t, p, "sethex", recs+".1.records.2.value", "00ff")
+	mustEdit(t, p, message.OpSetHex, recs+".1.records.2.value", "00ff")
 
 	f := renderEditor(t, p, recs+".0.records.1.value")
 	if err := app.Match(app.Label().Class("fe-label").Text("UTF-8 text"), f, 0, 0); err != nil {
@@ -217,9 +218,9 @@ func TestInnerViewFollowsTheSelection(t *testing.T) {
 		t.Fatalf("a buffer is shown with nothing selected: %+v", v)
 	}
 	rec := nodeAt(t, p, recs+".0.records.2")
-	p.Sel = rec
+	p.Selected = rec
 	v := p.Inner()
-	if v.Buf != 1 || len(v.Bytes) != len(p.Dec.Bufs[1]) || v.SelOff != rec.Off || v.SelEnd != rec.End {
+	if v.Buf != 1 || len(v.Bytes) != len(p.Decoded.Bufs[1]) || v.SelOff != rec.Off || v.SelEnd != rec.End {
 		t.Fatalf("inner view %+v", v)
 	}
 	if v.MarkOff <= 0 || v.MarkEnd > len(p.Bytes()) || v.MarkEnd <= v.MarkOff {
@@ -236,8 +237,43 @@ func TestInnerViewFollowsTheSelection(t *testing.T) {
 		t.Errorf("byte %d of buffer 1 is %+v", attr.Off, n)
 	}
 	// The frame's plain batch shows nothing.
-	p.Sel = nodeAt(t, p, recs+".1.records.0")
+	p.Selected = nodeAt(t, p, recs+".1.records.0")
 	if v := p.Inner(); v.Buf != 0 {
 		t.Errorf("a plain batch shows buffer %d", v.Buf)
+	}
+}
+
+// Every button the field editor offers, on every node of a frame with
+// plain and compressed batches, tagged fields and nullable values, makes an
+// edit the codec applies: the editor and the codec agree on paths and ops.
+func TestEveryEditorActionApplies(t *testing.T) {
+	// A null record key and a tagged field present, so that "empty" and
+	// "rmtag" are offered too.
+	start := func() *Pane {
+		p := bigPane(t, bigframe.CompressedFetch())
+		mustEdit(t, p, message.OpSetNull, recs+".1.records.0.key", "")
+		mustEdit(t, p, message.OpAddTagged, "body", "NodeEndpoints")
+		return p
+	}
+	p := start()
+	ops := map[string]int{}
+	p.Decoded.Tree.Walk(func(n *layout.Node, _ int) bool {
+		for _, a := range p.Editor(n).Actions() {
+			fresh := start()
+			if !fresh.Edit(a.Edit) {
+				t.Errorf("%s on %s (%s): %s", a.DataOp, a.Edit.Path, n.Name, fresh.EditErr)
+			}
+			if string(fresh.Bytes()) == string(p.Bytes()) {
+				t.Errorf("%s on %s changed no byte", a.DataOp, a.Edit.Path)
+			}
+			ops[a.DataOp]++
+		}
+		return true
+	})
+	t.Logf("actions offered: %v", ops)
+	for _, op := range []string{"append", "duplicate", "remove", "null", "present", "empty", "addtag", "rmtag", "addbatch"} {
+		if ops[op] == 0 {
+			t.Errorf("no node offers %s: %v", op, ops)
+		}
 	}
 }

@@ -123,16 +123,10 @@ func (m *Message) Field(p Path) (*schema.Field, any, bool, error) {
 	return s.field, s.get(), s.elem, nil
 }
 
-// SetText parses text as the type of the value at p and stores it. Integers
+// setText parses text as the type of the value at p and stores it. Integers
 // are range-checked for their type; bytes are hex; uuids are Kafka's base64
 // form or hex.
-func (m *Message) SetText(p Path, text string) error {
-	if set, rest, ok, err := m.inRecords(p); ok || err != nil {
-		if err != nil {
-			return err
-		}
-		return set.SetText(rest, text)
-	}
+func (m *Message) setText(p Path, text string) error {
 	s, _, err := m.lookup(p)
 	if err != nil {
 		return err
@@ -229,14 +223,8 @@ func ParseUUID(t string) (UUID, error) {
 	return u, fmt.Errorf("%q is not a uuid (22 base64 characters as Kafka writes them, or 32 hex digits)", t)
 }
 
-// SetNull makes the value at p null, if its field is nullable at this version.
-func (m *Message) SetNull(p Path) error {
-	if set, rest, ok, err := m.inRecords(p); ok || err != nil {
-		if err != nil {
-			return err
-		}
-		return set.SetNull(rest)
-	}
+// setNull makes the value at p null, if its field is nullable at this version.
+func (m *Message) setNull(p Path) error {
 	s, v, err := m.lookup(p)
 	if err != nil {
 		return err
@@ -248,8 +236,8 @@ func (m *Message) SetNull(p Path) error {
 	return nil
 }
 
-// SetPresent gives a null value at p its minimal non-null value.
-func (m *Message) SetPresent(p Path) error {
+// setPresent gives a null value at p its minimal non-null value.
+func (m *Message) setPresent(p Path) error {
 	s, v, err := m.lookup(p)
 	if err != nil {
 		return err
@@ -260,24 +248,21 @@ func (m *Message) SetPresent(p Path) error {
 	return nil
 }
 
-// InsertElement inserts a minimal element at index at of the array at p (at = len appends).
-func (m *Message) InsertElement(p Path, at int) error {
-	if set, rest, ok, err := m.inRecords(p); ok || err != nil {
-		if err != nil {
-			return err
-		}
-		return set.Insert(rest, at)
-	}
+// appendElement appends a minimal element to the array at p.
+func (m *Message) appendElement(p Path) error {
 	s, v, err := m.lookup(p)
 	if err != nil {
 		return err
 	}
+	if s.field.Kind() == schema.KindRecords && !s.field.IsArray() {
+		return appendBatch(p, s, v)
+	}
 	if !s.field.IsArray() || s.elem {
 		return fmt.Errorf("%s is not an array", p)
 	}
-	arr, _ := s.get().([]any)
-	if at < 0 || at > len(arr) {
-		return fmt.Errorf("%s: no place %d in %d elements", p, at, len(arr))
+	arr, ok := s.get().([]any)
+	if !ok {
+		return fmt.Errorf("%s is null", p)
 	}
 	var el any
 	if s.field.IsStruct() {
@@ -285,19 +270,12 @@ func (m *Message) InsertElement(p Path, at int) error {
 	} else {
 		el = Zero(s.field.Elem())
 	}
-	arr = append(arr[:at], append([]any{el}, arr[at:]...)...)
-	s.set(arr)
+	s.set(append(arr, el))
 	return nil
 }
 
-// DuplicateElement inserts a copy of the element at p right after it.
-func (m *Message) DuplicateElement(p Path) error {
-	if rs, rest, ok, err := m.inRecords(p); ok || err != nil {
-		if err != nil {
-			return err
-		}
-		return rs.Duplicate(rest)
-	}
+// duplicateElement inserts a copy of the element at p right after it.
+func (m *Message) duplicateElement(p Path) error {
 	arr, idx, set, err := m.element(p)
 	if err != nil {
 		return err
@@ -307,14 +285,8 @@ func (m *Message) DuplicateElement(p Path) error {
 	return nil
 }
 
-// RemoveElement removes the element at p.
-func (m *Message) RemoveElement(p Path) error {
-	if rs, rest, ok, err := m.inRecords(p); ok || err != nil {
-		if err != nil {
-			return err
-		}
-		return rs.Remove(rest)
-	}
+// removeElement removes the element at p.
+func (m *Message) removeElement(p Path) error {
 	arr, idx, set, err := m.element(p)
 	if err != nil {
 		return err
@@ -358,8 +330,8 @@ func (m *Message) TaggedFields(p Path) (fields []*schema.Field, present []bool, 
 	return fields, present, nil
 }
 
-// AddTagged adds tagged field name, with its minimal value, to the struct at p.
-func (m *Message) AddTagged(p Path, name string) error {
+// addTagged adds tagged field name, with its minimal value, to the struct at p.
+func (m *Message) addTagged(p Path, name string) error {
 	st, fs, v, flex, err := m.structAt(p)
 	if err != nil {
 		return err
@@ -375,19 +347,22 @@ func (m *Message) AddTagged(p Path, name string) error {
 	return fmt.Errorf("%s has no tagged field %q at v%d", p, name, v)
 }
 
-// RemoveTagged removes tagged field name from the struct at p.
-func (m *Message) RemoveTagged(p Path, name string) error {
-	st, _, _, _, err := m.structAt(p)
+// removeTagged removes the tagged field at p from the struct that carries it.
+func (m *Message) removeTagged(p Path) error {
+	s, v, err := m.lookup(p)
 	if err != nil {
 		return err
 	}
-	for i, f := range st.Fields {
-		if f.Name == name {
-			st.Fields = append(st.Fields[:i:i], st.Fields[i+1:]...)
+	if s.elem || s.parent == nil || !s.field.Tagged.Has(v) {
+		return fmt.Errorf("%s is not a tagged field at v%d", p, v)
+	}
+	for i, f := range s.parent.Fields {
+		if f.Name == s.field.Name {
+			s.parent.Fields = append(s.parent.Fields[:i:i], s.parent.Fields[i+1:]...)
 			return nil
 		}
 	}
-	return fmt.Errorf("%s carries no tagged field %q", p, name)
+	return fmt.Errorf("%s is not there to remove", p)
 }
 
 func (m *Message) structAt(p Path) (*Struct, []*schema.Field, int16, bool, error) {
@@ -475,14 +450,12 @@ func (m *Message) RecordsEditable(p Path) (e records.Editable, ok bool, err erro
 	return e, true, err
 }
 
-// SetRecordBytes sets a record key, value or header part inside a records field to raw bytes (nil for null).
-func (m *Message) SetRecordBytes(p Path, b []byte) error {
-	set, rest, ok, err := m.inRecords(p)
-	if err != nil {
-		return err
+// VersionAt is the version the values at p follow: the header's version for
+// a header path, the message's for a body path.
+func (m *Message) VersionAt(p Path) int16 {
+	if len(p) == 0 {
+		return m.Version
 	}
-	if !ok {
-		return fmt.Errorf("%s is not inside a records field", p)
-	}
-	return set.SetBytes(rest, b)
+	_, _, v, _, _ := m.root(p[0])
+	return v
 }

@@ -50,8 +50,8 @@ func TestJSONValues(t *testing.T) {
 	// int64 values keep every digit, bytes are hex, uuids Kafka's base64.
 	fetch := schema.ByName("Fetch")
 	m = message.Minimal(fetch, 13, schema.Request)
-	require.NoError(t, m.SetText(message.ParsePath("body.Topics.0.TopicId"), "AAECAwQFBgcICQoLDA0ODw"))
-	require.NoError(t, m.SetText(message.ParsePath("body.Topics.0.Partitions.0.FetchOffset"), "9223372036854775807"))
+	require.NoError(t, m.Apply(message.Edit{Op: message.OpSet, Path: message.ParsePath("body.Topics.0.TopicId"), Text: "AAECAwQFBgcICQoLDA0ODw"}))
+	require.NoError(t, m.Apply(message.Edit{Op: message.OpSet, Path: message.ParsePath("body.Topics.0.Partitions.0.FetchOffset"), Text: "9223372036854775807"}))
 	js, err := json.Marshal(m)
 	require.NoError(t, err)
 	assert.Contains(t, string(js), `"TopicId":"AAECAwQFBgcICQoLDA0ODw"`)

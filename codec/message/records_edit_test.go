@@ -19,17 +19,20 @@ import (
 func TestEditRecords(t *testing.T) {
 	m := message.Minimal(schema.ByName("Produce"), 9, schema.Request)
 	p := message.ParsePath
+	apply := func(op message.Op, path, text string) error {
+		return m.Apply(message.Edit{Op: op, Path: p(path), Text: text})
+	}
 	recs := "body.TopicData.0.PartitionData.0.Records"
-	require.NoError(t, m.SetText(p("body.TopicData.0.Name"), "orders"))
-	require.NoError(t, m.InsertElement(p(recs+".0.records"), 0))
-	require.NoError(t, m.InsertElement(p(recs+".0.records"), 1))
-	require.NoError(t, m.SetText(p(recs+".0.records.0.value"), "hello"))
-	require.NoError(t, m.SetText(p(recs+".0.records.1.key"), "k"))
-	require.NoError(t, m.SetText(p(recs+".0.records.1.value"), "world"))
-	require.NoError(t, m.InsertElement(p(recs+".0.records.1.headers"), 0))
-	require.NoError(t, m.SetText(p(recs+".0.records.1.headers.0.key"), "trace"))
-	require.NoError(t, m.SetText(p(recs+".0.attributes.codec"), "lz4"))
-	require.NoError(t, m.SetText(p(recs+".0.baseOffset"), "42"))
+	require.NoError(t, apply(message.OpSet, "body.TopicData.0.Name", "orders"))
+	require.NoError(t, apply(message.OpAppend, recs+".0.records", ""))
+	require.NoError(t, apply(message.OpAppend, recs+".0.records", ""))
+	require.NoError(t, apply(message.OpSet, recs+".0.records.0.value", "hello"))
+	require.NoError(t, apply(message.OpSet, recs+".0.records.1.key", "k"))
+	require.NoError(t, apply(message.OpSet, recs+".0.records.1.value", "world"))
+	require.NoError(t, apply(message.OpAppend, recs+".0.records.1.headers", ""))
+	require.NoError(t, apply(message.OpSet, recs+".0.records.1.headers.0.key", "trace"))
+	require.NoError(t, apply(message.OpSet, recs+".0.attributes.codec", "lz4"))
+	require.NoError(t, apply(message.OpSet, recs+".0.baseOffset", "42"))
 
 	e, ok, err := m.RecordsEditable(p(recs + ".0.records.0.key"))
 	require.NoError(t, err)
@@ -73,13 +76,13 @@ func TestEditRecords(t *testing.T) {
 	assert.Equal(t, crc32.Checksum(raw[21:], crc32.MakeTable(crc32.Castagnoli)), uint32(batch.CRC), "CRC-32C over attributes..end")
 
 	// Remove and duplicate.
-	require.NoError(t, m.DuplicateElement(p(recs+".0.records.1")))
-	require.NoError(t, m.RemoveElement(p(recs+".0.records.0")))
+	require.NoError(t, apply(message.OpDuplicate, recs+".0.records.1", ""))
+	require.NoError(t, apply(message.OpRemove, recs+".0.records.0", ""))
 	d, err = frame.Build(m)
 	require.NoError(t, err)
 	assert.Contains(t, d.Tree.Text(), "recordCount int32 = 2")
 	assert.Contains(t, d.Tree.Text(), "offsetDelta varint = 1 (offset 43)")
 
-	assert.Error(t, m.SetText(p(recs+".0.records.9.value"), "x"))
-	assert.Error(t, m.SetText(p(recs+".0.baseOffset"), "not a number"))
+	assert.Error(t, apply(message.OpSet, recs+".0.records.9.value", "x"))
+	assert.Error(t, apply(message.OpSet, recs+".0.baseOffset", "not a number"))
 }

@@ -102,6 +102,15 @@ func (s *Set) resolve(p []string) (target, error) {
 	return t, nil
 }
 
+// The fields a path may name at each level of a batch: the numbers one
+// edits (the rest, lengths, counts, the CRC, follow from them) and the byte
+// strings. editKey gives the layout nodes of exactly these names a key.
+var (
+	batchInts  = []string{"baseOffset", "partitionLeaderEpoch", "attributes", "baseTimestamp", "maxTimestamp", "producerId", "producerEpoch", "baseSequence"}
+	recordInts = []string{"attributes", "timestampDelta", "offsetDelta"}
+	byteFields = []string{"key", "value"} // of records and headers
+)
+
 // intField returns a pointer to a numeric field and its width, or nil.
 func (t target) intField() (p any, bits int) {
 	switch {
@@ -256,11 +265,7 @@ func (s *Set) SetNull(p []string) error { return s.SetBytes(p, nil) }
 // New records have a null key and an empty value; offsets and timestamps follow the one before.
 func (s *Set) Insert(p []string, at int) error {
 	if len(p) == 0 {
-		if at < 0 || at > len(s.Batches) {
-			return fmt.Errorf("no place %d among %d batches", at, len(s.Batches))
-		}
-		s.Batches = insertAt(s.Batches, at, &Batch{Magic: 2, PartitionLeaderEpoch: -1, ProducerID: -1, ProducerEpoch: -1, BaseSequence: -1})
-		return nil
+		return s.insertBatch(at)
 	}
 	t, err := s.resolve(p)
 	if err != nil {
@@ -268,25 +273,61 @@ func (s *Set) Insert(p []string, at int) error {
 	}
 	switch {
 	case t.rec == nil && t.field == "records":
-		recs := t.batch.Records
-		if at < 0 || at > len(recs) {
-			return fmt.Errorf("no place %d among %d records", at, len(recs))
-		}
-		r := Record{Value: Bytes{}}
-		if at > 0 {
-			r.OffsetDelta, r.TimestampDelta = recs[at-1].OffsetDelta+1, recs[at-1].TimestampDelta
-		}
-		t.batch.Records = insertAt(recs, at, r)
-		renumber(t.batch, at+1)
-		return nil
+		return insertRecord(t.batch, at)
 	case t.rec != nil && t.header == nil && t.field == "headers":
-		if at < 0 || at > len(t.rec.Headers) {
-			return fmt.Errorf("no place %d among %d headers", at, len(t.rec.Headers))
-		}
-		t.rec.Headers = insertAt(t.rec.Headers, at, Header{Key: Bytes{}, Value: Bytes{}})
-		return nil
+		return insertHeader(t.rec, at)
 	}
 	return fmt.Errorf("records path %q is not a list", strings.Join(p, "."))
+}
+
+// Append adds an element at the end of the list p names or holds: a batch
+// (p empty), a record (p names a batch or its records), or a header (p
+// names a record or its headers).
+func (s *Set) Append(p []string) error {
+	if len(p) == 0 {
+		return s.insertBatch(len(s.Batches))
+	}
+	t, err := s.resolve(p)
+	if err != nil {
+		return err
+	}
+	switch {
+	case t.rec == nil && (t.field == "records" || t.field == ""):
+		return insertRecord(t.batch, len(t.batch.Records))
+	case t.rec != nil && t.header == nil && (t.field == "headers" || t.field == ""):
+		return insertHeader(t.rec, len(t.rec.Headers))
+	}
+	return fmt.Errorf("records path %q is not a batch, a record or a list", strings.Join(p, "."))
+}
+
+func (s *Set) insertBatch(at int) error {
+	if at < 0 || at > len(s.Batches) {
+		return fmt.Errorf("no place %d among %d batches", at, len(s.Batches))
+	}
+	s.Batches = insertAt(s.Batches, at, &Batch{Magic: 2, PartitionLeaderEpoch: -1, ProducerID: -1, ProducerEpoch: -1, BaseSequence: -1})
+	return nil
+}
+
+func insertRecord(b *Batch, at int) error {
+	recs := b.Records
+	if at < 0 || at > len(recs) {
+		return fmt.Errorf("no place %d among %d records", at, len(recs))
+	}
+	r := Record{Value: Bytes{}}
+	if at > 0 {
+		r.OffsetDelta, r.TimestampDelta = recs[at-1].OffsetDelta+1, recs[at-1].TimestampDelta
+	}
+	b.Records = insertAt(recs, at, r)
+	renumber(b, at+1)
+	return nil
+}
+
+func insertHeader(r *Record, at int) error {
+	if at < 0 || at > len(r.Headers) {
+		return fmt.Errorf("no place %d among %d headers", at, len(r.Headers))
+	}
+	r.Headers = insertAt(r.Headers, at, Header{Key: Bytes{}, Value: Bytes{}})
+	return nil
 }
 
 // Duplicate inserts a copy of the batch, record or header p names right after it.

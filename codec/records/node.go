@@ -2,7 +2,9 @@ package records
 
 import (
 	"encoding/hex"
+	"slices"
 	"strconv"
+	"strings"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -162,31 +164,47 @@ func appendStamp(dst []byte, ms int64) []byte {
 	return dst
 }
 
-// editKey is the step a node of a batch, record or header adds to a value
-// path (see Set.SetText), or "" for nodes that are not values one edits.
+// editKey is the step a node named name adds to a value path (see
+// Set.resolve), or "" for nodes that are not values one edits. It keys on
+// where the parent sits in the value, not on how the parent is shown: a
+// batch's key is its index, a record's "records.N", a header's "headers.N";
+// legacy messages have no key, so nothing under them is edited.
 func editKey(parent *layout.Node, name string) string {
-	switch parent.Type {
-	case "RecordBatch v2":
-		switch name {
-		case "baseOffset", "partitionLeaderEpoch", "attributes", "baseTimestamp", "maxTimestamp",
-			"producerId", "producerEpoch", "baseSequence":
+	k := parent.Key
+	switch {
+	case k == "":
+		return ""
+	case strings.HasPrefix(k, "headers."):
+		if slices.Contains(byteFields, name) {
 			return name
-		case "recordCount":
-			return "records"
 		}
-	case "Record":
-		switch name {
-		case "attributes", "timestampDelta", "offsetDelta", "key", "value":
+	case strings.HasPrefix(k, "records."):
+		if slices.Contains(recordInts, name) || slices.Contains(byteFields, name) {
 			return name
-		case "headerCount":
+		}
+		if name == "headerCount" {
 			return "headers"
 		}
-	case "Header":
-		if name == "key" || name == "value" {
+	case isIndex(k):
+		if slices.Contains(batchInts, name) {
 			return name
+		}
+		if name == "recordCount" {
+			return "records"
 		}
 	}
 	return ""
+}
+
+// isIndex reports whether a key is an element index (a batch's key). It
+// runs for many nodes of a large fetch, so it allocates no error.
+func isIndex(k string) bool {
+	for i := 0; i < len(k); i++ {
+		if k[i] < '0' || k[i] > '9' {
+			return false
+		}
+	}
+	return k != ""
 }
 
 // lengthOf names the length of a field for error messages, without building a string per record.

@@ -1,0 +1,66 @@
+package message
+
+import (
+	"strings"
+
+	"github.com/kafkawire/kafkawire/codec/layout"
+)
+
+// How layout nodes map to value paths. The decoders give a node a Key when
+// it holds a value one edits: "header" and "body" start a path, a field
+// adds its name, an element its index, a record "records.3". A keyless node
+// (a length, a tag count, the compressed payload of a batch) is not a value
+// of its own but hands its parent's path on to its children, so the records
+// inside a compressed batch are still named body...Records.0.records.3.
+// This is the only place that reads Keys as paths.
+
+// ChildPath is the value path of node c, whose parent hands on path pass
+// ("" at the root), and the path c hands on to its own children. A node
+// that is not a value has path "".
+func ChildPath(pass string, c *layout.Node) (path, next string) {
+	path = childPath(pass, c)
+	if c.Key == "" {
+		return "", pass
+	}
+	return path, path
+}
+
+// FindNode is the node of tree whose value path is p, or nil. It enters only
+// the subtrees whose path leads to p, so it costs about depth times fan-out.
+func FindNode(tree *layout.Node, p Path) *layout.Node {
+	want := p.String()
+	if tree == nil || want == "" {
+		return nil
+	}
+	var find func(n *layout.Node, pass string) *layout.Node
+	find = func(n *layout.Node, pass string) *layout.Node {
+		for _, c := range n.Kids() {
+			cp, next := ChildPath(pass, c)
+			if cp == want {
+				return c
+			}
+			if next != "" && !strings.HasPrefix(want, next+".") {
+				continue
+			}
+			if r := find(c, next); r != nil {
+				return r
+			}
+		}
+		return nil
+	}
+	return find(tree, "")
+}
+
+// childPath is the value path of node c under a node that hands on path pass.
+func childPath(pass string, c *layout.Node) string {
+	switch {
+	case c.Key == "":
+		return ""
+	case pass == "":
+		if c.Key == "header" || c.Key == "body" {
+			return c.Key
+		}
+		return "" // a key outside header and body names no value
+	}
+	return pass + "." + c.Key
+}

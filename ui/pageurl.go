@@ -1,0 +1,125 @@
+package ui
+
+import (
+	"net/url"
+	"strings"
+
+	"github.com/kafkawire/kafkawire/codec/schema"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// A page's URL is its whole state: the path names the API and version, the
+// fragment carries the frames the user edited, pasted or was sent.
+
+// location is the browser's path and fragment, read without net/url: a
+// link to a 1 MiB frame has a 1.4 MB fragment, which url.Parse unescapes
+// and escapes again (tens of milliseconds in wasm per parse).
+func location() (path, frag string) {
+	loc := app.Window().Get("location")
+	path = loc.Get("pathname").String()
+	frag = strings.TrimPrefix(loc.Get("hash").String(), "#")
+	if strings.Contains(path, "%") {
+		if p, err := url.PathUnescape(path); err == nil {
+			path = p
+		}
+	}
+	if strings.Contains(frag, "%") {
+		if f, err := url.PathUnescape(frag); err == nil {
+			frag = f
+		}
+	}
+	return path, frag
+}
+
+// load derives the whole state from a URL: the minimal instances of the
+// path's API and version, replaced by the frames the fragment carries.
+func (c *Page) load(u *url.URL) {
+	if u == nil {
+		return
+	}
+	c.loadPF(u.Path, u.Fragment)
+}
+
+func (c *Page) loadPF(path, frag string) {
+	c.urlSeq++ // a URL write still pending belongs to the page this replaces
+	c.path, c.frag = sitePath(path), frag
+	c.api, c.v, c.ok = ParsePagePath(c.path)
+	c.req, c.resp = nil, nil
+	if !c.ok {
+		return
+	}
+	c.req = NewPane(c.api, c.v, schema.Request)
+	c.resp = NewPane(c.api, c.v, schema.Response)
+	if c.frag == "" {
+		return
+	}
+	req, resp, err := ParseFragment(c.frag)
+	if req != nil {
+		restore(c.req, req)
+	}
+	if resp != nil {
+		restore(c.resp, resp)
+	}
+	if err != nil {
+		c.req.Notice = err.Error()
+	}
+}
+
+// restore shows frame b (from a link or a paste) in pane p. A frame that does
+// not decode keeps its partial tree, says where it stopped, and has its bad
+// bytes outlined; it stays in the fragment, so the link still reproduces it.
+func restore(p *Pane, b []byte) {
+	p.Restore(b)
+	p.Edited = true
+	if p.Decoded == nil || p.Decoded.Err == nil {
+		return
+	}
+	p.Notice = "This " + p.Dir.String() + " does not decode cleanly: " + p.Decoded.Err.Error() +
+		". The tree shows what decoded; the bytes from there on are outlined in red."
+	if bad := BadFrom(p.Decoded); bad >= 0 {
+		for i := bad; i < len(p.Regions); i++ {
+			p.Regions[i] = regionBad
+		}
+	}
+}
+
+// syncURL writes the edited frames into the fragment, never the query: a
+// link reproduces the page, and nothing reaches a server. In the browser the
+// write waits until the page is idle, after the edit has painted: the base64
+// of a 1 MiB frame and history.replaceState of a 1.4 MB URL cost more than the
+// rest of the edit, and even a small replaceState costs milliseconds. Only
+// the last of several quick edits is written.
+func (c *Page) syncURL() {
+	if !app.IsClient {
+		c.frag = Fragment(editedFrame(c.req), editedFrame(c.resp))
+		return
+	}
+	c.urlSeq++
+	seq := c.urlSeq
+	// The frames are never modified in place (an edit builds new ones), so
+	// holding them until the write is safe.
+	req, resp := *c.req, *c.resp
+	whenIdle(func() {
+		if seq != c.urlSeq {
+			return
+		}
+		c.frag = Fragment(editedFrame(&req), editedFrame(&resp))
+		u := app.Window().Get("location").Get("pathname").String()
+		if c.frag != "" {
+			u += "#" + c.frag
+		}
+		app.Window().Get("history").Call("replaceState", nil, "", u)
+	})
+}
+
+// editedFrame is the frame of pane p when the user changed it (an edit, a
+// link or a paste), nil when it is the minimal instance the page starts with.
+func editedFrame(p *Pane) []byte {
+	if p == nil || !p.Edited {
+		return nil
+	}
+	if b := p.Bytes(); b != nil {
+		return b
+	}
+	return []byte{}
+}

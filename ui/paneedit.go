@@ -1,0 +1,76 @@
+package ui
+
+import (
+	"github.com/kafkawire/kafkawire/codec/frame"
+	"github.com/kafkawire/kafkawire/codec/message"
+)
+
+// Edit applies e to a clone of the message and re-encodes it. On success the
+// pane shows the new frame and remembers which bytes changed; on failure it
+// keeps the last good frame and the error, which the editor of the
+// selected field shows.
+func (p *Pane) Edit(e message.Edit) bool {
+	if p.Msg == nil {
+		return false
+	}
+	selID := ""
+	if p.Selected != nil {
+		selID = p.Info(p.Selected).ID
+	}
+	var d *frame.Decoded
+	var next *message.Message
+	err := safely(func() error {
+		m := p.Msg.Clone()
+		if err := m.Apply(e); err != nil {
+			return err
+		}
+		var err error
+		d, err = frame.Build(m)
+		if err != nil {
+			return err
+		}
+		next = m
+		return nil
+	})
+	if err != nil {
+		p.EditErr = err.Error()
+		return false
+	}
+	old := p.Bytes()
+	p.Msg = next
+	p.setDecoded(d)
+	p.Changed = diff(old, p.Bytes())
+	p.Gen++
+	p.EditErr, p.Notice = "", ""
+	p.Edited = true
+	// Keep the selection on the same node id when it still exists, else on the edited field.
+	p.Selected = p.Node(selID)
+	if e.Op == message.OpRemove || p.Selected == nil {
+		p.Selected = p.byPath(e.Path.String())
+	}
+	return true
+}
+
+// diff lists the bytes of b that differ from a as [from, to) pairs: bytes
+// are compared in place from the front, and the common tail is aligned from
+// the back, so an insertion marks only itself and the lengths it changed.
+func diff(a, b []byte) []int {
+	tail := 0
+	for tail < len(a) && tail < len(b) && a[len(a)-1-tail] == b[len(b)-1-tail] {
+		tail++
+	}
+	// The tail must not swallow the front: a growing frame still changes its size prefix.
+	limit := len(b) - tail
+	var out []int
+	for i := 0; i < limit; i++ {
+		if i < len(a) && a[i] == b[i] {
+			continue
+		}
+		if n := len(out); n > 0 && out[n-1] == i {
+			out[n-1] = i + 1
+		} else {
+			out = append(out, i, i+1)
+		}
+	}
+	return out
+}

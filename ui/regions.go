@@ -1,0 +1,66 @@
+package ui
+
+import (
+	"github.com/kafkawire/kafkawire/codec/layout"
+)
+
+// Regions is the layout.Region of every byte of buffer buf (n bytes long)
+// as the deepest node over it says. Each byte is written once: a node fills
+// only the gaps its children leave, so the cost is linear in bytes plus
+// nodes, not bytes times depth.
+func Regions(tree *layout.Node, buf, n int) []byte {
+	out := make([]byte, n)
+	paintRegions(tree, buf, layout.RegionNone, out)
+	return out
+}
+
+func paintRegions(n *layout.Node, buf int, inherited layout.Region, out []byte) {
+	if n.Buf != buf {
+		// A node of another buffer may still hold nodes of this one (a batch in
+		// the frame holds its decompressed records).
+		for _, c := range n.Children {
+			paintRegions(c, buf, inherited, out)
+		}
+		return
+	}
+	reg := n.Region
+	if reg == layout.RegionNone {
+		reg = inherited
+	}
+	lo, hi := max(n.Off, 0), min(n.End, len(out))
+	cur := lo
+	for _, c := range n.Children {
+		if c.Buf == buf && c.Off > cur && reg != layout.RegionNone {
+			fill(out, cur, min(c.Off, hi), reg)
+		}
+		paintRegions(c, buf, reg, out)
+		if c.Buf == buf {
+			cur = max(cur, c.End)
+		}
+	}
+	if reg != layout.RegionNone && cur < hi {
+		fill(out, cur, hi, reg)
+	}
+}
+
+func fill(b []byte, from, to int, r layout.Region) {
+	for i := from; i < to; i++ {
+		b[i] = byte(r)
+	}
+}
+
+// BufRegions is the regions of decompressed buffer k, computed when first asked.
+func (p *Pane) BufRegions(k int) []byte {
+	if p.Decoded == nil || k <= 0 || k >= len(p.Decoded.Bufs) {
+		return nil
+	}
+	if r, ok := p.bufRegions[k]; ok {
+		return r
+	}
+	if p.bufRegions == nil {
+		p.bufRegions = map[int][]byte{}
+	}
+	r := Regions(p.Decoded.Tree, k, len(p.Decoded.Bufs[k]))
+	p.bufRegions[k] = r
+	return r
+}
