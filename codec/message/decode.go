@@ -185,23 +185,23 @@ func (d *Decoder) Value(f *schema.Field, flex bool, n *layout.Node) any {
 	n.Desc = describeCached(f)
 	nullable := f.Nullable.Has(d.V)
 	if f.IsArray() {
-		count, null := d.length(n, flex, "array", 4, arrayLength)
-		if null {
+		l, ok := d.length(n, wire.ArrayPrefix(flex), "array", arrayLength)
+		if !ok {
+			return nil
+		}
+		if l.Null() {
 			if !nullable {
 				d.R.Fail(n.Off, "null array, but %s is not nullable at v%d", f.Name, d.V)
 			}
 			n.Value = "null"
 			return nil
 		}
-		if d.R.Failure() != nil {
-			return nil
-		}
 		elem := f.Elem()
-		min := minSize(f, d.V, flex)
-		if !d.R.Length(n.Off, int64(count), min, "array length") {
+		if !d.R.Fits(l, minSize(f, flex), "array") {
 			d.failed(n.Children[0])
 			return nil
 		}
+		count := l.N
 		n.Value = elements(count)
 		arr := make([]any, 0, count)
 		d.reserve(n, count)
@@ -248,69 +248,46 @@ func (d *Decoder) Value(f *schema.Field, flex bool, n *layout.Node) any {
 	return d.scalar(f.Kind(), f.Type, nullable, flex, n)
 }
 
-// length reads an array, string or bytes length: compact (uvarint n+1, 0 = null)
-// or classic (int16 or int32, -1 = null). It adds a "length" node.
-func (d *Decoder) length(n *layout.Node, flex bool, what string, classicSize int, desc lengthDesc) (int, bool) {
+// length reads the length prefix of an array, string or bytes, written as p,
+// into a "length" node under n. It reports false when the prefix does not read.
+func (d *Decoder) length(n *layout.Node, p wire.Prefix, what string, desc lengthDesc) (wire.Length, bool) {
 	d.reserve(n, 2)
-	ln := d.add(n, layout.Node{Name: "length", Off: d.R.Off(), Region: d.Region})
-	var v int64
-	if flex {
-		ln.Type = "uvarint"
-		u := d.R.Uvarint()
-		v = int64(u) - 1
-		ln.Value = compactLength(u)
+	ln := d.add(n, layout.Node{Name: "length", Type: p.String(), Off: d.R.Off(), Region: d.Region})
+	l := d.R.ReadLength(p, what)
+	ln.End = l.End
+	if p == wire.PrefixCompact {
+		ln.Value = compactLength(uint32(l.N + 1))
 		ln.Desc = desc.compact
 	} else {
-		if classicSize == 2 {
-			ln.Type = "int16"
-			v = int64(d.R.Int16())
-		} else {
-			ln.Type = "int32"
-			v = int64(d.R.Int32())
-		}
-		ln.Value = small(int(v))
+		ln.Value = small(l.N)
 		ln.Desc = desc.classic
 	}
-	ln.End = d.R.Off()
-	if d.failed(ln) {
-		return 0, false
-	}
-	if v == -1 {
-		return 0, true
-	}
-	if v < -1 {
-		d.R.Fail(ln.Off, "%s length %d is negative", what, v)
-		d.failed(ln)
-		return 0, false
-	}
-	return int(v), false
+	return l, !d.failed(ln)
 }
 
 // minSize is the fewest bytes one element of array f can take, to bound lengths before allocating.
-func minSize(f *schema.Field, v int16, flex bool) int {
-	switch f.Elem() {
-	case "bool", "int8":
-		return 1
-	case "int16", "uint16":
+func minSize(f *schema.Field, flex bool) int {
+	switch f.Kind() {
+	case schema.KindInt16, schema.KindUint16:
 		return 2
-	case "int32", "uint32":
+	case schema.KindInt32, schema.KindUint32:
 		return 4
-	case "int64", "float64":
+	case schema.KindInt64, schema.KindFloat64:
 		return 8
-	case "uuid":
+	case schema.KindUUID:
 		return 16
-	case "string":
+	case schema.KindString:
 		if flex {
 			return 1
 		}
 		return 2
-	case "bytes", "records":
+	case schema.KindBytes, schema.KindRecords:
 		if flex {
 			return 1
 		}
 		return 4
 	}
-	return 1 // a struct: at least a tag count, or one byte of some field
+	return 1 // bool, int8, or a struct: at least a tag count, or one byte of some field
 }
 
 func (d *Decoder) scalar(kind schema.Kind, typ string, nullable, flex bool, n *layout.Node) any {
@@ -353,44 +330,45 @@ func (d *Decoder) scalar(kind schema.Kind, typ string, nullable, flex bool, n *l
 		n.Value = v.String()
 		return v
 	case schema.KindString:
-		size, null := d.length(n, flex, "string", 2, stringLength)
-		if null {
+		l, ok := d.length(n, wire.StringPrefix(flex), "string", stringLength)
+		if !ok {
+			return nil
+		}
+		if l.Null() {
 			if !nullable {
 				r.Fail(n.Off, "null string, but %s is not nullable at v%d", n.Name, d.V)
 			}
 			n.Value = "null" + lengthNote(flex, -1)
 			return nil
 		}
-		if d.R.Failure() != nil {
+		off, size := r.Off(), l.N
+		b := r.Data(l, "string")
+		if r.Failure() != nil {
 			return nil
 		}
-		if !r.Length(n.Off, int64(size), 1, "string length") {
-			return nil
-		}
-		off := r.Off()
-		s := string(r.Bytes(size, "string"))
+		s := string(b)
 		n.Value = strconv.Quote(s) + lengthNote(flex, size)
 		if size > 0 {
 			d.add(n, layout.Node{Name: "bytes", Type: "utf-8", Value: sizeText(size), Off: off, End: r.Off(), Region: d.Region, Desc: "the string's bytes"})
 		}
 		return s
 	case schema.KindBytes, schema.KindRecords:
-		size, null := d.length(n, flex, typ, 4, bytesLength)
-		if null {
+		l, ok := d.length(n, wire.BytesPrefix(flex), typ, bytesLength)
+		if !ok {
+			return nil
+		}
+		if l.Null() {
 			if !nullable {
 				r.Fail(n.Off, "null %s, but %s is not nullable at v%d", typ, n.Name, d.V)
 			}
 			n.Value = "null"
 			return nil
 		}
-		if d.R.Failure() != nil {
+		off, size := r.Off(), l.N
+		b := r.Data(l, typ)
+		if r.Failure() != nil {
 			return nil
 		}
-		if !r.Length(n.Off, int64(size), 1, typ+" length") {
-			return nil
-		}
-		off := r.Off()
-		b := r.Bytes(size, typ)
 		if kind == schema.KindBytes {
 			n.Value = bytesValue(b)
 			if en := d.embedded(n.Name, b, off); en != nil {

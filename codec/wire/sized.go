@@ -103,7 +103,7 @@ func (r *Reader) Fits(l Length, minSize int, what string) bool {
 	if l.N == -1 {
 		return r.err == nil
 	}
-	return r.Length(l.Off, int64(l.N), minSize, what+" length")
+	return r.bound(l.Off, int64(l.N), minSize, what, " length")
 }
 
 // Data consumes the bytes l prefixes: nil for null, else l.N bytes, failing
