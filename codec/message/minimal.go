@@ -39,30 +39,30 @@ func MinimalValue(f *schema.Field, v int16, flex bool) any {
 
 // Zero is the zero value of a primitive type: 0, false, "", empty bytes, the nil uuid, or a minimal record set.
 func Zero(typ string) any {
-	switch typ {
-	case "bool":
+	switch schema.KindOf(typ) {
+	case schema.KindBool:
 		return false
-	case "int8":
+	case schema.KindInt8:
 		return int8(0)
-	case "int16":
+	case schema.KindInt16:
 		return int16(0)
-	case "uint16":
+	case schema.KindUint16:
 		return uint16(0)
-	case "int32":
+	case schema.KindInt32:
 		return int32(0)
-	case "uint32":
+	case schema.KindUint32:
 		return uint32(0)
-	case "int64":
+	case schema.KindInt64:
 		return int64(0)
-	case "float64":
+	case schema.KindFloat64:
 		return float64(0)
-	case "uuid":
+	case schema.KindUUID:
 		return UUID{}
-	case "string":
+	case schema.KindString:
 		return ""
-	case "bytes":
+	case schema.KindBytes:
 		return []byte{}
-	case "records":
+	case schema.KindRecords:
 		return records.Minimal()
 	}
 	return nil
