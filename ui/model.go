@@ -597,7 +597,7 @@ func (p *Pane) editor(path string) EditorInfo {
 
 func (p *Pane) version(mp message.Path) int16 {
 	if mp[0] == "header" {
-		return message.HeaderVersion(p.Msg.API, p.Msg.Version, p.Dir)
+		return schema.HeaderVersion(p.Msg.API, p.Msg.Version, p.Dir)
 	}
 	return p.Msg.Version
 }

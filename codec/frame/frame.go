@@ -30,7 +30,7 @@ func (d *Decoded) Bytes() []byte { return d.Bufs[0] }
 
 // Build encodes m and lays it out.
 func Build(m *message.Message) (*Decoded, error) {
-	b, err := m.Encode()
+	b, err := Encode(m)
 	if err != nil {
 		return nil, err
 	}
@@ -123,7 +123,7 @@ func Decode(b []byte, api *schema.API, v int16, dir schema.Direction) *Decoded {
 			Desc: "bytes after the end the size prefix gives"}
 	}
 
-	hv := message.HeaderVersion(api, v, dir)
+	hv := schema.HeaderVersion(api, v, dir)
 	hdef := schema.Header(dir)
 	hregion, bregion, hname := layout.RegionRequestHeader, layout.RegionRequestBody, "RequestHeader"
 	hdesc := "common request header"
@@ -136,7 +136,7 @@ func Decode(b []byte, api *schema.API, v int16, dir schema.Direction) *Decoded {
 	hd := &message.Decoder{R: br, V: hv, Region: hregion, Header: true, Bufs: &bufs, Arena: arena}
 	d.Msg.Header = hd.Struct(hdef.Fields, hdef.Flexible.Has(hv), hn)
 	hn.End = br.Off()
-	message.NameHeaderNodes(hn)
+	nameHeaderNodes(hn)
 	if f := br.Failure(); f != nil {
 		return fail(either(sizeErr, f), hn)
 	}

@@ -41,7 +41,7 @@ type slot struct {
 }
 
 func (m *Message) headerDef() (*schema.Def, int16) {
-	return schema.Header(m.Dir), HeaderVersion(m.API, m.Version, m.Dir)
+	return schema.Header(m.Dir), schema.HeaderVersion(m.API, m.Version, m.Dir)
 }
 
 // root returns the struct and fields a path's first step names.

@@ -59,13 +59,28 @@ func TestCatalogueFacts(t *testing.T) {
 }
 
 func TestHeaderVersions(t *testing.T) {
-	assert.Equal(t, int16(0), RequestHeaderVersion(ByKey(7), 0), "ControlledShutdown v0")
-	assert.Equal(t, int16(1), RequestHeaderVersion(ByKey(7), 1))
-	assert.Equal(t, int16(2), RequestHeaderVersion(ByKey(61), 0))
-	assert.Equal(t, int16(1), RequestHeaderVersion(ByKey(22), 1))
-	assert.Equal(t, int16(0), ResponseHeaderVersion(ByKey(18), 3), "ApiVersions responses always v0")
-	assert.Equal(t, int16(1), ResponseHeaderVersion(ByKey(61), 0))
-	assert.Equal(t, int16(0), ResponseHeaderVersion(ByKey(22), 1))
+	assert.Equal(t, int16(0), HeaderVersion(ByKey(7), 0, Request), "ControlledShutdown v0")
+	assert.Equal(t, int16(1), HeaderVersion(ByKey(7), 1, Request))
+	assert.Equal(t, int16(2), HeaderVersion(ByKey(61), 0, Request))
+	assert.Equal(t, int16(1), HeaderVersion(ByKey(22), 1, Request))
+	assert.Equal(t, int16(0), HeaderVersion(ByKey(18), 3, Response), "ApiVersions responses always v0")
+	assert.Equal(t, int16(1), HeaderVersion(ByKey(61), 0, Response))
+	assert.Equal(t, int16(0), HeaderVersion(ByKey(22), 1, Response))
+	assert.Equal(t, int16(2), HeaderVersion(ByKey(18), 3, Request), "ApiVersions requests follow the rule")
+	assert.Equal(t, int16(0), HeaderVersion(ByKey(18), 0, Response))
+
+	// ClientId's exception is in the catalogue: never flexible, even in header v2.
+	var clientID *Field
+	for _, f := range Header(Request).Fields {
+		if f.Name == "ClientId" {
+			clientID = f
+		}
+	}
+	if assert.NotNil(t, clientID) {
+		assert.True(t, clientID.FlexibleSet)
+		assert.False(t, clientID.Flexible.Has(2))
+		assert.True(t, Header(Request).Flexible.Has(2))
+	}
 }
 
 func TestVersionsParse(t *testing.T) {
