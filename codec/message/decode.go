@@ -95,7 +95,7 @@ func (d *Decoder) taggedFields(fields []*schema.Field, s *Struct, parent *layout
 	cn := d.add(parent, layout.Node{Name: "tagged_fields", Type: "uvarint", Off: d.R.Off(), Region: layout.RegionTagged})
 	count := d.R.Uvarint()
 	cn.End = d.R.Off()
-	cn.Value = small(int(count))
+	cn.Value = layout.Itoa(int64(count))
 	if d.Header {
 		cn.Desc = "number of tagged fields in the header"
 	} else {
@@ -202,11 +202,11 @@ func (d *Decoder) Value(f *schema.Field, flex bool, n *layout.Node) any {
 			return nil
 		}
 		count := l.N
-		n.Value = elements(count)
+		n.Value = layout.ElementsText(count)
 		arr := make([]any, 0, count)
 		d.reserve(n, count)
 		for i := 0; i < count; i++ {
-			key, name := elementName(elem, i)
+			key, name := layout.ElementName(elem, i)
 			en := d.add(n, layout.Node{Key: key, Name: name, Type: elem, Off: d.R.Off(), Region: d.Region})
 			var v any
 			if f.IsStruct() {
@@ -256,14 +256,23 @@ func (d *Decoder) length(n *layout.Node, p wire.Prefix, what string, desc length
 	l := d.R.ReadLength(p, what)
 	ln.End = l.End
 	if p == wire.PrefixCompact {
-		ln.Value = compactLength(uint32(l.N + 1))
+		ln.Value = layout.CompactLengthText(uint32(l.N + 1))
 		ln.Desc = desc.compact
 	} else {
-		ln.Value = small(l.N)
+		ln.Value = layout.Itoa(int64(l.N))
 		ln.Desc = desc.classic
 	}
 	return l, !d.failed(ln)
 }
+
+// lengthDesc describes a length prefix in its compact and classic forms.
+type lengthDesc struct{ compact, classic string }
+
+var (
+	arrayLength  = lengthDesc{"number of elements plus one; 0 means null", "number of elements; -1 means null"}
+	stringLength = lengthDesc{"bytes in the string plus one; 0 means null", "bytes in the string; -1 means null"}
+	bytesLength  = lengthDesc{"bytes that follow plus one; 0 means null", "bytes that follow; -1 means null"}
+)
 
 // minSize is the fewest bytes one element of array f can take, to bound lengths before allocating.
 func minSize(f *schema.Field, flex bool) int {
@@ -307,11 +316,11 @@ func (d *Decoder) scalar(kind schema.Kind, typ string, nullable, flex bool, n *l
 		return v
 	case schema.KindUint16:
 		v := r.Uint16()
-		n.Value = small(int(v))
+		n.Value = layout.Itoa(int64(v))
 		return v
 	case schema.KindInt32:
 		v := r.Int32()
-		n.Value = small(int(v))
+		n.Value = layout.Itoa(int64(v))
 		return v
 	case schema.KindUint32:
 		v := r.Uint32()
@@ -319,7 +328,7 @@ func (d *Decoder) scalar(kind schema.Kind, typ string, nullable, flex bool, n *l
 		return v
 	case schema.KindInt64:
 		v := r.Int64()
-		n.Value = small64(v)
+		n.Value = layout.Itoa(v)
 		return v
 	case schema.KindFloat64:
 		v := r.Float64()
@@ -349,7 +358,7 @@ func (d *Decoder) scalar(kind schema.Kind, typ string, nullable, flex bool, n *l
 		s := string(b)
 		n.Value = strconv.Quote(s) + lengthNote(flex, size)
 		if size > 0 {
-			d.add(n, layout.Node{Name: "bytes", Type: "utf-8", Value: sizeText(size), Off: off, End: r.Off(), Region: d.Region, Desc: "the string's bytes"})
+			d.add(n, layout.Node{Name: "bytes", Type: "utf-8", Value: layout.SizeText(size), Off: off, End: r.Off(), Region: d.Region, Desc: "the string's bytes"})
 		}
 		return s
 	case schema.KindBytes, schema.KindRecords:
@@ -375,7 +384,7 @@ func (d *Decoder) scalar(kind schema.Kind, typ string, nullable, flex bool, n *l
 				n.Add(en)
 				n.Value += " (" + en.Name + ")"
 			} else if size > 0 {
-				d.add(n, layout.Node{Name: "data", Type: "bytes", Value: sizeText(size), Off: off, End: r.Off(), Region: d.Region})
+				d.add(n, layout.Node{Name: "data", Type: "bytes", Value: layout.SizeText(size), Off: off, End: r.Off(), Region: d.Region})
 			}
 			return b
 		}
@@ -416,7 +425,7 @@ func recordsValue(s *records.Set, size int) string {
 
 // named writes an int8 or int16 with what it names: API keys, error codes and a few enumerations.
 func (d *Decoder) named(name string, v int64) string {
-	s := small64(v)
+	s := layout.Itoa(v)
 	switch {
 	case isErrorCodeField(name):
 		if e := schema.Error(int16(v)); e != nil {

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/kafkawire/kafkawire/codec/layout"
 	"github.com/kafkawire/kafkawire/codec/schema"
 )
 
@@ -185,6 +186,13 @@ var descriptions = map[string]string{
 	"ClientInstanceId":            "id the broker gave this client for metrics",
 
 	"Throttle": "throttle time, in ms",
+}
+
+// describedFields holds descriptions made once per schema field.
+var describedFields layout.Cache[*schema.Field, string]
+
+func describeCached(f *schema.Field) string {
+	return describedFields.Get(f, func() string { return Describe(f) })
 }
 
 // Describe is a short description of field f in the project's own words.
