@@ -133,7 +133,7 @@ func Decode(b []byte, api *schema.API, v int16, dir schema.Direction) *Decoded {
 	br := wire.NewReader(body, 4)
 	hn := root.Add(&layout.Node{Key: "header", Name: hname, Type: "v" + strconv.Itoa(int(hv)), Off: 4, Region: hregion, Desc: hdesc})
 	arena := &layout.Arena{}
-	hd := &message.Decoder{R: br, V: hv, Region: hregion, Header: true, Bufs: &bufs, Arena: arena}
+	hd := &message.Decoder{Reader: br, Version: hv, Region: hregion, Header: true, Bufs: &bufs, Arena: arena}
 	d.Msg.Header = hd.Struct(hdef.Fields, hdef.Flexible.Has(hv), hn)
 	hn.End = br.Off()
 	nameHeaderNodes(hn)
@@ -148,7 +148,7 @@ func Decode(b []byte, api *schema.API, v int16, dir schema.Direction) *Decoded {
 
 	flex := def.Flexible.Has(v)
 	bn := root.Add(&layout.Node{Key: "body", Name: def.Name, Type: "struct", Off: br.Off(), Region: bregion, Desc: "message body, version " + strconv.Itoa(int(v))})
-	bd := &message.Decoder{R: br, V: v, Region: bregion, Bufs: &bufs, API: api.Key, Arena: arena}
+	bd := &message.Decoder{Reader: br, Version: v, Region: bregion, Bufs: &bufs, APIKey: api.Key, Arena: arena}
 	d.Msg.Body = bd.Struct(def.Fields, flex, bn)
 	bn.End = br.Off()
 	if f := br.Failure(); f != nil {

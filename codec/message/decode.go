@@ -11,13 +11,13 @@ import (
 
 // Decoder reads struct values from a wire.Reader and builds their layout nodes.
 type Decoder struct {
-	R      *wire.Reader
-	V      int16         // the version the fields are read at
-	Region layout.Region // region of the nodes it makes (tagged fields get RegionTagged)
+	Reader  *wire.Reader
+	Version int16         // the version the fields are read at
+	Region  layout.Region // region of the nodes it makes (tagged fields get RegionTagged)
 	// Header switches to the header's node names (request_api_key, client_id...).
 	Header bool
-	// API is the key of the message's API, to find the data formats its bytes fields carry.
-	API int16
+	// APIKey is the key of the message's API, to find the data formats its bytes fields carry.
+	APIKey int16
 	// Arena, when set, supplies the nodes: a big frame then costs a few allocations, not one per node.
 	Arena *layout.Arena
 	// Bufs collects decompressed record buffers; Bufs[0] is the frame.
@@ -47,7 +47,7 @@ func (d *Decoder) reserve(n *layout.Node, extra int) {
 
 // failed reports whether decoding has stopped, marking n as the place if no deeper node was.
 func (d *Decoder) failed(n *layout.Node) bool {
-	f := d.R.Failure()
+	f := d.Reader.Failure()
 	if f == nil {
 		return false
 	}
@@ -67,19 +67,19 @@ func (d *Decoder) Struct(fields []*schema.Field, flex bool, parent *layout.Node)
 	s := &Struct{}
 	nf := 0
 	for _, f := range fields {
-		if f.Versions.Has(d.V) && !(flex && f.Tagged.Has(d.V)) {
+		if f.Versions.Has(d.Version) && !(flex && f.Tagged.Has(d.Version)) {
 			nf++
 		}
 	}
 	s.Fields = make([]Field, 0, nf)
 	d.reserve(parent, nf+1)
 	for _, f := range fields {
-		if !f.Versions.Has(d.V) || (flex && f.Tagged.Has(d.V)) {
+		if !f.Versions.Has(d.Version) || (flex && f.Tagged.Has(d.Version)) {
 			continue
 		}
-		n := d.add(parent, layout.Node{Key: f.Name, Off: d.R.Off(), Region: d.Region})
-		val := d.Value(f, fieldFlex(f, d.V, flex), n)
-		n.End = d.R.Off()
+		n := d.add(parent, layout.Node{Key: f.Name, Off: d.Reader.Off(), Region: d.Region})
+		val := d.Value(f, fieldFlex(f, d.Version, flex), n)
+		n.End = d.Reader.Off()
 		if d.failed(n) {
 			return s
 		}
@@ -92,52 +92,52 @@ func (d *Decoder) Struct(fields []*schema.Field, flex bool, parent *layout.Node)
 }
 
 func (d *Decoder) taggedFields(fields []*schema.Field, s *Struct, parent *layout.Node) {
-	cn := d.add(parent, layout.Node{Name: "tagged_fields", Type: "uvarint", Off: d.R.Off(), Region: layout.RegionTagged})
-	count := d.R.Uvarint()
-	cn.End = d.R.Off()
+	cn := d.add(parent, layout.Node{Name: "tagged_fields", Type: "uvarint", Off: d.Reader.Off(), Region: layout.RegionTagged})
+	count := d.Reader.Uvarint()
+	cn.End = d.Reader.Off()
 	cn.Value = layout.Itoa(int64(count))
 	if d.Header {
 		cn.Desc = "number of tagged fields in the header"
 	} else {
 		cn.Desc = "number of tagged fields in this struct"
 	}
-	if d.failed(cn) || !d.R.Length(cn.Off, int64(count), 2, "tagged field count") {
+	if d.failed(cn) || !d.Reader.Length(cn.Off, int64(count), 2, "tagged field count") {
 		d.failed(cn)
 		return
 	}
 	last := int64(-1)
 	for i := uint32(0); i < count; i++ {
-		tn := parent.Add(&layout.Node{Off: d.R.Off(), Region: layout.RegionTagged})
-		tagNode := tn.Add(&layout.Node{Name: "tag", Type: "uvarint", Off: d.R.Off(), Region: layout.RegionTagged, Desc: "which tagged field this is"})
-		tag := d.R.Uvarint()
-		tagNode.End = d.R.Off()
+		tn := parent.Add(&layout.Node{Off: d.Reader.Off(), Region: layout.RegionTagged})
+		tagNode := tn.Add(&layout.Node{Name: "tag", Type: "uvarint", Off: d.Reader.Off(), Region: layout.RegionTagged, Desc: "which tagged field this is"})
+		tag := d.Reader.Uvarint()
+		tagNode.End = d.Reader.Off()
 		tagNode.Value = strconv.FormatUint(uint64(tag), 10)
-		sizeNode := tn.Add(&layout.Node{Name: "size", Type: "uvarint", Off: d.R.Off(), Region: layout.RegionTagged, Desc: "bytes of the value that follows"})
-		size := d.R.Uvarint()
-		sizeNode.End = d.R.Off()
+		sizeNode := tn.Add(&layout.Node{Name: "size", Type: "uvarint", Off: d.Reader.Off(), Region: layout.RegionTagged, Desc: "bytes of the value that follows"})
+		size := d.Reader.Uvarint()
+		sizeNode.End = d.Reader.Off()
 		sizeNode.Value = strconv.FormatUint(uint64(size), 10)
 		tn.Name, tn.Type = "tag "+tagNode.Value, "tagged field"
 		if d.failed(sizeNode) || d.failed(tagNode) {
-			tn.End = d.R.Off()
+			tn.End = d.Reader.Off()
 			return
 		}
 		if int64(tag) <= last {
-			d.R.Fail(tagNode.Off, "tag %d after tag %d: tags must ascend", tag, last)
+			d.Reader.Fail(tagNode.Off, "tag %d after tag %d: tags must ascend", tag, last)
 			d.failed(tagNode)
-			tn.End = d.R.Off()
+			tn.End = d.Reader.Off()
 			return
 		}
 		last = int64(tag)
-		if !d.R.Length(sizeNode.Off, int64(size), 1, "tagged field size") {
+		if !d.Reader.Length(sizeNode.Off, int64(size), 1, "tagged field size") {
 			d.failed(sizeNode)
-			tn.End = d.R.Off()
+			tn.End = d.Reader.Off()
 			return
 		}
-		dataOff := d.R.Off()
-		data := d.R.Bytes(int(size), "tagged field")
+		dataOff := d.Reader.Off()
+		data := d.Reader.Bytes(int(size), "tagged field")
 		var f *schema.Field
 		for _, c := range fields {
-			if c.Versions.Has(d.V) && c.Tagged.Has(d.V) && uint32(c.Tag) == tag {
+			if c.Versions.Has(d.Version) && c.Tagged.Has(d.Version) && uint32(c.Tag) == tag {
 				f = c
 				break
 			}
@@ -146,31 +146,31 @@ func (d *Decoder) taggedFields(fields []*schema.Field, s *Struct, parent *layout
 			tn.Name, tn.Type = "unknown tag "+tagNode.Value, "bytes"
 			tn.Value = bytesValue(data)
 			tn.Desc = "a tagged field this version does not define, kept as it is"
-			tn.Add(&layout.Node{Name: "data", Type: "bytes", Value: tn.Value, Off: dataOff, End: d.R.Off(), Region: layout.RegionTagged})
+			tn.Add(&layout.Node{Name: "data", Type: "bytes", Value: tn.Value, Off: dataOff, End: d.Reader.Off(), Region: layout.RegionTagged})
 			s.Unknown = append(s.Unknown, Tagged{Tag: tag, Data: data})
-			tn.End = d.R.Off()
+			tn.End = d.Reader.Off()
 			continue
 		}
 		// A known tagged field: decode its value from its own bytes, so a bad
 		// size cannot make it read past them.
-		sub := &Decoder{R: wire.NewReader(data, dataOff), V: d.V, Region: layout.RegionTagged, Bufs: d.Bufs, API: d.API}
+		sub := &Decoder{Reader: wire.NewReader(data, dataOff), Version: d.Version, Region: layout.RegionTagged, Bufs: d.Bufs, APIKey: d.APIKey}
 		vn := &layout.Node{Key: f.Name, Off: dataOff, Region: layout.RegionTagged}
 		val := sub.Value(f, true, vn)
-		vn.End = sub.R.Off()
+		vn.End = sub.Reader.Off()
 		tn.Key, tn.Name, tn.Type, tn.Value, tn.Desc = f.Name, f.Name, vn.Type, vn.Value, vn.Desc
 		tn.Children = append(tn.Children, vn.Children...)
 		if len(vn.Children) == 0 {
 			tn.Add(&layout.Node{Name: "value", Type: vn.Type, Value: vn.Value, Off: vn.Off, End: vn.End, Region: layout.RegionTagged})
 		}
-		tn.End = d.R.Off()
-		if f := sub.R.Failure(); f != nil {
+		tn.End = d.Reader.Off()
+		if f := sub.Reader.Failure(); f != nil {
 			tn.Err = f.Error()
-			d.R.Fail(f.Off, "%s", f.Msg)
+			d.Reader.Fail(f.Off, "%s", f.Msg)
 			d.marked = true
 			return
 		}
-		if sub.R.Left() > 0 {
-			d.R.Fail(sub.R.Off(), "tagged field %s ends %d bytes before its size says", f.Name, sub.R.Left())
+		if sub.Reader.Left() > 0 {
+			d.Reader.Fail(sub.Reader.Off(), "tagged field %s ends %d bytes before its size says", f.Name, sub.Reader.Left())
 			d.failed(tn)
 			return
 		}
@@ -183,7 +183,7 @@ func (d *Decoder) Value(f *schema.Field, flex bool, n *layout.Node) any {
 	n.Name = f.Name
 	n.Type = f.Type
 	n.Desc = describeCached(f)
-	nullable := f.Nullable.Has(d.V)
+	nullable := f.Nullable.Has(d.Version)
 	if f.IsArray() {
 		l, ok := d.length(n, wire.ArrayPrefix(flex), "array", arrayLength)
 		if !ok {
@@ -191,13 +191,13 @@ func (d *Decoder) Value(f *schema.Field, flex bool, n *layout.Node) any {
 		}
 		if l.Null() {
 			if !nullable {
-				d.R.Fail(n.Off, "null array, but %s is not nullable at v%d", f.Name, d.V)
+				d.Reader.Fail(n.Off, "null array, but %s is not nullable at v%d", f.Name, d.Version)
 			}
 			n.Value = "null"
 			return nil
 		}
 		elem := f.Elem()
-		if !d.R.Fits(l, minSize(f, flex), "array") {
+		if !d.Reader.Fits(l, minSize(f, flex), "array") {
 			d.failed(n.Children[0])
 			return nil
 		}
@@ -207,7 +207,7 @@ func (d *Decoder) Value(f *schema.Field, flex bool, n *layout.Node) any {
 		d.reserve(n, count)
 		for i := 0; i < count; i++ {
 			key, name := layout.ElementName(elem, i)
-			en := d.add(n, layout.Node{Key: key, Name: name, Type: elem, Off: d.R.Off(), Region: d.Region})
+			en := d.add(n, layout.Node{Key: key, Name: name, Type: elem, Off: d.Reader.Off(), Region: d.Region})
 			var v any
 			if f.IsStruct() {
 				en.Value = "struct"
@@ -215,7 +215,7 @@ func (d *Decoder) Value(f *schema.Field, flex bool, n *layout.Node) any {
 			} else {
 				v = d.scalar(f.Kind(), elem, false, flex, en)
 			}
-			en.End = d.R.Off()
+			en.End = d.Reader.Off()
 			if d.failed(en) {
 				return arr
 			}
@@ -225,9 +225,9 @@ func (d *Decoder) Value(f *schema.Field, flex bool, n *layout.Node) any {
 	}
 	if f.IsStruct() {
 		if nullable {
-			pn := d.add(n, layout.Node{Name: "present", Type: "int8", Off: d.R.Off(), Region: d.Region, Desc: "1 when the struct follows, -1 when it is null"})
-			p := d.R.Int8()
-			pn.End = d.R.Off()
+			pn := d.add(n, layout.Node{Name: "present", Type: "int8", Off: d.Reader.Off(), Region: d.Region, Desc: "1 when the struct follows, -1 when it is null"})
+			p := d.Reader.Int8()
+			pn.End = d.Reader.Off()
 			pn.Value = strconv.Itoa(int(p))
 			if d.failed(pn) {
 				return nil
@@ -237,7 +237,7 @@ func (d *Decoder) Value(f *schema.Field, flex bool, n *layout.Node) any {
 				return nil
 			}
 			if p != 1 {
-				d.R.Fail(pn.Off, "nullable struct marker must be -1 or 1, found %d", p)
+				d.Reader.Fail(pn.Off, "nullable struct marker must be -1 or 1, found %d", p)
 				d.failed(pn)
 				return nil
 			}
@@ -252,8 +252,8 @@ func (d *Decoder) Value(f *schema.Field, flex bool, n *layout.Node) any {
 // into a "length" node under n. It reports false when the prefix does not read.
 func (d *Decoder) length(n *layout.Node, p wire.Prefix, what string, desc lengthDesc) (wire.Length, bool) {
 	d.reserve(n, 2)
-	ln := d.add(n, layout.Node{Name: "length", Type: p.String(), Off: d.R.Off(), Region: d.Region})
-	l := d.R.ReadLength(p, what)
+	ln := d.add(n, layout.Node{Name: "length", Type: p.String(), Off: d.Reader.Off(), Region: d.Region})
+	l := d.Reader.ReadLength(p, what)
 	ln.End = l.End
 	if p == wire.PrefixCompact {
 		ln.Value = layout.CompactLengthText(uint32(l.N + 1))
@@ -300,7 +300,7 @@ func minSize(f *schema.Field, flex bool) int {
 }
 
 func (d *Decoder) scalar(kind schema.Kind, typ string, nullable, flex bool, n *layout.Node) any {
-	r := d.R
+	r := d.Reader
 	switch kind {
 	case schema.KindBool:
 		v := r.Bool()
@@ -345,7 +345,7 @@ func (d *Decoder) scalar(kind schema.Kind, typ string, nullable, flex bool, n *l
 		}
 		if l.Null() {
 			if !nullable {
-				r.Fail(n.Off, "null string, but %s is not nullable at v%d", n.Name, d.V)
+				r.Fail(n.Off, "null string, but %s is not nullable at v%d", n.Name, d.Version)
 			}
 			n.Value = "null" + lengthNote(flex, -1)
 			return nil
@@ -368,7 +368,7 @@ func (d *Decoder) scalar(kind schema.Kind, typ string, nullable, flex bool, n *l
 		}
 		if l.Null() {
 			if !nullable {
-				r.Fail(n.Off, "null %s, but %s is not nullable at v%d", typ, n.Name, d.V)
+				r.Fail(n.Off, "null %s, but %s is not nullable at v%d", typ, n.Name, d.Version)
 			}
 			n.Value = "null"
 			return nil
