@@ -220,9 +220,6 @@ func Header(d Direction) *Def {
 // Data returns an embedded data format by name (ConsumerProtocolSubscription, LeaderChangeMessage, ...), or nil.
 func Data(name string) *Def { return datas[name] }
 
-// DataFormats lists the embedded data formats.
-func DataFormats() []*Def { return dataFormats }
-
 // HeaderVersion is the header version a message of version v of API a uses,
 // going direction d. It is the one place that knows the protocol's
 // exceptions to its header rules:
