@@ -137,3 +137,33 @@ func TestCatalogueIsFresh(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, bytes.Equal(want, have), "catalog_gen.go is stale: run go generate ./codec/schema")
 }
+
+// TestKindNames: every primitive kind's name reads back as that kind, and
+// every type the catalogue uses resolves to the kind its name says.
+func TestKindNames(t *testing.T) {
+	for k := KindBool; k <= KindRecords; k++ {
+		assert.Equal(t, k, KindOf(k.String()), "%d", k)
+	}
+	assert.Equal(t, "struct", KindStruct.String())
+	assert.Equal(t, KindStruct, KindOf("MetadataResponseTopic"))
+	assert.Equal(t, "kind 200", Kind(200).String())
+
+	var check func(fields []*Field)
+	check = func(fields []*Field) {
+		for _, f := range fields {
+			if f.Fields == nil {
+				assert.Equal(t, f.Elem(), f.Kind().String(), f.Name)
+			} else {
+				assert.Equal(t, KindStruct, f.Kind(), f.Name)
+			}
+			check(f.Fields)
+		}
+	}
+	for _, a := range APIs() {
+		for _, defs := range [][]*Def{a.Request, a.Response} {
+			for _, def := range defs {
+				check(def.Fields)
+			}
+		}
+	}
+}
