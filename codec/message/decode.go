@@ -350,7 +350,7 @@ func (d *Decoder) scalar(kind schema.Kind, typ string, nullable, flex bool, n *l
 			n.Value = "null" + lengthNote(flex, -1)
 			return nil
 		}
-		off, size := r.Off(), l.N
+		off, size := l.End, l.N // the data starts where its length ends
 		b := r.Data(l, "string")
 		if r.Failure() != nil {
 			return nil
@@ -373,7 +373,7 @@ func (d *Decoder) scalar(kind schema.Kind, typ string, nullable, flex bool, n *l
 			n.Value = "null"
 			return nil
 		}
-		off, size := r.Off(), l.N
+		off, size := l.End, l.N // the data starts where its length ends
 		b := r.Data(l, typ)
 		if r.Failure() != nil {
 			return nil
