@@ -14,7 +14,8 @@ type Decoder struct {
 	Reader  *wire.Reader
 	Version int16         // the version the fields are read at
 	Region  layout.Region // region of the nodes it makes (tagged fields get RegionTagged)
-	// Header switches to the header's node names (request_api_key, client_id...).
+	// Header says the fields are a message header's, which describes its tag count so
+	// (frame gives the header's nodes their names).
 	Header bool
 	// APIKey is the key of the message's API, to find the data formats its bytes fields carry.
 	APIKey int16
