@@ -187,3 +187,32 @@ func TestPrefixes(t *testing.T) {
 	assert.Equal(t, math.MaxInt32, wire.PrefixInt32.Max())
 	assert.Equal(t, math.MaxInt32, wire.PrefixVarint.Max())
 }
+
+// FuzzSized: any bytes read as a length-prefixed value either fail with an
+// offset inside the input, or read back to exactly the bytes consumed.
+func FuzzSized(f *testing.F) {
+	f.Add(uint8(0), []byte{0x00, 0x02, 'h', 'i'})
+	f.Add(uint8(2), []byte{0x80, 0x01})
+	f.Add(uint8(3), []byte{0x03})
+	f.Fuzz(func(t *testing.T, prefix uint8, b []byte) {
+		p := wire.Prefix(prefix % 4)
+		r := wire.NewReader(b, 0)
+		l, data := r.Sized(p, "value")
+		if f := r.Failure(); f != nil {
+			if f.Off < 0 || f.Off > len(b) {
+				t.Fatalf("error offset %d outside the %d bytes", f.Off, len(b))
+			}
+			return
+		}
+		consumed := b[:r.Off()]
+		var again []byte
+		if l.Null() {
+			again = wire.AppendLength(nil, p, -1)
+		} else {
+			again = wire.AppendBytes(nil, p, data)
+		}
+		if string(again) != string(consumed) {
+			t.Fatalf("%v: read %x, wrote back %x", p, consumed, again)
+		}
+	})
+}
