@@ -116,7 +116,7 @@ func runEncode(args []string, stdin io.Reader, stdout io.Writer) error {
 			return err
 		}
 	}
-	b, err := m.Encode()
+	b, err := frame.Encode(m)
 	if err != nil {
 		return err
 	}

@@ -82,7 +82,7 @@ func (s *session) cellCount(section string) int {
 // (lengths and CRC) as kmsg reads it.
 func TestOneMiBFetchResponse(t *testing.T) {
 	m := bigframe.Fetch()
-	b, err := m.Encode()
+	b, err := frame.Encode(m)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -204,7 +204,7 @@ func checkEdited(t *testing.T, fb []byte, part, batch, rec int, want string) {
 // compressed payload marked in the frame; a click in it selects back.
 func TestDecompressedBytesBesideTheFrame(t *testing.T) {
 	m := bigframe.CompressedFetch()
-	b, err := m.Encode()
+	b, err := frame.Encode(m)
 	if err != nil {
 		t.Fatal(err)
 	}

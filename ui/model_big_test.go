@@ -27,9 +27,9 @@ func naiveRegions(tree *layout.Node, buf, n int) []byte {
 	return out
 }
 
-func bigPane(t testing.TB, m interface{ Encode() ([]byte, error) }) *Pane {
+func bigPane(t testing.TB, m *message.Message) *Pane {
 	t.Helper()
-	b, err := m.Encode()
+	b, err := frame.Encode(m)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -125,7 +125,7 @@ func TestInfoMatchesTheTreeWalk(t *testing.T) {
 }
 
 func BenchmarkRestore1MiB(b *testing.B) {
-	fb, err := bigframe.Fetch().Encode()
+	fb, err := frame.Encode(bigframe.Fetch())
 	if err != nil {
 		b.Fatal(err)
 	}

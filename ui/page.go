@@ -3,7 +3,6 @@ package ui
 import (
 	"strconv"
 
-	"github.com/kafkawire/kafkawire/codec/message"
 	"github.com/kafkawire/kafkawire/codec/schema"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -107,7 +106,7 @@ func (c *Page) Render() app.UI {
 func (c *Page) paneUI(p *Pane) app.UI {
 	mp := &MessagePane{
 		On: c, Dir: p.Dir, API: c.api.Name, Version: c.v,
-		Header: message.HeaderVersion(c.api, c.v, p.Dir),
+		Header: schema.HeaderVersion(c.api, c.v, p.Dir),
 		Notice: p.Notice, Copied: c.copied[p.Dir], Edited: p.Edited,
 		Bytes: p.Bytes(), Regions: p.Regions, Gen: p.Gen, Changed: p.Changed,
 		Tree:   p.Decoded.Tree,

@@ -20,7 +20,7 @@ func minimalFrame(t *testing.T, api string, v int16, dir schema.Direction, corr 
 	t.Helper()
 	m := message.Minimal(schema.ByName(api), v, dir)
 	require.NoError(t, m.Apply(message.Edit{Op: message.OpSet, Path: message.ParsePath("header.CorrelationId"), Text: itoa(int(corr))}))
-	b, err := m.Encode()
+	b, err := frame.Encode(m)
 	require.NoError(t, err)
 	return b
 }

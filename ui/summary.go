@@ -3,7 +3,6 @@ package ui
 import (
 	"strconv"
 
-	"github.com/kafkawire/kafkawire/codec/message"
 	"github.com/kafkawire/kafkawire/codec/schema"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -25,8 +24,8 @@ func (s *Summary) Render() app.UI {
 		return app.Dl().Class("summary")
 	}
 	v := s.Version
-	hdr := "req v" + strconv.Itoa(int(message.HeaderVersion(a, v, schema.Request))) +
-		", resp v" + strconv.Itoa(int(message.HeaderVersion(a, v, schema.Response)))
+	hdr := "req v" + strconv.Itoa(int(schema.HeaderVersion(a, v, schema.Request))) +
+		", resp v" + strconv.Itoa(int(schema.HeaderVersion(a, v, schema.Response)))
 	flags := flagsText(a.VersionFlags(v))
 	if flags == "" {
 		flags = "classic"

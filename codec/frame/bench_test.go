@@ -40,7 +40,7 @@ func bigMetadata(tb testing.TB, topics, partitions int) (*message.Message, []byt
 		ts[i] = t
 	}
 	m.Body.Set("Topics", ts)
-	b, err := m.Encode()
+	b, err := frame.Encode(m)
 	require.NoError(tb, err)
 	d := frame.Decode(b, api, 12, schema.Response)
 	require.Nil(tb, d.Err)
@@ -91,7 +91,7 @@ func BenchmarkEncode(b *testing.B) {
 		b.ReportAllocs()
 		b.SetBytes(int64(len(body)))
 		for b.Loop() {
-			if _, err := m.Encode(); err != nil {
+			if _, err := frame.Encode(m); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -123,7 +123,7 @@ func sweepCases(b *testing.B) ([]sweepCase, int) {
 			continue
 		}
 		m := message.Minimal(in.api, in.v, in.dir)
-		fb, err := m.Encode()
+		fb, err := frame.Encode(m)
 		require.NoError(b, err)
 		d := frame.Decode(fb, in.api, in.v, in.dir)
 		require.Nil(b, d.Err)
@@ -168,7 +168,7 @@ func BenchmarkSweep(b *testing.B) {
 		b.SetBytes(int64(total))
 		for b.Loop() {
 			for _, c := range cs {
-				if _, err := c.msg.Encode(); err != nil {
+				if _, err := frame.Encode(c.msg); err != nil {
 					b.Fatal(err)
 				}
 			}

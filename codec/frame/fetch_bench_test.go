@@ -48,7 +48,7 @@ func kmsgFetch(b *testing.B, body []byte) *kmsg.FetchResponse {
 // The 1 MiB Fetch response of codec/frame/bigframe: 5,000 records in 50 batches.
 func BenchmarkFetch1MiB(b *testing.B) {
 	m := bigframe.Fetch()
-	fb, err := m.Encode()
+	fb, err := frame.Encode(m)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -98,7 +98,7 @@ func BenchmarkFetch1MiB(b *testing.B) {
 		b.ReportAllocs()
 		b.SetBytes(int64(len(body)))
 		for b.Loop() {
-			if _, err := d.Msg.Encode(); err != nil {
+			if _, err := frame.Encode(d.Msg); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -30,7 +30,7 @@ func (d *Decoded) Bytes() []byte { return d.Bufs[0] }
 
 // Build encodes m and lays it out.
 func Build(m *message.Message) (*Decoded, error) {
-	b, err := m.Encode()
+	b, err := Encode(m)
 	if err != nil {
 		return nil, err
 	}
@@ -123,7 +123,7 @@ func Decode(b []byte, api *schema.API, v int16, dir schema.Direction) *Decoded {
 			Desc: "bytes after the end the size prefix gives"}
 	}
 
-	hv := message.HeaderVersion(api, v, dir)
+	hv := schema.HeaderVersion(api, v, dir)
 	hdef := schema.Header(dir)
 	hregion, bregion, hname := layout.RegionRequestHeader, layout.RegionRequestBody, "RequestHeader"
 	hdesc := "common request header"
@@ -133,10 +133,10 @@ func Decode(b []byte, api *schema.API, v int16, dir schema.Direction) *Decoded {
 	br := wire.NewReader(body, 4)
 	hn := root.Add(&layout.Node{Key: "header", Name: hname, Type: "v" + strconv.Itoa(int(hv)), Off: 4, Region: hregion, Desc: hdesc})
 	arena := &layout.Arena{}
-	hd := &message.Decoder{R: br, V: hv, Region: hregion, Header: true, Bufs: &bufs, Arena: arena}
+	hd := &message.Decoder{Reader: br, Version: hv, Region: hregion, Header: true, Bufs: &bufs, Arena: arena}
 	d.Msg.Header = hd.Struct(hdef.Fields, hdef.Flexible.Has(hv), hn)
 	hn.End = br.Off()
-	message.NameHeaderNodes(hn)
+	nameHeaderNodes(hn)
 	if f := br.Failure(); f != nil {
 		return fail(either(sizeErr, f), hn)
 	}
@@ -148,7 +148,7 @@ func Decode(b []byte, api *schema.API, v int16, dir schema.Direction) *Decoded {
 
 	flex := def.Flexible.Has(v)
 	bn := root.Add(&layout.Node{Key: "body", Name: def.Name, Type: "struct", Off: br.Off(), Region: bregion, Desc: "message body, version " + strconv.Itoa(int(v))})
-	bd := &message.Decoder{R: br, V: v, Region: bregion, Bufs: &bufs, API: api.Key, Arena: arena}
+	bd := &message.Decoder{Reader: br, Version: v, Region: bregion, Bufs: &bufs, APIKey: api.Key, Arena: arena}
 	d.Msg.Body = bd.Struct(def.Fields, flex, bn)
 	bn.End = br.Off()
 	if f := br.Failure(); f != nil {

@@ -31,7 +31,7 @@ func FuzzDecode(f *testing.F) {
 				}
 				return
 			}
-			again, err := d.Msg.Encode()
+			again, err := frame.Encode(d.Msg)
 			if err != nil {
 				t.Fatalf("%s: decoded cleanly but does not encode: %v", what, err)
 			}

@@ -39,7 +39,7 @@ func allInstances() []instance {
 // minimalFrame encodes the minimal instance of in.
 func minimalFrame(tb testing.TB, in instance) []byte {
 	tb.Helper()
-	b, err := message.Minimal(in.api, in.v, in.dir).Encode()
+	b, err := frame.Encode(message.Minimal(in.api, in.v, in.dir))
 	require.NoError(tb, err, in.String())
 	return b
 }

@@ -168,11 +168,11 @@ func TestKmsgRandom(t *testing.T) {
 			// Ours to kmsg.
 			m := message.Minimal(in.api, in.v, in.dir)
 			m.Body = g.structVal(def.Fields, in.v, flex, 0)
-			b, err := m.Encode()
+			b, err := frame.Encode(m)
 			require.NoError(t, err, name)
 			d := frame.Decode(b, in.api, in.v, in.dir)
 			require.Nil(t, d.Err, "%s: %v", name, d.Err)
-			again, err := d.Msg.Encode()
+			again, err := frame.Encode(d.Msg)
 			require.NoError(t, err, name)
 			require.Equal(t, b, again, "%s: our re-encoding", name)
 			body := b[bodyNode(t, d).Off:]
@@ -192,7 +192,7 @@ func TestKmsgRandom(t *testing.T) {
 			fb[0], fb[1], fb[2], fb[3] = byte(sz>>24), byte(sz>>16), byte(sz>>8), byte(sz)
 			d = frame.Decode(fb, in.api, in.v, in.dir)
 			if assert.Nil(t, d.Err, "%s: we read kmsg's: %v\n% x", name, d.Err, kb) {
-				again, err := d.Msg.Encode()
+				again, err := frame.Encode(d.Msg)
 				require.NoError(t, err, name)
 				sameBytes(t, fb, again, "%s: we write back kmsg's", name)
 			}

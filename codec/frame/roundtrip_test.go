@@ -29,7 +29,7 @@ func TestRoundTripMinimal(t *testing.T) {
 		body := bodyNode(t, d)
 		assert.Equal(t, len(b), body.End, "%s: the body ends the frame", in)
 
-		again, err := d.Msg.Encode()
+		again, err := frame.Encode(d.Msg)
 		require.NoError(t, err, in.String())
 		assert.Equal(t, b, again, "%s: re-encoding differs", in)
 	}

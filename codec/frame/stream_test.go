@@ -15,7 +15,7 @@ func encodeWithCorrelation(t *testing.T, api string, v int16, dir schema.Directi
 	t.Helper()
 	m := message.Minimal(schema.ByName(api), v, dir)
 	m.Header.Set("CorrelationId", id)
-	b, err := m.Encode()
+	b, err := frame.Encode(m)
 	require.NoError(t, err)
 	return b
 }

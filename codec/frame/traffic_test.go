@@ -64,7 +64,7 @@ func TestRealTraffic(t *testing.T) {
 
 		req := frame.DecodeRequest(ex.Request)
 		require.Nil(t, req.Err, "%s v%d request: %v\n%s", name, ex.APIVersion, req.Err, req.Tree.Text())
-		again, err := req.Msg.Encode()
+		again, err := frame.Encode(req.Msg)
 		require.NoError(t, err)
 		assert.True(t, bytes.Equal(ex.Request, again), "%s v%d request re-encodes differently", name, ex.APIVersion)
 		checkSpans(t, req.Tree)
@@ -74,7 +74,7 @@ func TestRealTraffic(t *testing.T) {
 		}
 		resp := frame.Decode(ex.Response, api, ex.APIVersion, schema.Response)
 		require.Nil(t, resp.Err, "%s v%d response: %v\n%s", name, ex.APIVersion, resp.Err, resp.Tree.Text())
-		again, err = resp.Msg.Encode()
+		again, err = frame.Encode(resp.Msg)
 		require.NoError(t, err)
 		assert.True(t, bytes.Equal(ex.Response, again), "%s v%d response re-encodes differently", name, ex.APIVersion)
 		checkSpans(t, resp.Tree)

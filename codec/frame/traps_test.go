@@ -38,7 +38,7 @@ func decodeClean(tb testing.TB, b []byte, key, v int16, dir schema.Direction) *f
 	d := frame.Decode(b, api(tb, key), v, dir)
 	require.Nil(tb, d.Err, "%v\n%s", d.Err, d.Tree.Text())
 	assert.Empty(tb, spanProblems(d.Tree))
-	again, err := d.Msg.Encode()
+	again, err := frame.Encode(d.Msg)
 	require.NoError(tb, err)
 	assert.Equal(tb, b, again, "re-encoding")
 	return d
@@ -179,7 +179,7 @@ func TestTrapApiVersionsUnsupported(t *testing.T) {
 func TestTrapClientIdInt16(t *testing.T) {
 	m := message.Minimal(api(t, 18), 3, schema.Request)
 	m.Header.Set("ClientId", "abc")
-	b, err := m.Encode()
+	b, err := frame.Encode(m)
 	require.NoError(t, err)
 	assert.Equal(t, h(0, 3, 'a', 'b', 'c', 0), b[12:18], "int16 length, then the header's tag count")
 	d := decodeClean(t, b, 18, 3, schema.Request)
@@ -189,7 +189,7 @@ func TestTrapClientIdInt16(t *testing.T) {
 	assert.Equal(t, 2, find(t, cid, "length").Len())
 
 	m.Header.Set("ClientId", nil)
-	b, err = m.Encode()
+	b, err = frame.Encode(m)
 	require.NoError(t, err)
 	assert.Equal(t, h(0xff, 0xff, 0), b[12:15], "null client id")
 	decodeClean(t, b, 18, 3, schema.Request)
@@ -248,7 +248,7 @@ func TestTrapTaggedFieldSize(t *testing.T) {
 	long := strings.Repeat("f", 130)
 	m.Body.Set("SupportedFeatures", []any{&message.Struct{Fields: []message.Field{
 		{Name: "Name", Value: long}, {Name: "MinVersion", Value: int16(1)}, {Name: "MaxVersion", Value: int16(2)}}}})
-	b, err := m.Encode()
+	b, err := frame.Encode(m)
 	require.NoError(t, err)
 	// value: array length 2, name length 131 (2 bytes) + 130, 2 + 2, tag count: 138 bytes.
 	i := bytes.Index(b, h(1, 0, 0x8a, 0x01, 2, 0x83, 0x01))
@@ -325,7 +325,7 @@ func TestTrapUnknownTagsKept(t *testing.T) {
 // TestTrapNullableStruct: an int8 prefix, -1 null, 1 present; anything else is an error.
 func TestTrapNullableStruct(t *testing.T) {
 	m := message.Minimal(api(t, 68), 0, schema.Response)
-	b, err := m.Encode()
+	b, err := frame.Encode(m)
 	require.NoError(t, err)
 	d := decodeClean(t, b, 68, 0, schema.Response)
 	an := find(t, body(t, d), "Assignment")
@@ -336,7 +336,7 @@ func TestTrapNullableStruct(t *testing.T) {
 	off := p.Off
 
 	m.Body.Set("Assignment", nil)
-	b, err = m.Encode()
+	b, err = frame.Encode(m)
 	require.NoError(t, err)
 	assert.Equal(t, byte(0xff), b[off])
 	assert.Equal(t, off+2, len(b), "null struct, then the body's tag count")
@@ -364,7 +364,7 @@ func TestTrapRecordsZeroBatches(t *testing.T) {
 			return parts.([]any)[0].(*message.Struct)
 		}
 		part(m).Set("Records", &records.Set{})
-		b, err := m.Encode()
+		b, err := frame.Encode(m)
 		require.NoError(t, err)
 		d := decodeClean(t, b, 0, v, schema.Request)
 		rec, _ := part(d.Msg).Get("Records")
@@ -381,7 +381,7 @@ func TestTrapRecordsZeroBatches(t *testing.T) {
 		}
 
 		part(m).Set("Records", nil)
-		b, err = m.Encode()
+		b, err = frame.Encode(m)
 		require.NoError(t, err)
 		d = decodeClean(t, b, 0, v, schema.Request)
 		rec, ok := part(d.Msg).Get("Records")
@@ -407,7 +407,7 @@ func TestTrapVarintBoundaries(t *testing.T) {
 			parts[i] = int32(i)
 		}
 		topic(m).Set("PartitionIndexes", parts)
-		b, err := m.Encode()
+		b, err := frame.Encode(m)
 		require.NoError(t, err)
 		d := decodeClean(t, b, 61, 0, schema.Request)
 		tn := find(t, body(t, d), "Topics", "TopicRequest[0]")
@@ -457,7 +457,7 @@ func truncationFrames(t *testing.T) []struct {
 		{Name: "Name", Value: "feature"}, {Name: "MinVersion", Value: int16(1)}, {Name: "MaxVersion", Value: int16(2)}}}})
 	m.Body.Set("ZkMigrationReady", true)
 	m.Body.Unknown = []message.Tagged{{Tag: 9, Data: []byte("kept")}}
-	b, err := m.Encode()
+	b, err := frame.Encode(m)
 	require.NoError(t, err)
 	out = append(out, fr{"ApiVersions response v3 with tags", b, 18, 3, schema.Response})
 	return out

@@ -11,13 +11,14 @@ import (
 
 // Decoder reads struct values from a wire.Reader and builds their layout nodes.
 type Decoder struct {
-	R      *wire.Reader
-	V      int16         // the version the fields are read at
-	Region layout.Region // region of the nodes it makes (tagged fields get RegionTagged)
-	// Header switches to the header's node names (request_api_key, client_id...).
+	Reader  *wire.Reader
+	Version int16         // the version the fields are read at
+	Region  layout.Region // region of the nodes it makes (tagged fields get RegionTagged)
+	// Header says the fields are a message header's, which describes its tag count so
+	// (frame gives the header's nodes their names).
 	Header bool
-	// API is the key of the message's API, to find the data formats its bytes fields carry.
-	API int16
+	// APIKey is the key of the message's API, to find the data formats its bytes fields carry.
+	APIKey int16
 	// Arena, when set, supplies the nodes: a big frame then costs a few allocations, not one per node.
 	Arena *layout.Arena
 	// Bufs collects decompressed record buffers; Bufs[0] is the frame.
@@ -47,7 +48,7 @@ func (d *Decoder) reserve(n *layout.Node, extra int) {
 
 // failed reports whether decoding has stopped, marking n as the place if no deeper node was.
 func (d *Decoder) failed(n *layout.Node) bool {
-	f := d.R.Failure()
+	f := d.Reader.Failure()
 	if f == nil {
 		return false
 	}
@@ -67,19 +68,19 @@ func (d *Decoder) Struct(fields []*schema.Field, flex bool, parent *layout.Node)
 	s := &Struct{}
 	nf := 0
 	for _, f := range fields {
-		if f.Versions.Has(d.V) && !(flex && f.Tagged.Has(d.V)) {
+		if f.Versions.Has(d.Version) && !(flex && f.Tagged.Has(d.Version)) {
 			nf++
 		}
 	}
 	s.Fields = make([]Field, 0, nf)
 	d.reserve(parent, nf+1)
 	for _, f := range fields {
-		if !f.Versions.Has(d.V) || (flex && f.Tagged.Has(d.V)) {
+		if !f.Versions.Has(d.Version) || (flex && f.Tagged.Has(d.Version)) {
 			continue
 		}
-		n := d.add(parent, layout.Node{Key: f.Name, Off: d.R.Off(), Region: d.Region})
-		val := d.Value(f, fieldFlex(f, d.V, flex), n)
-		n.End = d.R.Off()
+		n := d.add(parent, layout.Node{Key: f.Name, Off: d.Reader.Off(), Region: d.Region})
+		val := d.Value(f, fieldFlex(f, d.Version, flex), n)
+		n.End = d.Reader.Off()
 		if d.failed(n) {
 			return s
 		}
@@ -92,52 +93,52 @@ func (d *Decoder) Struct(fields []*schema.Field, flex bool, parent *layout.Node)
 }
 
 func (d *Decoder) taggedFields(fields []*schema.Field, s *Struct, parent *layout.Node) {
-	cn := d.add(parent, layout.Node{Name: "tagged_fields", Type: "uvarint", Off: d.R.Off(), Region: layout.RegionTagged})
-	count := d.R.Uvarint()
-	cn.End = d.R.Off()
-	cn.Value = small(int(count))
+	cn := d.add(parent, layout.Node{Name: "tagged_fields", Type: "uvarint", Off: d.Reader.Off(), Region: layout.RegionTagged})
+	count := d.Reader.Uvarint()
+	cn.End = d.Reader.Off()
+	cn.Value = layout.Itoa(int64(count))
 	if d.Header {
 		cn.Desc = "number of tagged fields in the header"
 	} else {
 		cn.Desc = "number of tagged fields in this struct"
 	}
-	if d.failed(cn) || !d.R.Length(cn.Off, int64(count), 2, "tagged field count") {
+	if d.failed(cn) || !d.Reader.Length(cn.Off, int64(count), 2, "tagged field count") {
 		d.failed(cn)
 		return
 	}
 	last := int64(-1)
 	for i := uint32(0); i < count; i++ {
-		tn := parent.Add(&layout.Node{Off: d.R.Off(), Region: layout.RegionTagged})
-		tagNode := tn.Add(&layout.Node{Name: "tag", Type: "uvarint", Off: d.R.Off(), Region: layout.RegionTagged, Desc: "which tagged field this is"})
-		tag := d.R.Uvarint()
-		tagNode.End = d.R.Off()
+		tn := parent.Add(&layout.Node{Off: d.Reader.Off(), Region: layout.RegionTagged})
+		tagNode := tn.Add(&layout.Node{Name: "tag", Type: "uvarint", Off: d.Reader.Off(), Region: layout.RegionTagged, Desc: "which tagged field this is"})
+		tag := d.Reader.Uvarint()
+		tagNode.End = d.Reader.Off()
 		tagNode.Value = strconv.FormatUint(uint64(tag), 10)
-		sizeNode := tn.Add(&layout.Node{Name: "size", Type: "uvarint", Off: d.R.Off(), Region: layout.RegionTagged, Desc: "bytes of the value that follows"})
-		size := d.R.Uvarint()
-		sizeNode.End = d.R.Off()
+		sizeNode := tn.Add(&layout.Node{Name: "size", Type: "uvarint", Off: d.Reader.Off(), Region: layout.RegionTagged, Desc: "bytes of the value that follows"})
+		size := d.Reader.Uvarint()
+		sizeNode.End = d.Reader.Off()
 		sizeNode.Value = strconv.FormatUint(uint64(size), 10)
 		tn.Name, tn.Type = "tag "+tagNode.Value, "tagged field"
 		if d.failed(sizeNode) || d.failed(tagNode) {
-			tn.End = d.R.Off()
+			tn.End = d.Reader.Off()
 			return
 		}
 		if int64(tag) <= last {
-			d.R.Fail(tagNode.Off, "tag %d after tag %d: tags must ascend", tag, last)
+			d.Reader.Fail(tagNode.Off, "tag %d after tag %d: tags must ascend", tag, last)
 			d.failed(tagNode)
-			tn.End = d.R.Off()
+			tn.End = d.Reader.Off()
 			return
 		}
 		last = int64(tag)
-		if !d.R.Length(sizeNode.Off, int64(size), 1, "tagged field size") {
+		if !d.Reader.Length(sizeNode.Off, int64(size), 1, "tagged field size") {
 			d.failed(sizeNode)
-			tn.End = d.R.Off()
+			tn.End = d.Reader.Off()
 			return
 		}
-		dataOff := d.R.Off()
-		data := d.R.Bytes(int(size), "tagged field")
+		dataOff := d.Reader.Off()
+		data := d.Reader.Bytes(int(size), "tagged field")
 		var f *schema.Field
 		for _, c := range fields {
-			if c.Versions.Has(d.V) && c.Tagged.Has(d.V) && uint32(c.Tag) == tag {
+			if c.Versions.Has(d.Version) && c.Tagged.Has(d.Version) && uint32(c.Tag) == tag {
 				f = c
 				break
 			}
@@ -146,31 +147,31 @@ func (d *Decoder) taggedFields(fields []*schema.Field, s *Struct, parent *layout
 			tn.Name, tn.Type = "unknown tag "+tagNode.Value, "bytes"
 			tn.Value = bytesValue(data)
 			tn.Desc = "a tagged field this version does not define, kept as it is"
-			tn.Add(&layout.Node{Name: "data", Type: "bytes", Value: tn.Value, Off: dataOff, End: d.R.Off(), Region: layout.RegionTagged})
+			tn.Add(&layout.Node{Name: "data", Type: "bytes", Value: tn.Value, Off: dataOff, End: d.Reader.Off(), Region: layout.RegionTagged})
 			s.Unknown = append(s.Unknown, Tagged{Tag: tag, Data: data})
-			tn.End = d.R.Off()
+			tn.End = d.Reader.Off()
 			continue
 		}
 		// A known tagged field: decode its value from its own bytes, so a bad
 		// size cannot make it read past them.
-		sub := &Decoder{R: wire.NewReader(data, dataOff), V: d.V, Region: layout.RegionTagged, Bufs: d.Bufs, API: d.API}
+		sub := &Decoder{Reader: wire.NewReader(data, dataOff), Version: d.Version, Region: layout.RegionTagged, Bufs: d.Bufs, APIKey: d.APIKey}
 		vn := &layout.Node{Key: f.Name, Off: dataOff, Region: layout.RegionTagged}
 		val := sub.Value(f, true, vn)
-		vn.End = sub.R.Off()
+		vn.End = sub.Reader.Off()
 		tn.Key, tn.Name, tn.Type, tn.Value, tn.Desc = f.Name, f.Name, vn.Type, vn.Value, vn.Desc
 		tn.Children = append(tn.Children, vn.Children...)
 		if len(vn.Children) == 0 {
 			tn.Add(&layout.Node{Name: "value", Type: vn.Type, Value: vn.Value, Off: vn.Off, End: vn.End, Region: layout.RegionTagged})
 		}
-		tn.End = d.R.Off()
-		if f := sub.R.Failure(); f != nil {
+		tn.End = d.Reader.Off()
+		if f := sub.Reader.Failure(); f != nil {
 			tn.Err = f.Error()
-			d.R.Fail(f.Off, "%s", f.Msg)
+			d.Reader.Fail(f.Off, "%s", f.Msg)
 			d.marked = true
 			return
 		}
-		if sub.R.Left() > 0 {
-			d.R.Fail(sub.R.Off(), "tagged field %s ends %d bytes before its size says", f.Name, sub.R.Left())
+		if sub.Reader.Left() > 0 {
+			d.Reader.Fail(sub.Reader.Off(), "tagged field %s ends %d bytes before its size says", f.Name, sub.Reader.Left())
 			d.failed(tn)
 			return
 		}
@@ -183,31 +184,31 @@ func (d *Decoder) Value(f *schema.Field, flex bool, n *layout.Node) any {
 	n.Name = f.Name
 	n.Type = f.Type
 	n.Desc = describeCached(f)
-	nullable := f.Nullable.Has(d.V)
+	nullable := f.Nullable.Has(d.Version)
 	if f.IsArray() {
-		count, null := d.length(n, flex, "array", 4, arrayLength)
-		if null {
+		l, ok := d.length(n, wire.ArrayPrefix(flex), "array", arrayLength)
+		if !ok {
+			return nil
+		}
+		if l.Null() {
 			if !nullable {
-				d.R.Fail(n.Off, "null array, but %s is not nullable at v%d", f.Name, d.V)
+				d.Reader.Fail(n.Off, "null array, but %s is not nullable at v%d", f.Name, d.Version)
 			}
 			n.Value = "null"
 			return nil
 		}
-		if d.R.Failure() != nil {
-			return nil
-		}
 		elem := f.Elem()
-		min := minSize(f, d.V, flex)
-		if !d.R.Length(n.Off, int64(count), min, "array length") {
+		if !d.Reader.Fits(l, minSize(f, flex), "array") {
 			d.failed(n.Children[0])
 			return nil
 		}
-		n.Value = elements(count)
+		count := l.N
+		n.Value = layout.ElementsText(count)
 		arr := make([]any, 0, count)
 		d.reserve(n, count)
 		for i := 0; i < count; i++ {
-			key, name := elementName(elem, i)
-			en := d.add(n, layout.Node{Key: key, Name: name, Type: elem, Off: d.R.Off(), Region: d.Region})
+			key, name := layout.ElementName(elem, i)
+			en := d.add(n, layout.Node{Key: key, Name: name, Type: elem, Off: d.Reader.Off(), Region: d.Region})
 			var v any
 			if f.IsStruct() {
 				en.Value = "struct"
@@ -215,7 +216,7 @@ func (d *Decoder) Value(f *schema.Field, flex bool, n *layout.Node) any {
 			} else {
 				v = d.scalar(f.Kind(), elem, false, flex, en)
 			}
-			en.End = d.R.Off()
+			en.End = d.Reader.Off()
 			if d.failed(en) {
 				return arr
 			}
@@ -225,9 +226,9 @@ func (d *Decoder) Value(f *schema.Field, flex bool, n *layout.Node) any {
 	}
 	if f.IsStruct() {
 		if nullable {
-			pn := d.add(n, layout.Node{Name: "present", Type: "int8", Off: d.R.Off(), Region: d.Region, Desc: "1 when the struct follows, -1 when it is null"})
-			p := d.R.Int8()
-			pn.End = d.R.Off()
+			pn := d.add(n, layout.Node{Name: "present", Type: "int8", Off: d.Reader.Off(), Region: d.Region, Desc: "1 when the struct follows, -1 when it is null"})
+			p := d.Reader.Int8()
+			pn.End = d.Reader.Off()
 			pn.Value = strconv.Itoa(int(p))
 			if d.failed(pn) {
 				return nil
@@ -237,7 +238,7 @@ func (d *Decoder) Value(f *schema.Field, flex bool, n *layout.Node) any {
 				return nil
 			}
 			if p != 1 {
-				d.R.Fail(pn.Off, "nullable struct marker must be -1 or 1, found %d", p)
+				d.Reader.Fail(pn.Off, "nullable struct marker must be -1 or 1, found %d", p)
 				d.failed(pn)
 				return nil
 			}
@@ -248,73 +249,59 @@ func (d *Decoder) Value(f *schema.Field, flex bool, n *layout.Node) any {
 	return d.scalar(f.Kind(), f.Type, nullable, flex, n)
 }
 
-// length reads an array, string or bytes length: compact (uvarint n+1, 0 = null)
-// or classic (int16 or int32, -1 = null). It adds a "length" node.
-func (d *Decoder) length(n *layout.Node, flex bool, what string, classicSize int, desc lengthDesc) (int, bool) {
+// length reads the length prefix of an array, string or bytes, written as p,
+// into a "length" node under n. It reports false when the prefix does not read.
+func (d *Decoder) length(n *layout.Node, p wire.Prefix, what string, desc lengthDesc) (wire.Length, bool) {
 	d.reserve(n, 2)
-	ln := d.add(n, layout.Node{Name: "length", Off: d.R.Off(), Region: d.Region})
-	var v int64
-	if flex {
-		ln.Type = "uvarint"
-		u := d.R.Uvarint()
-		v = int64(u) - 1
-		ln.Value = compactLength(u)
+	ln := d.add(n, layout.Node{Name: "length", Type: p.String(), Off: d.Reader.Off(), Region: d.Region})
+	l := d.Reader.ReadLength(p, what)
+	ln.End = l.End
+	if p == wire.PrefixCompact {
+		ln.Value = layout.CompactLengthText(uint32(l.N + 1))
 		ln.Desc = desc.compact
 	} else {
-		if classicSize == 2 {
-			ln.Type = "int16"
-			v = int64(d.R.Int16())
-		} else {
-			ln.Type = "int32"
-			v = int64(d.R.Int32())
-		}
-		ln.Value = small(int(v))
+		ln.Value = layout.Itoa(int64(l.N))
 		ln.Desc = desc.classic
 	}
-	ln.End = d.R.Off()
-	if d.failed(ln) {
-		return 0, false
-	}
-	if v == -1 {
-		return 0, true
-	}
-	if v < -1 {
-		d.R.Fail(ln.Off, "%s length %d is negative", what, v)
-		d.failed(ln)
-		return 0, false
-	}
-	return int(v), false
+	return l, !d.failed(ln)
 }
 
+// lengthDesc describes a length prefix in its compact and classic forms.
+type lengthDesc struct{ compact, classic string }
+
+var (
+	arrayLength  = lengthDesc{"number of elements plus one; 0 means null", "number of elements; -1 means null"}
+	stringLength = lengthDesc{"bytes in the string plus one; 0 means null", "bytes in the string; -1 means null"}
+	bytesLength  = lengthDesc{"bytes that follow plus one; 0 means null", "bytes that follow; -1 means null"}
+)
+
 // minSize is the fewest bytes one element of array f can take, to bound lengths before allocating.
-func minSize(f *schema.Field, v int16, flex bool) int {
-	switch f.Elem() {
-	case "bool", "int8":
-		return 1
-	case "int16", "uint16":
+func minSize(f *schema.Field, flex bool) int {
+	switch f.Kind() {
+	case schema.KindInt16, schema.KindUint16:
 		return 2
-	case "int32", "uint32":
+	case schema.KindInt32, schema.KindUint32:
 		return 4
-	case "int64", "float64":
+	case schema.KindInt64, schema.KindFloat64:
 		return 8
-	case "uuid":
+	case schema.KindUUID:
 		return 16
-	case "string":
+	case schema.KindString:
 		if flex {
 			return 1
 		}
 		return 2
-	case "bytes", "records":
+	case schema.KindBytes, schema.KindRecords:
 		if flex {
 			return 1
 		}
 		return 4
 	}
-	return 1 // a struct: at least a tag count, or one byte of some field
+	return 1 // bool, int8, or a struct: at least a tag count, or one byte of some field
 }
 
 func (d *Decoder) scalar(kind schema.Kind, typ string, nullable, flex bool, n *layout.Node) any {
-	r := d.R
+	r := d.Reader
 	switch kind {
 	case schema.KindBool:
 		v := r.Bool()
@@ -330,11 +317,11 @@ func (d *Decoder) scalar(kind schema.Kind, typ string, nullable, flex bool, n *l
 		return v
 	case schema.KindUint16:
 		v := r.Uint16()
-		n.Value = small(int(v))
+		n.Value = layout.Itoa(int64(v))
 		return v
 	case schema.KindInt32:
 		v := r.Int32()
-		n.Value = small(int(v))
+		n.Value = layout.Itoa(int64(v))
 		return v
 	case schema.KindUint32:
 		v := r.Uint32()
@@ -342,7 +329,7 @@ func (d *Decoder) scalar(kind schema.Kind, typ string, nullable, flex bool, n *l
 		return v
 	case schema.KindInt64:
 		v := r.Int64()
-		n.Value = small64(v)
+		n.Value = layout.Itoa(v)
 		return v
 	case schema.KindFloat64:
 		v := r.Float64()
@@ -353,51 +340,52 @@ func (d *Decoder) scalar(kind schema.Kind, typ string, nullable, flex bool, n *l
 		n.Value = v.String()
 		return v
 	case schema.KindString:
-		size, null := d.length(n, flex, "string", 2, stringLength)
-		if null {
+		l, ok := d.length(n, wire.StringPrefix(flex), "string", stringLength)
+		if !ok {
+			return nil
+		}
+		if l.Null() {
 			if !nullable {
-				r.Fail(n.Off, "null string, but %s is not nullable at v%d", n.Name, d.V)
+				r.Fail(n.Off, "null string, but %s is not nullable at v%d", n.Name, d.Version)
 			}
 			n.Value = "null" + lengthNote(flex, -1)
 			return nil
 		}
-		if d.R.Failure() != nil {
+		off, size := l.End, l.N // the data starts where its length ends
+		b := r.Data(l, "string")
+		if r.Failure() != nil {
 			return nil
 		}
-		if !r.Length(n.Off, int64(size), 1, "string length") {
-			return nil
-		}
-		off := r.Off()
-		s := string(r.Bytes(size, "string"))
+		s := string(b)
 		n.Value = strconv.Quote(s) + lengthNote(flex, size)
 		if size > 0 {
-			d.add(n, layout.Node{Name: "bytes", Type: "utf-8", Value: sizeText(size), Off: off, End: r.Off(), Region: d.Region, Desc: "the string's bytes"})
+			d.add(n, layout.Node{Name: "bytes", Type: "utf-8", Value: layout.SizeText(size), Off: off, End: r.Off(), Region: d.Region, Desc: "the string's bytes"})
 		}
 		return s
 	case schema.KindBytes, schema.KindRecords:
-		size, null := d.length(n, flex, typ, 4, bytesLength)
-		if null {
+		l, ok := d.length(n, wire.BytesPrefix(flex), typ, bytesLength)
+		if !ok {
+			return nil
+		}
+		if l.Null() {
 			if !nullable {
-				r.Fail(n.Off, "null %s, but %s is not nullable at v%d", typ, n.Name, d.V)
+				r.Fail(n.Off, "null %s, but %s is not nullable at v%d", typ, n.Name, d.Version)
 			}
 			n.Value = "null"
 			return nil
 		}
-		if d.R.Failure() != nil {
+		off, size := l.End, l.N // the data starts where its length ends
+		b := r.Data(l, typ)
+		if r.Failure() != nil {
 			return nil
 		}
-		if !r.Length(n.Off, int64(size), 1, typ+" length") {
-			return nil
-		}
-		off := r.Off()
-		b := r.Bytes(size, typ)
 		if kind == schema.KindBytes {
 			n.Value = bytesValue(b)
 			if en := d.embedded(n.Name, b, off); en != nil {
 				n.Add(en)
 				n.Value += " (" + en.Name + ")"
 			} else if size > 0 {
-				d.add(n, layout.Node{Name: "data", Type: "bytes", Value: sizeText(size), Off: off, End: r.Off(), Region: d.Region})
+				d.add(n, layout.Node{Name: "data", Type: "bytes", Value: layout.SizeText(size), Off: off, End: r.Off(), Region: d.Region})
 			}
 			return b
 		}
@@ -438,7 +426,7 @@ func recordsValue(s *records.Set, size int) string {
 
 // named writes an int8 or int16 with what it names: API keys, error codes and a few enumerations.
 func (d *Decoder) named(name string, v int64) string {
-	s := small64(v)
+	s := layout.Itoa(v)
 	switch {
 	case isErrorCodeField(name):
 		if e := schema.Error(int16(v)); e != nil {

@@ -2,7 +2,6 @@ package message
 
 import (
 	"encoding/base64"
-	"strconv"
 	"strings"
 	"unicode"
 
@@ -189,12 +188,11 @@ var descriptions = map[string]string{
 	"Throttle": "throttle time, in ms",
 }
 
-// headerDescriptions are the header fields' descriptions, by their schema names.
-var headerDescriptions = map[string]string{
-	"RequestApiKey":     "numeric id of the API being invoked",
-	"RequestApiVersion": "version of the API being invoked",
-	"CorrelationId":     "echoed back by the broker in the response",
-	"ClientId":          "always a non-flexible int16-prefixed string",
+// describedFields holds descriptions made once per schema field.
+var describedFields layout.Cache[*schema.Field, string]
+
+func describeCached(f *schema.Field) string {
+	return describedFields.Get(f, func() string { return Describe(f) })
 }
 
 // Describe is a short description of field f in the project's own words.
@@ -229,39 +227,4 @@ func splitWords(name string) string {
 		b.WriteRune(unicode.ToLower(r))
 	}
 	return b.String()
-}
-
-// snakeCase turns "RequestApiKey" into "request_api_key", the header's names in the protocol guide.
-func snakeCase(name string) string { return strings.ReplaceAll(splitWords(name), " ", "_") }
-
-// NameHeaderNodes gives the header's field nodes the protocol guide's names
-// (request_api_key, client_id...) and descriptions.
-func NameHeaderNodes(n *layout.Node) {
-	for _, c := range n.Children {
-		if c.Key == "" {
-			continue
-		}
-		c.Name = snakeCase(c.Key)
-		c.Desc = headerDescriptions[c.Key]
-		if c.Key == "CorrelationId" && c.Region == layout.RegionResponseHeader {
-			c.Desc = "matches the correlation_id of the request"
-		}
-		if c.Key == "ClientId" {
-			c.Type = "nullable_string"
-		}
-		if c.Key == "RequestApiKey" {
-			c.Value = namedAPIKey(c.Value)
-		}
-	}
-}
-
-func namedAPIKey(v string) string {
-	k, err := strconv.Atoi(v)
-	if err != nil {
-		return v
-	}
-	if a := schema.ByKey(int16(k)); a != nil {
-		return v + " (" + a.Name + ")"
-	}
-	return v
 }

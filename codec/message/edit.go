@@ -41,7 +41,7 @@ type slot struct {
 }
 
 func (m *Message) headerDef() (*schema.Def, int16) {
-	return schema.Header(m.Dir), HeaderVersion(m.API, m.Version, m.Dir)
+	return schema.Header(m.Dir), schema.HeaderVersion(m.API, m.Version, m.Dir)
 }
 
 // root returns the struct and fields a path's first step names.
@@ -149,15 +149,15 @@ func (m *Message) setText(p Path, text string) error {
 // ParseValue reads text as a value of primitive type typ.
 func ParseValue(typ, text string) (any, error) {
 	t := strings.TrimSpace(text)
-	intOf := func(bits int, lo, hi int64) (int64, error) {
+	intOf := func(lo, hi int64) (int64, error) {
 		n, err := strconv.ParseInt(t, 0, 64)
 		if err != nil || n < lo || n > hi {
 			return 0, fmt.Errorf("%q is not an %s (%d to %d)", text, typ, lo, hi)
 		}
 		return n, nil
 	}
-	switch typ {
-	case "bool":
+	switch schema.KindOf(typ) {
+	case schema.KindBool:
 		switch strings.ToLower(t) {
 		case "true", "1":
 			return true, nil
@@ -165,42 +165,42 @@ func ParseValue(typ, text string) (any, error) {
 			return false, nil
 		}
 		return nil, fmt.Errorf("%q is not a bool (true or false)", text)
-	case "int8":
-		n, err := intOf(8, math.MinInt8, math.MaxInt8)
+	case schema.KindInt8:
+		n, err := intOf(math.MinInt8, math.MaxInt8)
 		return int8(n), err
-	case "int16":
-		n, err := intOf(16, math.MinInt16, math.MaxInt16)
+	case schema.KindInt16:
+		n, err := intOf(math.MinInt16, math.MaxInt16)
 		return int16(n), err
-	case "uint16":
-		n, err := intOf(16, 0, math.MaxUint16)
+	case schema.KindUint16:
+		n, err := intOf(0, math.MaxUint16)
 		return uint16(n), err
-	case "int32":
-		n, err := intOf(32, math.MinInt32, math.MaxInt32)
+	case schema.KindInt32:
+		n, err := intOf(math.MinInt32, math.MaxInt32)
 		return int32(n), err
-	case "uint32":
-		n, err := intOf(32, 0, math.MaxUint32)
+	case schema.KindUint32:
+		n, err := intOf(0, math.MaxUint32)
 		return uint32(n), err
-	case "int64":
+	case schema.KindInt64:
 		n, err := strconv.ParseInt(t, 0, 64)
 		if err != nil {
 			return nil, fmt.Errorf("%q is not an int64 (%d to %d)", text, int64(math.MinInt64), int64(math.MaxInt64))
 		}
 		return n, nil
-	case "float64":
+	case schema.KindFloat64:
 		f, err := strconv.ParseFloat(t, 64)
 		if err != nil {
 			return nil, fmt.Errorf("%q is not a float64", text)
 		}
 		return f, nil
-	case "string":
+	case schema.KindString:
 		return text, nil
-	case "bytes":
+	case schema.KindBytes:
 		b, err := hex.DecodeString(strings.Join(strings.Fields(t), ""))
 		if err != nil {
 			return nil, fmt.Errorf("bytes are written in hex: %v", err)
 		}
 		return b, nil
-	case "uuid":
+	case schema.KindUUID:
 		return ParseUUID(t)
 	}
 	return nil, fmt.Errorf("values of type %s are not edited as text", typ)

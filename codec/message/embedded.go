@@ -24,7 +24,7 @@ var embeddedFormats = map[int16]map[string]string{
 
 // embedded decodes b (at absolute offset off) as the data format field name carries in the decoder's API, if any.
 func (d *Decoder) embedded(name string, b []byte, off int) *layout.Node {
-	format := embeddedFormats[d.API][name]
+	format := embeddedFormats[d.APIKey][name]
 	if format == "" || len(b) < 2 {
 		return nil
 	}
@@ -55,7 +55,7 @@ func DecodeData(name string, b []byte, off int, region layout.Region) *layout.No
 		r.Int16()
 		vn.End, vn.Value = r.Off(), strconv.Itoa(int(v))
 	}
-	sub := &Decoder{R: r, V: v, Region: region}
+	sub := &Decoder{Reader: r, Version: v, Region: region}
 	sub.Struct(def.Fields, def.Flexible.Has(v), n)
 	if r.Err() != nil || r.Left() != 0 {
 		return nil

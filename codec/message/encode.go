@@ -125,20 +125,13 @@ func (e *encoder) appendValue(dst []byte, f *schema.Field, val any, flex bool) (
 			if !nullable {
 				return dst, e.fail("null, but the array is not nullable at v%d", e.v)
 			}
-			if flex {
-				return wire.AppendUvarint(dst, 0), nil
-			}
-			return wire.AppendInt32(dst, -1), nil
+			return wire.AppendLength(dst, wire.ArrayPrefix(flex), -1), nil
 		}
 		arr, ok := val.([]any)
 		if !ok {
 			return dst, e.fail("want an array, have %T", val)
 		}
-		if flex {
-			dst = wire.AppendUvarint(dst, uint32(len(arr)+1))
-		} else {
-			dst = wire.AppendInt32(dst, int32(len(arr)))
-		}
+		dst = wire.AppendLength(dst, wire.ArrayPrefix(flex), len(arr))
 		var err error
 		isStruct, kind := f.IsStruct(), f.Kind()
 		for i, el := range arr {
@@ -213,37 +206,28 @@ func (e *encoder) appendScalar(dst []byte, kind schema.Kind, nullable bool, val 
 			return wire.AppendUUID(dst, v), nil
 		}
 	case schema.KindString:
+		p := wire.StringPrefix(flex)
 		if val == nil {
 			if !nullable {
 				return dst, e.fail("null, but the string is not nullable at v%d", e.v)
 			}
-			if flex {
-				return wire.AppendUvarint(dst, 0), nil
-			}
-			return wire.AppendInt16(dst, -1), nil
+			return wire.AppendLength(dst, p, -1), nil
 		}
 		v, ok := val.(string)
 		if !ok {
-			return dst, e.fail("want a %s, have %T", kindName(kind), val)
+			return dst, e.fail("want a %s, have %T", kind, val)
 		}
-		if flex {
-			dst = wire.AppendUvarint(dst, uint32(len(v)+1))
-		} else {
-			if len(v) > 32767 {
-				return dst, e.fail("string of %d bytes does not fit an int16 length", len(v))
-			}
-			dst = wire.AppendInt16(dst, int16(len(v)))
+		if len(v) > p.Max() {
+			return dst, e.fail("string of %d bytes does not fit an %s length", len(v), p)
 		}
-		return append(dst, v...), nil
+		return wire.AppendString(dst, p, v), nil
 	case schema.KindBytes, schema.KindRecords:
+		p := wire.BytesPrefix(flex)
 		if val == nil {
 			if !nullable {
 				return dst, e.fail("null, but the field is not nullable at v%d", e.v)
 			}
-			if flex {
-				return wire.AppendUvarint(dst, 0), nil
-			}
-			return wire.AppendInt32(dst, -1), nil
+			return wire.AppendLength(dst, p, -1), nil
 		}
 		var b []byte
 		switch v := val.(type) {
@@ -255,18 +239,14 @@ func (e *encoder) appendScalar(dst []byte, kind schema.Kind, nullable bool, val 
 			}
 			b = v.AppendTo(nil)
 		default:
-			return dst, e.fail("want a %s, have %T", kindName(kind), val)
+			return dst, e.fail("want a %s, have %T", kind, val)
 		}
-		if flex {
-			dst = wire.AppendUvarint(dst, uint32(len(b)+1))
-		} else {
-			dst = wire.AppendInt32(dst, int32(len(b)))
-		}
-		return append(dst, b...), nil
+		// Null is a nil value, handled above; nil bytes here (an empty set) are empty.
+		return append(wire.AppendLength(dst, p, len(b)), b...), nil
 	default:
 		return dst, e.fail("unknown kind %d", kind)
 	}
-	return dst, e.fail("want a %s, have %T", kindName(kind), val)
+	return dst, e.fail("want a %s, have %T", kind, val)
 }
 
 func join(path, name string) string {
@@ -274,16 +254,4 @@ func join(path, name string) string {
 		return name
 	}
 	return path + "." + name
-}
-
-func kindName(k schema.Kind) string {
-	for name, kk := range map[string]schema.Kind{"bool": schema.KindBool, "int8": schema.KindInt8, "int16": schema.KindInt16,
-		"uint16": schema.KindUint16, "int32": schema.KindInt32, "uint32": schema.KindUint32, "int64": schema.KindInt64,
-		"float64": schema.KindFloat64, "uuid": schema.KindUUID, "string": schema.KindString, "bytes": schema.KindBytes,
-		"records": schema.KindRecords} {
-		if kk == k {
-			return name
-		}
-	}
-	return "struct"
 }

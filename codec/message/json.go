@@ -306,15 +306,16 @@ func defaultValue(f *schema.Field, v int16) any {
 	if f.Default == "null" && f.Nullable.Has(v) {
 		return nil
 	}
-	if f.Default != "" && f.Type != "string" {
+	kind := f.Kind() // not an array here: arrays are handled above
+	if f.Default != "" && kind != schema.KindString {
 		if val, err := ParseValue(f.Type, f.Default); err == nil {
 			return val
 		}
 	}
-	if f.Type == "records" {
+	if kind == schema.KindRecords {
 		return &records.Set{}
 	}
-	if f.Type == "string" && f.Default != "" && f.Default != "null" {
+	if kind == schema.KindString && f.Default != "" && f.Default != "null" {
 		return f.Default
 	}
 	return Zero(f.Type)
@@ -349,12 +350,12 @@ func readValue(x any, f *schema.Field, v int16, flex, elem bool, path string) (a
 		return readStruct(x, f.Fields, v, flex, path)
 	}
 	typ := f.Elem()
-	switch typ {
-	case "bool":
+	switch f.Kind() {
+	case schema.KindBool:
 		if b, ok := x.(bool); ok {
 			return b, nil
 		}
-	case "int8", "int16", "uint16", "int32", "uint32", "int64", "float64":
+	case schema.KindInt8, schema.KindInt16, schema.KindUint16, schema.KindInt32, schema.KindUint32, schema.KindInt64, schema.KindFloat64:
 		var text string
 		switch n := x.(type) {
 		case json.Number:
@@ -369,11 +370,11 @@ func readValue(x any, f *schema.Field, v int16, flex, elem bool, path string) (a
 			return nil, fmt.Errorf("%s: %v", path, err)
 		}
 		return val, nil
-	case "string":
+	case schema.KindString:
 		if s, ok := x.(string); ok {
 			return s, nil
 		}
-	case "bytes":
+	case schema.KindBytes:
 		if s, ok := x.(string); ok {
 			b, err := hex.DecodeString(s)
 			if err != nil {
@@ -381,7 +382,7 @@ func readValue(x any, f *schema.Field, v int16, flex, elem bool, path string) (a
 			}
 			return b, nil
 		}
-	case "uuid":
+	case schema.KindUUID:
 		if s, ok := x.(string); ok {
 			u, err := ParseUUID(s)
 			if err != nil {
@@ -389,7 +390,7 @@ func readValue(x any, f *schema.Field, v int16, flex, elem bool, path string) (a
 			}
 			return u, nil
 		}
-	case "records":
+	case schema.KindRecords:
 		raw, err := json.Marshal(x)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %v", path, err)

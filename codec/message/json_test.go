@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/kafkawire/kafkawire/codec/frame"
 	"github.com/kafkawire/kafkawire/codec/message"
 	"github.com/kafkawire/kafkawire/codec/schema"
 )
@@ -20,13 +21,13 @@ func TestJSONRoundTripAllMessages(t *testing.T) {
 		for _, dir := range []schema.Direction{schema.Request, schema.Response} {
 			for _, v := range api.Versions(dir) {
 				m := message.Minimal(api, v, dir)
-				want, err := m.Encode()
+				want, err := frame.Encode(m)
 				require.NoError(t, err)
 				js, err := json.Marshal(m)
 				require.NoError(t, err, "%s v%d %s", api.Name, v, dir)
 				back, err := message.FromJSON(js, api, v, dir)
 				require.NoError(t, err, "%s v%d %s: %s", api.Name, v, dir, js)
-				got, err := back.Encode()
+				got, err := frame.Encode(back)
 				require.NoError(t, err)
 				require.True(t, bytes.Equal(want, got), "%s v%d %s", api.Name, v, dir)
 				n++
@@ -42,7 +43,7 @@ func TestJSONValues(t *testing.T) {
 	  "body": {"Topics": [{"Name": "orders", "PartitionIndexes": [0, 2147483647]}]}}`
 	m, err := message.FromJSON([]byte(in), api, 0, schema.Request)
 	require.NoError(t, err)
-	b, err := m.Encode()
+	b, err := frame.Encode(m)
 	require.NoError(t, err)
 	// size, key 61, v0, corr 7, client id null (int16 -1), no tags, 1 topic, "orders", 2 partitions, tags.
 	assert.Equal(t, "0000001e"+"003d"+"0000"+"00000007"+"ffff"+"00"+"02"+"076f7264657273"+"03"+"00000000"+"7fffffff"+"00"+"00", hex.EncodeToString(b))
@@ -58,8 +59,8 @@ func TestJSONValues(t *testing.T) {
 	assert.Contains(t, string(js), `"FetchOffset":9223372036854775807`)
 	back, err := message.FromJSON(js, fetch, 13, schema.Request)
 	require.NoError(t, err)
-	b1, _ := m.Encode()
-	b2, _ := back.Encode()
+	b1, _ := frame.Encode(m)
+	b2, _ := frame.Encode(back)
 	assert.Equal(t, b1, b2)
 }
 

@@ -39,30 +39,30 @@ func MinimalValue(f *schema.Field, v int16, flex bool) any {
 
 // Zero is the zero value of a primitive type: 0, false, "", empty bytes, the nil uuid, or a minimal record set.
 func Zero(typ string) any {
-	switch typ {
-	case "bool":
+	switch schema.KindOf(typ) {
+	case schema.KindBool:
 		return false
-	case "int8":
+	case schema.KindInt8:
 		return int8(0)
-	case "int16":
+	case schema.KindInt16:
 		return int16(0)
-	case "uint16":
+	case schema.KindUint16:
 		return uint16(0)
-	case "int32":
+	case schema.KindInt32:
 		return int32(0)
-	case "uint32":
+	case schema.KindUint32:
 		return uint32(0)
-	case "int64":
+	case schema.KindInt64:
 		return int64(0)
-	case "float64":
+	case schema.KindFloat64:
 		return float64(0)
-	case "uuid":
+	case schema.KindUUID:
 		return UUID{}
-	case "string":
+	case schema.KindString:
 		return ""
-	case "bytes":
+	case schema.KindBytes:
 		return []byte{}
-	case "records":
+	case schema.KindRecords:
 		return records.Minimal()
 	}
 	return nil
@@ -84,7 +84,7 @@ func Minimal(api *schema.API, v int16, d schema.Direction) *Message {
 
 // MinimalHeader is the header of a message with every field zero but the API key and version.
 func MinimalHeader(api *schema.API, v int16, d schema.Direction) *Struct {
-	hv := HeaderVersion(api, v, d)
+	hv := schema.HeaderVersion(api, v, d)
 	hdr := schema.Header(d)
 	h := MinimalStruct(hdr.Fields, hv, hdr.Flexible.Has(hv))
 	if d == schema.Request {
@@ -94,14 +94,6 @@ func MinimalHeader(api *schema.API, v int16, d schema.Direction) *Struct {
 	return h
 }
 
-// HeaderVersion is the header version a message uses.
-func HeaderVersion(api *schema.API, v int16, d schema.Direction) int16 {
-	if d == schema.Response {
-		return schema.ResponseHeaderVersion(api, v)
-	}
-	return schema.RequestHeaderVersion(api, v)
-}
-
 // Def is the body definition of the message.
 func (m *Message) Def() *schema.Def { return m.API.Def(m.Dir, m.Version) }
 
@@ -109,34 +101,4 @@ func (m *Message) Def() *schema.Def { return m.API.Def(m.Dir, m.Version) }
 func (m *Message) Flexible() bool {
 	d := m.Def()
 	return d != nil && d.Flexible.Has(m.Version)
-}
-
-// Encode returns the whole frame: the int32 size prefix, the header and the body.
-func (m *Message) Encode() ([]byte, error) {
-	def := m.Def()
-	if def == nil {
-		return nil, &EncodeError{Path: m.API.Name, Msg: "no such version"}
-	}
-	hv := HeaderVersion(m.API, m.Version, m.Dir)
-	hdr := schema.Header(m.Dir)
-	dst := make([]byte, 4, max(64, m.SizeHint))
-	dst, err := AppendStruct(dst, hdr.Fields, m.Header, hv, hdr.Flexible.Has(hv))
-	if err != nil {
-		return nil, prefixErr("header", err)
-	}
-	dst, err = AppendStruct(dst, def.Fields, m.Body, m.Version, m.Flexible())
-	if err != nil {
-		return nil, prefixErr("body", err)
-	}
-	m.SizeHint = len(dst)
-	n := len(dst) - 4
-	dst[0], dst[1], dst[2], dst[3] = byte(n>>24), byte(n>>16), byte(n>>8), byte(n)
-	return dst, nil
-}
-
-func prefixErr(p string, err error) error {
-	if e, ok := err.(*EncodeError); ok {
-		return &EncodeError{Path: join(p, e.Path), Msg: e.Msg}
-	}
-	return err
 }

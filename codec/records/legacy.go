@@ -170,7 +170,7 @@ func (d *decoder) openWrapper(mr *wire.Reader, vn *layout.Node, m *Message, code
 
 // int32Bytes reads an int32-length byte string (-1 = null), as legacy messages carry them.
 func (d *decoder) int32Bytes(r *wire.Reader, parent *layout.Node, name, desc string) (Bytes, *layout.Node) {
-	return d.sizedBytes(r, parent, name, desc, "bytes", "int32", func() int32 { return r.Int32() })
+	return d.sizedBytes(r, parent, name, desc, "bytes", wire.PrefixInt32)
 }
 
 // appendTo encodes the message from its fields; a wrapper's value is rebuilt from its messages.
@@ -193,19 +193,11 @@ func (m *Message) appendTo(dst []byte, xerial bool) []byte {
 	if m.Magic >= 1 {
 		dst = wire.AppendInt64(dst, m.Timestamp)
 	}
-	dst = appendInt32Bytes(dst, m.Key)
-	dst = appendInt32Bytes(dst, value)
+	dst = wire.AppendBytes(dst, wire.PrefixInt32, m.Key)
+	dst = wire.AppendBytes(dst, wire.PrefixInt32, value)
 	putUint32(dst[start+8:], uint32(len(dst)-start-12))
 	putUint32(dst[crcFrom-4:], crc32.ChecksumIEEE(dst[crcFrom:]))
 	return dst
-}
-
-func appendInt32Bytes(dst, b []byte) []byte {
-	if b == nil {
-		return wire.AppendInt32(dst, -1)
-	}
-	dst = wire.AppendInt32(dst, int32(len(b)))
-	return append(dst, b...)
 }
 
 func putUint32(b []byte, v uint32) {

@@ -43,34 +43,29 @@ func (d *decoder) field(r *wire.Reader, parent *layout.Node, name, typ, desc str
 
 // varBytes reads a zigzag-varint-length byte string (-1 = null), as records and headers carry them.
 func (d *decoder) varBytes(r *wire.Reader, parent *layout.Node, name, desc string) (Bytes, *layout.Node) {
-	return d.sizedBytes(r, parent, name, desc, "varbytes", "varint", func() int32 { return r.Varint() })
+	return d.sizedBytes(r, parent, name, desc, "varbytes", wire.PrefixVarint)
 }
 
-// sizedBytes reads a length-prefixed byte string (-1 = null) as a node with its length and data as
-// children; readLen reads the length, of type lenType.
-func (d *decoder) sizedBytes(r *wire.Reader, parent *layout.Node, name, desc, typ, lenType string, readLen func() int32) (Bytes, *layout.Node) {
+// sizedBytes reads a byte string whose length (-1 = null) is written as p, as a node with its
+// length and data as children.
+func (d *decoder) sizedBytes(r *wire.Reader, parent *layout.Node, name, desc, typ string, p wire.Prefix) (Bytes, *layout.Node) {
 	if r.Failure() != nil {
 		return nil, nil
 	}
 	n := d.add(parent, layout.Node{Name: name, Type: typ, Desc: desc, Off: r.Off(), Buf: parent.Buf, Region: parent.Region,
 		Key: editKey(parent, name)})
-	var size int32
-	lenOff := r.Off()
-	d.field(r, n, "length", lenType, "", func() string {
-		off := r.Off()
-		size = readLen()
-		if size < -1 {
-			r.Fail(off, "%s length %d: only -1 (null) may be negative", name, size)
-		}
-		return lengthText(size)
+	var l wire.Length
+	d.field(r, n, "length", p.String(), "", func() string {
+		l = r.ReadLength(p, name)
+		return lengthText(l.N)
 	})
 	var b Bytes
-	if size > 0 && r.Length(lenOff, int64(size), 1, lengthOf(name)) {
+	if l.N > 0 && r.Fits(l, 1, name) {
 		d.field(r, n, "data", "bytes", "", func() string {
-			b = r.Bytes(int(size), name)
-			return layout.SizeText(int(size))
+			b = r.Data(l, name)
+			return layout.SizeText(l.N)
 		})
-	} else if size == 0 {
+	} else if l.N == 0 {
 		b = Bytes{}
 	}
 	if f := r.Failure(); f != nil {
@@ -84,7 +79,7 @@ func (d *decoder) sizedBytes(r *wire.Reader, parent *layout.Node, name, desc, ty
 	return b, n
 }
 
-func lengthText(n int32) string {
+func lengthText(n int) string {
 	if n == -1 {
 		return "-1 (null)"
 	}

@@ -102,12 +102,12 @@ func (r *Record) appendTo(dst []byte) []byte {
 	dst = wire.AppendInt8(dst, r.Attributes)
 	dst = wire.AppendVarlong(dst, r.TimestampDelta)
 	dst = wire.AppendVarint(dst, r.OffsetDelta)
-	dst = appendVarBytes(dst, r.Key)
-	dst = appendVarBytes(dst, r.Value)
+	dst = wire.AppendBytes(dst, wire.PrefixVarint, r.Key)
+	dst = wire.AppendBytes(dst, wire.PrefixVarint, r.Value)
 	dst = wire.AppendVarint(dst, int32(len(r.Headers)))
 	for _, h := range r.Headers {
-		dst = appendVarBytes(dst, h.Key)
-		dst = appendVarBytes(dst, h.Value)
+		dst = wire.AppendBytes(dst, wire.PrefixVarint, h.Key)
+		dst = wire.AppendBytes(dst, wire.PrefixVarint, h.Value)
 	}
 	return dst
 }
@@ -117,14 +117,6 @@ func varBytesLen(b []byte) int {
 		return 1
 	}
 	return wire.VarlongLen(int64(len(b))) + len(b)
-}
-
-func appendVarBytes(dst, b []byte) []byte {
-	if b == nil {
-		return wire.AppendVarint(dst, -1)
-	}
-	dst = wire.AppendVarint(dst, int32(len(b)))
-	return append(dst, b...)
 }
 
 func recordName(j int) string { _, n := layout.ElementName("Record", j); return n }

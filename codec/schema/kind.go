@@ -1,6 +1,9 @@
 package schema
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // Kind is the wire type of a field, or of an array's elements, resolved once
 // so that encoding and decoding switch on a small integer, not a type name.
@@ -22,11 +25,33 @@ const (
 	KindRecords
 )
 
-var kindOf = map[string]Kind{
-	"bool": KindBool, "int8": KindInt8, "int16": KindInt16, "uint16": KindUint16, "int32": KindInt32,
-	"uint32": KindUint32, "int64": KindInt64, "float64": KindFloat64, "uuid": KindUUID,
-	"string": KindString, "bytes": KindBytes, "records": KindRecords,
+// kindNames are the type names the catalogue writes, by kind.
+var kindNames = [...]string{
+	KindStruct: "struct", KindBool: "bool", KindInt8: "int8", KindInt16: "int16", KindUint16: "uint16",
+	KindInt32: "int32", KindUint32: "uint32", KindInt64: "int64", KindFloat64: "float64", KindUUID: "uuid",
+	KindString: "string", KindBytes: "bytes", KindRecords: "records",
 }
+
+var kindOf = func() map[string]Kind {
+	m := make(map[string]Kind, len(kindNames))
+	for k, name := range kindNames {
+		if Kind(k) != KindStruct {
+			m[name] = Kind(k)
+		}
+	}
+	return m
+}()
+
+// String is the kind's type name in the catalogue ("int32", "string"), or "struct".
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return "kind " + strconv.Itoa(int(k))
+}
+
+// KindOf is the kind of a primitive type name, or KindStruct for any other name.
+func KindOf(typ string) Kind { return kindOf[typ] }
 
 // resolved caches what a field's type name says; set for every catalogue field at init.
 type resolved struct {

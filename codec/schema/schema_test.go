@@ -59,13 +59,28 @@ func TestCatalogueFacts(t *testing.T) {
 }
 
 func TestHeaderVersions(t *testing.T) {
-	assert.Equal(t, int16(0), RequestHeaderVersion(ByKey(7), 0), "ControlledShutdown v0")
-	assert.Equal(t, int16(1), RequestHeaderVersion(ByKey(7), 1))
-	assert.Equal(t, int16(2), RequestHeaderVersion(ByKey(61), 0))
-	assert.Equal(t, int16(1), RequestHeaderVersion(ByKey(22), 1))
-	assert.Equal(t, int16(0), ResponseHeaderVersion(ByKey(18), 3), "ApiVersions responses always v0")
-	assert.Equal(t, int16(1), ResponseHeaderVersion(ByKey(61), 0))
-	assert.Equal(t, int16(0), ResponseHeaderVersion(ByKey(22), 1))
+	assert.Equal(t, int16(0), HeaderVersion(ByKey(7), 0, Request), "ControlledShutdown v0")
+	assert.Equal(t, int16(1), HeaderVersion(ByKey(7), 1, Request))
+	assert.Equal(t, int16(2), HeaderVersion(ByKey(61), 0, Request))
+	assert.Equal(t, int16(1), HeaderVersion(ByKey(22), 1, Request))
+	assert.Equal(t, int16(0), HeaderVersion(ByKey(18), 3, Response), "ApiVersions responses always v0")
+	assert.Equal(t, int16(1), HeaderVersion(ByKey(61), 0, Response))
+	assert.Equal(t, int16(0), HeaderVersion(ByKey(22), 1, Response))
+	assert.Equal(t, int16(2), HeaderVersion(ByKey(18), 3, Request), "ApiVersions requests follow the rule")
+	assert.Equal(t, int16(0), HeaderVersion(ByKey(18), 0, Response))
+
+	// ClientId's exception is in the catalogue: never flexible, even in header v2.
+	var clientID *Field
+	for _, f := range Header(Request).Fields {
+		if f.Name == "ClientId" {
+			clientID = f
+		}
+	}
+	if assert.NotNil(t, clientID) {
+		assert.True(t, clientID.FlexibleSet)
+		assert.False(t, clientID.Flexible.Has(2))
+		assert.True(t, Header(Request).Flexible.Has(2))
+	}
 }
 
 func TestVersionsParse(t *testing.T) {
@@ -121,4 +136,34 @@ func TestCatalogueIsFresh(t *testing.T) {
 	have, err := os.ReadFile("catalog_gen.go")
 	require.NoError(t, err)
 	assert.True(t, bytes.Equal(want, have), "catalog_gen.go is stale: run go generate ./codec/schema")
+}
+
+// TestKindNames: every primitive kind's name reads back as that kind, and
+// every type the catalogue uses resolves to the kind its name says.
+func TestKindNames(t *testing.T) {
+	for k := KindBool; k <= KindRecords; k++ {
+		assert.Equal(t, k, KindOf(k.String()), "%d", k)
+	}
+	assert.Equal(t, "struct", KindStruct.String())
+	assert.Equal(t, KindStruct, KindOf("MetadataResponseTopic"))
+	assert.Equal(t, "kind 200", Kind(200).String())
+
+	var check func(fields []*Field)
+	check = func(fields []*Field) {
+		for _, f := range fields {
+			if f.Fields == nil {
+				assert.Equal(t, f.Elem(), f.Kind().String(), f.Name)
+			} else {
+				assert.Equal(t, KindStruct, f.Kind(), f.Name)
+			}
+			check(f.Fields)
+		}
+	}
+	for _, a := range APIs() {
+		for _, defs := range [][]*Def{a.Request, a.Response} {
+			for _, def := range defs {
+				check(def.Fields)
+			}
+		}
+	}
 }

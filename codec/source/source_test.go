@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/kafkawire/kafkawire/codec/frame"
 	"github.com/kafkawire/kafkawire/codec/hexin"
 	"github.com/kafkawire/kafkawire/codec/message"
 	"github.com/kafkawire/kafkawire/codec/schema"
@@ -17,7 +18,7 @@ import (
 
 func frameBytes(t *testing.T) []byte {
 	t.Helper()
-	b, err := message.Minimal(schema.ByName("DescribeProducers"), 0, schema.Request).Encode()
+	b, err := frame.Encode(message.Minimal(schema.ByName("DescribeProducers"), 0, schema.Request))
 	require.NoError(t, err)
 	require.Equal(t, byte(0), b[0], "a real frame starts with a NUL (its size prefix)")
 	return b

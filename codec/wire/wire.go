@@ -211,18 +211,23 @@ func (r *Reader) Varlong() int64 {
 // Length checks a decoded length n against the bytes left: each element needs at least
 // minSize bytes. It returns false (and fails) when n cannot fit, so nothing is allocated for it.
 func (r *Reader) Length(off int, n int64, minSize int, what string) bool {
+	return r.bound(off, n, minSize, what, "")
+}
+
+// bound is Length naming the value what+suffix, a string built only when it fails.
+func (r *Reader) bound(off int, n int64, minSize int, what, suffix string) bool {
 	if r.err != nil {
 		return false
 	}
 	if n < 0 {
-		r.Fail(off, "%s %d is negative", what, n)
+		r.Fail(off, "%s%s %d is negative", what, suffix, n)
 		return false
 	}
 	if minSize < 1 {
 		minSize = 1
 	}
 	if n > int64(r.Left()/minSize) {
-		r.Fail(off, "%s %d runs past the end, %d bytes left", what, n, r.Left())
+		r.Fail(off, "%s%s %d runs past the end, %d bytes left", what, suffix, n, r.Left())
 		return false
 	}
 	return true

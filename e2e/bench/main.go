@@ -27,6 +27,7 @@ import (
 	"github.com/andybalholm/brotli"
 
 	"github.com/kafkawire/kafkawire/app/sitehttp"
+	"github.com/kafkawire/kafkawire/codec/frame"
 	"github.com/kafkawire/kafkawire/codec/frame/bigframe"
 )
 
@@ -315,7 +316,7 @@ func serveSite(tmp, wasm string, f func(base string, fb []byte)) {
 	defer srv.Close()
 	base := "http://" + ln.Addr().String() + "/"
 
-	fb, err := bigframe.Fetch().Encode()
+	fb, err := frame.Encode(bigframe.Fetch())
 	die(err)
 	f(base, fb)
 }

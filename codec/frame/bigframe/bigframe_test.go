@@ -14,13 +14,13 @@ import (
 // every batch and record of it.
 func TestFetch(t *testing.T) {
 	m := Fetch()
-	b, err := m.Encode()
+	b, err := frame.Encode(m)
 	require.NoError(t, err)
 	t.Logf("%d bytes", len(b))
 	require.InDelta(t, 1<<20, len(b), 100<<10)
 	d := frame.Decode(b, m.API, FetchVersion, schema.Response)
 	require.Nil(t, d.Err)
-	b2, err := m.Encode()
+	b2, err := frame.Encode(m)
 	require.NoError(t, err)
 	require.Equal(t, b, b2, "deterministic")
 
@@ -42,7 +42,7 @@ func TestFetch(t *testing.T) {
 
 func TestCompressedFetch(t *testing.T) {
 	m := CompressedFetch()
-	b, err := m.Encode()
+	b, err := frame.Encode(m)
 	require.NoError(t, err)
 	d := frame.Decode(b, m.API, FetchVersion, schema.Response)
 	require.Nil(t, d.Err)

@@ -1,0 +1,44 @@
+package frame
+
+import (
+	"encoding/binary"
+
+	"github.com/kafkawire/kafkawire/codec/message"
+	"github.com/kafkawire/kafkawire/codec/schema"
+)
+
+// Encode writes m as a whole frame: the int32 size prefix, the header at the
+// version the API and direction call for, and the body.
+func Encode(m *message.Message) ([]byte, error) {
+	def := m.Def()
+	if def == nil {
+		return nil, &message.EncodeError{Path: m.API.Name, Msg: "no such version"}
+	}
+	hv := schema.HeaderVersion(m.API, m.Version, m.Dir)
+	hdr := schema.Header(m.Dir)
+	// Room for the size prefix, patched once the frame's length is known.
+	dst := make([]byte, 4, max(64, m.SizeHint))
+	dst, err := message.AppendStruct(dst, hdr.Fields, m.Header, hv, hdr.Flexible.Has(hv))
+	if err != nil {
+		return nil, within("header", err)
+	}
+	dst, err = message.AppendStruct(dst, def.Fields, m.Body, m.Version, m.Flexible())
+	if err != nil {
+		return nil, within("body", err)
+	}
+	m.SizeHint = len(dst)
+	binary.BigEndian.PutUint32(dst, uint32(len(dst)-4))
+	return dst, nil
+}
+
+// within puts part ("header", "body") in front of an encode error's path.
+func within(part string, err error) error {
+	if e, ok := err.(*message.EncodeError); ok {
+		path := part
+		if e.Path != "" {
+			path += "." + e.Path
+		}
+		return &message.EncodeError{Path: path, Msg: e.Msg}
+	}
+	return err
+}
