@@ -222,8 +222,14 @@ func TestParseErrors(t *testing.T) {
 			assert.Equal(t, tt.line, e.Line, "line")
 			assert.Equal(t, tt.col, e.Column, "column")
 			assert.Equal(t, tt.f, e.Format)
-			assert.Equal(t, tt.msg, e.Msg)
-			assert.Equal(t, fmt.Sprintf("line %d, column %d: %s", tt.line, tt.col, tt.msg), e.Error())
+			if tt.msg == "no bytes found" {
+				assert.Equal(t, tt.msg, e.Msg)
+			} else {
+				// Parse names what it tried, then what stopped the closest.
+				assert.Equal(t, Formats(), e.Tried)
+				assert.True(t, strings.HasSuffix(e.Msg, fmt.Sprintf("the closest, %s, stopped here: %s", tt.f, tt.msg)), e.Msg)
+			}
+			assert.Equal(t, fmt.Sprintf("line %d, column %d: %s", tt.line, tt.col, e.Msg), e.Error())
 		})
 	}
 }
