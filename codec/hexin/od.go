@@ -15,6 +15,7 @@ type odLine struct {
 	groups     []int // where each group of digits starts
 	star, end  bool  // a '*' line; a line with only the final offset
 	padded     bool  // spaces after the last group, as hexdump pads a short last line
+	chars      int   // how many characters od's z column shows, or -1 without one
 }
 
 // readOD reads od's output (any -A radix, -t x1, x2, x4 or x8, with or
@@ -36,7 +37,7 @@ func readOD(text string) (Result, *Error) {
 			start = next
 			continue
 		}
-		l := odLine{start: start, eol: eol}
+		l := odLine{start: start, eol: eol, chars: -1}
 		if strings.TrimSpace(line) == "*" {
 			l.star = true
 			lines = append(lines, l)
@@ -77,10 +78,11 @@ func readOD(text string) (Result, *Error) {
 			}
 			if text[j] == '>' && len(l.groups) > 0 && j-i >= 2 {
 				// od's z: the bytes as characters between > and <.
-				if !strings.HasSuffix(strings.TrimRight(text[j:eol], " "), "<") {
+				col := strings.TrimRight(text[j:eol], " ")
+				if len(col) < 2 || !strings.HasSuffix(col, "<") {
 					return Result{}, errAt(OD, eol, "expected '<' at the end of the >characters< column, %s", found(text, eol))
 				}
-				zColumn = true
+				zColumn, l.chars = true, len(col)-2
 				break
 			}
 			k := j
@@ -128,6 +130,11 @@ func readOD(text string) (Result, *Error) {
 	last := lines[len(lines)-1]
 	hasEnd := last.end
 	if lines[0].off == "" {
+		for _, l := range lines {
+			if l.star {
+				return Result{}, errAt(OD, l.start, "'*' stands for repeated lines, but without offsets nothing says how many (od -v prints them all)")
+			}
+		}
 		if err := odWithoutOffsets(text, lines, zColumn); err != nil {
 			return Result{}, err
 		}
@@ -135,7 +142,7 @@ func readOD(text string) (Result, *Error) {
 		// A lone line with a 6-digit offset is more likely plain hex.
 		return Result{}, errAt(OD, len(text), "expected od's final offset line")
 	}
-	format, radix, err := odRadix(text, lines, wordBytes)
+	format, radix, err := odRadix(text, lines, width, wordBytes, octal)
 	if err != nil {
 		return Result{}, err
 	}
@@ -172,17 +179,39 @@ func readOD(text string) (Result, *Error) {
 			out = out[:end-first]
 		}
 	}
+	if !hasEnd && last.chars >= 0 {
+		// Without the final offset, the z column of the last line still
+		// tells how many of its bytes are not padding.
+		if pad := len(last.groups)*wordBytes - last.chars; pad > 0 && pad < wordBytes {
+			out = out[:len(out)-pad]
+		}
+	}
 	res := Result{Bytes: out, Format: format}
 	if wordBytes > 1 {
 		res.Note = fmt.Sprintf("read as little-endian %d-bit words", wordBytes*8)
 		if octal {
 			res.Note = "read as little-endian 16-bit words in octal"
 		}
-		if !hasEnd {
-			res.Note += "; without the final offset line, the last word may hold padding"
+		if !hasEnd && last.chars < 0 {
+			res.Note += "; without the final offset line, the last word may end in padding"
 		}
 	}
 	return res, nil
+}
+
+// zeroPadded reports whether the last pad bytes of the line are zeros, as
+// od fills its last word; they are the word's high bytes.
+func zeroPadded(text string, l odLine, pad, width, wordBytes int, octal bool) bool {
+	if pad == 0 || wordBytes == 1 {
+		return pad == 0
+	}
+	g := l.groups[len(l.groups)-1]
+	radix := 16
+	if octal {
+		radix = 8
+	}
+	v, _ := strconv.ParseUint(text[g:g+width], radix, 64)
+	return v>>(8*(wordBytes-pad)) == 0
 }
 
 func allOctal(s string) bool {
@@ -236,7 +265,7 @@ func odWithoutOffsets(text string, lines []odLine, zColumn bool) *Error {
 // odRadix works out the radix of the offsets: it is the one in which each
 // offset steps by the bytes of the line before. od's default is octal,
 // hexdump's hex; od -A d is decimal.
-func odRadix(text string, lines []odLine, wordBytes int) (Format, int, *Error) {
+func odRadix(text string, lines []odLine, width, wordBytes int, octal bool) (Format, int, *Error) {
 	if lines[0].off == "" {
 		return OD, 16, nil
 	}
@@ -254,7 +283,7 @@ func odRadix(text string, lines []odLine, wordBytes int) (Format, int, *Error) {
 	}
 	var first *Error
 	for _, radix := range radixes {
-		err := odSteps(text, lines, wordBytes, radix)
+		err := odSteps(text, lines, width, wordBytes, octal, radix)
 		if err == nil {
 			f := OD
 			if radix == 16 && len(lines[0].off) == 7 && wordBytes == 2 {
@@ -270,7 +299,7 @@ func odRadix(text string, lines []odLine, wordBytes int) (Format, int, *Error) {
 }
 
 // odSteps checks that the offsets in the radix step by the bytes of each line.
-func odSteps(text string, lines []odLine, wordBytes, radix int) *Error {
+func odSteps(text string, lines []odLine, width, wordBytes int, octal bool, radix int) *Error {
 	offs := make([]uint64, len(lines))
 	for k, l := range lines {
 		if l.star {
@@ -300,7 +329,7 @@ func odSteps(text string, lines []odLine, wordBytes, radix int) *Error {
 		switch {
 		case offs[next] <= offs[k]:
 			return errAt(OD, lines[next].offAt, "offsets must increase")
-		case lines[next].end && (d > n || n-d >= uint64(wordBytes)):
+		case lines[next].end && (d > n || n-d >= uint64(wordBytes) || l.chars >= 0 && d != uint64(l.chars) || !zeroPadded(text, l, int(n-d), width, wordBytes, octal)):
 			return errAt(OD, lines[next].offAt, "the final offset says %d bytes on the line above, which holds %d", d, n)
 		case !lines[next].end && d != n:
 			return errAt(OD, lines[next].offAt, "the offsets say the line above holds %d bytes, it holds %d", d, n)

@@ -11,6 +11,9 @@ func xxdWords(text string) (little []byte, onlyLittle bool, _ *Error) {
 	little = make([]byte, 0, len(text)/4)
 	var big []byte
 	bigMatches := true
+	// xxd -e right-aligns a short last word, leaving more than one space
+	// before it; plain xxd never does.
+	rightAligned := false
 	lines := 0
 	for start := 0; start < len(text); {
 		eol, next := lineEnd(text, start)
@@ -32,8 +35,12 @@ func xxdWords(text string) (little []byte, onlyLittle bool, _ *Error) {
 		lineStart := len(little)
 		big = big[:0]
 		for i := hs; i < gutter; {
+			sp := i
 			for i < gutter && text[i] == ' ' {
 				i++
+			}
+			if i < gutter && (i-sp >= 2 || sp == hs && i > sp) {
+				rightAligned = true
 			}
 			j := i
 			for j < gutter && isHex(text[j]) {
@@ -63,7 +70,7 @@ func xxdWords(text string) (little []byte, onlyLittle bool, _ *Error) {
 	if lines == 0 {
 		return nil, false, errAt(XXDLittle, 0, "expected a line of xxd -e output")
 	}
-	return little, !bigMatches, nil
+	return little, !bigMatches || rightAligned, nil
 }
 
 // xxdGutter finds where the ASCII column of the line starts: after a gap of
