@@ -3,7 +3,9 @@
 //
 // It knows nothing about Kafka: callers hand it whatever the user pasted and get
 // back the bytes, the format it recognised, and the other formats that would
-// also have accepted the text, so that a UI can offer to switch.
+// also have accepted the text, so that a UI can offer to switch. Packet dumps
+// (tcpdump -X, tshark -x) come back packet by packet, headers and all: taking
+// the link, IP and TCP headers off is left to the code that reads captures.
 package hexin
 
 import (

@@ -18,6 +18,13 @@ type odLine struct {
 	chars      int   // how many characters od's z column shows, or -1 without one
 }
 
+// odGroups is what the groups of digits of a whole dump share.
+type odGroups struct {
+	width int  // digits per group, 0 until the first group
+	octal bool // plain od's 6-digit octal words
+	z     bool // some line has od's >characters< column
+}
+
 // readOD reads od's output (any -A radix, -t x1, x2, x4 or x8, with or
 // without z, and plain od's octal words) and hexdump's default output. od
 // and hexdump print wider types in the machine's byte order; the machines
@@ -25,90 +32,25 @@ type odLine struct {
 // the Note says so.
 func readOD(text string) (Result, *Error) {
 	var lines []odLine
-	width, octal := 0, false // digits per group; plain od's groups are octal
-	zColumn := false
+	var g odGroups
 	for start := 0; start < len(text); {
 		eol, next := lineEnd(text, start)
 		if eol > start && text[eol-1] == '\r' {
 			eol--
 		}
-		line := text[start:eol]
-		if strings.TrimSpace(line) == "" {
-			start = next
-			continue
-		}
-		l := odLine{start: start, eol: eol, chars: -1}
-		if strings.TrimSpace(line) == "*" {
-			l.star = true
+		if strings.TrimSpace(text[start:eol]) != "" {
+			l, err := scanODLine(text, start, eol, &g)
+			if err != nil {
+				return Result{}, err
+			}
+			if len(lines) > 0 && !l.star && !lines[0].star && (lines[0].off == "") != (l.off == "") {
+				return Result{}, errAt(OD, start, "expected every line to start with an offset or none to")
+			}
 			lines = append(lines, l)
-			start = next
-			continue
 		}
-		i := start
-		if line[0] != ' ' && line[0] != '\t' {
-			j := i
-			for j < eol && isHex(text[j]) {
-				j++
-			}
-			if j-i < 6 || j-i > 16 {
-				return Result{}, errAt(OD, j, "expected od's offset of 6 or 7 digits, %s", found(text, j))
-			}
-			l.off, l.offAt, i = text[i:j], i, j
-			if strings.TrimSpace(text[j:eol]) == "" {
-				l.end = true
-				lines = append(lines, l)
-				start = next
-				continue
-			}
-			if text[j] != ' ' {
-				return Result{}, errAt(OD, j, "expected a space after the offset, %s", found(text, j))
-			}
-		}
-		if len(lines) > 0 && !lines[0].star && (lines[0].off == "") != (l.off == "") {
-			return Result{}, errAt(OD, start, "expected every line to start with an offset or none to")
-		}
-		for {
-			j := i
-			for j < eol && (text[j] == ' ' || text[j] == '\t') {
-				j++
-			}
-			if j == eol {
-				l.padded = j > i && len(l.groups) > 0
-				break
-			}
-			if text[j] == '>' && len(l.groups) > 0 && j-i >= 2 {
-				// od's z: the bytes as characters between > and <.
-				col := strings.TrimRight(text[j:eol], " ")
-				if len(col) < 2 || !strings.HasSuffix(col, "<") {
-					return Result{}, errAt(OD, eol, "expected '<' at the end of the >characters< column, %s", found(text, eol))
-				}
-				zColumn, l.chars = true, len(col)-2
-				break
-			}
-			k := j
-			for k < eol && isHex(text[k]) {
-				k++
-			}
-			d := k - j
-			switch {
-			case d == 0 || k < eol && text[k] != ' ' && text[k] != '\t':
-				return Result{}, errAt(OD, k, "expected a group of hex digits, %s", found(text, k))
-			case width == 0:
-				if d != 2 && d != 4 && d != 8 && d != 16 && !(d == 6 && allOctal(text[j:k])) {
-					return Result{}, errAt(OD, j, "expected groups of 2, 4, 8 or 16 hex digits (od -t x1, x2, x4, x8), found %d digits", d)
-				}
-				width, octal = d, d == 6
-			case d != width:
-				return Result{}, errAt(OD, j, "expected a group of %d digits like the ones before, found %d digits", width, d)
-			case octal && !allOctal(text[j:k]):
-				return Result{}, errAt(OD, j, "expected octal digits like the groups before, found %q", text[j:k])
-			}
-			l.groups = append(l.groups, j)
-			i = k
-		}
-		lines = append(lines, l)
 		start = next
 	}
+	width, octal, zColumn := g.width, g.octal, g.z
 	if len(lines) == 0 {
 		return Result{}, errAt(OD, 0, "expected a line of od output")
 	}
@@ -197,6 +139,72 @@ func readOD(text string) (Result, *Error) {
 		}
 	}
 	return res, nil
+}
+
+// scanODLine reads the line [start, eol), which is not blank.
+func scanODLine(text string, start, eol int, g *odGroups) (odLine, *Error) {
+	l := odLine{start: start, eol: eol, chars: -1}
+	if strings.TrimSpace(text[start:eol]) == "*" {
+		l.star = true
+		return l, nil
+	}
+	i := start
+	if text[i] != ' ' && text[i] != '\t' {
+		j := i
+		for j < eol && isHex(text[j]) {
+			j++
+		}
+		if j-i < 6 || j-i > 16 {
+			return l, errAt(OD, j, "expected od's offset of 6 or 7 digits, %s", found(text, j))
+		}
+		l.off, l.offAt, i = text[i:j], i, j
+		if strings.TrimSpace(text[j:eol]) == "" {
+			l.end = true
+			return l, nil
+		}
+		if text[j] != ' ' {
+			return l, errAt(OD, j, "expected a space after the offset, %s", found(text, j))
+		}
+	}
+	for {
+		j := i
+		for j < eol && (text[j] == ' ' || text[j] == '\t') {
+			j++
+		}
+		if j == eol {
+			l.padded = j > i && len(l.groups) > 0
+			return l, nil
+		}
+		if text[j] == '>' && len(l.groups) > 0 && j-i >= 2 {
+			// od's z: the bytes as characters between > and <.
+			col := strings.TrimRight(text[j:eol], " ")
+			if len(col) < 2 || !strings.HasSuffix(col, "<") {
+				return l, errAt(OD, eol, "expected '<' at the end of the >characters< column, %s", found(text, eol))
+			}
+			g.z, l.chars = true, len(col)-2
+			return l, nil
+		}
+		k := j
+		for k < eol && isHex(text[k]) {
+			k++
+		}
+		d := k - j
+		switch {
+		case d == 0 || k < eol && text[k] != ' ' && text[k] != '\t':
+			return l, errAt(OD, k, "expected a group of hex digits, %s", found(text, k))
+		case g.width == 0:
+			if d != 2 && d != 4 && d != 8 && d != 16 && !(d == 6 && allOctal(text[j:k])) {
+				return l, errAt(OD, j, "expected groups of 2, 4, 8 or 16 hex digits (od -t x1, x2, x4, x8), found %d digits", d)
+			}
+			g.width, g.octal = d, d == 6
+		case d != g.width:
+			return l, errAt(OD, j, "expected a group of %d digits like the ones before, found %d digits", g.width, d)
+		case g.octal && !allOctal(text[j:k]):
+			return l, errAt(OD, j, "expected octal digits like the groups before, found %q", text[j:k])
+		}
+		l.groups = append(l.groups, j)
+		i = k
+	}
 }
 
 // zeroPadded reports whether the last pad bytes of the line are zeros, as

@@ -104,6 +104,11 @@ var dumpTools = []struct {
 	{[]string{"xxd", "-p"}, Hex, ""},
 }
 
+// formatAsTool names the tool whose output FormatAs prints for a format.
+var formatAsTool = map[string]Format{
+	"hexdump": Hexdump, "hexdump -C": HexdumpC, "xxd": XXD, "xxd -e": XXDLittle, "od -A x -t x1": OD,
+}
+
 // TestRealTools runs od, hexdump and xxd (od -A n with -v, since without
 // offsets its '*' lines cannot say how many lines they stand for) on each input and reads their
 // output back: the bytes must be exactly the input. Where a dump is too
@@ -131,6 +136,9 @@ func TestRealTools(t *testing.T) {
 				forced, err := ParseAs(text, tool.f)
 				require.NoError(t, err, "%s:\n%s", name, text)
 				assert.Equal(t, b, forced.Bytes, "%s:\n%s", name, text)
+				if f, ok := formatAsTool[strings.Join(tool.args, " ")]; ok {
+					assert.Equal(t, text, FormatAs(b, f), "FormatAs(%s) of %s", f, name)
+				}
 			}
 		})
 	}
