@@ -46,10 +46,13 @@ type chunk struct {
 // readPackets reads each chunk's bytes with sp and joins them.
 func readPackets(text string, sp *dumpSpec, chunks []chunk, layer func([]byte) Layer) (Result, *Error) {
 	res := Result{Format: sp.format}
+	line, counted := 1, 0 // the line number at offset counted, kept up as chunks go on
 	for _, c := range chunks {
 		if c.dataStart == c.dataEnd {
 			return Result{}, errAt(sp.format, c.dataEnd, "expected the packet's bytes below its header line, %s", found(text, c.dataEnd))
 		}
+		line += strings.Count(text[counted:c.headerAt], "\n")
+		counted = c.headerAt
 		b, _, err := parseDump(text[c.dataStart:c.dataEnd], sp)
 		if err != nil {
 			err.off += c.dataStart
@@ -57,7 +60,7 @@ func readPackets(text string, sp *dumpSpec, chunks []chunk, layer func([]byte) L
 		}
 		res.Packets = append(res.Packets, Packet{
 			Bytes: b, Header: c.header, Layer: layer(b),
-			Line: 1 + strings.Count(text[:c.headerAt], "\n"),
+			Line: line,
 		})
 	}
 	if len(res.Packets) == 0 {
