@@ -2,6 +2,7 @@ package hexin
 
 import (
 	"encoding/binary"
+	"fmt"
 	"strconv"
 	"strings"
 )
@@ -73,6 +74,9 @@ func readPackets(text string, sp *dumpSpec, chunks []chunk, layer func([]byte) L
 	res.Bytes = make([]byte, 0, n)
 	for _, p := range res.Packets {
 		res.Bytes = append(res.Bytes, p.Bytes...)
+	}
+	if len(res.Packets) > 1 {
+		res.Note = fmt.Sprintf("%d packets, their bytes one after another", len(res.Packets))
 	}
 	return res, nil
 }

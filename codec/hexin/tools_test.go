@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"encoding/hex"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -244,6 +245,7 @@ func TestPacketSamples(t *testing.T) {
 				assert.Equal(t, wantReq, req, "the request, from the packets' TCP payloads")
 				assert.Equal(t, wantResp, resp, "the response, from the packets' TCP payloads")
 				assert.Equal(t, all, r.Bytes)
+				assert.Equal(t, fmt.Sprintf("%d packets, their bytes one after another", len(headers)), r.Note)
 			})
 		}
 	}
