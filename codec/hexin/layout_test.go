@@ -49,6 +49,17 @@ func TestPacketDumpsByHand(t *testing.T) {
 	assert.Equal(t, 1+strings.Count(tshark[:strings.Index(tshark, "Frame (316")], "\n"), e.Line)
 }
 
+// A dump of one protocol's bytes (Wireshark's byte pane, or the frame
+// fixtures here) starts at no header the reader knows.
+func TestPacketLayerUnknown(t *testing.T) {
+	for _, name := range []string{"short.wireshark", "long.tcpdump"} {
+		r, err := Parse(fixture(t, name))
+		require.NoError(t, err)
+		require.Len(t, r.Packets, 1)
+		assert.Equal(t, LayerUnknown, r.Packets[0].Layer, name)
+	}
+}
+
 func shiftLines(ps []Packet, d int) []Packet {
 	out := append([]Packet{}, ps...)
 	for i := range out {

@@ -22,8 +22,8 @@ type Layer int
 
 const (
 	LayerUnknown Layer = iota
-	LayerLink          // the link-layer header: tshark -x, tcpdump -XX
-	LayerIP            // the IP header: tcpdump -X
+	LayerLink          // a link-layer header: tshark -x, tcpdump -XX
+	LayerIP            // the IP header: tcpdump -X, raw IP captures
 )
 
 func (l Layer) String() string {
@@ -111,7 +111,7 @@ func readTcpdump(text string) (Result, *Error) {
 		}
 		start = next
 	}
-	return readPackets(text, tcpdumpSpec, chunks, ipOrLink)
+	return readPackets(text, tcpdumpSpec, chunks, layerOf)
 }
 
 // tcpdumpHeader reports whether line looks like tcpdump's summary of a
@@ -128,17 +128,27 @@ func tcpdumpHeader(line string) bool {
 	return false
 }
 
-// ipOrLink tells tcpdump -X (bytes from the IP header on) from -XX (from
-// the link-layer header on), which the text does not say: an IP header
-// whose length field matches the packet is taken as one.
-func ipOrLink(b []byte) Layer {
+// layerOf tells where a packet's bytes start, which the dumps do not say:
+// tcpdump -X starts at the IP header and -XX at the link layer's; tshark
+// starts at the link layer's, which is the IP header itself for raw IP
+// captures; and a dump copied from Wireshark's byte pane may hold just one
+// protocol's bytes. An IP header whose length field matches the packet is
+// taken as one; Ethernet (which Linux also shows for lo), Linux cooked
+// (SLL) and BSD loopback headers as link headers; anything else is unknown.
+func layerOf(b []byte) Layer {
+	isIP := func(t []byte) bool {
+		return len(t) >= 2 && (t[0] == 0x08 && t[1] == 0x00 || t[0] == 0x86 && t[1] == 0xdd)
+	}
 	switch {
 	case len(b) >= 20 && b[0]>>4 == 4 && int(b[0]&15)*4 >= 20 && int(binary.BigEndian.Uint16(b[2:])) == len(b):
 		return LayerIP
 	case len(b) >= 40 && b[0]>>4 == 6 && int(binary.BigEndian.Uint16(b[4:]))+40 == len(b):
 		return LayerIP
-	case len(b) >= 14 && (b[12] == 0x08 && b[13] == 0x00 || b[12] == 0x86 && b[13] == 0xdd):
-		return LayerLink // Ethernet, which is also what Linux shows for lo
+	case len(b) >= 14 && isIP(b[12:]), // Ethernet
+		len(b) >= 16 && isIP(b[14:]), // Linux cooked, v1
+		len(b) >= 20 && isIP(b[0:]),  // Linux cooked, v2
+		len(b) >= 4 && (binary.LittleEndian.Uint32(b) == 2 || binary.BigEndian.Uint32(b) == 2): // BSD loopback, IPv4
+		return LayerLink
 	}
 	return LayerUnknown
 }
@@ -188,7 +198,7 @@ func readTshark(text string) (Result, *Error) {
 		}
 		start = next
 	}
-	res, err := readPackets(text, wiresharkSpec, chunks, func([]byte) Layer { return LayerLink })
+	res, err := readPackets(text, wiresharkSpec, chunks, layerOf)
 	if err != nil {
 		return res, err
 	}
