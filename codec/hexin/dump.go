@@ -97,6 +97,9 @@ var xxdSpec = &dumpSpec{
 }
 
 func parseXXD(text string) ([]byte, Format, *Error) {
+	if _, onlyLittle, err := xxdWords(text); err == nil && onlyLittle {
+		return nil, XXD, errAt(XXD, 0, "the ASCII column shows little-endian words, as xxd -e prints them")
+	}
 	b, _, err := parseDump(text, xxdSpec)
 	return b, XXD, err
 }
@@ -115,41 +118,11 @@ var tcpdumpSpec = &dumpSpec{
 	group:     func(d int) bool { return d == 4 || d == 2 },
 	groupDesc: "4",
 	gutter:    true, zeroStart: true,
-	// tcpdump prints a summary line, starting with a timestamp, above the
-	// bytes of each packet.
-	header: func(line string) bool {
-		return line != "" && '0' <= line[0] && line[0] <= '9' && strings.Contains(line, ":")
-	},
-}
-
-func parseTcpdump(text string) ([]byte, Format, *Error) {
-	b, _, err := parseDump(text, tcpdumpSpec)
-	return b, TcpdumpX, err
 }
 
 var wiresharkSpec = &dumpSpec{
 	format: Wireshark, offset: hexOffset(4, "  "), group: twoDigits, groupDesc: "2",
 	gutter: true, zeroStart: true,
-}
-
-func parseWireshark(text string) ([]byte, Format, *Error) {
-	b, _, err := parseDump(text, wiresharkSpec)
-	return b, Wireshark, err
-}
-
-var odSpec = &dumpSpec{
-	format: OD, offset: hexOffset(6, " "), group: twoDigits, groupDesc: "2",
-	endLine: true, star: true,
-}
-
-func parseOD(text string) ([]byte, Format, *Error) {
-	b, sawEnd, err := parseDump(text, odSpec)
-	if err == nil && !sawEnd {
-		// od always ends with the total length; without it this is more
-		// likely plain hex whose first group happens to look like an offset.
-		return nil, OD, errAt(OD, len(text), "expected od's final offset line")
-	}
-	return b, OD, err
 }
 
 // parseDump reads a dump laid out as sp says. sawEnd reports whether a

@@ -32,6 +32,34 @@ func FormatAs(b []byte, f Format) string {
 			}
 			fmt.Fprintf(sb, "%-39s  %s\n", h.String(), printable(line, true))
 		})
+	case XXDLittle:
+		return columns(b, func(sb *strings.Builder, off int, line []byte) {
+			var h strings.Builder
+			for i := 0; i < len(line); i += 4 {
+				word := line[i:min(i+4, len(line))]
+				if i > 0 {
+					h.WriteByte(' ')
+				}
+				// A short last word is right-aligned, as xxd -e prints it.
+				h.WriteString(strings.Repeat("  ", 4-len(word)))
+				for k := len(word) - 1; k >= 0; k-- {
+					fmt.Fprintf(&h, "%02x", word[k])
+				}
+			}
+			fmt.Fprintf(sb, "%08x: %-35s  %s\n", off, h.String(), printable(line, true))
+		})
+	case Hexdump:
+		return squeezed(b, func(sb *strings.Builder, off int, line []byte) {
+			var h strings.Builder
+			for i := 0; i < len(line); i += 2 {
+				lo, hi := line[i], byte(0)
+				if i+1 < len(line) {
+					hi = line[i+1]
+				}
+				fmt.Fprintf(&h, " %02x%02x", hi, lo)
+			}
+			fmt.Fprintf(sb, "%07x%-40s\n", off, h.String())
+		}, "%07x\n")
 	case Librdkafka:
 		return columns(b, func(sb *strings.Builder, off int, line []byte) {
 			fmt.Fprintf(sb, "%08x: %-48s %-16s\n", off, spaced(line, "%02x "), printable(line, true))

@@ -3,7 +3,9 @@
 //
 // It knows nothing about Kafka: callers hand it whatever the user pasted and get
 // back the bytes, the format it recognised, and the other formats that would
-// also have accepted the text, so that a UI can offer to switch.
+// also have accepted the text, so that a UI can offer to switch. Packet dumps
+// (tcpdump -X, tshark -x) come back packet by packet, headers and all: taking
+// the link, IP and TCP headers off is left to the code that reads captures.
 package hexin
 
 import (
@@ -23,10 +25,12 @@ const (
 	HexdumpC       Format = "hexdump -C"
 	GoDump         Format = "go hex.Dump"
 	Librdkafka     Format = "librdkafka"
+	XXDLittle      Format = "xxd -e"
 	XXD            Format = "xxd"
 	TcpdumpX       Format = "tcpdump -X"
 	Wireshark      Format = "wireshark"
 	OD             Format = "od"
+	Hexdump        Format = "hexdump"
 	NodeBuffer     Format = "node buffer"
 	NodeBufferJSON Format = "node buffer json"
 	GoLiteral      Format = "go literal"
@@ -43,8 +47,16 @@ const (
 
 // Result is what Parse found.
 type Result struct {
+	// Bytes are the bytes the text holds; for a packet dump, the packets'
+	// bytes one after another.
 	Bytes  []byte
 	Format Format
+	// Note says how the text was read where the format's name does not,
+	// e.g. "read as little-endian 16-bit words".
+	Note string
+	// Packets holds each packet of a packet dump (tcpdump -X, tshark -x)
+	// separately, in the order of the text; nil for other formats.
+	Packets []Packet
 	// Alternatives are the other formats that also accept the text, in order
 	// of preference, e.g. base64 when a run of hex digits won as hex.
 	Alternatives []Format
@@ -55,6 +67,9 @@ type Error struct {
 	Line, Column int    // 1-based, of the first character that does not fit
 	Format       Format // the format that got furthest
 	Msg          string
+	// Tried lists the formats Parse tried when none of them read the text;
+	// Msg then names them and says what stopped the one that came closest.
+	Tried []Format
 
 	off int // byte offset into the text, to pick the parser that got furthest
 }
@@ -66,28 +81,39 @@ func (e *Error) Error() string {
 type parser struct {
 	format Format
 	parse  func(text string) ([]byte, Format, *Error)
+	// read is set instead of parse by formats that say more than the bytes.
+	read func(text string) (Result, *Error)
+}
+
+func (p parser) run(text string) (Result, *Error) {
+	if p.read != nil {
+		return p.read(text)
+	}
+	b, f, err := p.parse(text)
+	return Result{Bytes: b, Format: f}, err
 }
 
 // parsers is ordered by preference; see the Format constants.
 var parsers = []parser{
-	{HexdumpC, parseCanonical},
-	{Librdkafka, parseLibrdkafka},
-	{XXD, parseXXD},
-	{TcpdumpX, parseTcpdump},
-	{Wireshark, parseWireshark},
-	{OD, parseOD},
-	{NodeBuffer, parseNodeBuffer},
-	{NodeBufferJSON, parseNodeJSON},
-	{GoLiteral, parseGoLiteral},
-	{CArray, parseCArray},
-	{Java, parseJava},
-	{GoV, parseGoV},
-	{PythonBytes, parsePython},
-	{CString, parseCString},
-	{Hex, parseHex},
-	{Base64, parseBase64},
-	{Base64URL, parseBase64URL},
-	{Percent, parsePercent},
+	{format: HexdumpC, parse: parseCanonical},
+	{format: Librdkafka, parse: parseLibrdkafka},
+	{format: XXDLittle, read: readXXDLittle},
+	{format: XXD, parse: parseXXD},
+	{format: TcpdumpX, read: readTcpdump},
+	{format: Wireshark, read: readTshark},
+	{format: OD, read: readOD},
+	{format: NodeBuffer, parse: parseNodeBuffer},
+	{format: NodeBufferJSON, parse: parseNodeJSON},
+	{format: GoLiteral, parse: parseGoLiteral},
+	{format: CArray, parse: parseCArray},
+	{format: Java, parse: parseJava},
+	{format: GoV, parse: parseGoV},
+	{format: PythonBytes, parse: parsePython},
+	{format: CString, parse: parseCString},
+	{format: Hex, parse: parseHex},
+	{format: Base64, parse: parseBase64},
+	{format: Base64URL, parse: parseBase64URL},
+	{format: Percent, parse: parsePercent},
 }
 
 // Formats lists every format, in the order Parse prefers them.
@@ -95,8 +121,11 @@ func Formats() []Format {
 	fs := make([]Format, 0, len(parsers)+1)
 	for _, p := range parsers {
 		fs = append(fs, p.format)
-		if p.format == HexdumpC {
+		switch p.format {
+		case HexdumpC:
 			fs = append(fs, GoDump)
+		case OD:
+			fs = append(fs, Hexdump)
 		}
 	}
 	return fs
@@ -112,15 +141,16 @@ func Parse(text string) (Result, error) {
 	var best *Error
 	found := false
 	for _, p := range parsers {
-		b, f, err := p.parse(text)
+		r, err := p.run(text)
 		if err != nil {
 			if best == nil || err.off > best.off {
 				best = err
 			}
 			continue
 		}
+		f := r.Format
 		if !found {
-			res = Result{Bytes: b, Format: f}
+			res = r
 			found = true
 		} else {
 			res.Alternatives = append(res.Alternatives, f)
@@ -136,9 +166,29 @@ func Parse(text string) (Result, error) {
 		}
 	}
 	if !found {
-		return Result{}, best.locate(text)
+		return Result{}, nothingFits(text, best)
+	}
+	if res.Format != XXDLittle {
+		// When the ASCII column reads the same both ways round (all dots,
+		// say), the words may still be xxd -e's.
+		if _, _, err := xxdWords(text); err == nil {
+			res.Alternatives = append(res.Alternatives, XXDLittle)
+		}
 	}
 	return res, nil
+}
+
+// nothingFits turns the error of the parser that read furthest into one
+// that also says what else was tried, since its message alone ("expected a
+// base64 character") reads as if the text had to be base64.
+func nothingFits(text string, closest *Error) *Error {
+	closest.locate(text)
+	return &Error{
+		Line: closest.Line, Column: closest.Column, Format: closest.Format, Tried: Formats(), off: closest.off,
+		Msg: fmt.Sprintf("found no bytes: the text is none of the dumps (hexdump, xxd, od, tcpdump, tshark, librdkafka), "+
+			"byte literals (Go, C, Java, Python, Node) or encodings (hex, base64, percent) read here; "+
+			"the closest, %s, stopped here: %s", closest.Format, closest.Msg),
+	}
 }
 
 // ParseAs reads text in the given format only, for when the user overrides
@@ -155,15 +205,30 @@ func ParseAs(text string, f Format) (Result, error) {
 		}
 		return Result{Bytes: b, Format: GoDump}, nil
 	}
+	switch f {
+	case Hexdump:
+		f = OD // one reader takes both, and names the one the text is
+	case XXDLittle:
+		// Forced, the words are read little-endian even where the ASCII
+		// column would allow either order.
+		b, _, err := xxdWords(text)
+		if err != nil {
+			return Result{}, err.locate(text)
+		}
+		return Result{Bytes: b, Format: XXDLittle, Note: xxdLittleNote}, nil
+	}
 	for _, p := range parsers {
 		if p.format != f {
 			continue
 		}
-		b, _, err := p.parse(text)
+		r, err := p.run(text)
 		if err != nil {
 			return Result{}, err.locate(text)
 		}
-		return Result{Bytes: b, Format: f}, nil
+		if p.read == nil {
+			r.Format = f
+		}
+		return r, nil
 	}
 	return Result{}, (&Error{Format: f, Msg: fmt.Sprintf("unknown format %q", string(f))}).locate(text)
 }

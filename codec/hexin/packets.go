@@ -1,0 +1,211 @@
+package hexin
+
+import (
+	"encoding/binary"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Packet is one packet of a packet dump.
+type Packet struct {
+	Bytes []byte
+	// Header is the summary line the tool printed above the bytes (tcpdump's
+	// "12:34:56.789012 IP 127.0.0.1.9092 > ..."), or "" when there is none.
+	Header string
+	Layer  Layer
+	Line   int // 1-based line of the text where the packet starts
+}
+
+// Layer says which protocol header a packet's bytes start with.
+type Layer int
+
+const (
+	LayerUnknown Layer = iota
+	LayerLink          // a link-layer header: tshark -x, tcpdump -XX
+	LayerIP            // the IP header: tcpdump -X, raw IP captures
+)
+
+func (l Layer) String() string {
+	switch l {
+	case LayerLink:
+		return "link"
+	case LayerIP:
+		return "ip"
+	}
+	return "unknown"
+}
+
+// chunk is the text of one packet: an optional header line and the lines
+// of bytes below it.
+type chunk struct {
+	header             string
+	headerAt           int // offset of the header line, or of the first data line
+	dataStart, dataEnd int
+}
+
+// readPackets reads each chunk's bytes with sp and joins them.
+func readPackets(text string, sp *dumpSpec, chunks []chunk, layer func([]byte) Layer) (Result, *Error) {
+	res := Result{Format: sp.format}
+	line, counted := 1, 0 // the line number at offset counted, kept up as chunks go on
+	for _, c := range chunks {
+		if c.dataStart == c.dataEnd {
+			return Result{}, errAt(sp.format, c.dataEnd, "expected the packet's bytes below its header line, %s", found(text, c.dataEnd))
+		}
+		line += strings.Count(text[counted:c.headerAt], "\n")
+		counted = c.headerAt
+		b, _, err := parseDump(text[c.dataStart:c.dataEnd], sp)
+		if err != nil {
+			err.off += c.dataStart
+			return Result{}, err
+		}
+		res.Packets = append(res.Packets, Packet{
+			Bytes: b, Header: c.header, Layer: layer(b),
+			Line: line,
+		})
+	}
+	if len(res.Packets) == 0 {
+		return Result{}, errAt(sp.format, 0, "expected a line of bytes")
+	}
+	n := 0
+	for _, p := range res.Packets {
+		n += len(p.Bytes)
+	}
+	res.Bytes = make([]byte, 0, n)
+	for _, p := range res.Packets {
+		res.Bytes = append(res.Bytes, p.Bytes...)
+	}
+	if len(res.Packets) > 1 {
+		res.Note = fmt.Sprintf("%d packets, their bytes one after another", len(res.Packets))
+	}
+	return res, nil
+}
+
+// readTcpdump reads tcpdump -X and -XX: per packet a summary line, then
+// lines of bytes indented by a tab and prefixed by 0x offsets.
+func readTcpdump(text string) (Result, *Error) {
+	var chunks []chunk
+	cur := -1 // index of the open chunk
+	for start := 0; start < len(text); {
+		eol, next := lineEnd(text, start)
+		line := strings.TrimRight(text[start:eol], "\r")
+		switch {
+		case strings.TrimSpace(line) == "":
+		case line[0] == ' ' || line[0] == '\t' || strings.HasPrefix(line, "0x"):
+			if cur < 0 {
+				// Bytes with no header line above them (copied without it).
+				chunks = append(chunks, chunk{headerAt: start, dataStart: start, dataEnd: start})
+				cur = 0
+			}
+			if chunks[cur].dataStart == chunks[cur].dataEnd {
+				chunks[cur].dataStart = start
+			}
+			chunks[cur].dataEnd = next
+		case cur < 0 && strings.HasPrefix(line, "reading from file "):
+			// tcpdump -r prints this to stderr, and it gets copied along.
+		case tcpdumpHeader(line):
+			chunks = append(chunks, chunk{header: line, headerAt: start, dataStart: next, dataEnd: next})
+			cur = len(chunks) - 1
+		default:
+			return Result{}, errAt(TcpdumpX, start, "expected a tcpdump offset like 0x0010: or a packet's summary line, %s", found(text, start))
+		}
+		start = next
+	}
+	return readPackets(text, tcpdumpSpec, chunks, layerOf)
+}
+
+// tcpdumpHeader reports whether line looks like tcpdump's summary of a
+// packet: a timestamp (or, with -t, the protocol) first.
+func tcpdumpHeader(line string) bool {
+	if '0' <= line[0] && line[0] <= '9' {
+		return strings.Contains(line, ":")
+	}
+	for _, p := range []string{"IP ", "IP6 ", "ARP", "ethertype "} {
+		if strings.HasPrefix(line, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// layerOf tells where a packet's bytes start, which the dumps do not say:
+// tcpdump -X starts at the IP header and -XX at the link layer's; tshark
+// starts at the link layer's, which is the IP header itself for raw IP
+// captures; and a dump copied from Wireshark's byte pane may hold just one
+// protocol's bytes. An IP header whose length field matches the packet is
+// taken as one; Ethernet (which Linux also shows for lo), Linux cooked
+// (SLL) and BSD loopback headers as link headers; anything else is unknown.
+func layerOf(b []byte) Layer {
+	isIP := func(t []byte) bool {
+		return len(t) >= 2 && (t[0] == 0x08 && t[1] == 0x00 || t[0] == 0x86 && t[1] == 0xdd)
+	}
+	switch {
+	case len(b) >= 20 && b[0]>>4 == 4 && int(b[0]&15)*4 >= 20 && int(binary.BigEndian.Uint16(b[2:])) == len(b):
+		return LayerIP
+	case len(b) >= 40 && b[0]>>4 == 6 && int(binary.BigEndian.Uint16(b[4:]))+40 == len(b):
+		return LayerIP
+	case len(b) >= 14 && isIP(b[12:]), // Ethernet
+		len(b) >= 16 && isIP(b[14:]), // Linux cooked, v1
+		len(b) >= 20 && isIP(b[0:]),  // Linux cooked, v2
+		len(b) >= 4 && (binary.LittleEndian.Uint32(b) == 2 || binary.BigEndian.Uint32(b) == 2): // BSD loopback, IPv4
+		return LayerLink
+	}
+	return LayerUnknown
+}
+
+// readTshark reads tshark -x (and Wireshark's "Copy as Hex Dump"): per
+// packet its bytes from offset 0000, packets apart by a blank line. A
+// packet with more than one data source lists each under a title such as
+// "Frame (316 bytes):" or "Decompressed Records (1123 bytes):"; only the
+// first, the packet as captured, is read.
+func readTshark(text string) (Result, *Error) {
+	var chunks []chunk
+	open, skipping := false, false // a packet is open; skipping a later data source
+	var titles []int               // per packet, the length its title gave, or -1
+	for start := 0; start < len(text); {
+		eol, next := lineEnd(text, start)
+		line := strings.TrimRight(text[start:eol], "\r")
+		switch {
+		case strings.TrimSpace(line) == "":
+			open, skipping = false, false
+		case skipping:
+		case strings.HasSuffix(line, " bytes):") && strings.Contains(line, " ("):
+			n, err := strconv.Atoi(line[strings.LastIndex(line, " (")+2 : len(line)-len(" bytes):")])
+			if err != nil {
+				return Result{}, errAt(Wireshark, start, "expected a data source's title like \"Frame (74 bytes):\", %s", found(text, start))
+			}
+			if open && chunks[len(chunks)-1].dataEnd > chunks[len(chunks)-1].dataStart {
+				skipping = true // a second data source of the same packet
+				break
+			}
+			chunks = append(chunks, chunk{headerAt: start, dataStart: next, dataEnd: next})
+			titles = append(titles, n)
+			open = true
+		default:
+			c := len(chunks) - 1
+			// Without blank lines between packets, an offset back at 0000
+			// still starts a new one.
+			if !open || c >= 0 && chunks[c].dataEnd > chunks[c].dataStart && strings.HasPrefix(line, "0000 ") {
+				chunks = append(chunks, chunk{headerAt: start, dataStart: start, dataEnd: start})
+				titles = append(titles, -1)
+				c++
+				open = true
+			}
+			if chunks[c].dataStart == chunks[c].dataEnd {
+				chunks[c].dataStart = start
+			}
+			chunks[c].dataEnd = next
+		}
+		start = next
+	}
+	res, err := readPackets(text, wiresharkSpec, chunks, layerOf)
+	if err != nil {
+		return res, err
+	}
+	for i, p := range res.Packets {
+		if titles[i] >= 0 && titles[i] != len(p.Bytes) {
+			return Result{}, errAt(Wireshark, chunks[i].headerAt, "the title says %d bytes but the packet holds %d", titles[i], len(p.Bytes))
+		}
+	}
+	return res, nil
+}
