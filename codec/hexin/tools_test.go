@@ -58,7 +58,7 @@ func toolInputs(t *testing.T) map[string][]byte {
 func kafkaRequest(t *testing.T) []byte {
 	api := schema.ByName("DescribeProducers")
 	require.NotNil(t, api)
-	b, err := message.Minimal(api, 0, schema.Request).Encode()
+	b, err := frame.Encode(message.Minimal(api, 0, schema.Request))
 	require.NoError(t, err)
 	// The frame reads back as what it was built from.
 	d := frame.DecodeRequest(b)
