@@ -38,6 +38,13 @@ func TestEveryErrorCodeHasAMeaning(t *testing.T) {
 			t.Errorf("%s: the meaning %q only repeats the name", e.Name, m)
 		}
 	}
+	said := map[string]string{}
+	for name, m := range errorMeanings {
+		if other, ok := said[m]; ok {
+			t.Errorf("%s and %s share the meaning %q", name, other, m)
+		}
+		said[m] = name
+	}
 	for name := range errorMeanings {
 		if !known[name] {
 			t.Errorf("a meaning for %s, which the catalogue does not have", name)
