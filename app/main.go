@@ -3,6 +3,8 @@
 //	kafkawire apis
 //	kafkawire encode --api NAME|KEY --version N (--request|--response) [--json FILE|-]
 //	kafkawire decode [--request | --response --api NAME|KEY --version N] [--json] [FILE]
+//	kafkawire diff --api NAME|KEY FROM TO [--json]
+//	kafkawire errors [--api NAME|KEY] [--json]
 //	kafkawire serve [-addr 127.0.0.1:8000]
 //	kafkawire site [-base /kafkawire/] [-out dist]
 package main
@@ -20,6 +22,10 @@ const usage = `kafkawire shows what a Kafka frame says.
                                       a frame as hex (the minimal instance without --json)
   kafkawire decode [--request | --response --api NAME|KEY --version N] [--json] [FILE]
                                       a frame from hex (any dump format) to its tree or JSON
+  kafkawire diff --api NAME|KEY FROM TO [--json]
+                                      what changed in the request and response between two versions
+  kafkawire errors [--api NAME|KEY] [--json]
+                                      every error code, or those an API's responses can carry
   kafkawire serve [-addr 127.0.0.1:8000]
                                       serve the visualizer
   kafkawire site [-base /] [-out dist]
@@ -51,6 +57,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 		err = runEncode(args[1:], stdin, stdout)
 	case "decode":
 		err = runDecode(args[1:], stdin, stdout)
+	case "diff":
+		err = runDiff(args[1:], stdout)
+	case "errors":
+		err = runErrors(args[1:], stdout)
 	case "serve":
 		err = runServe(args[1:], stdout)
 	case "site":

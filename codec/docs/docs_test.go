@@ -297,6 +297,9 @@ func ourTexts() map[string]string {
 	for p, d := range responseHeader {
 		out["response header "+p] = d
 	}
+	for name, d := range errorMeanings {
+		out["error "+name] = d
+	}
 	return out
 }
 
