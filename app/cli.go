@@ -71,12 +71,9 @@ func (f *apiFlags) register(fs *flag.FlagSet) {
 }
 
 func (f *apiFlags) resolve() (*schema.API, int16, error) {
-	if f.api == "" {
-		return nil, 0, errors.New("--api is required (a name like Produce, or a key like 0)")
-	}
-	a := schema.Resolve(f.api)
-	if a == nil {
-		return nil, 0, fmt.Errorf("no API %q (see kafkawire apis)", f.api)
+	a, err := findAPI(f.api)
+	if err != nil {
+		return nil, 0, err
 	}
 	if f.version < 0 {
 		return nil, 0, fmt.Errorf("--version is required (%s has versions %v)", a.Name, a.VersionRange(schema.Request))

@@ -37,10 +37,7 @@ func findAPI(s string) (*schema.API, error) {
 	if s == "" {
 		return nil, errors.New("--api is required (a name like Produce, or a key like 0)")
 	}
-	a := schema.ByName(s)
-	if k, err := strconv.Atoi(s); err == nil {
-		a = schema.ByKey(int16(k))
-	}
+	a := schema.Resolve(s)
 	if a == nil {
 		return nil, fmt.Errorf("no API %q (see kafkawire apis)", s)
 	}

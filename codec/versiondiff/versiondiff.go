@@ -128,7 +128,7 @@ func Since(api *schema.API, dir schema.Direction, v int16) (*Diff, error) {
 }
 
 func describe(api *schema.API, dir schema.Direction, v int16, def *schema.Def) (Version, error) {
-	out := Version{Version: v, Flexible: def.Flexible.Has(v), Header: message.HeaderVersion(api, v, dir)}
+	out := Version{Version: v, Flexible: def.Flexible.Has(v), Header: schema.HeaderVersion(api, v, dir)}
 	// Build encodes and decodes back, so a size comes only from a frame the codec reads.
 	f, err := frame.Build(message.Minimal(api, v, dir))
 	if err != nil {
