@@ -22,6 +22,9 @@ type Decoder struct {
 	Arena *layout.Arena
 	// Bufs collects decompressed record buffers; Bufs[0] is the frame.
 	Bufs *[][]byte
+	// Records are the options records fields are decoded with; a nil
+	// DataFormat means DecodeData (see recordsOptions).
+	Records records.Options
 	// marked is set once the node where decoding stopped carries the error.
 	marked bool
 }
@@ -153,7 +156,7 @@ func (d *Decoder) taggedFields(fields []*schema.Field, s *Struct, parent *layout
 		}
 		// A known tagged field: decode its value from its own bytes, so a bad
 		// size cannot make it read past them.
-		sub := &Decoder{R: wire.NewReader(data, dataOff), V: d.V, Region: layout.RegionTagged, Bufs: d.Bufs, API: d.API}
+		sub := &Decoder{R: wire.NewReader(data, dataOff), V: d.V, Region: layout.RegionTagged, Bufs: d.Bufs, API: d.API, Records: d.Records}
 		vn := &layout.Node{Key: f.Name, Off: dataOff, Region: layout.RegionTagged}
 		val := sub.Value(f, true, vn)
 		vn.End = sub.R.Off()
@@ -401,7 +404,7 @@ func (d *Decoder) scalar(kind schema.Kind, typ string, nullable, flex bool, n *l
 			}
 			return b
 		}
-		set, nodes, err := records.Decode(b, off, d.Bufs)
+		set, nodes, err := records.Decode(b, off, d.Bufs, d.recordsOptions())
 		n.Children = append(n.Children, nodes...)
 		n.Value = recordsValue(set, size)
 		if err != nil {

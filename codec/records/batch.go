@@ -114,7 +114,7 @@ func (d *decoder) decodeBatch(r *wire.Reader, i int) (*Batch, *layout.Node) {
 	pn := d.add(node, layout.Node{Name: "records", Type: codec.String() + " compressed", Off: payloadOff, End: payloadOff + len(payload),
 		Region: layout.RegionBatch, Value: itoa(int64(len(payload))) + " bytes", Desc: "the records, compressed together"})
 	r.Bytes(len(payload), "compressed records")
-	plain, xerial, err := decompress(codec, payload)
+	plain, xerial, err := decompress(codec, payload, d.opts.maxDecompressed())
 	if err != nil {
 		pn.Err = err.Error()
 		r.Fail(payloadOff, "%s records: %v", codec, err)
@@ -156,7 +156,7 @@ func (d *decoder) decodeRecords(r *wire.Reader, parent *layout.Node, b *Batch, c
 		hdr := *b // the header fields the record texts need; the batch itself may be edited later
 		hdr.Records = nil
 		cn.Lazy(func(n *layout.Node) {
-			sub := &decoder{bufs: d.bufs}
+			sub := &decoder{bufs: d.bufs, opts: d.opts}
 			sub.layoutRecords(wire.NewReader(body, base), n, &hdr, count)
 		})
 		return

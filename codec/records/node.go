@@ -11,9 +11,11 @@ import (
 	"github.com/kafkawire/kafkawire/codec/wire"
 )
 
-// decoder carries what every level of a records decode needs: where decompressed buffers go.
+// decoder carries what every level of a records decode needs: where
+// decompressed buffers go, and the caller's options.
 type decoder struct {
 	bufs  *[][]byte
+	opts  Options
 	arena layout.Arena
 }
 

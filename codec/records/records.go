@@ -189,16 +189,47 @@ func (b *Batch) Codec() Codec {
 	return Codec(b.Attributes & 7)
 }
 
+// DataFormatDecoder decodes b, which starts at offset off of its buffer, as
+// the catalogue's data format name, with nodes in region; it returns nil
+// unless b holds one whole and cleanly. The values of KRaft control records
+// are such formats. The catalogue's struct decoder sits above this package,
+// so the caller hands it in (codec/message's DecodeData is one).
+type DataFormatDecoder func(name string, b []byte, off int, region layout.Region) *layout.Node
+
+// Options are what a records decode takes from its caller. The zero value
+// decodes with the default limits and shows the values of KRaft control
+// records as plain bytes.
+type Options struct {
+	// DataFormat opens the values of KRaft control records; nil leaves them as bytes.
+	DataFormat DataFormatDecoder
+	// MaxDecompressed bounds the bytes one compressed batch or legacy
+	// wrapper may decompress to. Zero, or more than MaxDecompressed, means
+	// MaxDecompressed: a caller may lower the bound (tests and fuzzing do,
+	// to stay fast), never lift it.
+	MaxDecompressed int
+	// Budgets for a whole frame (decompressed bytes, records, nodes) are to
+	// join these: Decode is called once per records field, so they will be a
+	// pointer shared by the calls for one frame.
+}
+
+// maxDecompressed is the bound o sets on one decompression.
+func (o *Options) maxDecompressed() int {
+	if o.MaxDecompressed <= 0 || o.MaxDecompressed > MaxDecompressed {
+		return MaxDecompressed
+	}
+	return o.MaxDecompressed
+}
+
 // Decode reads a records field's bytes b, which start at absolute offset base.
 // It returns the set, one layout node per batch (and one for a partial tail),
 // and the first error that stopped decoding, if any; what decoded before it is kept.
 // Decompressed buffers are appended to bufs; nodes inside them carry their index.
 // The set aliases b and the decompressed buffers.
-func Decode(b []byte, base int, bufs *[][]byte) (*Set, []*layout.Node, *wire.Error) {
+func Decode(b []byte, base int, bufs *[][]byte, opts Options) (*Set, []*layout.Node, *wire.Error) {
 	if bufs == nil {
 		bufs = &[][]byte{nil}
 	}
-	d := &decoder{bufs: bufs}
+	d := &decoder{bufs: bufs, opts: opts}
 	s := &Set{}
 	var nodes []*layout.Node
 	for off, i := 0, 0; off < len(b); i++ {
@@ -240,7 +271,7 @@ func (d *decoder) decodeOne(b []byte, base, i int) (*Batch, *layout.Node, *wire.
 	var batch *Batch
 	var node *layout.Node
 	if magic := int8(b[magicOff]); magic < 2 {
-		batch, node = d.decodeLegacy(r, i, 0)
+		batch, node = d.decodeLegacy(r, i)
 	} else {
 		batch, node = d.decodeBatch(r, i)
 	}

@@ -36,7 +36,7 @@ func captures(t testing.TB) map[string][]byte {
 func decode(t *testing.T, b []byte, base int) (*Set, []*layout.Node, [][]byte) {
 	t.Helper()
 	bufs := [][]byte{nil}
-	s, nodes, err := Decode(b, base, &bufs)
+	s, nodes, err := Decode(b, base, &bufs, Options{})
 	require.Nil(t, err)
 	return s, nodes, bufs
 }
@@ -161,7 +161,7 @@ func TestWrongCodec(t *testing.T) {
 	} {
 		b := bytes.Clone(gz)
 		binary.BigEndian.PutUint16(b[21:], uint16(codec))
-		s, nodes, err := Decode(b, 0x10, nil)
+		s, nodes, err := Decode(b, 0x10, nil, Options{})
 		require.NotNil(t, err, "codec %d", codec)
 		assert.Contains(t, err.Error(), want)
 		assert.NotNil(t, nodes[0].Failed())
@@ -201,7 +201,7 @@ func TestHostileLengths(t *testing.T) {
 			b := c.edit(bytes.Clone(base))
 			var ms1, ms2 runtimeMem
 			ms1.read()
-			s, nodes, err := Decode(b, 0, nil)
+			s, nodes, err := Decode(b, 0, nil, Options{})
 			ms2.read()
 			require.NotNil(t, err)
 			assert.Contains(t, err.Error(), c.want)
@@ -319,7 +319,7 @@ func TestCloneIsIndependent(t *testing.T) {
 	var orig Set
 	require.NoError(t, json.Unmarshal([]byte(in), &orig))
 	b := orig.AppendTo(nil)
-	decoded, _, werr := Decode(b, 0, nil)
+	decoded, _, werr := Decode(b, 0, nil, Options{})
 	require.Nil(t, werr)
 
 	c := decoded.Clone()
