@@ -171,6 +171,16 @@ const (
 
 var codecNames = [...]string{"none", "gzip", "snappy", "lz4", "zstd"}
 
+// Codecs lists the compression codecs Kafka defines, in attribute order
+// (Codecs()[i] is Codec(i)); their String is the name JSON and edits take.
+func Codecs() []Codec {
+	all := make([]Codec, len(codecNames))
+	for i := range all {
+		all[i] = Codec(i)
+	}
+	return all
+}
+
 func (c Codec) String() string {
 	if c >= 0 && int(c) < len(codecNames) {
 		return codecNames[c]

@@ -332,3 +332,19 @@ func TestCloneIsIndependent(t *testing.T) {
 	assert.Len(t, decoded.Batches[0].Records[0].Headers, 1)
 	assert.NotEqual(t, b, c.AppendTo(nil))
 }
+
+// One list of codecs: what the editor offers, what JSON reads, what attributes name.
+func TestCodecs(t *testing.T) {
+	var names []string
+	for i, c := range Codecs() {
+		assert.Equal(t, Codec(i), c)
+		names = append(names, c.String())
+		got, err := codecFromJSON(c.String())
+		require.NoError(t, err)
+		assert.Equal(t, c, got)
+	}
+	assert.Equal(t, []string{"none", "gzip", "snappy", "lz4", "zstd"}, names)
+	assert.Equal(t, "unknown codec 5", Codec(5).String())
+	Codecs()[0] = CodecZstd
+	assert.Equal(t, CodecNone, Codecs()[0], "callers get a copy")
+}
