@@ -56,7 +56,7 @@ func (d *Decoder) failed(n *layout.Node) bool {
 	}
 	if !d.marked {
 		d.marked = true
-		n.Err = f.Error()
+		n.Err = f
 	}
 	if n.End < n.Off {
 		n.End = n.Off
@@ -167,7 +167,7 @@ func (d *Decoder) taggedFields(fields []*schema.Field, s *Struct, parent *layout
 		}
 		tn.End = d.R.Off()
 		if f := sub.R.Failure(); f != nil {
-			tn.Err = f.Error()
+			tn.Err = f
 			d.R.Fail(f.Off, "%s", f.Msg)
 			d.marked = true
 			return
@@ -410,7 +410,7 @@ func (d *Decoder) scalar(kind schema.Kind, typ string, nullable, flex bool, n *l
 		if err != nil {
 			r.Fail(err.Off, "%s", err.Msg)
 			if n.Failed() == nil {
-				n.Err = err.Error()
+				n.Err = err
 			}
 			d.marked = true
 		}

@@ -98,7 +98,7 @@ func (d *decoder) decodeBatch(r *wire.Reader, i int) (*Batch, *layout.Node) {
 			return false
 		}
 		r.Fail(countNode.Off, "record count %d needs at least %d bytes, %d left%s", count, int64(count)*minRecordLen, left, where)
-		countNode.Err = r.Failure().Msg
+		countNode.Err = r.Failure()
 		return true
 	}
 	codec := Codec(b.Attributes & attrCodec)
@@ -116,7 +116,7 @@ func (d *decoder) decodeBatch(r *wire.Reader, i int) (*Batch, *layout.Node) {
 	r.Bytes(len(payload), "compressed records")
 	plain, xerial, err := decompress(codec, payload, d.opts.maxDecompressed())
 	if err != nil {
-		pn.Err = err.Error()
+		pn.Err = &wire.Error{Off: payloadOff, Msg: err.Error()}
 		r.Fail(payloadOff, "%s records: %v", codec, err)
 		return b, node
 	}
@@ -180,7 +180,7 @@ func (d *decoder) layoutRecords(r *wire.Reader, parent *layout.Node, b *Batch, c
 		off, left := r.Off(), r.Left()
 		r.Bytes(left, "trailing bytes")
 		r.Fail(off, "%d bytes left after the %d records the batch counts", left, count)
-		n.Err = r.Failure().Msg
+		n.Err = r.Failure()
 	}
 }
 

@@ -79,8 +79,8 @@ func dataNode(n *layout.Node) *layout.Node {
 // controlWarn turns a failed or incomplete control decode into a warning on its node.
 func controlWarn(n *layout.Node, r *wire.Reader, what string) {
 	for _, c := range n.Children {
-		if c.Err != "" {
-			c.Warn, c.Err = c.Err, ""
+		if c.Err != nil {
+			c.Warn, c.Err = c.Err.Msg, nil
 		}
 	}
 	if f := r.Failure(); f != nil {

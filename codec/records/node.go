@@ -36,7 +36,7 @@ func (d *decoder) field(r *wire.Reader, parent *layout.Node, name, typ, desc str
 		Key: editKey(parent, name)})
 	if f := r.Failure(); f != nil {
 		n.Value = ""
-		n.Err = f.Msg
+		n.Err = f
 	}
 	return n
 }
@@ -75,7 +75,7 @@ func (d *decoder) sizedBytes(r *wire.Reader, parent *layout.Node, name, desc, ty
 	}
 	if f := r.Failure(); f != nil {
 		if n.Failed() == nil {
-			n.Err = f.Msg
+			n.Err = f
 		}
 	} else {
 		n.Value = preview(b)

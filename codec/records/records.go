@@ -246,10 +246,10 @@ func Decode(b []byte, base int, bufs *[][]byte, opts Options) (*Set, []*layout.N
 		rest := b[off:]
 		size := batchSize(rest)
 		if len(rest) >= 12 && size < magicOff+1 {
-			msg := "batch length " + itoa(size-12) + " is too small for a batch header"
+			err := &wire.Error{Off: base + off + 8, Msg: "batch length " + itoa(size-12) + " is too small for a batch header"}
 			nodes = append(nodes, &layout.Node{Name: "RecordBatch[" + itoa(int64(i)) + "]", Type: "RecordBatch", Off: base + off, End: base + off + 12,
-				Region: layout.RegionBatch, Err: msg})
-			return s, nodes, &wire.Error{Off: base + off + 8, Msg: msg}
+				Region: layout.RegionBatch, Err: err})
+			return s, nodes, err
 		}
 		if size == 0 || size > int64(len(rest)) {
 			s.Tail = rest
@@ -304,7 +304,7 @@ func markFailure(n *layout.Node, f *wire.Error) {
 	if p := n.Deepest(0, f.Off); p != nil {
 		target = p[len(p)-1]
 	}
-	target.Err = f.Msg
+	target.Err = f
 }
 
 func tailNode(off, have int, want int64) *layout.Node {

@@ -99,6 +99,10 @@ func assertSpans(t testing.TB, nodes []*layout.Node, frameLen int, bufs [][]byte
 		if n.Off < 0 || n.End < n.Off || n.End > size {
 			t.Fatalf("%s [%d,%d) outside buffer %d of %d bytes", n.Name, n.Off, n.End, n.Buf, size)
 		}
+		// An error names an offset in the node's own buffer, at or after the node's start.
+		if n.Err != nil && (n.Err.Off < n.Off || n.Err.Off > size) {
+			t.Fatalf("%s [%d,%d) of buffer %d has an error at %d: %v", n.Name, n.Off, n.End, n.Buf, n.Err.Off, n.Err)
+		}
 		for _, c := range n.Kids() {
 			if c.Buf == n.Buf && (c.Off < n.Off || c.End > n.End) {
 				t.Fatalf("%s [%d,%d) outside its parent %s [%d,%d)", c.Name, c.Off, c.End, n.Name, n.Off, n.End)
