@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/kafkawire/kafkawire/codec/message"
+	"github.com/kafkawire/kafkawire/codec/records"
 	"github.com/kafkawire/kafkawire/codec/schema"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -140,8 +141,10 @@ func (f *FieldEditor) recordParts(in EditorInfo) []app.UI {
 			app.Span().Class("fe-hint").Text(hint(in.Type)),
 		)
 	case kindRecCodec:
-		opts := make([]app.UI, len(Codecs))
-		for i, c := range Codecs {
+		codecs := records.Codecs()
+		opts := make([]app.UI, len(codecs))
+		for i, codec := range codecs {
+			c := codec.String()
 			o := app.Option().Value(c).Text(c)
 			if c == in.Text {
 				o = o.Selected(true)

@@ -160,7 +160,7 @@ func (t *LayoutTree) row(n *layout.Node, id string, depth int, open bool, data s
 	case t.HovID:
 		cls += " hov"
 	}
-	if n.Err != "" {
+	if n.Err != nil {
 		cls += " err"
 	}
 	tw := app.Span().Class("tw")
@@ -189,8 +189,8 @@ func (t *LayoutTree) row(n *layout.Node, id string, depth int, open bool, data s
 	if n.Warn != "" {
 		parts = append(parts, app.Span().Class("warn").Text("warning: "+n.Warn))
 	}
-	if n.Err != "" {
-		parts = append(parts, app.Span().Class("errmsg").Text("error: "+n.Err))
+	if n.Err != nil {
+		parts = append(parts, app.Span().Class("errmsg").Text("error: "+n.Err.Error()))
 	}
 	el := app.Div().Class(cls).Attr("data-id", id).Attr("data-path", data).
 		Attr("role", "treeitem").TabIndex(0).

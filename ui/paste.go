@@ -204,28 +204,15 @@ func BadFrom(d *frame.Decoded) int {
 	}
 	bad := d.Err.Off
 	d.Tree.Walk(func(n *layout.Node, _ int) bool {
-		if n.Err != "" && n.Buf == 0 {
-			if off, ok := errOffset(n.Err); ok && off < bad {
-				bad = off
-			}
+		// Errors in decompressed buffers count where their batch fails in the frame.
+		if n.Err != nil && n.Buf == 0 && n.Err.Off < bad {
+			bad = n.Err.Off
 		}
-		return true
+		// Children built on demand are records that parsed cleanly: no
+		// errors there, and building them all could cost a great deal.
+		return n.Built()
 	})
 	return bad
-}
-
-// errOffset reads the offset of a wire error's text, "at 0x001c: ...".
-func errOffset(s string) (int, bool) {
-	rest, ok := strings.CutPrefix(s, "at 0x")
-	if !ok {
-		return 0, false
-	}
-	h, _, ok := strings.Cut(rest, ":")
-	if !ok {
-		return 0, false
-	}
-	n, err := strconv.ParseInt(h, 16, 64)
-	return int(n), err == nil
 }
 
 // Decoded reports whether frame i has an API and version to be shown with.

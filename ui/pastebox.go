@@ -360,7 +360,7 @@ func (b *PasteBox) responsePicker(f PastedFrame) app.UI {
 				}
 				c := c
 				label := c.String()
-				title := strconv.Itoa(c.Nodes) + " fields"
+				title := strconv.Itoa(c.Fields) + " fields"
 				if c.Doubt > 0 {
 					title += ", " + strconv.Itoa(c.Doubt) + " doubtful values"
 				}

@@ -24,9 +24,6 @@ const (
 	kindHeader     = "header"     // a header: duplicate, remove
 )
 
-// Codecs is what the codec select offers, in attribute order.
-var Codecs = []string{"none", "gzip", "snappy", "lz4", "zstd"}
-
 func recordsEditor(path string, re records.Editable) EditorInfo {
 	e := EditorInfo{Path: path, Text: re.Value}
 	switch re.Kind {

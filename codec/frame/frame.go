@@ -46,7 +46,7 @@ func DecodeRequest(b []byte) *Decoded {
 	api, v, err := RequestAPI(b)
 	if err != nil {
 		d := &Decoded{Bufs: [][]byte{b}, Err: err}
-		d.Tree = &layout.Node{Name: "request", Type: "frame", End: len(b), Err: err.Error()}
+		d.Tree = &layout.Node{Name: "request", Type: "frame", End: len(b), Err: err}
 		return d
 	}
 	return Decode(b, api, v, schema.Request)
@@ -87,10 +87,15 @@ func Decode(b []byte, api *schema.API, v int16, dir schema.Direction) *Decoded {
 			root.Add(extra)
 		}
 	}()
-	fail := func(e *wire.Error, n *layout.Node) *Decoded {
-		d.Err = e
+	// sizeErr is a size prefix (or header) that disagrees with the frame;
+	// the frame reports it first, but decoding goes on to show the rest.
+	var sizeErr *wire.Error
+	// fail stops decoding at own, an error in node n (unless a node under n
+	// already carries it); the frame reports sizeErr first, if there is one.
+	fail := func(own *wire.Error, n *layout.Node) *Decoded {
+		d.Err = either(sizeErr, own)
 		if n.Failed() == nil {
-			n.Err = e.Error()
+			n.Err = own
 		}
 		return d
 	}
@@ -108,7 +113,6 @@ func Decode(b []byte, api *schema.API, v int16, dir schema.Direction) *Decoded {
 		return fail(&wire.Error{Off: 4, Msg: fmt.Sprintf("%s has no %s version %d", api.Name, dir, v)}, root)
 	}
 	body := b[4:]
-	var sizeErr *wire.Error
 	switch have := len(b) - 4; {
 	case size < 0:
 		return fail(&wire.Error{Off: 0, Msg: fmt.Sprintf("frame size %d is negative", size)}, sizeNode)
@@ -119,7 +123,7 @@ func Decode(b []byte, api *schema.API, v int16, dir schema.Direction) *Decoded {
 		body = b[4 : 4+size]
 		sizeErr = &wire.Error{Off: 4 + int(size), Msg: fmt.Sprintf("%d bytes extra after the frame: size says %d, %d present", have-int(size), size, have)}
 		sizeNode.Warn = sizeErr.Msg
-		extra = &layout.Node{Name: "extra", Type: "bytes", Off: 4 + int(size), End: len(b), Err: sizeErr.Error(),
+		extra = &layout.Node{Name: "extra", Type: "bytes", Off: 4 + int(size), End: len(b), Err: sizeErr,
 			Desc: "bytes after the end the size prefix gives"}
 	}
 
@@ -138,11 +142,17 @@ func Decode(b []byte, api *schema.API, v int16, dir schema.Direction) *Decoded {
 	hn.End = br.Off()
 	nameHeaderNodes(hn)
 	if f := br.Failure(); f != nil {
-		return fail(either(sizeErr, f), hn)
+		return fail(f, hn)
 	}
 	if dir == schema.Request {
 		if k, _ := d.Msg.Header.Get("RequestApiKey"); k != api.Key {
-			sizeErr = either(sizeErr, &wire.Error{Off: 4, Msg: fmt.Sprintf("header names API key %v, not %d (%s)", k, api.Key, api.Name)})
+			keyErr := &wire.Error{Off: 4, Msg: fmt.Sprintf("header names API key %v, not %d (%s)", k, api.Key, api.Name)}
+			sizeErr = either(sizeErr, keyErr)
+			for _, c := range hn.Children {
+				if c.Key == "RequestApiKey" {
+					c.Err = keyErr
+				}
+			}
 		}
 	}
 
@@ -152,12 +162,12 @@ func Decode(b []byte, api *schema.API, v int16, dir schema.Direction) *Decoded {
 	d.Msg.Body = bd.Struct(def.Fields, flex, bn)
 	bn.End = br.Off()
 	if f := br.Failure(); f != nil {
-		return fail(either(sizeErr, f), bn)
+		return fail(f, bn)
 	}
 	if br.Left() > 0 {
 		extra := root.Add(&layout.Node{Name: "left over", Type: "bytes", Off: br.Off(), End: br.Off() + br.Left(), Region: layout.RegionNone,
 			Desc: "bytes after a complete message"})
-		return fail(either(sizeErr, &wire.Error{Off: br.Off(), Msg: fmt.Sprintf("%d bytes left over after a complete %s", br.Left(), def.Name)}), extra)
+		return fail(&wire.Error{Off: br.Off(), Msg: fmt.Sprintf("%d bytes left over after a complete %s", br.Left(), def.Name)}, extra)
 	}
 	if sizeErr != nil {
 		d.Err = sizeErr

@@ -54,6 +54,9 @@ func spanProblems(root *layout.Node) []string {
 		if n.End < n.Off {
 			out = append(out, fmt.Sprintf("%s: inverted span [%d, %d)", path, n.Off, n.End))
 		}
+		if n.Err != nil && n.Err.Off < n.Off {
+			out = append(out, fmt.Sprintf("%s: error at %d, before the node's start %d", path, n.Err.Off, n.Off))
+		}
 		prevOff, prevEnd := -1, -1
 		for _, c := range n.Kids() {
 			cp := path + "/" + c.Name

@@ -4,10 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"sort"
-	"strings"
-	"unicode/utf8"
 
-	"github.com/kafkawire/kafkawire/codec/layout"
 	"github.com/kafkawire/kafkawire/codec/schema"
 	"github.com/kafkawire/kafkawire/codec/wire"
 )
@@ -114,7 +111,9 @@ type Candidate struct {
 	Version int16
 	// Doubt counts values that decode but look unlikely (unknown error codes, unreadable strings); lower is better.
 	Doubt int
-	Nodes int
+	// Fields counts the struct fields and array elements decoded; among
+	// equally doubtful readings, the one that finds more structure wins.
+	Fields int
 }
 
 func (c Candidate) String() string {
@@ -133,18 +132,8 @@ func Guess(b []byte) []Candidate {
 			if d.Err != nil {
 				continue
 			}
-			c := Candidate{API: api, Version: v}
-			d.Tree.Walk(func(n *layout.Node, _ int) bool {
-				c.Nodes++
-				if strings.HasSuffix(n.Name, "ErrorCode") && !strings.Contains(n.Value, "(") {
-					c.Doubt++
-				}
-				if strings.HasPrefix(n.Type, "string") && n.Key != "" && !plausibleText(n.Value) {
-					c.Doubt++
-				}
-				return true
-			})
-			out = append(out, c)
+			s := scoreMessage(d.Msg)
+			out = append(out, Candidate{API: api, Version: v, Doubt: s.doubt, Fields: s.fields})
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool {
@@ -152,8 +141,8 @@ func Guess(b []byte) []Candidate {
 		if a.Doubt != b.Doubt {
 			return a.Doubt < b.Doubt
 		}
-		if a.Nodes != b.Nodes {
-			return a.Nodes > b.Nodes
+		if a.Fields != b.Fields {
+			return a.Fields > b.Fields
 		}
 		if a.API.Key != b.API.Key {
 			return a.API.Key < b.API.Key
@@ -161,18 +150,6 @@ func Guess(b []byte) []Candidate {
 		return a.Version > b.Version
 	})
 	return out
-}
-
-func plausibleText(s string) bool {
-	if !utf8.ValidString(s) {
-		return false
-	}
-	for _, r := range s {
-		if r < 0x20 && r != '\t' && r != '\n' && r != '\r' {
-			return false
-		}
-	}
-	return true
 }
 
 // Hint names the API and version of responses whose request is not in the stream.

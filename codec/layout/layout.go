@@ -10,6 +10,8 @@ package layout
 import (
 	"fmt"
 	"strings"
+
+	"github.com/kafkawire/kafkawire/codec/wire"
 )
 
 // Region says which part of the frame a node belongs to; the grid colours bytes by it.
@@ -61,7 +63,9 @@ type Node struct {
 	End   int    // one past the last byte
 	Buf   int    // 0 for the frame; n > 0 for the n-th decompressed batch buffer
 	Region
-	Err  string // decoding stopped here; what was expected
+	// Err says that decoding stopped here, where (an offset in buffer Buf)
+	// and what was expected.
+	Err  *wire.Error
 	Warn string // decoded, but something is off (a CRC mismatch, a truncated tail)
 	// Children are the node's parts. A node may build them on first use
 	// (see Lazy): read them through Kids unless only what is built matters.
@@ -151,7 +155,7 @@ func (n *Node) Failed() *Node {
 		if found != nil {
 			return false
 		}
-		if c.Err != "" {
+		if c.Err != nil {
 			found = c
 			return false
 		}
@@ -208,9 +212,9 @@ func (n *Node) Line() string {
 		b.WriteString(n.Warn)
 		b.WriteByte(')')
 	}
-	if n.Err != "" {
+	if n.Err != nil {
 		b.WriteString("  <-- error: ")
-		b.WriteString(n.Err)
+		b.WriteString(n.Err.Error())
 	}
 	return b.String()
 }

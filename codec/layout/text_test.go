@@ -2,6 +2,7 @@ package layout
 
 import (
 	"strconv"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -65,4 +66,26 @@ func TestCacheBound(t *testing.T) {
 	assert.Equal(t, "v"+over, get(over)) // past the bound: made again, not kept
 	assert.Equal(t, cacheKeys+101, made)
 	assert.Equal(t, cacheKeys, c.Len())
+}
+
+// The shared texts are filled on first use from any goroutine (the CLI and
+// tests decode concurrently); run with -race to check the lock.
+func TestTextCacheConcurrent(t *testing.T) {
+	var wg sync.WaitGroup
+	for g := 0; g < 8; g++ {
+		wg.Add(1)
+		go func(g int) {
+			defer wg.Done()
+			typ := "Concurrent" + strconv.Itoa(g%3)
+			for i := 0; i < 300; i++ {
+				if _, name := ElementName(typ, i); name != typ+"["+strconv.Itoa(i)+"]" {
+					t.Errorf("got %s", name)
+				}
+				if p := Prefixed(typ+".", i); p != typ+"."+strconv.Itoa(i) {
+					t.Errorf("got %s", p)
+				}
+			}
+		}(g)
+	}
+	wg.Wait()
 }

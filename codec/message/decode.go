@@ -23,6 +23,9 @@ type Decoder struct {
 	Arena *layout.Arena
 	// Bufs collects decompressed record buffers; Bufs[0] is the frame.
 	Bufs *[][]byte
+	// Records are the options records fields are decoded with; a nil
+	// DataFormat means DecodeData (see recordsOptions).
+	Records records.Options
 	// marked is set once the node where decoding stopped carries the error.
 	marked bool
 }
@@ -54,7 +57,7 @@ func (d *Decoder) failed(n *layout.Node) bool {
 	}
 	if !d.marked {
 		d.marked = true
-		n.Err = f.Error()
+		n.Err = f
 	}
 	if n.End < n.Off {
 		n.End = n.Off
@@ -154,7 +157,7 @@ func (d *Decoder) taggedFields(fields []*schema.Field, s *Struct, parent *layout
 		}
 		// A known tagged field: decode its value from its own bytes, so a bad
 		// size cannot make it read past them.
-		sub := &Decoder{Reader: wire.NewReader(data, dataOff), Version: d.Version, Region: layout.RegionTagged, Bufs: d.Bufs, APIKey: d.APIKey}
+		sub := &Decoder{Reader: wire.NewReader(data, dataOff), Version: d.Version, Region: layout.RegionTagged, Bufs: d.Bufs, APIKey: d.APIKey, Records: d.Records}
 		vn := &layout.Node{Key: f.Name, Off: dataOff, Region: layout.RegionTagged}
 		val := sub.Value(f, true, vn)
 		vn.End = sub.Reader.Off()
@@ -165,7 +168,7 @@ func (d *Decoder) taggedFields(fields []*schema.Field, s *Struct, parent *layout
 		}
 		tn.End = d.Reader.Off()
 		if f := sub.Reader.Failure(); f != nil {
-			tn.Err = f.Error()
+			tn.Err = f
 			d.Reader.Fail(f.Off, "%s", f.Msg)
 			d.marked = true
 			return
@@ -389,13 +392,13 @@ func (d *Decoder) scalar(kind schema.Kind, typ string, nullable, flex bool, n *l
 			}
 			return b
 		}
-		set, nodes, err := records.Decode(b, off, d.Bufs)
+		set, nodes, err := records.Decode(b, off, d.Bufs, d.recordsOptions())
 		n.Children = append(n.Children, nodes...)
 		n.Value = recordsValue(set, size)
 		if err != nil {
 			r.Fail(err.Off, "%s", err.Msg)
 			if n.Failed() == nil {
-				n.Err = err.Error()
+				n.Err = err
 			}
 			d.marked = true
 		}

@@ -63,14 +63,13 @@ func DecodeData(name string, b []byte, off int, region layout.Region) *layout.No
 	return n
 }
 
-// The records package decodes KRaft control records, whose values are data
-// formats of the catalogue; it reaches them through this hook.
-func init() {
-	records.DataFormat = func(name string, b []byte, off, buf int, region layout.Region) *layout.Node {
-		n := DecodeData(name, b, off, region)
-		if n != nil && buf != 0 {
-			n.Walk(func(c *layout.Node, _ int) bool { c.Buf = buf; return true })
-		}
-		return n
+// recordsOptions are the options a records field is decoded with: the
+// caller's, with the catalogue's data formats for the values of KRaft
+// control records unless the caller chose otherwise.
+func (d *Decoder) recordsOptions() records.Options {
+	o := d.Records
+	if o.DataFormat == nil {
+		o.DataFormat = DecodeData
 	}
+	return o
 }

@@ -98,7 +98,7 @@ func (d *decoder) decodeBatch(r *wire.Reader, i int) (*Batch, *layout.Node) {
 			return false
 		}
 		r.Fail(countNode.Off, "record count %d needs at least %d bytes, %d left%s", count, int64(count)*minRecordLen, left, where)
-		countNode.Err = r.Failure().Msg
+		countNode.Err = r.Failure()
 		return true
 	}
 	codec := Codec(b.Attributes & attrCodec)
@@ -114,9 +114,9 @@ func (d *decoder) decodeBatch(r *wire.Reader, i int) (*Batch, *layout.Node) {
 	pn := d.add(node, layout.Node{Name: "records", Type: codec.String() + " compressed", Off: payloadOff, End: payloadOff + len(payload),
 		Region: layout.RegionBatch, Value: itoa(int64(len(payload))) + " bytes", Desc: "the records, compressed together"})
 	r.Bytes(len(payload), "compressed records")
-	plain, xerial, err := decompress(codec, payload)
+	plain, xerial, err := decompress(codec, payload, d.opts.maxDecompressed())
 	if err != nil {
-		pn.Err = err.Error()
+		pn.Err = &wire.Error{Off: payloadOff, Msg: err.Error()}
 		r.Fail(payloadOff, "%s records: %v", codec, err)
 		return b, node
 	}
@@ -156,7 +156,7 @@ func (d *decoder) decodeRecords(r *wire.Reader, parent *layout.Node, b *Batch, c
 		hdr := *b // the header fields the record texts need; the batch itself may be edited later
 		hdr.Records = nil
 		cn.Lazy(func(n *layout.Node) {
-			sub := &decoder{bufs: d.bufs}
+			sub := &decoder{bufs: d.bufs, opts: d.opts}
 			sub.layoutRecords(wire.NewReader(body, base), n, &hdr, count)
 		})
 		return
@@ -180,7 +180,7 @@ func (d *decoder) layoutRecords(r *wire.Reader, parent *layout.Node, b *Batch, c
 		off, left := r.Off(), r.Left()
 		r.Bytes(left, "trailing bytes")
 		r.Fail(off, "%d bytes left after the %d records the batch counts", left, count)
-		n.Err = r.Failure().Msg
+		n.Err = r.Failure()
 	}
 }
 

@@ -25,7 +25,7 @@ func BenchmarkDecode(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		bufs := [][]byte{in}
-		if _, _, err := Decode(in, 0, &bufs); err != nil {
+		if _, _, err := Decode(in, 0, &bufs, Options{}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -38,7 +38,7 @@ func BenchmarkDecodeFullLayout(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		bufs := [][]byte{in}
-		_, nodes, err := Decode(in, 0, &bufs)
+		_, nodes, err := Decode(in, 0, &bufs, Options{})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -50,7 +50,7 @@ func BenchmarkDecodeFullLayout(b *testing.B) {
 
 func BenchmarkAppendUnedited(b *testing.B) {
 	in := benchSet()
-	s, _, _ := Decode(in, 0, nil)
+	s, _, _ := Decode(in, 0, nil, Options{})
 	b.SetBytes(int64(len(in)))
 	b.ReportAllocs()
 	buf := make([]byte, 0, len(in))

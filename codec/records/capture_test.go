@@ -148,7 +148,7 @@ func TestCaptured(t *testing.T) {
 				sawProduce = sawProduce || f.kind == "produce"
 				sawFetch = sawFetch || f.kind == "fetch"
 				bufs := [][]byte{f.frame}
-				set, nodes, err := Decode(f.b, f.off, &bufs)
+				set, nodes, err := Decode(f.b, f.off, &bufs, Options{})
 				require.Nil(t, err, "%s", f.kind)
 				require.NotEmpty(t, set.Batches)
 				assertNoWarnings(t, nodes)
@@ -223,7 +223,7 @@ func assertEditAccepted(t *testing.T, set *Set) {
 		p = end
 	}
 	// And our decoder reads the edit back.
-	s2, _, err := Decode(enc, 0, nil)
+	s2, _, err := Decode(enc, 0, nil, Options{})
 	require.Nil(t, err)
 	for i, b := range s2.Batches {
 		if len(b.Records) > 0 && b.Attributes&attrControl == 0 {

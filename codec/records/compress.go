@@ -17,10 +17,8 @@ import (
 // MaxDecompressed bounds what one compressed batch may decompress to, so that a
 // small hostile payload (a decompression bomb) cannot exhaust the browser's memory.
 // Brokers accept batches of about 1 MiB by default; 64 MiB leaves ample room.
+// Options.MaxDecompressed may lower it.
 const MaxDecompressed = 64 << 20
-
-// maxDecompressed is MaxDecompressed, lowered by tests.
-var maxDecompressed = MaxDecompressed
 
 // xerialMagic opens snappy data framed the way the Java client's snappy-java stream writes it.
 var xerialMagic = []byte{0x82, 'S', 'N', 'A', 'P', 'P', 'Y', 0}
@@ -28,28 +26,29 @@ var xerialMagic = []byte{0x82, 'S', 'N', 'A', 'P', 'P', 'Y', 0}
 // xerialBlock is the block size snappy-java writes.
 const xerialBlock = 32 << 10
 
-// decompress returns the plain bytes of payload, and for snappy whether it was xerial framed.
-func decompress(codec Codec, payload []byte) ([]byte, bool, error) {
+// decompress returns the plain bytes of payload, and for snappy whether it
+// was xerial framed. It fails once the plain bytes pass limit.
+func decompress(codec Codec, payload []byte, limit int) ([]byte, bool, error) {
 	switch codec {
 	case CodecGzip:
 		zr, err := gzip.NewReader(bytes.NewReader(payload))
 		if err != nil {
 			return nil, false, fmt.Errorf("not gzip data: %w", err)
 		}
-		out, err := readBounded(zr)
+		out, err := readBounded(zr, limit)
 		return out, false, wrap("gzip", err)
 	case CodecSnappy:
 		if bytes.HasPrefix(payload, xerialMagic) {
-			out, err := unxerial(payload)
+			out, err := unxerial(payload, limit)
 			return out, true, err
 		}
-		out, err := unsnappy(nil, payload)
+		out, err := unsnappy(nil, payload, limit)
 		return out, false, err
 	case CodecLZ4:
-		out, err := readBounded(lz4.NewReader(bytes.NewReader(payload)))
+		out, err := readBounded(lz4.NewReader(bytes.NewReader(payload)), limit)
 		return out, false, wrap("lz4", err)
 	case CodecZstd:
-		out, err := unzstd(payload)
+		out, err := unzstd(payload, limit)
 		return out, false, wrap("zstd", err)
 	}
 	return nil, false, fmt.Errorf("compression codec %d does not exist (0-4 do: none, gzip, snappy, lz4, zstd)", int(codec))
@@ -64,16 +63,16 @@ func wrap(codec string, err error) error {
 
 var errTooBig = fmt.Errorf("decompresses to more than %d MiB, the limit kafkawire sets against decompression bombs", MaxDecompressed>>20)
 
-// readBounded reads r to the end, failing once it yields more than maxDecompressed bytes.
+// readBounded reads r to the end, failing once it yields more than limit bytes.
 // The buffer doubles but never past the limit, so a bomb costs at most about twice the limit.
-func readBounded(r io.Reader) ([]byte, error) {
-	buf := make([]byte, 0, min(64<<10, maxDecompressed+1))
+func readBounded(r io.Reader, limit int) ([]byte, error) {
+	buf := make([]byte, 0, min(64<<10, limit+1))
 	for stalled := 0; ; {
 		if len(buf) == cap(buf) {
-			if len(buf) > maxDecompressed {
-				return nil, tooBig()
+			if len(buf) > limit {
+				return nil, tooBig(limit)
 			}
-			grown := make([]byte, len(buf), min(2*cap(buf), maxDecompressed+1))
+			grown := make([]byte, len(buf), min(2*cap(buf), limit+1))
 			copy(grown, buf)
 			buf = grown
 		}
@@ -86,8 +85,8 @@ func readBounded(r io.Reader) ([]byte, error) {
 			return nil, io.ErrNoProgress
 		}
 		if err == io.EOF {
-			if len(buf) > maxDecompressed {
-				return nil, tooBig()
+			if len(buf) > limit {
+				return nil, tooBig(limit)
 			}
 			return buf, nil
 		}
@@ -97,22 +96,22 @@ func readBounded(r io.Reader) ([]byte, error) {
 	}
 }
 
-func tooBig() error {
-	if maxDecompressed != MaxDecompressed {
-		return fmt.Errorf("%w (lowered to %d bytes)", errTooBig, maxDecompressed)
+func tooBig(limit int) error {
+	if limit != MaxDecompressed {
+		return fmt.Errorf("%w (lowered to %d bytes)", errTooBig, limit)
 	}
 	return errTooBig
 }
 
 // unsnappy appends the decoded raw snappy block src to dst; the block states
 // its decoded size up front, so a bomb is refused before allocating.
-func unsnappy(dst, src []byte) ([]byte, error) {
+func unsnappy(dst, src []byte, limit int) ([]byte, error) {
 	n, err := snappy.DecodedLen(src)
 	if err != nil {
 		return nil, fmt.Errorf("not valid snappy data: %w", err)
 	}
-	if len(dst)+n > maxDecompressed {
-		return nil, tooBig()
+	if len(dst)+n > limit {
+		return nil, tooBig(limit)
 	}
 	out, err := snappy.Decode(nil, src)
 	if err != nil {
@@ -122,7 +121,7 @@ func unsnappy(dst, src []byte) ([]byte, error) {
 }
 
 // unxerial decodes xerial framing: the 8-byte magic, two int32 versions, then blocks of int32 length + raw snappy.
-func unxerial(src []byte) ([]byte, error) {
+func unxerial(src []byte, limit int) ([]byte, error) {
 	if len(src) < 16 {
 		return nil, fmt.Errorf("xerial snappy header needs 16 bytes, %d there", len(src))
 	}
@@ -137,7 +136,7 @@ func unxerial(src []byte) ([]byte, error) {
 			return nil, fmt.Errorf("xerial snappy block at payload byte %d claims %d bytes, %d left", p-4, n, len(src)-p)
 		}
 		var err error
-		if out, err = unsnappy(out, src[p:p+n]); err != nil {
+		if out, err = unsnappy(out, src[p:p+n], limit); err != nil {
 			return nil, err
 		}
 		p += n
@@ -156,7 +155,7 @@ var (
 	zstdEnc *zstd.Encoder
 )
 
-func unzstd(src []byte) ([]byte, error) {
+func unzstd(src []byte, limit int) ([]byte, error) {
 	zstdMu.Lock()
 	defer zstdMu.Unlock()
 	if zstdDec == nil {
@@ -170,7 +169,7 @@ func unzstd(src []byte) ([]byte, error) {
 	if err := zstdDec.Reset(bytes.NewReader(src)); err != nil {
 		return nil, err
 	}
-	return readBounded(zstdDec)
+	return readBounded(zstdDec, limit)
 }
 
 // compress appends plain compressed with codec. An unknown codec leaves the records uncompressed:

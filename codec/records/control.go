@@ -15,11 +15,6 @@ var controlTypes = map[int16]string{0: "ABORT", 1: "COMMIT", 2: "LEADER_CHANGE",
 var controlData = map[int16]string{2: "LeaderChangeMessage", 3: "SnapshotHeaderRecord", 4: "SnapshotFooterRecord",
 	5: "KRaftVersionRecord", 6: "VotersRecord"}
 
-// DataFormat decodes b, at offset off of buffer buf, as the catalogue's data
-// format name (an int16 version, then that version's struct), or returns nil
-// when b is not one. codec/message sets it: the catalogue lives above this package.
-var DataFormat func(name string, b []byte, off, buf int, region layout.Region) *layout.Node
-
 func controlType(key []byte) string {
 	if len(key) < 4 {
 		return ""
@@ -48,8 +43,12 @@ func (d *decoder) controlNodes(kn, vn *layout.Node, key, value []byte) {
 		kn.Warn = "a control record needs a key of at least 4 bytes (version, type)"
 	}
 	if format := controlData[typ]; format != "" {
-		if data := dataNode(vn); data != nil && DataFormat != nil {
-			if n := DataFormat(format, value, data.Off, data.Buf, data.Region); n != nil {
+		if data := dataNode(vn); data != nil && d.opts.DataFormat != nil {
+			if n := d.opts.DataFormat(format, value, data.Off, data.Region); n != nil {
+				if data.Buf != 0 {
+					// The decoder knows offsets, not buffers: a compressed batch's records live in one of their own.
+					n.Walk(func(c *layout.Node, _ int) bool { c.Buf = data.Buf; return true })
+				}
 				data.Children = append(data.Children, n)
 			} else {
 				data.Warn = "not a " + format + " this version of kafkawire knows"
@@ -80,8 +79,8 @@ func dataNode(n *layout.Node) *layout.Node {
 // controlWarn turns a failed or incomplete control decode into a warning on its node.
 func controlWarn(n *layout.Node, r *wire.Reader, what string) {
 	for _, c := range n.Children {
-		if c.Err != "" {
-			c.Warn, c.Err = c.Err, ""
+		if c.Err != nil {
+			c.Warn, c.Err = c.Err.Msg, nil
 		}
 	}
 	if f := r.Failure(); f != nil {

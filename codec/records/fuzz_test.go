@@ -10,8 +10,7 @@ import (
 func FuzzDecode(f *testing.F) {
 	// Inputs that decompress to tens of MiB make every execution (and minimization) slow;
 	// the limit itself is tested in TestDecompressionBomb.
-	defer func(old int) { maxDecompressed = old }(maxDecompressed)
-	maxDecompressed = 1 << 20
+	opts := Options{MaxDecompressed: 1 << 20}
 	files, _ := filepath.Glob("testdata/*.records")
 	for _, p := range files {
 		b, err := os.ReadFile(p)
@@ -26,7 +25,7 @@ func FuzzDecode(f *testing.F) {
 	f.Add(kmsgMessage(0, 3, 0, 0, []byte("k"), nil))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		bufs := [][]byte{b}
-		s, nodes, err := Decode(b, 0, &bufs)
+		s, nodes, err := Decode(b, 0, &bufs, opts)
 		if s == nil {
 			t.Fatal("nil set")
 		}
@@ -53,7 +52,7 @@ func FuzzDecode(f *testing.F) {
 		for _, x := range s.Batches {
 			x.raw = nil
 		}
-		if _, _, err := Decode(s.AppendTo(nil), 0, nil); err != nil && s.Batches != nil {
+		if _, _, err := Decode(s.AppendTo(nil), 0, nil, opts); err != nil && s.Batches != nil {
 			// Unknown codecs (5-7) are written uncompressed and fail again; nothing else may.
 			for _, x := range s.Batches {
 				if x.Codec() > CodecZstd {

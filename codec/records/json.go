@@ -253,9 +253,9 @@ func codecFromJSON(s string) (Codec, error) {
 	if s == "" {
 		return CodecNone, nil
 	}
-	for i, n := range codecNames {
-		if s == n {
-			return Codec(i), nil
+	for _, c := range Codecs() {
+		if s == c.String() {
+			return c, nil
 		}
 	}
 	var n int

@@ -29,7 +29,7 @@ const (
 )
 
 // decodeLegacy reads one top-level legacy message; r holds exactly its bytes.
-func (d *decoder) decodeLegacy(r *wire.Reader, i int, _ int) (*Batch, *layout.Node) {
+func (d *decoder) decodeLegacy(r *wire.Reader, i int) (*Batch, *layout.Node) {
 	parent := &layout.Node{Region: layout.RegionBatch}
 	m := d.decodeMessage(r, parent, "Message["+strconv.Itoa(i)+"]", 0)
 	node := parent.Children[0]
@@ -51,7 +51,7 @@ func (d *decoder) decodeMessage(r *wire.Reader, parent *layout.Node, name string
 	defer func() {
 		n.End = r.Off()
 		if f := r.Failure(); f != nil && n.Failed() == nil {
-			n.Err = f.Msg
+			n.Err = f
 		}
 	}()
 	d.field(r, n, "offset", "int64", "offset of the message (relative inside a magic 1 wrapper)", func() string { m.Offset = r.Int64(); return itoa(m.Offset) })
@@ -135,10 +135,10 @@ func (d *decoder) openWrapper(mr *wire.Reader, vn *layout.Node, m *Message, code
 		mr.Fail(vn.Off, "a %s wrapper message needs a value to decompress", codec)
 		return
 	}
-	plain, _, err := decompress(codec, m.Value)
+	plain, _, err := decompress(codec, m.Value, d.opts.maxDecompressed())
 	if err != nil {
-		data.Err = codec.String() + " value: " + err.Error()
-		mr.Fail(data.Off, "%s", data.Err)
+		data.Err = &wire.Error{Off: data.Off, Msg: codec.String() + " value: " + err.Error()}
+		mr.Fail(data.Off, "%s", data.Err.Msg)
 		return
 	}
 	*d.bufs = append(*d.bufs, plain)

@@ -94,12 +94,12 @@ func TestLegacyCRCAndErrors(t *testing.T) {
 
 	hostile := bytes.Clone(m)
 	binary.BigEndian.PutUint32(hostile[len(hostile)-5:], 1<<31-1) // value length
-	_, _, err := Decode(hostile, 0, nil)
+	_, _, err := Decode(hostile, 0, nil, Options{})
 	require.NotNil(t, err)
 	assert.Contains(t, err.Error(), "at 0x001f: value length 2147483647 runs past the end, 1 bytes left")
 
 	wrapper := kmsgMessage(1, 0, 2, 5, nil, []byte("not snappy at all"))
-	_, nodes, err = Decode(wrapper, 0, nil)
+	_, nodes, err = Decode(wrapper, 0, nil, Options{})
 	require.NotNil(t, err)
 	assert.Contains(t, err.Error(), "at 0x0022: snappy value: not valid snappy data")
 	assert.NotNil(t, nodes[0].Failed())

@@ -13,9 +13,11 @@ import (
 	"github.com/kafkawire/kafkawire/codec/wire"
 )
 
-// decoder carries what every level of a records decode needs: where decompressed buffers go.
+// decoder carries what every level of a records decode needs: where
+// decompressed buffers go, and the caller's options.
 type decoder struct {
 	bufs  *[][]byte
+	opts  Options
 	arena layout.Arena
 }
 
@@ -36,7 +38,7 @@ func (d *decoder) field(r *wire.Reader, parent *layout.Node, name, typ, desc str
 		Key: editKey(parent, name)})
 	if f := r.Failure(); f != nil {
 		n.Value = ""
-		n.Err = f.Msg
+		n.Err = f
 	}
 	return n
 }
@@ -70,7 +72,7 @@ func (d *decoder) sizedBytes(r *wire.Reader, parent *layout.Node, name, desc, ty
 	}
 	if f := r.Failure(); f != nil {
 		if n.Failed() == nil {
-			n.Err = f.Msg
+			n.Err = f
 		}
 	} else {
 		n.Value = preview(b)

@@ -14,7 +14,7 @@ func (d *decoder) decodeRecord(r *wire.Reader, parent *layout.Node, j int, b *Ba
 	defer func() {
 		n.End = r.Off()
 		if f := r.Failure(); f != nil && n.Failed() == nil {
-			n.Err = f.Msg
+			n.Err = f
 		}
 	}()
 	var length int32

@@ -9,7 +9,9 @@
 // Decoding builds the layout tree the visualizer draws. Compressed records
 // are decompressed into a buffer of their own (appended to the bufs slice
 // given to Decode), and the nodes inside it carry that buffer's index and
-// offsets relative to it.
+// offsets relative to it. The caller's Options bound the decompression and
+// bring the decoder for the catalogue's data formats, which the values of
+// KRaft control records hold: this package knows no catalogue.
 //
 // Encoding writes a batch that was not edited back byte for byte: each
 // decoded batch keeps its original bytes together with a fingerprint of its
@@ -171,6 +173,16 @@ const (
 
 var codecNames = [...]string{"none", "gzip", "snappy", "lz4", "zstd"}
 
+// Codecs lists the compression codecs Kafka defines, in attribute order
+// (Codecs()[i] is Codec(i)); their String is the name JSON and edits take.
+func Codecs() []Codec {
+	all := make([]Codec, len(codecNames))
+	for i := range all {
+		all[i] = Codec(i)
+	}
+	return all
+}
+
 func (c Codec) String() string {
 	if c >= 0 && int(c) < len(codecNames) {
 		return codecNames[c]
@@ -189,26 +201,57 @@ func (b *Batch) Codec() Codec {
 	return Codec(b.Attributes & 7)
 }
 
+// DataFormatDecoder decodes b, which starts at offset off of its buffer, as
+// the catalogue's data format name, with nodes in region; it returns nil
+// unless b holds one whole and cleanly. The values of KRaft control records
+// are such formats. The catalogue's struct decoder sits above this package,
+// so the caller hands it in (codec/message's DecodeData is one).
+type DataFormatDecoder func(name string, b []byte, off int, region layout.Region) *layout.Node
+
+// Options are what a records decode takes from its caller. The zero value
+// decodes with the default limits and shows the values of KRaft control
+// records as plain bytes.
+type Options struct {
+	// DataFormat opens the values of KRaft control records; nil leaves them as bytes.
+	DataFormat DataFormatDecoder
+	// MaxDecompressed bounds the bytes one compressed batch or legacy
+	// wrapper may decompress to. Zero, or more than MaxDecompressed, means
+	// MaxDecompressed: a caller may lower the bound (tests and fuzzing do,
+	// to stay fast), never lift it.
+	MaxDecompressed int
+	// Budgets for a whole frame (decompressed bytes, records, nodes) are to
+	// join these: Decode is called once per records field, so they will be a
+	// pointer shared by the calls for one frame.
+}
+
+// maxDecompressed is the bound o sets on one decompression.
+func (o *Options) maxDecompressed() int {
+	if o.MaxDecompressed <= 0 || o.MaxDecompressed > MaxDecompressed {
+		return MaxDecompressed
+	}
+	return o.MaxDecompressed
+}
+
 // Decode reads a records field's bytes b, which start at absolute offset base.
 // It returns the set, one layout node per batch (and one for a partial tail),
 // and the first error that stopped decoding, if any; what decoded before it is kept.
 // Decompressed buffers are appended to bufs; nodes inside them carry their index.
 // The set aliases b and the decompressed buffers.
-func Decode(b []byte, base int, bufs *[][]byte) (*Set, []*layout.Node, *wire.Error) {
+func Decode(b []byte, base int, bufs *[][]byte, opts Options) (*Set, []*layout.Node, *wire.Error) {
 	if bufs == nil {
 		bufs = &[][]byte{nil}
 	}
-	d := &decoder{bufs: bufs}
+	d := &decoder{bufs: bufs, opts: opts}
 	s := &Set{}
 	var nodes []*layout.Node
 	for off, i := 0, 0; off < len(b); i++ {
 		rest := b[off:]
 		size := batchSize(rest)
 		if len(rest) >= 12 && size < magicOff+1 {
-			msg := "batch length " + itoa(size-12) + " is too small for a batch header"
+			err := &wire.Error{Off: base + off + 8, Msg: "batch length " + itoa(size-12) + " is too small for a batch header"}
 			nodes = append(nodes, &layout.Node{Name: "RecordBatch[" + itoa(int64(i)) + "]", Type: "RecordBatch", Off: base + off, End: base + off + 12,
-				Region: layout.RegionBatch, Err: msg})
-			return s, nodes, &wire.Error{Off: base + off + 8, Msg: msg}
+				Region: layout.RegionBatch, Err: err})
+			return s, nodes, err
 		}
 		if size == 0 || size > int64(len(rest)) {
 			s.Tail = rest
@@ -240,7 +283,7 @@ func (d *decoder) decodeOne(b []byte, base, i int) (*Batch, *layout.Node, *wire.
 	var batch *Batch
 	var node *layout.Node
 	if magic := int8(b[magicOff]); magic < 2 {
-		batch, node = d.decodeLegacy(r, i, 0)
+		batch, node = d.decodeLegacy(r, i)
 	} else {
 		batch, node = d.decodeBatch(r, i)
 	}
@@ -263,7 +306,7 @@ func markFailure(n *layout.Node, f *wire.Error) {
 	if p := n.Deepest(0, f.Off); p != nil {
 		target = p[len(p)-1]
 	}
-	target.Err = f.Msg
+	target.Err = f
 }
 
 func tailNode(off, have int, want int64) *layout.Node {

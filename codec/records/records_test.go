@@ -36,7 +36,7 @@ func captures(t testing.TB) map[string][]byte {
 func decode(t *testing.T, b []byte, base int) (*Set, []*layout.Node, [][]byte) {
 	t.Helper()
 	bufs := [][]byte{nil}
-	s, nodes, err := Decode(b, base, &bufs)
+	s, nodes, err := Decode(b, base, &bufs, Options{})
 	require.Nil(t, err)
 	return s, nodes, bufs
 }
@@ -98,6 +98,10 @@ func assertSpans(t testing.TB, nodes []*layout.Node, frameLen int, bufs [][]byte
 		}
 		if n.Off < 0 || n.End < n.Off || n.End > size {
 			t.Fatalf("%s [%d,%d) outside buffer %d of %d bytes", n.Name, n.Off, n.End, n.Buf, size)
+		}
+		// An error names an offset in the node's own buffer, at or after the node's start.
+		if n.Err != nil && (n.Err.Off < n.Off || n.Err.Off > size) {
+			t.Fatalf("%s [%d,%d) of buffer %d has an error at %d: %v", n.Name, n.Off, n.End, n.Buf, n.Err.Off, n.Err)
 		}
 		for _, c := range n.Kids() {
 			if c.Buf == n.Buf && (c.Off < n.Off || c.End > n.End) {
@@ -161,7 +165,7 @@ func TestWrongCodec(t *testing.T) {
 	} {
 		b := bytes.Clone(gz)
 		binary.BigEndian.PutUint16(b[21:], uint16(codec))
-		s, nodes, err := Decode(b, 0x10, nil)
+		s, nodes, err := Decode(b, 0x10, nil, Options{})
 		require.NotNil(t, err, "codec %d", codec)
 		assert.Contains(t, err.Error(), want)
 		assert.NotNil(t, nodes[0].Failed())
@@ -201,7 +205,7 @@ func TestHostileLengths(t *testing.T) {
 			b := c.edit(bytes.Clone(base))
 			var ms1, ms2 runtimeMem
 			ms1.read()
-			s, nodes, err := Decode(b, 0, nil)
+			s, nodes, err := Decode(b, 0, nil, Options{})
 			ms2.read()
 			require.NotNil(t, err)
 			assert.Contains(t, err.Error(), c.want)
@@ -319,7 +323,7 @@ func TestCloneIsIndependent(t *testing.T) {
 	var orig Set
 	require.NoError(t, json.Unmarshal([]byte(in), &orig))
 	b := orig.AppendTo(nil)
-	decoded, _, werr := Decode(b, 0, nil)
+	decoded, _, werr := Decode(b, 0, nil, Options{})
 	require.Nil(t, werr)
 
 	c := decoded.Clone()
@@ -331,4 +335,20 @@ func TestCloneIsIndependent(t *testing.T) {
 	assert.Equal(t, Bytes("v"), decoded.Batches[0].Records[0].Value)
 	assert.Len(t, decoded.Batches[0].Records[0].Headers, 1)
 	assert.NotEqual(t, b, c.AppendTo(nil))
+}
+
+// One list of codecs: what the editor offers, what JSON reads, what attributes name.
+func TestCodecs(t *testing.T) {
+	var names []string
+	for i, c := range Codecs() {
+		assert.Equal(t, Codec(i), c)
+		names = append(names, c.String())
+		got, err := codecFromJSON(c.String())
+		require.NoError(t, err)
+		assert.Equal(t, c, got)
+	}
+	assert.Equal(t, []string{"none", "gzip", "snappy", "lz4", "zstd"}, names)
+	assert.Equal(t, "unknown codec 5", Codec(5).String())
+	Codecs()[0] = CodecZstd
+	assert.Equal(t, CodecNone, Codecs()[0], "callers get a copy")
 }

@@ -1,0 +1,107 @@
+package frame
+
+import (
+	"unicode/utf8"
+
+	"github.com/kafkawire/kafkawire/codec/message"
+	"github.com/kafkawire/kafkawire/codec/schema"
+)
+
+// A frame that decodes cleanly as several (API, version) pairs is told
+// apart by how plausible its values are. The score reads the decoded
+// values with their schema; it builds no layout nodes, so it costs a walk
+// over values the decode already made.
+
+// score is what Guess ranks a clean decode by.
+type score struct {
+	fields int // struct fields and array elements decoded
+	doubt  int // values that decode but look unlikely
+}
+
+// scoreMessage scores m's header and body.
+func scoreMessage(m *message.Message) score {
+	var s score
+	if def := schema.Header(m.Dir); def != nil && m.Header != nil {
+		s.structValue(def.Fields, m.Header)
+	}
+	if def := m.Def(); def != nil && m.Body != nil {
+		s.structValue(def.Fields, m.Body)
+	}
+	return s
+}
+
+// structValue scores the fields of v, whose schema is fields. The value
+// holds its fields in schema order, so one pass matches them up.
+func (s *score) structValue(fields []*schema.Field, v *message.Struct) {
+	j := 0
+	for _, fv := range v.Fields {
+		f := fieldNamed(fields, &j, fv.Name)
+		s.fields++
+		if f == nil || fv.Value == nil {
+			continue
+		}
+		if f.IsArray() {
+			elems, _ := fv.Value.([]any)
+			for _, e := range elems {
+				s.fields++
+				s.value(f, f.Name, e)
+			}
+			continue
+		}
+		s.value(f, f.Name, fv.Value)
+	}
+}
+
+// value scores one value of field f (an element, when f is an array).
+func (s *score) value(f *schema.Field, name string, v any) {
+	switch x := v.(type) {
+	case *message.Struct:
+		s.structValue(f.Fields, x)
+	case int16:
+		if isErrorCode(name) && schema.Error(x) == nil {
+			s.doubt++
+		}
+	case int8:
+		if isErrorCode(name) && schema.Error(int16(x)) == nil {
+			s.doubt++
+		}
+	case string:
+		if !plausibleText(x) {
+			s.doubt++
+		}
+	}
+}
+
+// fieldNamed finds field name in fields, looking from *from on and moving
+// *from past it. It wraps around once: a decoded struct holds its tagged
+// fields after the others, wherever the schema lists them.
+func fieldNamed(fields []*schema.Field, from *int, name string) *schema.Field {
+	for k := 0; k < len(fields); k++ {
+		i := (*from + k) % len(fields)
+		if fields[i].Name == name {
+			*from = i + 1
+			return fields[i]
+		}
+	}
+	return nil
+}
+
+// isErrorCode reports whether a field of this name holds a Kafka error code.
+func isErrorCode(name string) bool {
+	const suffix = "ErrorCode"
+	return len(name) >= len(suffix) && name[len(name)-len(suffix):] == suffix
+}
+
+// plausibleText reports whether s reads as text a client would send: UTF-8
+// without control characters other than tab and line breaks.
+func plausibleText(s string) bool {
+	if !utf8.ValidString(s) {
+		return false
+	}
+	for _, r := range s {
+		if r < 0x20 && r != '\t' && r != '\n' && r != '\r' {
+			return false
+		}
+	}
+	return true
+}
