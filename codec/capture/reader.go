@@ -15,7 +15,6 @@ package capture
 import (
 	"bufio"
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"io"
 	"math/bits"
@@ -454,5 +453,3 @@ func (ifc iface) time(ts uint64) time.Time {
 	}
 	return time.Unix(int64(sec)+ifc.offset, int64(nanos)).UTC()
 }
-
-var errNoPackets = errors.New("no packets")
