@@ -43,7 +43,7 @@ func (f Format) String() string {
 type Packet struct {
 	Number    int       // 1-based, in file order (as Wireshark counts)
 	Offset    int64     // file offset of the record or block that holds it
-	Time      time.Time // capture time, UTC
+	Time      time.Time // capture time, UTC; zero for a pcapng simple packet block, which has none
 	LinkType  LinkType  // link layer of Data
 	Interface int       // pcapng interface index; 0 in pcap
 	Data      []byte    // captured bytes; valid until the next call to Next
