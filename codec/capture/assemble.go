@@ -73,6 +73,7 @@ type connKey struct{ lo, hi netip.AddrPort }
 type conn struct {
 	id     int
 	dirs   [2]*direction // [0] sent by key.lo, [1] by key.hi
+	first  int           // the side that sent the first packet seen
 	closed bool
 }
 
@@ -107,7 +108,7 @@ func (a *Assembler) Add(seg Segment, t time.Time, packet int) {
 		c = nil // the ports are reused by a new connection
 	}
 	if c == nil {
-		c = &conn{id: len(a.order)}
+		c = &conn{id: len(a.order), first: side}
 		a.conns[key] = c
 		a.order = append(a.order, c)
 		for i, src := range []netip.AddrPort{key.lo, key.hi} {
@@ -245,12 +246,15 @@ func (d *direction) skipToPending() {
 // Streams finishes the reassembly: bytes still missing before a waiting
 // segment become gaps. It returns every stream with bytes or flags, by
 // connection in order of first packet, the client's direction first when
-// known.
+// known, else the direction seen first.
 func (a *Assembler) Streams() []*Stream {
 	var out []*Stream
 	for _, c := range a.order {
-		first := 0
-		if c.dirs[1].s.Role == RoleClient {
+		first := c.first
+		switch {
+		case c.dirs[0].s.Role == RoleClient:
+			first = 0
+		case c.dirs[1].s.Role == RoleClient:
 			first = 1
 		}
 		for _, i := range []int{first, 1 - first} {
