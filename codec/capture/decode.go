@@ -315,7 +315,7 @@ func ipFit(link LinkType, data []byte) int {
 		return 0
 	}
 	h := data[off:]
-	score := 0
+	score := 0 // how well the IP header fits; 0: it does not
 	switch {
 	case (typ == etherIPv4 || typ == etherByVersion) && h[0]>>4 == 4 && len(h) >= 20:
 		total := int(binary.BigEndian.Uint16(h[2:]))
@@ -323,9 +323,8 @@ func ipFit(link LinkType, data []byte) int {
 		if ihl < 20 || ihl > len(h) || total < ihl {
 			return 0
 		}
-		score = 1
 		if total == len(h) {
-			score += 2
+			score += 3
 		} else if total < len(h) && link == LinkEthernet && len(data) <= 64 {
 			score++ // Ethernet pads frames to 60 bytes
 		}
@@ -333,11 +332,14 @@ func ipFit(link LinkType, data []byte) int {
 			score += 3
 		}
 	case (typ == etherIPv6 || typ == etherByVersion) && h[0]>>4 == 6 && len(h) >= 40:
-		score = 1
-		if int(binary.BigEndian.Uint16(h[4:]))+40 == len(h) {
+		switch total := int(binary.BigEndian.Uint16(h[4:])) + 40; {
+		case total == len(h):
 			score += 4
+		case total > len(h) && ipv6Next[h[6]]:
+			score++ // cut short by a snap length
 		}
-	default:
+	}
+	if score == 0 {
 		return 0
 	}
 	if _, err := DecodePacket(link, data); err == nil {
@@ -345,6 +347,9 @@ func ipFit(link LinkType, data []byte) int {
 	}
 	return score
 }
+
+// ipv6Next holds the next-header values a TCP packet's IPv6 header has.
+var ipv6Next = map[byte]bool{6: true, 0: true, 43: true, 44: true, 60: true, 51: true}
 
 func ipv4ChecksumOK(h []byte) bool {
 	var sum uint32
