@@ -244,3 +244,39 @@ func TestPcapng(t *testing.T) {
 		}
 	}
 }
+
+// TestSections: a pcapng file may hold several sections, each with its
+// own byte order and interfaces (as mergecap and cat write them).
+func TestSections(t *testing.T) {
+	first := packets(linkSpec{link: LinkEthernet}, conversation(client4, server4, [][]byte{[]byte("in section 1")}, []byte("r1")))
+	second := packets(linkSpec{link: LinkLinuxSLL}, conversation(client6, server6, [][]byte{[]byte("in section 2")}, []byte("r2")))
+	file := append(writePcapng(binary.LittleEndian, []testIface{{link: LinkEthernet}}, first, false),
+		writePcapng(binary.BigEndian, []testIface{{link: LinkLinuxSLL}}, second, false)...)
+	c, err := ReadBytes(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Packets != len(first)+len(second) || len(c.Streams) != 4 {
+		t.Fatalf("%d packets, %d streams; want %d and 4", c.Packets, len(c.Streams), len(first)+len(second))
+	}
+	checkConversation(t, &Capture{Streams: c.Streams[:2]}, client4, server4, []byte("in section 1"), []byte("r1"))
+	checkConversation(t, &Capture{Streams: c.Streams[2:]}, client6, server6, []byte("in section 2"), []byte("r2"))
+}
+
+// TestSnapLength: a packet the snap length cut is counted, and its
+// missing bytes are a gap in the stream.
+func TestSnapLength(t *testing.T) {
+	segs := conversation(client4, server4, [][]byte{[]byte("0123456789"), []byte("abc")}, []byte("r"))
+	pkts := packets(linkSpec{link: LinkEthernet}, segs)
+	cut := &pkts[3] // the 10-byte request segment keeps 4 bytes
+	cut.origLen = len(cut.data)
+	cut.data = cut.data[:len(cut.data)-6]
+	c, err := ReadBytes(writePcap(binary.BigEndian, false, LinkEthernet, pkts))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := c.Streams[0]
+	if c.Truncated != 1 || string(req.Data) != "0123abc" || len(req.Gaps) != 1 || req.Gaps[0] != (Gap{Offset: 4, Len: 6}) {
+		t.Fatalf("truncated %d, data %q, gaps %+v; want 1, 0123abc, 6 missing at 4", c.Truncated, req.Data, req.Gaps)
+	}
+}
