@@ -1,8 +1,10 @@
 package capture
 
 import (
+	"cmp"
 	"container/heap"
 	"net/netip"
+	"slices"
 	"time"
 )
 
@@ -52,6 +54,31 @@ type Mark struct {
 	Offset int64     // where the segment's bytes start in Data
 	Time   time.Time // when the packet was captured
 	Packet int       // its packet number (0 when the source has none)
+}
+
+// MarkAt returns the mark of the segment that brought the byte at offset
+// off in Data: the capture time of a frame that starts there. ok is false
+// when off is outside Data.
+func (s *Stream) MarkAt(off int64) (m Mark, ok bool) {
+	if off < 0 || off >= int64(len(s.Data)) || len(s.Segments) == 0 {
+		return Mark{}, false
+	}
+	i, _ := slices.BinarySearchFunc(s.Segments, off, func(m Mark, off int64) int { return cmp.Compare(m.Offset, off) })
+	if i == len(s.Segments) || s.Segments[i].Offset > off {
+		i--
+	}
+	return s.Segments[i], true
+}
+
+// GapWithin returns the first gap that falls inside the bytes [start,
+// end) of Data: a frame over those bytes is missing some of its own. A
+// gap at start or at end is not within: the frame's bytes are whole.
+func (s *Stream) GapWithin(start, end int64) (g Gap, ok bool) {
+	i, _ := slices.BinarySearchFunc(s.Gaps, start+1, func(g Gap, off int64) int { return cmp.Compare(g.Offset, off) })
+	if i < len(s.Gaps) && s.Gaps[i].Offset < end {
+		return s.Gaps[i], true
+	}
+	return Gap{}, false
 }
 
 // maxPending bounds the bytes held out of order behind a missing segment.
@@ -168,12 +195,16 @@ func (d *direction) offsetOf(seq uint32) int64 {
 	return d.next + int64(int32(seq-want))
 }
 
-// add places a segment's bytes at sequence offset off. The first copy of
-// a byte wins: a retransmission carries the same bytes, and when copies
-// disagree (overlap tricks, a broken middlebox) the receiving stack also
-// keeps what it already had (Linux does), so the first copy is what the
-// application read. Between segments still waiting out of order, the one
-// that starts earlier is placed first.
+// add places a segment's bytes at sequence offset off. Bytes already in
+// the stream are never replaced: the first copy wins. A retransmission
+// carries the same bytes anyway, and when copies disagree (overlap
+// tricks, a broken middlebox) the receiving stack keeps what it already
+// has queued (Linux does), so the first copy is what the application
+// read; it also keeps every stream offset handed out stable. Between
+// segments still waiting out of order, the one that starts earlier is
+// placed first (at the same start, the one captured first): keeping
+// strict arrival order there would need an interval tree for a case
+// real captures do not show.
 func (d *direction) add(off int64, payload []byte, missing int, m Mark, arrival int) {
 	if off > d.next {
 		d.pending.push(pendingSeg{off: off, data: append([]byte(nil), payload...), missing: missing, mark: m, arrival: arrival})

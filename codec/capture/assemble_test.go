@@ -233,3 +233,34 @@ func TestPendingBound(t *testing.T) {
 		t.Fatalf("%d bytes with gaps %+v, want %d with 10 missing at 0", len(s.Data), s.Gaps, n*len(chunk))
 	}
 }
+
+// TestMarkAtAndGapWithin: the helpers a frame reader uses to time a frame
+// and to tell whether a gap breaks it.
+func TestMarkAtAndGapWithin(t *testing.T) {
+	// Data "abcdef|ghi" with 4 bytes missing after "abcdef" (offset 6).
+	s := only(t, feed([]tcpSeg{syn, data(100, "abc"), data(103, "def"), data(110, "ghi")}))
+	if !reflect.DeepEqual(s.Gaps, []Gap{{Offset: 6, Len: 4}}) {
+		t.Fatalf("gaps %+v", s.Gaps)
+	}
+	for off, packet := range map[int64]int{0: 2, 2: 2, 3: 3, 5: 3, 6: 4, 8: 4} {
+		m, ok := s.MarkAt(off)
+		if !ok || m.Packet != packet || !m.Time.Equal(t0.Add(time.Duration(packet-1)*time.Millisecond)) {
+			t.Errorf("MarkAt(%d) = %+v %v, want packet %d", off, m, ok, packet)
+		}
+	}
+	for _, off := range []int64{-1, 9} {
+		if m, ok := s.MarkAt(off); ok {
+			t.Errorf("MarkAt(%d) = %+v, want none", off, m)
+		}
+	}
+	tests := []struct {
+		start, end int64
+		broken     bool
+	}{{0, 6, false}, {6, 9, false}, {5, 7, true}, {0, 9, true}, {0, 3, false}}
+	for _, tt := range tests {
+		g, ok := s.GapWithin(tt.start, tt.end)
+		if ok != tt.broken || (ok && g != s.Gaps[0]) {
+			t.Errorf("GapWithin(%d, %d) = %+v %v, want %v", tt.start, tt.end, g, ok, tt.broken)
+		}
+	}
+}

@@ -170,7 +170,7 @@ func TestPcapng(t *testing.T) {
 	ifaces := []testIface{
 		{link: LinkEthernet},              // microseconds by default
 		{link: LinkLinuxSLL2, tsresol: 9}, // nanoseconds
-		{link: LinkRaw, tsresol: 0x80 | 30},
+		{link: LinkRaw, tsresol: 0x80 | 30, tsoffset: 1_000_000_000},
 	}
 	request := requestBytes(500)
 	response := []byte("the response")

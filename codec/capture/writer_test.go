@@ -172,8 +172,9 @@ func writePcap(order byteOrder, nano bool, link LinkType, pkts []testPacket) []b
 // testIface is a pcapng interface: its link type and timestamp
 // resolution (the if_tsresol byte; 0 leaves the option out: microseconds).
 type testIface struct {
-	link    LinkType
-	tsresol byte
+	link     LinkType
+	tsresol  byte
+	tsoffset int64 // seconds: if_tsoffset, written when not 0
 }
 
 func (i testIface) units() uint64 {
@@ -231,6 +232,9 @@ func writePcapng(order byteOrder, ifaces []testIface, pkts []testPacket, simple 
 		if ifc.tsresol != 0 {
 			body = append(body, ngOption(order, 9, []byte{ifc.tsresol})...)
 		}
+		if ifc.tsoffset != 0 {
+			body = append(body, ngOption(order, 14, order.AppendUint64(nil, uint64(ifc.tsoffset)))...)
+		}
 		body = append(body, ngOption(order, 0, nil)...)
 		b = append(b, ngBlock(order, ngInterface, body)...)
 	}
@@ -244,7 +248,7 @@ func writePcapng(order byteOrder, ifaces []testIface, pkts []testPacket, simple 
 			continue
 		}
 		u := ifaces[p.iface].units()
-		ts := uint64(p.time.Unix())*u + uint64(p.time.Nanosecond())*u/1e9
+		ts := uint64(p.time.Unix()-ifaces[p.iface].tsoffset)*u + uint64(p.time.Nanosecond())*u/1e9
 		body := order.AppendUint32(nil, uint32(p.iface))
 		body = order.AppendUint32(body, uint32(ts>>32))
 		body = order.AppendUint32(body, uint32(ts))
