@@ -1,3 +1,8 @@
+//go:build !js && !wasip1
+
+// The browser build has neither processes nor a loopback interface:
+// this test is the native proof that real captures read.
+
 package capture
 
 import (
