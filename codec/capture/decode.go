@@ -209,6 +209,11 @@ func decodeIPv4(b []byte, off int) (Segment, error) {
 	}
 	ihl := int(h[0]&0x0f) * 4 // options make the header longer than 20
 	total := int(binary.BigEndian.Uint16(h[2:]))
+	if total == 0 {
+		// Captured on the sending host before segmentation offload split
+		// it: the kernel leaves the length for the card to fill in.
+		total = len(h)
+	}
 	if ihl < 20 || len(h) < ihl {
 		return Segment{}, &DecodeError{Offset: off, Layer: "ipv4", What: fmt.Sprintf("a header length of 20 bytes or more within the packet, found %d", ihl)}
 	}

@@ -155,3 +155,14 @@ func TestGuessLinkType(t *testing.T) {
 		t.Error("nothing guessed as a packet")
 	}
 }
+
+// TestOffloadLength: a packet captured before TCP segmentation offload
+// has an IPv4 total length of 0; its payload runs to the packet's end.
+func TestOffloadLength(t *testing.T) {
+	ip := ipPacket(data(1, "a segment bigger than the MTU, in short"))
+	binary.BigEndian.PutUint16(ip[2:], 0)
+	seg, err := DecodePacket(LinkRaw, ip)
+	if err != nil || string(seg.Payload) != "a segment bigger than the MTU, in short" {
+		t.Fatalf("payload %q, error %v", seg.Payload, err)
+	}
+}

@@ -101,3 +101,18 @@ func TestBadFiles(t *testing.T) {
 		})
 	}
 }
+
+// TestErrorSticks: after a broken record, Next keeps giving the error
+// instead of reading on from the middle of the record.
+func TestErrorSticks(t *testing.T) {
+	pcap := writePcap(binary.LittleEndian, false, LinkRaw, []testPacket{{time: t0, data: ipPacket(data(1, "x"))}})
+	r, err := NewReader(bytes.NewReader(pcap[:len(pcap)-2]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, first := r.Next()
+	_, again := r.Next()
+	if first == nil || again != first {
+		t.Fatalf("errors %v then %v, want the same error twice", first, again)
+	}
+}

@@ -105,6 +105,7 @@ type Reader struct {
 	block  int   // blocks or records read so far
 	packet int   // packets returned so far
 	buf    []byte
+	err    error // the first error; Next keeps returning it
 
 	// pcap
 	link    LinkType
@@ -194,16 +195,25 @@ func (r *Reader) readN(n int) ([]byte, error) {
 // io.EOF; a file that breaks returns an *Error, and every packet before
 // it has been returned already.
 func (r *Reader) Next() (Packet, error) {
+	if r.err != nil {
+		return Packet{}, r.err
+	}
+	p, err := r.next()
+	r.err = err
+	return p, err
+}
+
+func (r *Reader) next() (Packet, error) {
 	if r.format == FormatPcap {
 		return r.nextPcap()
 	}
 	for {
 		p, err := r.readBlock()
-		if err != nil || p != nil {
-			if p == nil {
-				return Packet{}, err
-			}
-			return *p, err
+		if err != nil {
+			return Packet{}, err
+		}
+		if p != nil {
+			return *p, nil
 		}
 	}
 }
