@@ -17,7 +17,9 @@ type Capture struct {
 	Truncated int       // packets the snap length cut
 	Malformed int       // packets whose headers do not parse
 	Problems  []Problem // the first packets that were fragments or malformed
-	Streams   []*Stream // one per connection and direction
+	Streams   []*Stream // one per connection and direction; set by Finish
+
+	asm *Assembler
 }
 
 // Problem is a packet that could not give a TCP segment.
@@ -42,17 +44,16 @@ func Read(r io.Reader) (*Capture, error) {
 		return c, err
 	}
 	c.Format = rd.Format()
-	a := NewAssembler()
 	for {
 		p, err := rd.Next()
 		if err != nil {
-			c.Streams = a.Streams()
+			c.Finish()
 			if errors.Is(err, io.EOF) {
 				return c, nil
 			}
 			return c, err
 		}
-		c.add(a, &p)
+		c.AddPacket(&p)
 	}
 }
 
@@ -61,7 +62,15 @@ func ReadBytes(b []byte) (*Capture, error) {
 	return Read(bytes.NewReader(b))
 }
 
-func (c *Capture) add(a *Assembler, p *Packet) {
+// AddPacket decodes one packet and feeds its TCP segment to the
+// reassembly; Read calls it for every packet of a file. It is there for
+// callers that read packets themselves: a page that reads in steps to
+// stay responsive, or packets taken from a text dump. The packet's bytes
+// are copied where kept.
+func (c *Capture) AddPacket(p *Packet) {
+	if c.asm == nil {
+		c.asm = NewAssembler()
+	}
 	c.Packets++
 	if p.Truncated() {
 		c.Truncated++
@@ -70,7 +79,7 @@ func (c *Capture) add(a *Assembler, p *Packet) {
 	switch {
 	case err == nil:
 		c.TCP++
-		a.Add(seg, p.Time, p.Number)
+		c.asm.Add(seg, p.Time, p.Number)
 		return
 	case errors.Is(err, ErrNotTCP):
 		c.NotTCP++
@@ -82,5 +91,13 @@ func (c *Capture) add(a *Assembler, p *Packet) {
 	}
 	if len(c.Problems) < maxProblems {
 		c.Problems = append(c.Problems, Problem{Packet: p.Number, Offset: p.Offset, Err: err})
+	}
+}
+
+// Finish ends the reassembly and sets Streams: bytes still missing before
+// segments that waited for them become gaps.
+func (c *Capture) Finish() {
+	if c.asm != nil {
+		c.Streams = c.asm.Streams()
 	}
 }

@@ -280,3 +280,45 @@ func TestSnapLength(t *testing.T) {
 		t.Fatalf("truncated %d, data %q, gaps %+v; want 1, 0123abc, 6 missing at 4", c.Truncated, req.Data, req.Gaps)
 	}
 }
+
+// TestPacketsFromDumps: packets a text dump gave, with no file and no
+// link type, go through GuessLinkType and AddPacket to the same streams.
+func TestPacketsFromDumps(t *testing.T) {
+	request := requestBytes(700)
+	for _, l := range []linkSpec{{link: LinkRaw}, {link: LinkEthernet}, {link: LinkLinuxSLL}, {link: LinkNull}} {
+		var c Capture
+		for i, p := range packets(l, conversation(client4, server4, chunks(request, 200), []byte("ok"))) {
+			link, ok := GuessLinkType(p.data)
+			if !ok {
+				t.Fatalf("%v packet %d: no link type guessed", l, i+1)
+			}
+			c.AddPacket(&Packet{Number: i + 1, LinkType: link, Data: p.data, OrigLen: len(p.data)})
+		}
+		c.Finish()
+		checkConversation(t, &c, client4, server4, request, []byte("ok"))
+	}
+}
+
+// TestReaderOffset: the reader's offset, for a progress bar, is the end
+// of the last record read, and the file's size at the end.
+func TestReaderOffset(t *testing.T) {
+	pkts := smallConversation()
+	file := writePcap(binary.LittleEndian, false, LinkEthernet, pkts)
+	r, err := NewReader(bytes.NewReader(file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := int64(24)
+	for i := range pkts {
+		if _, err := r.Next(); err != nil {
+			t.Fatal(err)
+		}
+		want += int64(16 + len(pkts[i].data))
+		if r.Offset() != want {
+			t.Fatalf("after packet %d: offset %d, want %d", i+1, r.Offset(), want)
+		}
+	}
+	if want != int64(len(file)) {
+		t.Fatalf("offsets sum to %d, file has %d", want, len(file))
+	}
+}

@@ -150,6 +150,9 @@ func describeShort(n int) string {
 	return fmt.Sprintf("only %d bytes", n)
 }
 
+// Offset returns how many bytes of the file have been read: progress.
+func (r *Reader) Offset() int64 { return r.off }
+
 // Format says whether the file is pcap or pcapng.
 func (r *Reader) Format() Format { return r.format }
 
