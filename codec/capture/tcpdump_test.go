@@ -106,6 +106,23 @@ func TestTcpdump(t *testing.T) {
 			if !bytes.Equal(resp.Data, response) || len(resp.Gaps) != 0 {
 				t.Errorf("response stream: %d bytes, gaps %v; want the %d bytes sent", len(resp.Data), resp.Gaps, len(response))
 			}
+			// Each real packet, as tcpdump -XX (from the link layer) and -X
+			// (from the IP header) would dump it, is recognised.
+			r, err := NewReader(bytes.NewReader(mustRead(t, file)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for p, err := r.Next(); err == nil; p, err = r.Next() {
+				if p.LinkType != LinkEthernet {
+					t.Fatalf("packet %d: link %v, want ethernet (tcpdump on lo)", p.Number, p.LinkType)
+				}
+				if l, ok := GuessLinkType(p.Data); !ok || l != LinkEthernet {
+					t.Errorf("packet %d from the link layer guessed as %v", p.Number, l)
+				}
+				if l, ok := GuessLinkType(p.Data[14:]); !ok || l != LinkRaw {
+					t.Errorf("packet %d from the IP header guessed as %v", p.Number, l)
+				}
+			}
 			// Times: within this test's run, and in nanoseconds when asked.
 			subMicro := false
 			for _, m := range append(req.Segments, resp.Segments...) {
@@ -190,4 +207,13 @@ func startTcpdump(t *testing.T, tcpdump, file string, port int, nano bool) (stop
 			t.Fatal("tcpdump did not stop within 10 s")
 		}
 	}
+}
+
+func mustRead(t *testing.T, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
