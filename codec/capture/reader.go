@@ -274,7 +274,12 @@ func (r *Reader) readBlock() (*Packet, error) {
 	if err != nil {
 		return nil, &Error{Offset: start, Block: r.block, What: fmt.Sprintf("an 8-byte block header, found %d bytes (file cut short)", len(h))}
 	}
-	typ := r.order32(h[0:])
+	// The section header's type reads the same in both byte orders, and
+	// every other block comes after one: the order is known by then.
+	typ := binary.LittleEndian.Uint32(h)
+	if typ != ngSectionType {
+		typ = r.order.Uint32(h)
+	}
 	if typ == ngSectionType {
 		// A section header decides the byte order of everything in its
 		// section, its own length included: look at the magic first.
@@ -290,8 +295,6 @@ func (r *Reader) readBlock() (*Packet, error) {
 		default:
 			return nil, &Error{Offset: start + 8, Block: r.block, What: fmt.Sprintf("a byte-order magic 1a2b3c4d in either byte order, found %x", magic)}
 		}
-	} else if r.order == nil {
-		return nil, &Error{Offset: start, Block: r.block, What: "a section header block first"}
 	}
 	total := r.order.Uint32(h[4:])
 	if total < 12 || total%4 != 0 || total > maxRecord {
@@ -324,13 +327,6 @@ func (r *Reader) readBlock() (*Packet, error) {
 		return r.readSimplePacket(body, start)
 	}
 	return nil, nil
-}
-
-func (r *Reader) order32(b []byte) uint32 {
-	if r.order == nil {
-		return binary.LittleEndian.Uint32(b) // only the section type is read before the order is known; it is a palindrome
-	}
-	return r.order.Uint32(b)
 }
 
 func (r *Reader) readInterface(body []byte, bodyOff int64) error {
