@@ -1,0 +1,329 @@
+package capture
+
+import (
+	"cmp"
+	"container/heap"
+	"net/netip"
+	"slices"
+	"time"
+)
+
+// Role says which end of a connection a stream's sender is.
+type Role int
+
+const (
+	RoleUnknown Role = iota // no SYN seen: the capture started mid-connection
+	RoleClient              // the sender opened the connection (sent the SYN)
+	RoleServer              // the sender accepted it (sent the SYN-ACK)
+)
+
+func (r Role) String() string {
+	switch r {
+	case RoleClient:
+		return "client"
+	case RoleServer:
+		return "server"
+	}
+	return "unknown"
+}
+
+// Stream is the reassembled bytes one end of a TCP connection sent.
+type Stream struct {
+	Conn     int            // 0-based connection number; both directions of a connection share it
+	Src, Dst netip.AddrPort // sender and receiver
+	Role     Role           // what the sender is, when a SYN shows it
+	Data     []byte         // the bytes in sequence order, retransmissions and overlaps dropped
+	Gaps     []Gap          // bytes the sender sent that the capture does not have
+	Segments []Mark         // where each segment's bytes start in Data, and when it was captured
+	SYN      bool           // the sender's SYN was seen: Data starts at the connection's first byte
+	FIN      bool           // the sender closed its side
+	RST      bool           // the sender reset the connection
+	Dropped  int64          // retransmitted or overlapping bytes dropped
+}
+
+// Gap is a run of bytes missing from a stream: Len bytes belong at
+// Offset in Data, between the byte before and the byte at Offset.
+type Gap struct {
+	Offset int64
+	Len    int64
+}
+
+// Mark places one segment's bytes in a stream, so a frame can be given
+// the time of the packet that brought its first byte.
+type Mark struct {
+	Offset int64     // where the segment's bytes start in Data
+	Time   time.Time // when the packet was captured
+	Packet int       // its packet number (0 when the source has none)
+}
+
+// MarkAt returns the mark of the segment that brought the byte at offset
+// off in Data: the capture time of a frame that starts there. ok is false
+// when off is outside Data.
+func (s *Stream) MarkAt(off int64) (m Mark, ok bool) {
+	if off < 0 || off >= int64(len(s.Data)) || len(s.Segments) == 0 {
+		return Mark{}, false
+	}
+	i, _ := slices.BinarySearchFunc(s.Segments, off, func(m Mark, off int64) int { return cmp.Compare(m.Offset, off) })
+	if i == len(s.Segments) || s.Segments[i].Offset > off {
+		i--
+	}
+	return s.Segments[i], true
+}
+
+// GapWithin returns the first gap that falls inside the bytes [start,
+// end) of Data: a frame over those bytes is missing some of its own. A
+// gap at start or at end is not within: the frame's bytes are whole.
+func (s *Stream) GapWithin(start, end int64) (g Gap, ok bool) {
+	i, _ := slices.BinarySearchFunc(s.Gaps, start+1, func(g Gap, off int64) int { return cmp.Compare(g.Offset, off) })
+	if i < len(s.Gaps) && s.Gaps[i].Offset < end {
+		return s.Gaps[i], true
+	}
+	return Gap{}, false
+}
+
+// maxPending bounds the bytes held out of order behind a missing segment.
+// A sender cannot have more than its window in flight, and that stays
+// well below this in practice; past it, the missing bytes are taken as
+// lost and reported as a gap, so memory stays bounded.
+const maxPending = 32 << 20
+
+// Assembler reassembles TCP segments into streams, per connection and
+// direction, by sequence number.
+type Assembler struct {
+	conns map[connKey]*conn
+	order []*conn
+	seq   int // arrival counter
+}
+
+type connKey struct{ lo, hi netip.AddrPort }
+
+type conn struct {
+	id     int
+	dirs   [2]*direction // [0] sent by key.lo, [1] by key.hi
+	first  int           // the side that sent the first packet seen
+	closed bool
+}
+
+type direction struct {
+	s       Stream
+	started bool
+	base    uint32 // the sequence number of stream offset 0
+	next    int64  // sequence offset of the next byte expected
+	pending pendingHeap
+	held    int // bytes in pending
+}
+
+// NewAssembler returns an empty Assembler.
+func NewAssembler() *Assembler {
+	return &Assembler{conns: map[connKey]*conn{}}
+}
+
+func keyOf(a, b netip.AddrPort) (connKey, int) {
+	if a.Compare(b) <= 0 {
+		return connKey{a, b}, 0
+	}
+	return connKey{b, a}, 1
+}
+
+// Add feeds one segment, captured at t in packet number packet. The
+// segment's payload is copied; the caller may reuse it.
+func (a *Assembler) Add(seg Segment, t time.Time, packet int) {
+	key, side := keyOf(seg.Src, seg.Dst)
+	c := a.conns[key]
+	opening := seg.Flags&(FlagSYN|FlagACK) == FlagSYN
+	if c != nil && opening && (c.closed || c.dirs[side].synOther(seg.Seq)) {
+		c = nil // the ports are reused by a new connection
+	}
+	if c == nil {
+		c = &conn{id: len(a.order), first: side}
+		a.conns[key] = c
+		a.order = append(a.order, c)
+		for i, src := range []netip.AddrPort{key.lo, key.hi} {
+			c.dirs[i] = &direction{s: Stream{Conn: c.id, Src: src, Dst: []netip.AddrPort{key.hi, key.lo}[i]}}
+		}
+	}
+	d, other := c.dirs[side], c.dirs[1-side]
+	if seg.Has(FlagSYN) && d.s.Role == RoleUnknown {
+		if seg.Has(FlagACK) {
+			d.s.Role, other.s.Role = RoleServer, RoleClient
+		} else {
+			d.s.Role, other.s.Role = RoleClient, RoleServer
+		}
+	}
+	if seg.Has(FlagRST) {
+		// A reset's payload, if any, is a diagnostic text, not stream data.
+		d.s.RST = true
+		c.closed = true
+		return
+	}
+	seq := seg.Seq
+	if seg.Has(FlagSYN) {
+		seq++ // the SYN takes one sequence number before the first byte
+		if !d.started {
+			d.started, d.base, d.s.SYN = true, seq, true
+		}
+	}
+	if len(seg.Payload) > 0 || seg.Missing > 0 {
+		if !d.started {
+			// No SYN seen: the capture started mid-connection, and the
+			// stream starts at the first byte it has. A segment from
+			// before it that arrives later counts as a retransmission.
+			d.started, d.base = true, seq
+		}
+		a.seq++
+		d.add(d.offsetOf(seq), seg.Payload, seg.Missing, Mark{Time: t, Packet: packet}, a.seq)
+	}
+	if seg.Has(FlagFIN) {
+		d.s.FIN = true
+		if other.s.FIN {
+			c.closed = true
+		}
+	}
+}
+
+// synOther reports whether a SYN with sequence number seq opens a
+// different connection than the one this direction already started.
+func (d *direction) synOther(seq uint32) bool {
+	return d.s.SYN && seq+1 != d.base
+}
+
+// offsetOf maps a sequence number to a sequence offset. Sequence numbers
+// wrap at 2^32; the signed distance to the next expected byte picks the
+// nearest one, so streams longer than 4 GiB keep counting up.
+func (d *direction) offsetOf(seq uint32) int64 {
+	want := d.base + uint32(d.next)
+	return d.next + int64(int32(seq-want))
+}
+
+// add places a segment's bytes at sequence offset off. Bytes already in
+// the stream are never replaced: the first copy wins. A retransmission
+// carries the same bytes anyway, and when copies disagree (overlap
+// tricks, a broken middlebox) the receiving stack keeps what it already
+// has queued (Linux does), so the first copy is what the application
+// read; it also keeps every stream offset handed out stable. Between
+// segments still waiting out of order, the one that starts earlier is
+// placed first (at the same start, the one captured first): keeping
+// strict arrival order there would need an interval tree for a case
+// real captures do not show.
+func (d *direction) add(off int64, payload []byte, missing int, m Mark, arrival int) {
+	if off > d.next {
+		d.pending.push(pendingSeg{off: off, data: append([]byte(nil), payload...), missing: missing, mark: m, arrival: arrival})
+		d.held += len(payload)
+		for d.held > maxPending && d.pending.Len() > 0 {
+			d.skipToPending()
+		}
+		return
+	}
+	d.place(off, payload, missing, m)
+	d.drain()
+}
+
+// place appends the part of a segment at or after d.next.
+func (d *direction) place(off int64, payload []byte, missing int, m Mark) {
+	if cut := d.next - off; cut > 0 {
+		end := off + int64(len(payload)) + int64(missing)
+		if end <= d.next {
+			d.s.Dropped += int64(len(payload))
+			return
+		}
+		if cut >= int64(len(payload)) {
+			d.s.Dropped += int64(len(payload))
+			missing -= int(cut - int64(len(payload)))
+			payload = nil
+		} else {
+			d.s.Dropped += cut
+			payload = payload[cut:]
+		}
+	}
+	if len(payload) > 0 {
+		m.Offset = int64(len(d.s.Data))
+		d.s.Segments = append(d.s.Segments, m)
+		d.s.Data = append(d.s.Data, payload...)
+		d.next += int64(len(payload))
+	}
+	if missing > 0 {
+		d.gap(int64(missing))
+	}
+}
+
+func (d *direction) gap(n int64) {
+	at := int64(len(d.s.Data))
+	if k := len(d.s.Gaps); k > 0 && d.s.Gaps[k-1].Offset == at {
+		d.s.Gaps[k-1].Len += n
+	} else {
+		d.s.Gaps = append(d.s.Gaps, Gap{Offset: at, Len: n})
+	}
+	d.next += n
+}
+
+// drain places the waiting segments that the stream has reached.
+func (d *direction) drain() {
+	for d.pending.Len() > 0 && d.pending.peek().off <= d.next {
+		p := d.pending.pop()
+		d.held -= len(p.data)
+		d.place(p.off, p.data, p.missing, p.mark)
+	}
+}
+
+// skipToPending gives up on the bytes before the first waiting segment:
+// they are reported as a gap, without allocating for them.
+func (d *direction) skipToPending() {
+	if first := d.pending.peek().off; first > d.next {
+		d.gap(first - d.next)
+	}
+	d.drain()
+}
+
+// Streams finishes the reassembly: bytes still missing before a waiting
+// segment become gaps. It returns every stream with bytes or flags, by
+// connection in order of first packet, the client's direction first when
+// known, else the direction seen first.
+func (a *Assembler) Streams() []*Stream {
+	var out []*Stream
+	for _, c := range a.order {
+		first := c.first
+		switch {
+		case c.dirs[0].s.Role == RoleClient:
+			first = 0
+		case c.dirs[1].s.Role == RoleClient:
+			first = 1
+		}
+		for _, i := range []int{first, 1 - first} {
+			d := c.dirs[i]
+			for d.pending.Len() > 0 {
+				d.skipToPending()
+			}
+			if d.started || d.s.FIN || d.s.RST {
+				s := d.s
+				out = append(out, &s)
+			}
+		}
+	}
+	return out
+}
+
+type pendingSeg struct {
+	off     int64
+	data    []byte
+	missing int
+	mark    Mark
+	arrival int
+}
+
+// pendingHeap orders waiting segments by offset, then by arrival, so of
+// two copies at the same offset the first captured is placed.
+type pendingHeap []pendingSeg
+
+func (h pendingHeap) Len() int { return len(h) }
+func (h pendingHeap) Less(i, j int) bool {
+	if h[i].off != h[j].off {
+		return h[i].off < h[j].off
+	}
+	return h[i].arrival < h[j].arrival
+}
+func (h pendingHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
+func (h *pendingHeap) Push(x any)        { *h = append(*h, x.(pendingSeg)) }
+func (h *pendingHeap) Pop() any          { old := *h; x := old[len(old)-1]; *h = old[:len(old)-1]; return x }
+func (h *pendingHeap) push(p pendingSeg) { heap.Push(h, p) }
+func (h *pendingHeap) pop() pendingSeg   { return heap.Pop(h).(pendingSeg) }
+func (h pendingHeap) peek() pendingSeg   { return h[0] }

@@ -1,0 +1,266 @@
+package capture
+
+import (
+	"bytes"
+	"math"
+	"reflect"
+	"testing"
+	"time"
+)
+
+// feed runs segments through an Assembler, one packet each, 1 ms apart.
+func feed(segs []tcpSeg) []*Stream {
+	a := NewAssembler()
+	for i, s := range segs {
+		a.Add(Segment{Src: s.src, Dst: s.dst, Seq: s.seq, Ack: s.ack, Flags: s.flags, Payload: s.payload},
+			t0.Add(time.Duration(i)*time.Millisecond), i+1)
+	}
+	return a.Streams()
+}
+
+// data is a client segment carrying payload at sequence number seq.
+func data(seq uint32, payload string) tcpSeg {
+	return tcpSeg{src: client4, dst: server4, seq: seq, flags: FlagACK, payload: []byte(payload)}
+}
+
+var syn = tcpSeg{src: client4, dst: server4, seq: 99, flags: FlagSYN}
+
+func only(t *testing.T, streams []*Stream) *Stream {
+	t.Helper()
+	if len(streams) != 1 {
+		t.Fatalf("got %d streams, want 1", len(streams))
+	}
+	return streams[0]
+}
+
+func TestReassembly(t *testing.T) {
+	tests := []struct {
+		name    string
+		segs    []tcpSeg
+		want    string
+		gaps    []Gap
+		dropped int64
+		marks   []int64 // segment offsets in the stream
+	}{{
+		name:  "split over many segments",
+		segs:  []tcpSeg{syn, data(100, "ab"), data(102, "c"), data(103, "defg"), data(107, "h")},
+		want:  "abcdefgh",
+		marks: []int64{0, 2, 3, 7},
+	}, {
+		name:  "several payloads in one segment",
+		segs:  []tcpSeg{syn, data(100, "frame1frame2frame3")},
+		want:  "frame1frame2frame3",
+		marks: []int64{0},
+	}, {
+		name:    "retransmission dropped",
+		segs:    []tcpSeg{syn, data(100, "abc"), data(103, "def"), data(100, "abc"), data(103, "def"), data(106, "g")},
+		want:    "abcdefg",
+		dropped: 6,
+		marks:   []int64{0, 3, 6},
+	}, {
+		name:  "out of order put in order",
+		segs:  []tcpSeg{syn, data(106, "ghi"), data(103, "def"), data(100, "abc")},
+		want:  "abcdefghi",
+		marks: []int64{0, 3, 6},
+	}, {
+		// The second copy of bytes 102..104 says XYZ: the first copy wins.
+		name:    "overlap keeps the first copy",
+		segs:    []tcpSeg{syn, data(100, "abcde"), data(102, "XYZfg")},
+		want:    "abcdefg",
+		dropped: 3,
+		marks:   []int64{0, 5},
+	}, {
+		name:    "overlap out of order",
+		segs:    []tcpSeg{syn, data(104, "efgh"), data(100, "abcdef")},
+		want:    "abcdefgh",
+		dropped: 2,
+		marks:   []int64{0, 6},
+	}, {
+		name:  "gap reported where the bytes are missing",
+		segs:  []tcpSeg{syn, data(100, "abc"), data(110, "klm")},
+		want:  "abcklm",
+		gaps:  []Gap{{Offset: 3, Len: 7}},
+		marks: []int64{0, 3},
+	}, {
+		name:  "gap filled late is no gap",
+		segs:  []tcpSeg{syn, data(100, "abc"), data(106, "ghi"), data(103, "def")},
+		want:  "abcdefghi",
+		marks: []int64{0, 3, 6},
+	}, {
+		name:  "sequence numbers wrap",
+		segs:  []tcpSeg{{src: client4, dst: server4, seq: math.MaxUint32 - 1, flags: FlagSYN}, data(math.MaxUint32, "ab"), data(1, "cd")},
+		want:  "abcd",
+		marks: []int64{0, 2},
+	}, {
+		// A hostile sequence number far ahead becomes a gap of that size,
+		// with nothing allocated for it.
+		name:  "far jump is a gap, not an allocation",
+		segs:  []tcpSeg{syn, data(100, "ab"), data(100+2+1<<31-100, "z")},
+		want:  "abz",
+		gaps:  []Gap{{Offset: 2, Len: 1<<31 - 100}},
+		marks: []int64{0, 2},
+	}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := only(t, feed(tt.segs))
+			if string(s.Data) != tt.want {
+				t.Errorf("data %q, want %q", s.Data, tt.want)
+			}
+			if !reflect.DeepEqual(s.Gaps, tt.gaps) {
+				t.Errorf("gaps %+v, want %+v", s.Gaps, tt.gaps)
+			}
+			if s.Dropped != tt.dropped {
+				t.Errorf("dropped %d, want %d", s.Dropped, tt.dropped)
+			}
+			var marks []int64
+			for _, m := range s.Segments {
+				marks = append(marks, m.Offset)
+			}
+			if !reflect.DeepEqual(marks, tt.marks) {
+				t.Errorf("segment offsets %v, want %v", marks, tt.marks)
+			}
+			if !s.SYN || s.Role != RoleClient {
+				t.Errorf("SYN %v role %v, want a client that sent its SYN", s.SYN, s.Role)
+			}
+		})
+	}
+}
+
+// TestSegmentTimes: a segment that arrived out of order keeps its own
+// capture time and packet number.
+func TestSegmentTimes(t *testing.T) {
+	s := only(t, feed([]tcpSeg{syn, data(103, "def"), data(100, "abc")}))
+	want := []Mark{
+		{Offset: 0, Time: t0.Add(2 * time.Millisecond), Packet: 3},
+		{Offset: 3, Time: t0.Add(1 * time.Millisecond), Packet: 2},
+	}
+	if !reflect.DeepEqual(s.Segments, want) {
+		t.Fatalf("marks %+v, want %+v", s.Segments, want)
+	}
+}
+
+// TestMidStream: without a SYN, a stream starts at the first byte seen
+// and neither side's role is known.
+func TestMidStream(t *testing.T) {
+	streams := feed([]tcpSeg{
+		{src: server4, dst: client4, seq: 7000, flags: FlagACK, payload: []byte("resp")},
+		data(50000, "tail of a request"),
+		data(50017, "+more"),
+	})
+	if len(streams) != 2 {
+		t.Fatalf("got %d streams, want 2", len(streams))
+	}
+	for _, s := range streams {
+		if s.Role != RoleUnknown || s.SYN {
+			t.Errorf("%v: role %v SYN %v, want unknown without SYN", s.Src, s.Role, s.SYN)
+		}
+	}
+	if streams[0].Src != server4 || string(streams[0].Data) != "resp" {
+		t.Errorf("first stream %v %q, want the server's resp (first seen)", streams[0].Src, streams[0].Data)
+	}
+	if string(streams[1].Data) != "tail of a request+more" || len(streams[1].Gaps) != 0 {
+		t.Errorf("second stream %q gaps %v", streams[1].Data, streams[1].Gaps)
+	}
+}
+
+// TestRST: a reset ends the connection; its payload is not stream data,
+// and a SYN on the same ports afterwards opens a new connection.
+func TestRST(t *testing.T) {
+	streams := feed([]tcpSeg{
+		syn,
+		{src: server4, dst: client4, seq: 500, ack: 100, flags: FlagSYN | FlagACK},
+		data(100, "hello"),
+		{src: server4, dst: client4, seq: 501, flags: FlagRST | FlagACK, payload: []byte("diagnostic")},
+		{src: client4, dst: server4, seq: 9000, flags: FlagSYN},
+		data(9001, "again"),
+	})
+	// The server never answered the second connection: no stream for it.
+	if len(streams) != 3 {
+		t.Fatalf("got %d streams, want 3 (two connections)", len(streams))
+	}
+	first, reset, second := streams[0], streams[1], streams[2]
+	if string(first.Data) != "hello" || first.Conn != 0 {
+		t.Errorf("first connection's request %q conn %d", first.Data, first.Conn)
+	}
+	if !reset.RST || len(reset.Data) != 0 || reset.Role != RoleServer {
+		t.Errorf("server stream RST %v data %q role %v, want a reset with no data from the server", reset.RST, reset.Data, reset.Role)
+	}
+	if second.Conn != 1 || string(second.Data) != "again" || second.Role != RoleClient {
+		t.Errorf("second connection: conn %d %q %v", second.Conn, second.Data, second.Role)
+	}
+}
+
+// TestTruncatedSegment: bytes a snap length cut become a gap in the
+// stream, not a shift of the bytes after them.
+func TestTruncatedSegment(t *testing.T) {
+	ip := ipPacket(data(100, "abcdefgh"))
+	seg, err := DecodePacket(LinkRaw, ip[:len(ip)-5]) // the capture kept "abc"
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(seg.Payload) != "abc" || seg.Missing != 5 {
+		t.Fatalf("payload %q missing %d, want abc and 5", seg.Payload, seg.Missing)
+	}
+	a := NewAssembler()
+	a.Add(Segment{Src: client4, Dst: server4, Seq: 99, Flags: FlagSYN}, t0, 1)
+	a.Add(seg, t0, 2)
+	next, _ := DecodePacket(LinkRaw, ipPacket(data(108, "ijk")))
+	a.Add(next, t0, 3)
+	s := only(t, a.Streams())
+	if string(s.Data) != "abcijk" || !reflect.DeepEqual(s.Gaps, []Gap{{Offset: 3, Len: 5}}) {
+		t.Fatalf("data %q gaps %+v, want abcijk with 5 missing at 3", s.Data, s.Gaps)
+	}
+}
+
+// TestPendingBound: behind a lost segment, the bytes held out of order
+// stay below maxPending; past it the loss becomes a gap.
+func TestPendingBound(t *testing.T) {
+	a := NewAssembler()
+	a.Add(Segment{Src: client4, Dst: server4, Seq: 99, Flags: FlagSYN}, t0, 1)
+	chunk := bytes.Repeat([]byte{'x'}, 1<<16)
+	seq := uint32(100 + 10) // 10 bytes lost at the start
+	n := maxPending/len(chunk) + 4
+	for i := range n {
+		a.Add(Segment{Src: client4, Dst: server4, Seq: seq, Flags: FlagACK, Payload: chunk}, t0, i+2)
+		seq += uint32(len(chunk))
+	}
+	d := a.conns[connKey{client4, server4}].dirs[0]
+	if d.held > maxPending {
+		t.Fatalf("%d bytes held out of order, want at most %d", d.held, maxPending)
+	}
+	s := only(t, a.Streams())
+	if len(s.Data) != n*len(chunk) || !reflect.DeepEqual(s.Gaps, []Gap{{Offset: 0, Len: 10}}) {
+		t.Fatalf("%d bytes with gaps %+v, want %d with 10 missing at 0", len(s.Data), s.Gaps, n*len(chunk))
+	}
+}
+
+// TestMarkAtAndGapWithin: the helpers a frame reader uses to time a frame
+// and to tell whether a gap breaks it.
+func TestMarkAtAndGapWithin(t *testing.T) {
+	// Data "abcdef|ghi" with 4 bytes missing after "abcdef" (offset 6).
+	s := only(t, feed([]tcpSeg{syn, data(100, "abc"), data(103, "def"), data(110, "ghi")}))
+	if !reflect.DeepEqual(s.Gaps, []Gap{{Offset: 6, Len: 4}}) {
+		t.Fatalf("gaps %+v", s.Gaps)
+	}
+	for off, packet := range map[int64]int{0: 2, 2: 2, 3: 3, 5: 3, 6: 4, 8: 4} {
+		m, ok := s.MarkAt(off)
+		if !ok || m.Packet != packet || !m.Time.Equal(t0.Add(time.Duration(packet-1)*time.Millisecond)) {
+			t.Errorf("MarkAt(%d) = %+v %v, want packet %d", off, m, ok, packet)
+		}
+	}
+	for _, off := range []int64{-1, 9} {
+		if m, ok := s.MarkAt(off); ok {
+			t.Errorf("MarkAt(%d) = %+v, want none", off, m)
+		}
+	}
+	tests := []struct {
+		start, end int64
+		broken     bool
+	}{{0, 6, false}, {6, 9, false}, {5, 7, true}, {0, 9, true}, {0, 3, false}}
+	for _, tt := range tests {
+		g, ok := s.GapWithin(tt.start, tt.end)
+		if ok != tt.broken || (ok && g != s.Gaps[0]) {
+			t.Errorf("GapWithin(%d, %d) = %+v %v, want %v", tt.start, tt.end, g, ok, tt.broken)
+		}
+	}
+}
