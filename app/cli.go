@@ -94,27 +94,30 @@ func runEncode(args []string, stdin io.Reader, stdout io.Writer) error {
 	fs := flag.NewFlagSet("encode", flag.ContinueOnError)
 	var af apiFlags
 	af.register(fs)
-	jsonFile := fs.String("json", "", "read the message from this JSON `file` (- for stdin)")
+	jsonFile := fs.String("json", "", "read the message from this JSON `file` (- for stdin); its api, version and direction stand in for the flags")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	api, v, err := af.resolve()
+	if af.request && af.response {
+		return errors.New("say --request or --response, not both")
+	}
+	var data []byte
+	named := message.Named{Version: -1} // without JSON, nothing is named
+	if *jsonFile != "" {
+		var err error
+		if data, err = readInput(*jsonFile, stdin); err != nil {
+			return err
+		}
+		if named, err = message.NamedInJSON(data); err != nil {
+			return err
+		}
+	}
+	api, v, dir, err := af.agree(named)
 	if err != nil {
 		return err
 	}
-	if af.request == af.response {
-		return errors.New("say --request or --response")
-	}
-	dir := schema.Request
-	if af.response {
-		dir = schema.Response
-	}
 	m := message.Minimal(api, v, dir)
-	if *jsonFile != "" {
-		data, err := readInput(*jsonFile, stdin)
-		if err != nil {
-			return err
-		}
+	if data != nil {
 		if m, err = message.FromJSON(data, api, v, dir); err != nil {
 			return err
 		}
@@ -125,6 +128,42 @@ func runEncode(args []string, stdin io.Reader, stdout io.Writer) error {
 	}
 	_, err = fmt.Fprintf(stdout, "%x\n", b)
 	return err
+}
+
+// agree picks the message from the flags and from what the JSON names: each
+// part from whichever gives it; when both do, they must agree.
+func (f apiFlags) agree(named message.Named) (*schema.API, int16, schema.Direction, error) {
+	fromJSON := ""
+	if f.api == "" && named.API != nil {
+		f.api, fromJSON = named.API.Name, " (from the JSON)"
+	}
+	if f.version < 0 && named.Version >= 0 {
+		f.version = int(named.Version)
+	}
+	api, v, err := f.resolve()
+	if err != nil {
+		return nil, 0, 0, fmt.Errorf("%v%s", err, fromJSON)
+	}
+	if named.API != nil && named.API != api {
+		return nil, 0, 0, fmt.Errorf("--api says %s, the JSON says %s", api.Name, named.API.Name)
+	}
+	if named.Version >= 0 && named.Version != v {
+		return nil, 0, 0, fmt.Errorf("--version says %d, the JSON says %d", v, named.Version)
+	}
+	flagged := f.request || f.response
+	dir := schema.Request
+	if f.response {
+		dir = schema.Response
+	}
+	switch {
+	case named.HasDir && flagged && named.Dir != dir:
+		return nil, 0, 0, fmt.Errorf("--%s says %s, the JSON says %s", dir, dir, named.Dir)
+	case named.HasDir:
+		dir = named.Dir
+	case !flagged:
+		return nil, 0, 0, errors.New("say --request or --response")
+	}
+	return api, v, dir, nil
 }
 
 func readInput(name string, stdin io.Reader) ([]byte, error) {
