@@ -220,7 +220,8 @@ func decodeBytes(stdout io.Writer, b []byte, af apiFlags, hint frame.Hint, asJSO
 		return printGuesses(stdout, b)
 	}
 	// Several frames back to back (a TCP stream) are decoded one by one.
-	if pieces := frame.Split(b); len(pieces) > 1 && !af.request && !af.response {
+	pieces := frame.Split(b)
+	if len(pieces) > 1 && !af.request && !af.response {
 		return decodeStream(stdout, b, hint, asJSON)
 	}
 	var d *frame.Decoded
@@ -229,13 +230,39 @@ func decodeBytes(stdout io.Writer, b []byte, af apiFlags, hint frame.Hint, asJSO
 	} else {
 		d, _ = frame.DecodeRequestLoose(b)
 	}
-	return printDecoded(stdout, d, asJSON)
+	// The flags name every frame of a stream: when the bytes are not one frame
+	// but several whole ones, each is read as the flags say.
+	if d.Err != nil && len(pieces) > 1 && pieces[len(pieces)-1].Short == 0 {
+		hint.Responses, hint.Requests = af.response || hint.API != nil && !af.request, af.request
+		return decodeStream(stdout, b, hint, asJSON)
+	}
+	err := printDecoded(stdout, d, asJSON)
+	if err != nil && !af.request && !af.response && hint.API == nil {
+		// Read as a request by default, a response whose correlation id names
+		// a known API and version fails in its body; say what would work.
+		if _, _, herr := frame.RequestAPI(b); herr == nil {
+			if cands := frame.Guess(b); len(cands) > 0 {
+				err = fmt.Errorf("%v; these bytes read badly as a request but cleanly as a response, e.g. %s: try --response --api %s --version %d, or --guess for all %d candidates",
+					err, cands[0], cands[0].API.Name, cands[0].Version, len(cands))
+			}
+		}
+	}
+	return err
 }
 
 func printGuesses(stdout io.Writer, b []byte) error {
+	asRequest := ""
+	if d, _ := frame.DecodeRequestLoose(b); d.Err == nil {
+		asRequest = fmt.Sprintf("%s %s v%d", d.Msg.API.Name, d.Msg.Dir, d.Msg.Version)
+		fmt.Fprintf(stdout, "reads cleanly as a request: %s (decode without --guess shows it); as a response:\n", asRequest)
+	}
 	cands := frame.Guess(b)
 	if len(cands) == 0 {
-		return errors.New("no API and version decodes these bytes as a whole response")
+		if asRequest != "" {
+			fmt.Fprintln(stdout, "  no API and version decodes these bytes as a whole response")
+			return nil
+		}
+		return errors.New("no API and version decodes these bytes as a whole response, nor as a request")
 	}
 	for i, c := range cands {
 		if i == 20 {
