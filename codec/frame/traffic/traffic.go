@@ -1,6 +1,6 @@
 //go:build !js
 
-// Package traffic records the exact Kafka frames a kgo client and an in-process kfake cluster exchange, for tests.
+// Package traffic records the exact Kafka frames a client and an in-process kfake cluster exchange, for tests.
 //
 // Record starts a kfake cluster on 127.0.0.1 and, in front of each broker, a
 // small TCP proxy on 127.0.0.1 that copies bytes both ways and cuts them into
@@ -10,6 +10,12 @@
 // Requests and responses are paired by correlation id per connection.
 // Nothing listens on anything but the loopback address, and everything stops
 // when Record returns or its time runs out.
+//
+// Record runs a kgo client in the process. Listen serves a client that runs
+// in another process (kcat, a Node.js script): it returns the bootstrap
+// addresses, and Stop returns what was recorded. Advertise and
+// AnswerLegacyProduce make kfake look like a broker that takes old versions,
+// so such clients use every codec and message format they have.
 package traffic
 
 import (
