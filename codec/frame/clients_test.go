@@ -36,8 +36,8 @@ import (
 
 // clientSession starts kfake with recording proxies and makes it look like a
 // broker that takes old versions too, so the clients use every codec and
-// message format they have (see traffic.Session.AdvertiseMin).
-// Topics are made up front: Metadata v0, which old formats go with, cannot ask for them.
+// message format they have (see traffic.Session.Advertise). Topics are made
+// up front: Metadata v0, which the oldest format goes with, does not create them.
 func clientSession(t *testing.T, topics ...string) *traffic.Session {
 	s, err := traffic.Listen(traffic.Options{Cluster: []kfake.Opt{kfake.SeedTopics(1, topics...)}})
 	require.NoError(t, err)
@@ -47,7 +47,7 @@ func clientSession(t *testing.T, topics ...string) *traffic.Session {
 	return s
 }
 
-// modern is what kfake serves with the old versions added; legacyMagic1 caps
+// modern is what kfake serves (Produce v3-13, Fetch v4-18) with the old versions added; legacyMagic1 caps
 // Produce at v2 and Fetch at v3 (kafka 0.10), so librdkafka writes message format v1.
 var (
 	modern       = map[int16]traffic.Range{int16(kmsg.Produce): {Min: 0, Max: 13}, int16(kmsg.Fetch): {Min: 0, Max: 18}}
