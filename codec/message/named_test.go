@@ -36,7 +36,7 @@ func TestNamedInJSON(t *testing.T) {
 		`{"apiKey": 999}`:                 "API key 999",
 		`{"direction": "up"}`:             `"direction" is "up"`,
 		`{"version": "7"}`:                "JSON",
-		"{\n  \"api\": ,}":                 "line 2, column 10",
+		"{\n  \"api\": ,}":                "line 2, column 10",
 	} {
 		_, err := NamedInJSON([]byte(in))
 		if assert.Error(t, err, in) {
