@@ -90,7 +90,12 @@ type roundTrips struct {
 func checkExchanges(t *testing.T, client string, s *traffic.Session) roundTrips {
 	t.Helper()
 	stray := s.Stray()
-	exs := s.Stop()
+	return checkRecorded(t, client, s.Stop(), stray)
+}
+
+// checkRecorded is checkExchanges for exchanges recorded by other means.
+func checkRecorded(t *testing.T, client string, exs []traffic.Exchange, stray int) roundTrips {
+	t.Helper()
 	require.NotEmpty(t, exs)
 	assert.Zero(t, stray, "%s: responses that answer no request", client)
 	rt := roundTrips{apis: map[string]int{}, codecs: map[string]int{}}
