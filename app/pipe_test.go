@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/hex"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -40,10 +41,24 @@ func TestDecodeEncodePipe(t *testing.T) {
 		assert.Equal(t, frame+"\n", got, capture)
 	}
 
+	// One header field changed in the JSON: the header is encoded anew, the
+	// compressed records are kept as they were.
+	js, _, _ := kafkawire(t, produceWith(t, "gzip-0"), "decode", "--json")
+	pid := regexp.MustCompile(`"producerId": -?\d+`)
+	require.Len(t, pid.FindAllString(js, -1), 1)
+	edited, errOut, status := kafkawire(t, pid.ReplaceAllString(js, `"producerId": 4242`), "encode", "--json", "-")
+	require.Equal(t, 0, status, errOut)
+	again, errOut, status := kafkawire(t, edited, "decode", "--json")
+	require.Equal(t, 0, status, errOut)
+	assert.Contains(t, again, `"producerId": 4242`)
+	compressed := regexp.MustCompile(`"compressed": "[0-9a-f]+"`)
+	assert.Equal(t, compressed.FindString(js), compressed.FindString(again))
+	assert.NotEmpty(t, compressed.FindString(js))
+
 	// A response names its direction too.
 	resp, _, status := kafkawire(t, "", "encode", "--api", "Produce", "--version", "7", "--response")
 	require.Equal(t, 0, status)
-	js, errOut, status := kafkawire(t, resp, "decode", "--json", "--response", "--api", "Produce", "--version", "7")
+	js, errOut, status = kafkawire(t, resp, "decode", "--json", "--response", "--api", "Produce", "--version", "7")
 	require.Equal(t, 0, status, errOut)
 	got, errOut, status := kafkawire(t, js, "encode", "--json", "-")
 	require.Equal(t, 0, status, errOut)
