@@ -34,7 +34,13 @@ vet:
 	$(GO) vet ./...
 	$(GO) mod tidy -diff
 
-test-unit:
+# The unit tests include differential tests that run kcat and kafkajs
+# (codec/frame/clients_test.go); kafkajs comes from npm, pinned by the lock file.
+CLIENTS = e2e/clients/node_modules/.package-lock.json
+$(CLIENTS): e2e/clients/package.json e2e/clients/package-lock.json
+	npm ci --prefix e2e/clients --no-audit --no-fund
+
+test-unit: $(CLIENTS)
 	$(GO) test ./...
 
 test-wasm:
@@ -59,4 +65,4 @@ catalog:
 	$(GO) generate ./codec/schema
 
 clean:
-	rm -rf bin dist web/app.wasm e2e/artifacts
+	rm -rf bin dist web/app.wasm e2e/artifacts e2e/clients/node_modules

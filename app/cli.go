@@ -88,27 +88,30 @@ func runEncode(args []string, stdin io.Reader, stdout io.Writer) error {
 	fs := flag.NewFlagSet("encode", flag.ContinueOnError)
 	var af apiFlags
 	af.register(fs)
-	jsonFile := fs.String("json", "", "read the message from this JSON `file` (- for stdin)")
+	jsonFile := fs.String("json", "", "read the message from this JSON `file` (- for stdin); its api, version and direction stand in for the flags")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	api, v, err := af.resolve()
+	if af.request && af.response {
+		return errors.New("say --request or --response, not both")
+	}
+	var data []byte
+	named := message.Named{Version: -1} // without JSON, nothing is named
+	if *jsonFile != "" {
+		var err error
+		if data, err = readInput(*jsonFile, stdin); err != nil {
+			return err
+		}
+		if named, err = message.NamedInJSON(data); err != nil {
+			return err
+		}
+	}
+	api, v, dir, err := af.agree(named)
 	if err != nil {
 		return err
 	}
-	if af.request == af.response {
-		return errors.New("say --request or --response")
-	}
-	dir := schema.Request
-	if af.response {
-		dir = schema.Response
-	}
 	m := message.Minimal(api, v, dir)
-	if *jsonFile != "" {
-		data, err := readInput(*jsonFile, stdin)
-		if err != nil {
-			return err
-		}
+	if data != nil {
 		if m, err = message.FromJSON(data, api, v, dir); err != nil {
 			return err
 		}
@@ -119,6 +122,42 @@ func runEncode(args []string, stdin io.Reader, stdout io.Writer) error {
 	}
 	_, err = fmt.Fprintf(stdout, "%x\n", b)
 	return err
+}
+
+// agree picks the message from the flags and from what the JSON names: each
+// part from whichever gives it; when both do, they must agree.
+func (f apiFlags) agree(named message.Named) (*schema.API, int16, schema.Direction, error) {
+	fromJSON := ""
+	if f.api == "" && named.API != nil {
+		f.api, fromJSON = named.API.Name, " (from the JSON)"
+	}
+	if f.version < 0 && named.Version >= 0 {
+		f.version = int(named.Version)
+	}
+	api, v, err := f.resolve()
+	if err != nil {
+		return nil, 0, 0, fmt.Errorf("%v%s", err, fromJSON)
+	}
+	if named.API != nil && named.API != api {
+		return nil, 0, 0, fmt.Errorf("--api says %s, the JSON says %s", api.Name, named.API.Name)
+	}
+	if named.Version >= 0 && named.Version != v {
+		return nil, 0, 0, fmt.Errorf("--version says %d, the JSON says %d", v, named.Version)
+	}
+	flagged := f.request || f.response
+	dir := schema.Request
+	if f.response {
+		dir = schema.Response
+	}
+	switch {
+	case named.HasDir && flagged && named.Dir != dir:
+		return nil, 0, 0, fmt.Errorf("--%s says %s, the JSON says %s", dir, dir, named.Dir)
+	case named.HasDir:
+		dir = named.Dir
+	case !flagged:
+		return nil, 0, 0, errors.New("say --request or --response")
+	}
+	return api, v, dir, nil
 }
 
 func readInput(name string, stdin io.Reader) ([]byte, error) {
@@ -175,7 +214,8 @@ func decodeBytes(stdout io.Writer, b []byte, af apiFlags, hint frame.Hint, asJSO
 		return printGuesses(stdout, b)
 	}
 	// Several frames back to back (a TCP stream) are decoded one by one.
-	if pieces := frame.Split(b); len(pieces) > 1 && !af.request && !af.response {
+	pieces := frame.Split(b)
+	if len(pieces) > 1 && !af.request && !af.response {
 		return decodeStream(stdout, b, hint, asJSON)
 	}
 	var d *frame.Decoded
@@ -184,13 +224,39 @@ func decodeBytes(stdout io.Writer, b []byte, af apiFlags, hint frame.Hint, asJSO
 	} else {
 		d, _ = frame.DecodeRequestLoose(b)
 	}
-	return printDecoded(stdout, d, asJSON)
+	// The flags name every frame of a stream: when the bytes are not one frame
+	// but several whole ones, each is read as the flags say.
+	if d.Err != nil && len(pieces) > 1 && pieces[len(pieces)-1].Short == 0 {
+		hint.Responses, hint.Requests = af.response || hint.API != nil && !af.request, af.request
+		return decodeStream(stdout, b, hint, asJSON)
+	}
+	err := printDecoded(stdout, d, asJSON)
+	if err != nil && !af.request && !af.response && hint.API == nil {
+		// Read as a request by default, a response whose correlation id names
+		// a known API and version fails in its body; say what would work.
+		if _, _, herr := frame.RequestAPI(b); herr == nil {
+			if cands := frame.Guess(b); len(cands) > 0 {
+				err = fmt.Errorf("%v; these bytes read badly as a request but cleanly as a response, e.g. %s: try --response --api %s --version %d, or --guess for all %d candidates",
+					err, cands[0], cands[0].API.Name, cands[0].Version, len(cands))
+			}
+		}
+	}
+	return err
 }
 
 func printGuesses(stdout io.Writer, b []byte) error {
+	asRequest := ""
+	if d, _ := frame.DecodeRequestLoose(b); d.Err == nil {
+		asRequest = fmt.Sprintf("%s %s v%d", d.Msg.API.Name, d.Msg.Dir, d.Msg.Version)
+		fmt.Fprintf(stdout, "reads cleanly as a request: %s (decode without --guess shows it); as a response:\n", asRequest)
+	}
 	cands := frame.Guess(b)
 	if len(cands) == 0 {
-		return errors.New("no API and version decodes these bytes as a whole response")
+		if asRequest != "" {
+			fmt.Fprintln(stdout, "  no API and version decodes these bytes as a whole response")
+			return nil
+		}
+		return errors.New("no API and version decodes these bytes as a whole response, nor as a request")
 	}
 	for i, c := range cands {
 		if i == 20 {

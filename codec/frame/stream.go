@@ -156,6 +156,9 @@ func Guess(b []byte) []Candidate {
 type Hint struct {
 	API     *schema.API
 	Version int16
+	// Responses says every frame is a response of API and Version (decode --response);
+	// Requests, that every frame is a request (decode --request).
+	Responses, Requests bool
 }
 
 // Part is one frame of a stream, decoded.
@@ -182,7 +185,13 @@ func DecodeStream(b []byte, hint Hint) []Part {
 	requests := map[int32]asked{}
 	for _, p := range pieces {
 		part := Part{Piece: p, PairedWith: -1}
-		if d := asRequest(p.Bytes); d != nil {
+		if hint.Responses && hint.API != nil {
+			part.Dir = schema.Response
+			part.Decoded = Decode(p.Bytes, hint.API, hint.Version, schema.Response)
+		} else if hint.Requests {
+			part.Dir = schema.Request
+			part.Decoded = DecodeRequest(p.Bytes)
+		} else if d := asRequest(p.Bytes); d != nil {
 			part.Dir = schema.Request
 			part.Decoded = d
 			if id, ok := CorrelationID(p.Bytes, schema.Request); ok {

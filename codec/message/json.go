@@ -156,6 +156,57 @@ func writeValue(b *bytes.Buffer, f *schema.Field, val any, v int16, elem bool) e
 	return nil
 }
 
+// Named is what a message's JSON says it is, each part only if the JSON says it.
+type Named struct {
+	API     *schema.API // from "api", else "apiKey"; nil if neither
+	Version int16       // -1 if left out
+	Dir     schema.Direction
+	HasDir  bool
+}
+
+// NamedInJSON reads the api, version and direction a message's JSON names
+// (as MarshalJSON writes them), so that its JSON alone says how to read it.
+// A name that exists nowhere is an error.
+func NamedInJSON(data []byte) (Named, error) {
+	var top struct {
+		API       *string `json:"api"`
+		APIKey    *int16  `json:"apiKey"`
+		Version   *int16  `json:"version"`
+		Direction *string `json:"direction"`
+	}
+	n := Named{Version: -1}
+	if err := json.Unmarshal(data, &top); err != nil {
+		return n, jsonSyntaxError(data, err)
+	}
+	switch {
+	case top.API != nil:
+		if n.API = schema.ByName(*top.API); n.API == nil {
+			return n, fmt.Errorf("the JSON names API %q, which does not exist (see kafkawire apis)", *top.API)
+		}
+		if top.APIKey != nil && *top.APIKey != n.API.Key {
+			return n, fmt.Errorf(`the JSON says "api": %q (key %d) but "apiKey": %d`, *top.API, n.API.Key, *top.APIKey)
+		}
+	case top.APIKey != nil:
+		if n.API = schema.ByKey(*top.APIKey); n.API == nil {
+			return n, fmt.Errorf("the JSON names API key %d, which does not exist (see kafkawire apis)", *top.APIKey)
+		}
+	}
+	if top.Version != nil {
+		n.Version = *top.Version
+	}
+	if top.Direction != nil {
+		switch *top.Direction {
+		case schema.Request.String():
+			n.Dir, n.HasDir = schema.Request, true
+		case schema.Response.String():
+			n.Dir, n.HasDir = schema.Response, true
+		default:
+			return n, fmt.Errorf(`the JSON's "direction" is %q: want %q or %q`, *top.Direction, schema.Request, schema.Response)
+		}
+	}
+	return n, nil
+}
+
 // FromJSON reads a message of version v of api in direction dir from its JSON form.
 // The JSON may name its api, version and direction; when it does they must agree.
 // A header left out is the minimal header.

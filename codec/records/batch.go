@@ -133,7 +133,9 @@ func (d *decoder) decodeBatch(r *wire.Reader, i int) (*Batch, *layout.Node) {
 	d.decodeRecords(ir, dn, b, int(count))
 	if f := ir.Failure(); f != nil {
 		r.Fail(payloadOff, "in decompressed batch buffer %d at 0x%04x: %s", k, f.Off, f.Msg)
+		return b, node
 	}
+	b.kept, b.keptSum = payload, recordsSum(codec, b.Records)
 	return b, node
 }
 
@@ -253,6 +255,8 @@ func (b *Batch) appendV2(dst []byte) []byte {
 		for i := range b.Records {
 			dst = b.Records[i].appendTo(dst)
 		}
+	} else if kept := b.keptRecords(); kept != nil {
+		dst = append(dst, kept...) // the records did not change: their compressed bytes need not either
 	} else {
 		var plain []byte
 		for i := range b.Records {

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/bits"
 	"sync"
 
 	"github.com/klauspost/compress/snappy"
@@ -52,6 +53,75 @@ func decompress(codec Codec, payload []byte, limit int) ([]byte, bool, error) {
 		return out, false, wrap("zstd", err)
 	}
 	return nil, false, fmt.Errorf("compression codec %d does not exist (0-4 do: none, gzip, snappy, lz4, zstd)", int(codec))
+}
+
+// decompressValue is decompress for a legacy wrapper's value, read as Kafka reads it:
+// in magic 0, the lz4 frame's header checksum is not checked, because clients
+// before Kafka 0.10 computed it over the frame's magic number as well. note
+// says when that byte is off.
+func decompressValue(codec Codec, magic int8, value []byte, limit int) (plain []byte, xerial bool, note string, err error) {
+	if codec == CodecLZ4 && magic == 0 {
+		if fixed, got, want, ok := fixLZ4HeaderChecksum(value); ok {
+			value = fixed
+			note = fmt.Sprintf("lz4 header checksum 0x%02x where the lz4 frame format wants 0x%02x: clients before Kafka 0.10 "+
+				"computed it over the frame's magic number too, and Kafka does not check it in magic 0 messages", got, want)
+		}
+	}
+	plain, xerial, err = decompress(codec, value, limit)
+	return plain, xerial, note, err
+}
+
+// fixLZ4HeaderChecksum returns a copy of the lz4 frame with its header checksum
+// byte recomputed, when the frame descriptor is whole and that byte is wrong.
+func fixLZ4HeaderChecksum(frame []byte) (fixed []byte, got, want byte, ok bool) {
+	const magic = 0x184d2204
+	if len(frame) < 7 || binary.LittleEndian.Uint32(frame) != magic {
+		return nil, 0, 0, false
+	}
+	end := 6 // the descriptor: FLG, BD, then an 8-byte content size and a 4-byte dictionary id if FLG says so
+	if frame[4]&0x08 != 0 {
+		end += 8
+	}
+	if frame[4]&0x01 != 0 {
+		end += 4
+	}
+	if len(frame) <= end {
+		return nil, 0, 0, false
+	}
+	got, want = frame[end], byte(xxh32(frame[4:end])>>8)
+	if got == want {
+		return nil, 0, 0, false
+	}
+	fixed = append([]byte(nil), frame...)
+	fixed[end] = want
+	return fixed, got, want, true
+}
+
+// xxh32 is the 32-bit xxHash with seed 0 of a short input (under 16 bytes, as an
+// lz4 frame descriptor is), the hash lz4 frames check their header with.
+func xxh32(b []byte) uint32 {
+	const (
+		p1 = 2654435761
+		p2 = 2246822519
+		p3 = 3266489917
+		p4 = 668265263
+		p5 = 374761393
+	)
+	h := uint32(p5) + uint32(len(b))
+	for ; len(b) >= 4; b = b[4:] {
+		h += binary.LittleEndian.Uint32(b) * p3
+		h = bits.RotateLeft32(h, 17) * p4
+	}
+	for _, c := range b {
+		h += uint32(c) * p5
+		h = bits.RotateLeft32(h, 11) * p1
+	}
+	h ^= h >> 15
+	h *= p2
+	h ^= h >> 13
+	h *= p3
+	h ^= h >> 16
+	return h
 }
 
 func wrap(codec string, err error) error {

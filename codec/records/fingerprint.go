@@ -29,25 +29,28 @@ func (b *Batch) fingerprint() uint64 {
 	p = binary.BigEndian.AppendUint64(p, uint64(len(b.Records)))
 	h.Write(p)
 	for i := range b.Records {
-		r := &b.Records[i]
-		p = buf[:0]
-		p = append(p, byte(r.Attributes))
-		p = binary.BigEndian.AppendUint64(p, uint64(r.TimestampDelta))
-		p = binary.BigEndian.AppendUint32(p, uint32(r.OffsetDelta))
-		p = binary.BigEndian.AppendUint64(p, uint64(len(r.Headers)))
-		h.Write(p)
-		hashBytes(&h, r.Key)
-		hashBytes(&h, r.Value)
-		for _, x := range r.Headers {
-			hashBytes(&h, x.Key)
-			hashBytes(&h, x.Value)
-		}
+		hashRecord(&h, &b.Records[i])
 	}
 	if b.Legacy != nil {
 		h.WriteByte(1)
 		hashMessage(&h, b.Legacy)
 	}
 	return h.Sum64()
+}
+
+func hashRecord(h *maphash.Hash, r *Record) {
+	var buf [32]byte
+	p := append(buf[:0], byte(r.Attributes))
+	p = binary.BigEndian.AppendUint64(p, uint64(r.TimestampDelta))
+	p = binary.BigEndian.AppendUint32(p, uint32(r.OffsetDelta))
+	p = binary.BigEndian.AppendUint64(p, uint64(len(r.Headers)))
+	h.Write(p)
+	hashBytes(h, r.Key)
+	hashBytes(h, r.Value)
+	for _, x := range r.Headers {
+		hashBytes(h, x.Key)
+		hashBytes(h, x.Value)
+	}
 }
 
 func hashMessage(h *maphash.Hash, m *Message) {

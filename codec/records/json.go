@@ -95,6 +95,9 @@ type batchJSON struct {
 	ProducerEpoch        *int16       `json:"producerEpoch,omitempty"`
 	BaseSequence         *int32       `json:"baseSequence,omitempty"`
 	Records              []recordJSON `json:"records"`
+	// Compressed is the records as the batch carried them, compressed, in hex:
+	// written back as they are while they decompress to exactly Records.
+	Compressed string `json:"compressed,omitempty"`
 }
 
 type recordJSON struct {
@@ -116,6 +119,7 @@ type messageJSON struct {
 	Key           Bytes          `json:"key"`
 	Value         *Bytes         `json:"value,omitempty"` // left out for a wrapper, whose value is its messages
 	Messages      []*messageJSON `json:"messages,omitempty"`
+	Compressed    string         `json:"compressed,omitempty"` // a wrapper's value as it was, in hex, kept while it holds exactly Messages
 }
 
 func ptr[T any](v T) *T { return &v }
@@ -158,6 +162,9 @@ func (b *Batch) MarshalJSON() ([]byte, error) {
 		j.Records[i] = recordJSON{OffsetDelta: ptr(r.OffsetDelta), TimestampDelta: r.TimestampDelta, Attributes: r.Attributes,
 			Key: r.Key, Value: r.Value, Headers: r.Headers}
 	}
+	if kept := b.keptRecords(); kept != nil && b.Codec() != CodecNone {
+		j.Compressed = hex.EncodeToString(kept)
+	}
 	return json.Marshal(j)
 }
 
@@ -180,7 +187,7 @@ func (b *Batch) UnmarshalJSON(data []byte) error {
 		if err != nil {
 			return err
 		}
-		*b = Batch{Magic: m.Magic, Legacy: m}
+		*b = Batch{Magic: m.Magic, Legacy: m, xerial: m.kept && bytes.HasPrefix(m.Value, xerialMagic)}
 		return nil
 	}
 	var j batchJSON
@@ -245,6 +252,13 @@ func (b *Batch) UnmarshalJSON(data []byte) error {
 		nb.LastOffsetDelta = nb.Records[len(nb.Records)-1].OffsetDelta
 	}
 	set64(&nb.MaxTimestamp, j.MaxTimestamp)
+	if j.Compressed != "" {
+		payload, err := hex.DecodeString(j.Compressed)
+		if err != nil {
+			return fmt.Errorf("compressed: %w", err)
+		}
+		nb.keepRecords(payload)
+	}
 	*b = nb
 	return nil
 }
@@ -282,6 +296,9 @@ func messageToJSON(m *Message) *messageJSON {
 		j.Messages = make([]*messageJSON, len(m.Messages))
 		for i, im := range m.Messages {
 			j.Messages[i] = messageToJSON(im)
+		}
+		if kept := m.keptValue(); kept != nil {
+			j.Compressed = hex.EncodeToString(kept)
 		}
 	}
 	return j
@@ -327,6 +344,16 @@ func messageFromJSON(j *messageJSON, magic int8) (*Message, error) {
 				return nil, fmt.Errorf("message %d: %w", i, err)
 			}
 		}
+	}
+	if j.Compressed != "" {
+		if m.Messages == nil {
+			return nil, fmt.Errorf(`"compressed" belongs to a wrapper, beside its "messages"`)
+		}
+		value, err := hex.DecodeString(j.Compressed)
+		if err != nil {
+			return nil, fmt.Errorf("compressed: %w", err)
+		}
+		m.keepValue(value)
 	}
 	return m, nil
 }

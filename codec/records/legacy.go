@@ -21,6 +21,9 @@ type Message struct {
 	Key        Bytes
 	Value      Bytes
 	Messages   []*Message
+
+	kept    bool   // a wrapper's Value is its compressed messages as decoded (see keep.go)
+	keptSum uint64 // what Messages hashed to then
 }
 
 const (
@@ -135,7 +138,8 @@ func (d *decoder) openWrapper(mr *wire.Reader, vn *layout.Node, m *Message, code
 		mr.Fail(vn.Off, "a %s wrapper message needs a value to decompress", codec)
 		return
 	}
-	plain, _, err := decompress(codec, m.Value, d.opts.maxDecompressed())
+	plain, _, note, err := decompressValue(codec, m.Magic, m.Value, d.opts.maxDecompressed())
+	data.Warn = note
 	if err != nil {
 		data.Err = &wire.Error{Off: data.Off, Msg: codec.String() + " value: " + err.Error()}
 		mr.Fail(data.Off, "%s", data.Err.Msg)
@@ -157,6 +161,7 @@ func (d *decoder) openWrapper(mr *wire.Reader, vn *layout.Node, m *Message, code
 		mr.Fail(data.Off, "in decompressed batch buffer %d at 0x%04x: %s", k, f.Off, f.Msg)
 		return
 	}
+	m.kept, m.keptSum = true, messagesSum(codec, m.Messages)
 	// Magic 1 wrappers number inner messages from 0 and carry the last one's absolute offset.
 	if m.Magic == 1 && len(m.Messages) > 0 {
 		last := m.Messages[len(m.Messages)-1].Offset
@@ -173,10 +178,11 @@ func (d *decoder) int32Bytes(r *wire.Reader, parent *layout.Node, name, desc str
 	return d.sizedBytes(r, parent, name, desc, "bytes", wire.PrefixInt32)
 }
 
-// appendTo encodes the message from its fields; a wrapper's value is rebuilt from its messages.
+// appendTo encodes the message from its fields; a wrapper's value is its kept
+// compressed value while its messages are unchanged, else rebuilt from them.
 func (m *Message) appendTo(dst []byte, xerial bool) []byte {
 	value := []byte(m.Value)
-	if codec := Codec(m.Attributes & legacyAttrCodec); codec != CodecNone && m.Messages != nil {
+	if codec := Codec(m.Attributes & legacyAttrCodec); codec != CodecNone && m.Messages != nil && m.keptValue() == nil {
 		var inner []byte
 		for _, im := range m.Messages {
 			inner = im.appendTo(inner, false)

@@ -18,8 +18,9 @@
 // fields, and AppendTo writes those bytes while the fingerprint still
 // matches. Once any field changes (or for batches built in code or from
 // JSON), the batch is encoded from its fields, with batchLength, record
-// lengths, the record count, lastOffsetDelta and the CRC recomputed, and the
-// records recompressed with the batch's codec.
+// lengths, the record count, lastOffsetDelta and the CRC recomputed. Its
+// records are compressed afresh only if they changed: a compressed batch or
+// legacy wrapper keeps the compressed bytes it was decoded from (keep.go).
 //
 // # JSON
 //
@@ -50,7 +51,8 @@
 //	    "key": "k",                // a string when the bytes are UTF-8,
 //	    "value": {"hex": "00ff"},  // {"hex": "..."} otherwise, null for null
 //	    "headers": [{"key": "h", "value": "v"}]
-//	  }]
+//	  }],
+//	  "compressed": "28b52ffd..."  // decoded batches: the compressed records as they were, in hex
 //	}],
 //	"tail": {"hex": "..."}}        // a partial batch at the end of a fetch response
 //
@@ -60,9 +62,13 @@
 //	 "timestamp": 0, "key": null, "value": "v",
 //	 "messages": [...]}           // compressed wrapper: the inner messages, same shape
 //
-// A wrapper's value is recomputed from its messages; "timestamp" and
+// A wrapper's value is its "compressed" bytes while they hold exactly its
+// messages, else compressed afresh from them; "timestamp" and
 // "timestampType" only exist in magic 1. batchLength, the record count, record
 // lengths and CRCs are never in the JSON: they are computed on encode.
+// "compressed" is written for decoded batches so that JSON gives back the same
+// bytes; it is used only if it decompresses to exactly the records (or
+// messages) the JSON lists, so editing the records by hand needs no care.
 package records
 
 import (
@@ -110,6 +116,9 @@ type Batch struct {
 	raw    []byte // the bytes the batch was decoded from
 	sum    uint64 // fingerprint of the fields as decoded; raw is stale once it differs
 	xerial bool   // snappy records used the xerial framing Java clients write
+
+	kept    []byte // compressed records as decoded (see keep.go), written again while they hash to keptSum
+	keptSum uint64
 }
 
 // Record is one record of a batch.

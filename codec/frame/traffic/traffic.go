@@ -1,6 +1,6 @@
 //go:build !js
 
-// Package traffic records the exact Kafka frames a kgo client and an in-process kfake cluster exchange, for tests.
+// Package traffic records the exact Kafka frames a client and an in-process kfake cluster exchange, for tests.
 //
 // Record starts a kfake cluster on 127.0.0.1 and, in front of each broker, a
 // small TCP proxy on 127.0.0.1 that copies bytes both ways and cuts them into
@@ -10,6 +10,12 @@
 // Requests and responses are paired by correlation id per connection.
 // Nothing listens on anything but the loopback address, and everything stops
 // when Record returns or its time runs out.
+//
+// Record runs a kgo client in the process. Listen serves a client that runs
+// in another process (kcat, a Node.js script): it returns the bootstrap
+// addresses, and Stop returns what was recorded. Advertise and
+// AnswerLegacyProduce make kfake look like a broker that takes old versions,
+// so such clients use every codec and message format they have.
 package traffic
 
 import (
@@ -24,6 +30,7 @@ import (
 
 	"github.com/twmb/franz-go/pkg/kfake"
 	"github.com/twmb/franz-go/pkg/kgo"
+	"github.com/twmb/franz-go/pkg/kmsg"
 )
 
 // Timeout bounds a whole Record call, fn included.
@@ -65,8 +72,50 @@ func RecordWith(o Options, fn func(ctx context.Context, cl *kgo.Client)) ([]Exch
 	ctx, cancel := context.WithTimeout(context.Background(), o.Timeout)
 	defer cancel()
 
+	s, err := Listen(o)
+	if err != nil {
+		return nil, err
+	}
+	kopts := append([]kgo.Opt{
+		kgo.SeedBrokers(s.Addrs...),
+		kgo.AllowAutoTopicCreation(),
+		kgo.RequestTimeoutOverhead(5 * time.Second),
+		kgo.RetryTimeout(10 * time.Second),
+	}, o.Client...)
+	cl, err := kgo.NewClient(kopts...)
+	if err != nil {
+		s.Stop()
+		return nil, fmt.Errorf("traffic: starting kgo: %w", err)
+	}
+	func() {
+		defer cl.Close()
+		fn(ctx, cl)
+	}()
+	exs := s.Stop()
+	if ctx.Err() != nil {
+		return exs, fmt.Errorf("traffic: ran out of time after %v", o.Timeout)
+	}
+	return exs, nil
+}
+
+// Session is a kfake cluster behind recording proxies, for a client that runs
+// in another process (kcat, a Node.js script): point it at Addrs, then Stop.
+type Session struct {
+	// Addrs are the bootstrap addresses, the brokers' proxies on 127.0.0.1.
+	Addrs []string
+	// Cluster is the kfake cluster itself, for control hooks.
+	Cluster *kfake.Cluster
+	rec     *recorder
+
+	advMu sync.Mutex
+	adv   *kmsg.ApiVersionsResponse // what ApiVersions answers once Advertise was called
+}
+
+// Listen starts a kfake cluster (one broker that creates topics on first use,
+// then o.Cluster) with a recording proxy in front of each broker. o.Client and
+// o.Timeout are not used: the caller runs the client and decides when to Stop.
+func Listen(o Options) (*Session, error) {
 	rec := &recorder{}
-	defer rec.close()
 	copts := append([]kfake.Opt{
 		kfake.NumBrokers(1),
 		kfake.AllowAutoTopicCreation(),
@@ -74,37 +123,47 @@ func RecordWith(o Options, fn func(ctx context.Context, cl *kgo.Client)) ([]Exch
 	}, o.Cluster...)
 	c, err := kfake.NewCluster(copts...)
 	if err != nil {
+		rec.close()
 		return nil, fmt.Errorf("traffic: starting kfake: %w", err)
 	}
-	kopts := append([]kgo.Opt{
-		kgo.SeedBrokers(c.ListenAddrs()...),
-		kgo.AllowAutoTopicCreation(),
-		kgo.RequestTimeoutOverhead(5 * time.Second),
-		kgo.RetryTimeout(10 * time.Second),
-	}, o.Client...)
-	cl, err := kgo.NewClient(kopts...)
-	if err != nil {
-		c.Close()
-		return nil, fmt.Errorf("traffic: starting kgo: %w", err)
+	return &Session{Addrs: c.ListenAddrs(), Cluster: c, rec: rec}, nil
+}
+
+// Stop closes the cluster and the proxies and returns every exchange, in the
+// order the requests were sent (per connection; connections in opening order).
+func (s *Session) Stop() []Exchange {
+	s.Cluster.Close()
+	s.rec.close()
+	return s.rec.exchanges()
+}
+
+// Stray counts the responses that answered no request waiting on their
+// connection (an unknown or repeated correlation id); Stop leaves them out.
+func (s *Session) Stray() int {
+	s.rec.mu.Lock()
+	defer s.rec.mu.Unlock()
+	n := 0
+	for _, c := range s.rec.convs {
+		c.mu.Lock()
+		n += c.stray
+		c.mu.Unlock()
 	}
-	func() {
-		defer func() {
-			cl.Close()
-			c.Close()
-		}()
-		fn(ctx, cl)
-	}()
-	rec.close()
-	if ctx.Err() != nil {
-		return rec.exchanges(), fmt.Errorf("traffic: ran out of time after %v", o.Timeout)
-	}
-	return rec.exchanges(), nil
+	return n
+}
+
+// BrokerAddrs are the brokers' own addresses, behind the proxies: what is
+// said to them directly is not recorded.
+func (s *Session) BrokerAddrs() []string {
+	s.rec.mu.Lock()
+	defer s.rec.mu.Unlock()
+	return append([]string(nil), s.rec.brokers...)
 }
 
 // recorder owns the proxies and what they saw.
 type recorder struct {
 	mu      sync.Mutex
 	lns     []net.Listener
+	brokers []string // the brokers' own addresses, behind the proxies
 	conns   []net.Conn
 	convs   []*conversation
 	closed  bool
@@ -130,6 +189,7 @@ func (r *recorder) listen(network, addr string) (net.Listener, error) {
 	}
 	r.mu.Lock()
 	r.lns = append(r.lns, proxy)
+	r.brokers = append(r.brokers, broker.Addr().String())
 	r.mu.Unlock()
 	r.wg.Add(1)
 	go r.serve(proxy, broker.Addr().String())
@@ -242,6 +302,7 @@ type conversation struct {
 	mu      sync.Mutex
 	ex      []Exchange
 	pending map[int32]int // correlation id → index in ex
+	stray   int           // responses whose correlation id no request was waiting for
 }
 
 func (c *conversation) request(frame []byte) {
@@ -271,6 +332,8 @@ func (c *conversation) response(frame []byte) {
 	if i, ok := c.pending[id]; ok {
 		c.ex[i].Response = frame
 		delete(c.pending, id)
+	} else {
+		c.stray++
 	}
 }
 
