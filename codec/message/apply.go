@@ -99,10 +99,7 @@ func (m *Message) setHex(p Path, text string) error {
 	if err != nil {
 		return err
 	}
-	typ := s.field.Type
-	if s.elem {
-		typ = s.field.Elem()
-	}
+	typ := s.valueType()
 	if typ != "bytes" {
 		return fmt.Errorf("%s is not bytes", p)
 	}

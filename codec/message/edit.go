@@ -40,6 +40,14 @@ type slot struct {
 	fields []*schema.Field
 }
 
+// valueType is the type of the value the slot holds: an array element's own type, else the field's.
+func (s *slot) valueType() string {
+	if s.elem {
+		return s.field.Elem()
+	}
+	return s.field.Type
+}
+
 func (m *Message) headerDef() (*schema.Def, int16) {
 	return schema.Header(m.Dir), schema.HeaderVersion(m.API, m.Version, m.Dir)
 }
@@ -131,10 +139,7 @@ func (m *Message) setText(p Path, text string) error {
 	if err != nil {
 		return err
 	}
-	typ := s.field.Type
-	if s.elem {
-		typ = s.field.Elem()
-	}
+	typ := s.valueType()
 	if s.field.IsArray() && !s.elem || (s.field.IsStruct()) {
 		return fmt.Errorf("%s is a %s: edit its fields", p, s.field.Type)
 	}
