@@ -1,5 +1,7 @@
 package docs
 
+import "slices"
+
 // DataField is the description of the field at path (names from the
 // format's top down, joined by ".") of an embedded data format: the consumer
 // protocol's subscription and assignment that ride in group APIs' bytes, the
@@ -76,4 +78,14 @@ var dataFields = map[string]map[string]string{
 		"Voters.KRaftVersionFeature.MinSupportedVersion": "Lowest kraft.version level the voter understands.",
 		"Voters.KRaftVersionFeature.MaxSupportedVersion": "Highest kraft.version level the voter understands.",
 	},
+}
+
+// DataFormats lists the embedded data formats described, by name, sorted.
+func DataFormats() []string {
+	out := make([]string, 0, len(dataFields))
+	for name := range dataFields {
+		out = append(out, name)
+	}
+	slices.Sort(out)
+	return out
 }

@@ -183,7 +183,7 @@ func (d *Decoder) taggedFields(fields []*schema.Field, s *Struct, parent *layout
 func (d *Decoder) Value(f *schema.Field, flex bool, n *layout.Node) any {
 	n.Name = f.Name
 	n.Type = f.Type
-	n.Desc = describeCached(f)
+	n.Desc = describe(f)
 	nullable := f.Nullable.Has(d.Version)
 	if f.IsArray() {
 		l, ok := d.length(n, wire.ArrayPrefix(flex), "array", arrayLength)

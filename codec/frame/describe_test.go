@@ -1,0 +1,141 @@
+package frame_test
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+	"unicode"
+
+	"github.com/kafkawire/kafkawire/codec/frame"
+	"github.com/kafkawire/kafkawire/codec/layout"
+	"github.com/kafkawire/kafkawire/codec/message"
+	"github.com/kafkawire/kafkawire/codec/schema"
+)
+
+// nameOnly reports whether desc says nothing beyond the words of field name
+// (and a few words that add nothing): "topic authorized operations" for
+// TopicAuthorizedOperations, "name of this entry" for Name.
+func nameOnly(name, desc string) bool {
+	filler := map[string]bool{"a": true, "an": true, "the": true, "of": true, "for": true, "this": true,
+		"in": true, "to": true, "is": true, "its": true, "list": true, "entry": true, "id": true, "name": true, "value": true}
+	own := map[string]bool{}
+	start := 0
+	for i, r := range name {
+		if i > 0 && unicode.IsUpper(r) && unicode.IsLower(rune(name[i-1])) {
+			own[strings.ToLower(name[start:i])] = true
+			start = i
+		}
+	}
+	own[strings.ToLower(name[start:])] = true
+	for _, w := range strings.FieldsFunc(strings.ToLower(desc), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		if !filler[w] && !own[w] && !own[strings.TrimSuffix(w, "s")] {
+			return false
+		}
+	}
+	return true
+}
+
+// fieldNode reports whether n is a field's node: it has a key that is not an
+// element's index nor the header or body.
+func fieldNode(n *layout.Node) bool {
+	if n.Key == "" || n.Key == "header" || n.Key == "body" {
+		return false
+	}
+	_, err := strconv.Atoi(n.Key)
+	return err != nil
+}
+
+// Every field node of the minimal instance of every message, header and body,
+// carries a description of its own, not one made of its name.
+func TestEveryFieldNodeIsDescribed(t *testing.T) {
+	fields := 0
+	for _, in := range allInstances() {
+		d := frame.Decode(minimalFrame(t, in), in.api, in.v, in.dir)
+		if d.Err != nil {
+			t.Fatalf("%s: %v", in, d.Err)
+		}
+		d.Tree.Walk(func(n *layout.Node, _ int) bool {
+			if !fieldNode(n) {
+				return true
+			}
+			fields++
+			if n.Desc == "" || nameOnly(n.Key, n.Desc) {
+				t.Errorf("%s %s: description %q", in, n.Key, n.Desc)
+			}
+			return true
+		})
+	}
+	if fields < 2000 {
+		t.Errorf("only %d field nodes walked; the walk is broken", fields)
+	}
+}
+
+// Fields the minimal instances leave out (elements of empty arrays, tagged
+// fields) are described too: every field of every definition of the catalogue.
+func TestEveryCatalogueFieldIsDescribed(t *testing.T) {
+	var walk func(where string, fs []*schema.Field)
+	walk = func(where string, fs []*schema.Field) {
+		for _, f := range fs {
+			if d := message.Describe(f); d == "" || nameOnly(f.Name, d) {
+				t.Errorf("%s.%s: description %q", where, f.Name, d)
+			}
+			walk(where+"."+f.Name, f.Fields)
+		}
+	}
+	for _, a := range schema.APIs() {
+		for _, def := range append(append([]*schema.Def(nil), a.Request...), a.Response...) {
+			walk(a.Name+" "+def.Name, def.Fields)
+		}
+	}
+	for _, dir := range []schema.Direction{schema.Request, schema.Response} {
+		walk(dir.String()+" header", schema.Header(dir).Fields)
+	}
+}
+
+// The versions a field exists in are said when they are not all of its
+// message's, and the same name means different things in different APIs.
+func TestDescriptionsSayVersionsAndMeaning(t *testing.T) {
+	field := func(api string, dir schema.Direction, path ...string) *schema.Field {
+		a := schema.ByName(api)
+		vs := a.Versions(dir)
+		fs := a.Def(dir, vs[len(vs)-1]).Fields
+		var f *schema.Field
+		for _, name := range path {
+			for _, c := range fs {
+				if c.Name == name {
+					f = c
+				}
+			}
+			fs = f.Fields
+		}
+		return f
+	}
+	cases := []struct {
+		f       *schema.Field
+		suffix  string // "" for a field in every version
+		without string
+	}{
+		{field("Produce", schema.Request, "TransactionalId"), " (v3+)", ""},
+		{field("Produce", schema.Request, "Acks"), "", "(v"},
+		{field("Fetch", schema.Request, "SessionId"), " (v7+)", ""},
+		{field("Metadata", schema.Response, "Topics", "TopicId"), " (v10+)", ""},
+		{field("Produce", schema.Request, "TopicData", "Name"), " (v0-12)", ""},
+		{schema.Header(schema.Request).Fields[3], " (header v1+)", ""},
+		// The words already say "(v3 and up)": no second note.
+		{field("InitProducerId", schema.Request, "ProducerId"), "", "(v3+)"},
+	}
+	for _, c := range cases {
+		d := message.Describe(c.f)
+		if c.suffix != "" && !strings.HasSuffix(d, c.suffix) {
+			t.Errorf("%s: %q does not end in %q", c.f.Name, d, c.suffix)
+		}
+		if c.without != "" && strings.Contains(d, c.without) {
+			t.Errorf("%s: %q names versions, though the field is in all", c.f.Name, d)
+		}
+	}
+	topic := message.Describe(field("Metadata", schema.Request, "Topics", "Name"))
+	protocol := message.Describe(field("JoinGroup", schema.Request, "Protocols", "Name"))
+	if topic == protocol || !strings.Contains(strings.ToLower(topic), "topic") {
+		t.Errorf("a topic's Name %q and a protocol's Name %q", topic, protocol)
+	}
+}
