@@ -118,7 +118,7 @@ func TestDescriptionsSayVersionsAndMeaning(t *testing.T) {
 		{field("Produce", schema.Request, "TransactionalId"), " (v3+)", ""},
 		{field("Produce", schema.Request, "Acks"), "", "(v"},
 		{field("Fetch", schema.Request, "SessionId"), " (v7+)", ""},
-		{field("Metadata", schema.Response, "Topics", "TopicId"), " (v10+)", ""},
+		{field("Produce", schema.Response, "Responses", "PartitionResponses", "LogStartOffset"), " (v5+)", ""},
 		{field("Produce", schema.Request, "TopicData", "Name"), " (v0-12)", ""},
 		{schema.Header(schema.Request).Fields[3], " (header v1+)", ""},
 		// The words already say "(v3 and up)": no second note.
