@@ -96,6 +96,7 @@ func (c *Page) Render() app.UI {
 				&Legend{},
 			),
 			&Summary{API: name, Version: c.v, ReqSize: len(c.req.Bytes()), RespSize: len(c.resp.Bytes())},
+			&About{API: name},
 			c.paneUI(c.req),
 			c.paneUI(c.resp),
 		),
