@@ -139,3 +139,61 @@ func TestDescriptionsSayVersionsAndMeaning(t *testing.T) {
 		t.Errorf("a topic's Name %q and a protocol's Name %q", topic, protocol)
 	}
 }
+
+// checkFieldNodes fails on a field node of tree without a description of its own and
+// returns how many field nodes it saw.
+func checkFieldNodes(t *testing.T, where string, tree *layout.Node) int {
+	t.Helper()
+	seen := 0
+	tree.Walk(func(n *layout.Node, _ int) bool {
+		if fieldNode(n) {
+			seen++
+			if n.Desc == "" || nameOnly(n.Key, n.Desc) {
+				t.Errorf("%s %s: description %q", where, n.Key, n.Desc)
+			}
+		}
+		return true
+	})
+	return seen
+}
+
+// Tagged fields and the fields of embedded data formats, which no minimal
+// instance has, are described in the tree too.
+func TestTaggedAndEmbeddedFieldsAreDescribed(t *testing.T) {
+	// Produce v10's response with one NodeEndpoints element, a tagged field.
+	api := schema.ByName("Produce")
+	m := message.Minimal(api, 10, schema.Response)
+	var endpoints *schema.Field
+	for _, f := range api.Def(schema.Response, 10).Fields {
+		if f.Name == "NodeEndpoints" {
+			endpoints = f
+		}
+	}
+	m.Body.Set("NodeEndpoints", []any{message.MinimalStruct(endpoints.Fields, 10, true)})
+	b, err := frame.Encode(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := frame.Decode(b, api, 10, schema.Response)
+	if d.Err != nil {
+		t.Fatal(d.Err)
+	}
+	if n := checkFieldNodes(t, "Produce v10 response", d.Tree); n < 6 {
+		t.Errorf("%d field nodes, want the tagged NodeEndpoints and its element's four fields at least", n)
+	}
+	if !strings.Contains(d.Tree.Text(), message.Describe(endpoints.Fields[1])) {
+		t.Errorf("the tree does not show the description of NodeEndpoints' Host:\n%s", d.Tree.Text())
+	}
+
+	// A ConsumerProtocolSubscription v1: version, one topic "orders", null
+	// user data, and owned partition 0 of "orders".
+	sub := []byte{0, 1, 0, 0, 0, 1, 0, 6, 'o', 'r', 'd', 'e', 'r', 's', 0xff, 0xff, 0xff, 0xff,
+		0, 0, 0, 1, 0, 6, 'o', 'r', 'd', 'e', 'r', 's', 0, 0, 0, 1, 0, 0, 0, 0}
+	n := message.DecodeData("ConsumerProtocolSubscription", sub, 0, layout.RegionRequestBody)
+	if n == nil {
+		t.Fatal("the subscription does not decode")
+	}
+	if got := checkFieldNodes(t, "ConsumerProtocolSubscription v1", n); got != 5 {
+		t.Errorf("%d field nodes, want Topics, UserData, OwnedPartitions, Topic and Partitions", got)
+	}
+}
