@@ -93,6 +93,9 @@ func checkAbout(t *testing.T, s *session, when, path string) {
 	if !eval[bool](s, `document.querySelector('[data-about]').textContent.includes(`+jsString(d.Summary)+`)`) {
 		t.Errorf("%s %s: no summary in the block", when, path)
 	}
+	if got := eval[string](s, `document.querySelector('meta[name="description"]').content`); !strings.Contains(got, d.Summary) {
+		t.Errorf("%s %s: meta description %q lacks the summary", when, path, got)
+	}
 	above := `!!(document.querySelector('[data-about]').compareDocumentPosition(document.getElementById('request')) & Node.DOCUMENT_POSITION_FOLLOWING)`
 	if !eval[bool](s, above) {
 		t.Errorf("%s %s: the introduction is not above the grids", when, path)
