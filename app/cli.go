@@ -11,6 +11,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/kafkawire/kafkawire/codec/docs"
 	"github.com/kafkawire/kafkawire/codec/frame"
 	"github.com/kafkawire/kafkawire/codec/message"
 	"github.com/kafkawire/kafkawire/codec/schema"
@@ -19,11 +20,18 @@ import (
 
 func runAPIs(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("apis", flag.ContinueOnError)
+	// The summary is free text, so it comes as two extra columns at the end
+	// and only when asked for: scripts reading the first columns keep working.
+	summary := fs.Bool("summary", false, "add each API's role and one-line summary as the last two columns")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	w := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(w, "KEY\tNAME\tREQUEST\tRESPONSE\tFLEXIBLE\tFLAGS")
+	head := "KEY\tNAME\tREQUEST\tRESPONSE\tFLEXIBLE\tFLAGS"
+	if *summary {
+		head += "\tROLE\tSUMMARY"
+	}
+	fmt.Fprintln(w, head)
 	for _, a := range schema.APIs() {
 		var flags []string
 		if dep := versionsWhere(a, func(f schema.Flags) bool { return f.Deprecated }); dep != "" {
@@ -35,8 +43,16 @@ func runAPIs(args []string, stdout io.Writer) error {
 		if un := versionsWhere(a, func(f schema.Flags) bool { return f.Unstable }); un != "" {
 			flags = append(flags, "unstable "+un)
 		}
-		fmt.Fprintf(w, "%d\t%s\t%s\t%s\t%s\t%s\n", a.Key, a.Name, a.VersionRange(schema.Request), a.VersionRange(schema.Response),
+		fmt.Fprintf(w, "%d\t%s\t%s\t%s\t%s\t%s", a.Key, a.Name, a.VersionRange(schema.Request), a.VersionRange(schema.Response),
 			a.FlexibleRange(), strings.Join(flags, ", "))
+		if *summary {
+			role, sum := "", ""
+			if d := docs.ForAPI(a.Name); d != nil {
+				role, sum = string(d.Role), d.Summary
+			}
+			fmt.Fprintf(w, "\t%s\t%s", role, sum)
+		}
+		fmt.Fprintln(w)
 	}
 	return w.Flush()
 }

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -13,6 +14,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/kafkawire/kafkawire/codec/docs"
 	"github.com/kafkawire/kafkawire/codec/schema"
 )
 
@@ -30,6 +32,35 @@ func TestAPIs(t *testing.T) {
 	assert.Len(t, lines, 96, "a header and 95 API keys")
 	assert.Regexp(t, `^61\s+DescribeProducers\s+0\s+0\s+0\+`, lines[62])
 	assert.Regexp(t, `^0\s+Produce\s+0-13\s+0-13\s+9\+\s+.*removed in 4.0 0-2`, lines[1])
+	assert.NotContains(t, out, "SUMMARY", "the summary is shown only when asked for")
+
+	// --summary adds the role and the summary as the last columns, the first ones unchanged.
+	out, _, status = kafkawire(t, "", "apis", "--summary")
+	require.Equal(t, 0, status)
+	withSum := strings.Split(strings.TrimSpace(out), "\n")
+	require.Len(t, withSum, 96)
+	assert.Regexp(t, `^KEY\s+NAME\s+REQUEST\s+RESPONSE\s+FLEXIBLE\s+FLAGS\s+ROLE\s+SUMMARY$`, withSum[0])
+	d := docs.ForAPI("DescribeProducers")
+	assert.Regexp(t, `^61\s+DescribeProducers\s+0\s+0\s+0\+\s+`+regexp.QuoteMeta(string(d.Role))+`\s+`+regexp.QuoteMeta(d.Summary)+`$`, withSum[62])
+	for i, line := range withSum[1:] {
+		assert.Equal(t, strings.Fields(lines[i+1])[:5], strings.Fields(line)[:5], "line %d", i+1)
+	}
+}
+
+// decode's tree shows the field descriptions of codec/docs, the versions a
+// field exists in, and the header's.
+func TestDecodeTreeDescribesFields(t *testing.T) {
+	frame, _, status := kafkawire(t, "", "encode", "--api", "InitProducerId", "--version", "5", "--request")
+	require.Equal(t, 0, status)
+	out, _, status := kafkawire(t, frame, "decode", "--request")
+	require.Equal(t, 0, status)
+	for _, want := range []string{
+		"TransactionalId string = \"\" (compact, len+1=1) [0x000f, 1B] " + docs.Field("InitProducerId", schema.Request, "TransactionalId"),
+		"ProducerEpoch int16 = 0 [0x001c, 2B] " + docs.Field("InitProducerId", schema.Request, "ProducerEpoch") + " (v3+)",
+		"client_id nullable_string = \"\" (int16 len=0) [0x000c, 2B] " + docs.Header(schema.Request, "ClientId") + " (header v1+)",
+	} {
+		assert.Contains(t, out, want)
+	}
 }
 
 func TestEncodeMinimal(t *testing.T) {

@@ -1,6 +1,6 @@
 // Command kafkawire shows what a Kafka frame says: it encodes and decodes any API and version, and serves the visualizer.
 //
-//	kafkawire apis
+//	kafkawire apis [--summary]
 //	kafkawire encode --api NAME|KEY --version N (--request|--response) [--json FILE|-]
 //	kafkawire decode [--request | --response --api NAME|KEY --version N] [--json] [FILE]
 //	kafkawire diff --api NAME|KEY FROM TO [--json]
@@ -17,7 +17,8 @@ import (
 
 const usage = `kafkawire shows what a Kafka frame says.
 
-  kafkawire apis                      every API key, its versions and flags
+  kafkawire apis [--summary]          every API key, its versions and flags
+                                      (--summary: and its role and what it does)
   kafkawire encode --api NAME|KEY --version N (--request|--response) [--json FILE|-]
                                       a frame as hex (the minimal instance without --json)
   kafkawire decode [--request | --response --api NAME|KEY --version N] [--json] [FILE]

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/kafkawire/kafkawire/codec/docs"
 	"github.com/kafkawire/kafkawire/codec/frame"
 	"github.com/kafkawire/kafkawire/codec/layout"
 	"github.com/kafkawire/kafkawire/codec/message"
@@ -60,6 +61,7 @@ func TestReferencePagesPrerenderedAndLive(t *testing.T) {
 		}
 		checkRegions(t, s, "pre-rendered", ref.path, ref.req, "request")
 		checkRegions(t, s, "pre-rendered", ref.path, ref.resp, "response")
+		checkAbout(t, s, "pre-rendered", ref.path)
 		s.screenshot("static" + strings.ReplaceAll(ref.path, "/", "_"))
 
 		s.open(ref.path)
@@ -71,7 +73,41 @@ func TestReferencePagesPrerenderedAndLive(t *testing.T) {
 		if got := eval[string](s, `document.getElementById('resp-size').textContent`); got != strconv.Itoa(ref.resN)+" bytes" {
 			t.Errorf("%s: response size %q", ref.path, got)
 		}
+		checkAbout(t, s, "live", ref.path)
 		s.screenshot("live" + strings.ReplaceAll(ref.path, "/", "_"))
+	}
+}
+
+// checkAbout checks the API's introduction on its page: codec/docs' words in
+// the [data-about] block, above the grids, with a link to each related API.
+func checkAbout(t *testing.T, s *session, when, path string) {
+	t.Helper()
+	name := strings.Split(strings.Trim(path, "/"), "/")[0]
+	d := docs.ForAPI(name)
+	if got := eval[string](s, `(document.querySelector('[data-about]')||{}).dataset?.about || ''`); got != name {
+		t.Errorf("%s %s: data-about is %q", when, path, got)
+	}
+	if got := eval[string](s, `document.querySelector('[data-about] .about-intro').textContent`); got != d.Intro {
+		t.Errorf("%s %s: intro %q\nwant %q", when, path, got, d.Intro)
+	}
+	if !eval[bool](s, `document.querySelector('[data-about]').textContent.includes(`+jsString(d.Summary)+`)`) {
+		t.Errorf("%s %s: no summary in the block", when, path)
+	}
+	if got := eval[string](s, `document.querySelector('meta[name="description"]').content`); !strings.Contains(got, d.Summary) {
+		t.Errorf("%s %s: meta description %q lacks the summary", when, path, got)
+	}
+	above := `!!(document.querySelector('[data-about]').compareDocumentPosition(document.getElementById('request')) & Node.DOCUMENT_POSITION_FOLLOWING)`
+	if !eval[bool](s, above) {
+		t.Errorf("%s %s: the introduction is not above the grids", when, path)
+	}
+	hrefs := eval[[]string](s, `Array.from(document.querySelectorAll('[data-about] a')).map(a=>a.pathname)`)
+	if len(hrefs) != len(d.Related) {
+		t.Errorf("%s %s: %d links, want one per related API %v", when, path, len(hrefs), d.Related)
+	}
+	for i, h := range hrefs {
+		if i < len(d.Related) && !strings.HasPrefix(h, base+d.Related[i]+"/v") {
+			t.Errorf("%s %s: link %q, want one to %s under %s", when, path, h, d.Related[i], base)
+		}
 	}
 }
 
@@ -239,17 +275,72 @@ func TestSharedURLRestoresEdits(t *testing.T) {
 	s2.screenshot("restored")
 }
 
+// indexRoles are the roles the index shows, in its order, as codec/docs has them.
+func indexRoles() []string {
+	used := map[docs.Role]bool{}
+	for _, d := range docs.APIs() {
+		used[d.Role] = true
+	}
+	var out []string
+	for _, r := range docs.Roles() {
+		if used[r] {
+			out = append(out, string(r))
+		}
+	}
+	return out
+}
+
+// checkGroupedIndex checks that the index lists every API under its role, with its summary.
+func checkGroupedIndex(t *testing.T, s *session, when string) {
+	t.Helper()
+	got := eval[[]string](s, `Array.from(document.querySelectorAll('section[data-role]')).map(e=>e.dataset.role)`)
+	if strings.Join(got, "|") != strings.Join(indexRoles(), "|") {
+		t.Errorf("%s index: roles %v, want %v", when, got, indexRoles())
+	}
+	if n := eval[int](s, `document.querySelectorAll('table.ix tbody tr').length`); n != len(schema.APIs()) {
+		t.Errorf("%s index lists %d APIs, want %d", when, n, len(schema.APIs()))
+	}
+	for _, name := range []string{"Produce", "InitProducerId", "Vote"} {
+		d := docs.ForAPI(name)
+		a := schema.ByName(name)
+		js := `(()=>{const r=document.querySelector('section[data-role=` + jsString(string(d.Role)) + `] tr[data-key="` + strconv.Itoa(int(a.Key)) + `"] .ix-sum');return r?r.textContent:''})()`
+		if got := eval[string](s, js); got != d.Summary {
+			t.Errorf("%s index: %s under %s has summary %q, want %q", when, name, d.Role, got, d.Summary)
+		}
+	}
+}
+
 func TestIndexSearch(t *testing.T) {
 	s := newSession(t, false)
+	// The pre-rendered index already has the groups and summaries.
+	s.do(30*time.Second, chromedp.Navigate(siteURL+"?wasm=false"))
+	s.waitFor("the pre-rendered index", `document.querySelector('section[data-role] table.ix tbody tr')`)
+	checkGroupedIndex(t, s, "pre-rendered")
+
 	s.do(30*time.Second, chromedp.Navigate(siteURL))
 	s.waitFor("the wasm app", `document.querySelector('[data-wasm="ready"]')`)
-	if n := eval[int](s, `document.querySelectorAll('table.ix tbody tr').length`); n != len(schema.APIs()) {
-		t.Errorf("index lists %d APIs, want %d", n, len(schema.APIs()))
-	}
+	checkGroupedIndex(t, s, "live")
+	s.screenshot("grouped-index")
 	s.do(10*time.Second, chromedp.SendKeys(chromedp.ID("api-search"), "61"))
 	s.waitFor("the filter by key", `document.querySelector('table.ix tbody tr[data-key="61"]') && document.querySelectorAll('table.ix tbody tr').length == 1`)
 	s.do(10*time.Second, chromedp.SetValue(chromedp.ID("api-search"), "producer"))
 	s.waitFor("the filter by name", `document.querySelectorAll('table.ix tbody tr').length >= 3`)
+	// Words of a summary find APIs whose names lack them.
+	s.do(10*time.Second, chromedp.SetValue(chromedp.ID("api-search"), "delegation token expiry"))
+	// The list changes once the input is read: wait for every row to say so, then check there are several.
+	s.waitFor("the search by summary", `Array.from(document.querySelectorAll('table.ix tbody tr .ix-sum')).every(e=>/expir/i.test(e.textContent))`)
+	sums := eval[[]string](s, `Array.from(document.querySelectorAll('table.ix tbody tr .ix-sum')).map(e=>e.textContent)`)
+	if len(sums) < 2 {
+		t.Errorf("search by summary found %q, want the delegation token APIs whose summaries speak of expiry", sums)
+	}
+	for _, n := range []string{"Renew", "Describe"} {
+		if !eval[bool](s, `!!document.querySelector('table.ix tbody tr[data-key="`+strconv.Itoa(int(schema.ByName(n+"DelegationToken").Key))+`"]')`) {
+			t.Errorf("%sDelegationToken not found by the words of its summary", n)
+		}
+	}
+	s.screenshot("search-by-summary")
+	s.do(10*time.Second, chromedp.SetValue(chromedp.ID("api-search"), "describeproducers"))
+	s.waitFor("the search by name", `document.querySelectorAll('table.ix tbody tr').length == 1`)
 	// A version link leads to its page, under the site's prefix.
 	s.do(10*time.Second, chromedp.Click(chromedp.CSS(`table.ix a[href$="/DescribeProducers/v0"]`)))
 	s.waitFor("the page", `location.pathname == '`+base+`DescribeProducers/v0' && document.querySelectorAll('#request [data-off]').length == 24`)

@@ -4,12 +4,14 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kafkawire/kafkawire/codec/docs"
 	"github.com/kafkawire/kafkawire/codec/schema"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// Index lists every API key with its versions, each linked to its page; a
-// search box filters by name or key.
+// Index lists every API key grouped by role (codec/docs), each with its
+// one-line summary and its versions linked to their pages; a search box
+// filters by key, or by the words of names and summaries.
 type Index struct {
 	app.Compo
 
@@ -27,46 +29,93 @@ func (c *Index) OnNav(ctx app.Context) {
 	ctx.Page().SetTitle("kafkawire: every Kafka API, byte by byte")
 }
 
-// matches reports whether API a matches a search: a key, or a part of the name.
-func matches(a *schema.API, q string) bool {
-	q = strings.TrimSpace(strings.ToLower(q))
+// matching is the set of APIs a search keeps: the API with that key for a
+// number, else those whose name or one-line summary holds every word of the
+// query (docs.Search); nil keeps them all.
+func matching(q string) map[string]bool {
+	q = strings.TrimSpace(q)
 	if q == "" {
-		return true
+		return nil
 	}
+	out := map[string]bool{}
 	if n, err := strconv.Atoi(q); err == nil {
-		return int(a.Key) == n
+		if a := schema.ByKey(int16(n)); a != nil && int(a.Key) == n {
+			out[a.Name] = true
+		}
+		return out
 	}
-	return strings.Contains(strings.ToLower(a.Name), q)
+	for _, d := range docs.Search(q) {
+		out[d.Name] = true
+	}
+	return out
+}
+
+// indexRow is one API's row: key, name with its summary, versions, flexible
+// versions, and a link per version.
+func indexRow(a *schema.API, summary string) app.UI {
+	vs := a.Versions(schema.Request)
+	links := make([]app.UI, 0, len(vs))
+	for _, v := range vs {
+		f := a.VersionFlags(v)
+		cls := versionClass("ver small", f)
+		title := "v" + strconv.Itoa(int(v))
+		if t := flagsText(f); t != "" {
+			title += ": " + t
+		}
+		links = append(links, app.A().Class(cls).Href(Href(PagePath(a, v))).Title(title).Text(strconv.Itoa(int(v))))
+	}
+	return app.Tr().Attr("data-key", strconv.Itoa(int(a.Key))).Body(
+		app.Td().Class("ix-key").Text(strconv.Itoa(int(a.Key))),
+		app.Td().Class("ix-name").Body(
+			app.A().Href(Href(PagePath(a, newest(a)))).Text(a.Name),
+			app.Div().Class("ix-sum").Text(summary),
+		),
+		app.Td().Class("ix-range").Text(a.VersionRange(schema.Request).String()),
+		app.Td().Class("ix-flex").Text(a.FlexibleRange().String()),
+		app.Td().Class("ix-vers").Body(links...),
+	)
+}
+
+// roleID is a role as an element id: "Topic and config admin" gives "role-topic-and-config-admin".
+func roleID(r docs.Role) string {
+	return "role-" + strings.ReplaceAll(strings.ToLower(string(r)), " ", "-")
 }
 
 func (c *Index) Render() app.UI {
-	var rows []app.UI
-	for _, a := range schema.APIs() {
-		if !matches(a, c.query) {
+	keep := matching(c.query)
+	byRole := map[docs.Role][]app.UI{}
+	shown := 0
+	for _, d := range docs.APIs() {
+		a := schema.ByName(d.Name)
+		if a == nil || (keep != nil && !keep[d.Name]) {
 			continue
 		}
-		vs := a.Versions(schema.Request)
-		links := make([]app.UI, 0, len(vs))
-		for _, v := range vs {
-			f := a.VersionFlags(v)
-			cls := versionClass("ver small", f)
-			title := "v" + strconv.Itoa(int(v))
-			if t := flagsText(f); t != "" {
-				title += ": " + t
-			}
-			links = append(links, app.A().Class(cls).Href(Href(PagePath(a, v))).Title(title).Text(strconv.Itoa(int(v))))
+		byRole[d.Role] = append(byRole[d.Role], indexRow(a, d.Summary))
+		shown++
+	}
+	var groups, toc []app.UI
+	for _, r := range docs.Roles() {
+		rows := byRole[r]
+		if len(rows) == 0 {
+			continue
 		}
-		latest := int16(0)
-		if len(vs) > 0 {
-			latest = vs[len(vs)-1]
-		}
-		rows = append(rows, app.Tr().Attr("data-key", strconv.Itoa(int(a.Key))).Body(
-			app.Td().Class("ix-key").Text(strconv.Itoa(int(a.Key))),
-			app.Td().Class("ix-name").Body(app.A().Href(Href(PagePath(a, latest))).Text(a.Name)),
-			app.Td().Class("ix-range").Text(a.VersionRange(schema.Request).String()),
-			app.Td().Class("ix-flex").Text(a.FlexibleRange().String()),
-			app.Td().Class("ix-vers").Body(links...),
+		toc = append(toc, app.A().Class("ix-toc-link").Href("#"+roleID(r)).Text(string(r)))
+		groups = append(groups, app.Section().Class("ix-group").ID(roleID(r)).DataSet("role", string(r)).Body(
+			app.H2().Class("ix-role").Body(
+				app.Text(string(r)+" "),
+				app.Span().Class("ix-role-n").Text(strconv.Itoa(len(rows))),
+			),
+			app.Table().Class("ix").Body(
+				app.THead().Body(app.Tr().Body(
+					app.Th().Text("key"), app.Th().Text("API"), app.Th().Text("versions"),
+					app.Th().Text("flexible"), app.Th().Text("pages"),
+				)),
+				app.TBody().Body(rows...),
+			),
 		))
+	}
+	if len(groups) == 0 {
+		groups = append(groups, app.P().Class("ix-none").Text("No API's name or summary holds every word of that search."))
 	}
 	root := app.Div().Class("kw")
 	if c.ready {
@@ -76,24 +125,19 @@ func (c *Index) Render() app.UI {
 		topBar("", 0),
 		app.Main().Class("main").Body(
 			app.H1().Text("Kafka API keys"),
-			app.P().Class("lead").Text("Every request and response of the Kafka protocol at every version, encoded byte by byte: pick one to see its frame, its layout and its schema, and edit any field live."),
+			app.P().Class("lead").Text("Every request and response of the Kafka protocol at every version, encoded byte by byte: pick one to see its frame, its layout and its schema, and edit any field live. The APIs are grouped by what they are for."),
 			app.Div().Class("ix-tools").Body(
 				app.Input().Type("search").ID("api-search").Class("picker-input").
-					Placeholder("filter by name or key").Aria("label", "filter APIs by name or key").
+					Placeholder("search names and summaries, or a key").Aria("label", "search APIs by name, summary or key").
 					Attr("autocomplete", "off").Attr("spellcheck", "false").
 					OnInput(func(ctx app.Context, e app.Event) {
 						guard(ctx, func() { c.query = ctx.JSSrc().Get("value").String() })
 					}),
-				app.Span().Class("ix-count").Text(strconv.Itoa(len(rows))+" of "+strconv.Itoa(len(schema.APIs()))+" APIs"),
+				app.Span().Class("ix-count").Text(strconv.Itoa(shown)+" of "+strconv.Itoa(len(schema.APIs()))+" APIs"),
 				app.Span().Class("ix-keylegend").Text("green: flexible · faded: deprecated · struck: removed in Kafka 4.0 · dashed: unstable"),
 			),
-			app.Table().Class("ix").Body(
-				app.THead().Body(app.Tr().Body(
-					app.Th().Text("key"), app.Th().Text("API"), app.Th().Text("versions"),
-					app.Th().Text("flexible"), app.Th().Text("pages"),
-				)),
-				app.TBody().Body(rows...),
-			),
+			app.Nav().Class("ix-toc").Aria("label", "API groups").Body(toc...),
+			app.Div().Class("ix-groups").Body(groups...),
 		),
 		footer(),
 	)

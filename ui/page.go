@@ -2,7 +2,9 @@ package ui
 
 import (
 	"strconv"
+	"strings"
 
+	"github.com/kafkawire/kafkawire/codec/docs"
 	"github.com/kafkawire/kafkawire/codec/schema"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -59,10 +61,21 @@ func (c *Page) OnNav(ctx app.Context) {
 func (c *Page) setTitle(ctx app.Context) {
 	if c.ok {
 		ctx.Page().SetTitle(c.api.Name + " v" + strconv.Itoa(int(c.v)) + " · Kafka wire format · kafkawire")
-		ctx.Page().SetDescription("The %s (API key %d) request and response at version %d, byte by byte: layout, sizes, schema, live editing.", c.api.Name, c.api.Key, c.v)
+		ctx.Page().SetDescription("%s (API key %d) v%d: %s The request and response byte by byte: layout, sizes, schema, live editing.", c.api.Name, c.api.Key, c.v, metaSummary(c.api.Name))
 	} else {
 		ctx.Page().SetTitle("Not a Kafka API version · kafkawire")
 	}
+}
+
+// metaSummary is the API's one-line summary for the page's meta description.
+// go-app quotes attribute values with strconv.Quote, not HTML escaping, so a
+// double quote would end the attribute: the summary gets none.
+func metaSummary(api string) string {
+	d := docs.ForAPI(api)
+	if d == nil {
+		return ""
+	}
+	return strings.ReplaceAll(d.Summary, `"`, "'")
 }
 
 func (c *Page) Render() app.UI {
@@ -96,6 +109,7 @@ func (c *Page) Render() app.UI {
 				&Legend{},
 			),
 			&Summary{API: name, Version: c.v, ReqSize: len(c.req.Bytes()), RespSize: len(c.resp.Bytes())},
+			&About{API: name},
 			c.paneUI(c.req),
 			c.paneUI(c.resp),
 		),

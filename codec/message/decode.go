@@ -17,7 +17,8 @@ type Decoder struct {
 	// Header says the fields are a message header's, which describes its tag count so
 	// (frame gives the header's nodes their names).
 	Header bool
-	// APIKey is the key of the message's API, to find the data formats its bytes fields carry.
+	// APIKey is the key of the message's API, to find the data formats its
+	// bytes fields carry and its fields' descriptions; -1 for none.
 	APIKey int16
 	// Arena, when set, supplies the nodes: a big frame then costs a few allocations, not one per node.
 	Arena *layout.Arena
@@ -186,7 +187,11 @@ func (d *Decoder) taggedFields(fields []*schema.Field, s *Struct, parent *layout
 func (d *Decoder) Value(f *schema.Field, flex bool, n *layout.Node) any {
 	n.Name = f.Name
 	n.Type = f.Type
-	n.Desc = describeCached(f)
+	key := d.APIKey
+	if d.Header {
+		key = -1 // a header's fields are no API's
+	}
+	n.Desc = describe(f, key)
 	nullable := f.Nullable.Has(d.Version)
 	if f.IsArray() {
 		l, ok := d.length(n, wire.ArrayPrefix(flex), "array", arrayLength)

@@ -55,7 +55,7 @@ func DecodeData(name string, b []byte, off int, region layout.Region) *layout.No
 		r.Int16()
 		vn.End, vn.Value = r.Off(), strconv.Itoa(int(v))
 	}
-	sub := &Decoder{Reader: r, Version: v, Region: region}
+	sub := &Decoder{Reader: r, Version: v, Region: region, APIKey: -1} // the format's fields are no API's
 	sub.Struct(def.Fields, def.Flexible.Has(v), n)
 	if r.Err() != nil || r.Left() != 0 {
 		return nil
