@@ -124,7 +124,7 @@ func (s *Stream) TimeAt(off int) time.Time {
 
 // Input is what Read found in one input.
 type Input struct {
-	Kind    Kind
+	Kind Kind
 	// Streams: one for a text dump or a binary file; one per connection and
 	// direction for a capture or a dump of packets with their TCP headers.
 	Streams []Stream
