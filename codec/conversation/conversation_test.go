@@ -240,7 +240,7 @@ func TestCapturesGiveBackEveryFrame(t *testing.T) {
 		return out
 	}
 	for name, sc := range map[string]scenario{
-		"v4 ethernet pcap, 1000-byte segments": {mss: 1000},
+		"v4 ethernet pcap, 1000-byte segments":  {mss: 1000},
 		"v6 cooked pcapng, 65000-byte segments": {v6: true, mss: 65000},
 		"v4 cooked, several frames a segment":   {mss: 60000, batched: true},
 		"v6 ethernet, retransmissions":          {v6: true, mss: 1400, edit: retransmit},
@@ -450,4 +450,3 @@ func TestResponsesOutOfOrder(t *testing.T) {
 	assert.Equal(t, 0, res.Frames[3].Pair)
 	assert.Equal(t, "out of request order: the request with correlation id 1 was answered after later ones", res.Frames[3].Note)
 }
-
