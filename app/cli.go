@@ -142,18 +142,15 @@ func runDecode(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if fs.NArg() > 1 {
 		return errors.New("decode reads one file (or stdin)")
 	}
-	data, err := readInput(fs.Arg(0), stdin)
-	if err != nil {
-		return err
-	}
 	var hint frame.Hint
+	var err error
 	if af.api != "" {
 		if hint.API, hint.Version, err = af.resolve(); err != nil {
 			return err
 		}
 	}
 	// Text dumps, raw binary files and captures come in through one seam.
-	fd, err := readFrames(data, hint, ports)
+	fd, err := readFrames(fs.Arg(0), stdin, hint, ports)
 	if err != nil {
 		return err
 	}

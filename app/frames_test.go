@@ -3,6 +3,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/hex"
@@ -25,6 +26,7 @@ import (
 
 	"github.com/kafkawire/kafkawire/codec/capture"
 	"github.com/kafkawire/kafkawire/codec/capture/capturetest"
+	"github.com/kafkawire/kafkawire/codec/conversation"
 	"github.com/kafkawire/kafkawire/codec/frame/traffic"
 	"github.com/kafkawire/kafkawire/codec/schema"
 )
@@ -323,4 +325,19 @@ func startTcpdump(t *testing.T, tcpdump, file, port string) (stop func()) {
 			t.Errorf("tcpdump did not stop within 10 s")
 		}
 	}
+}
+
+// A line with every optional key, and strings that need escaping, is valid JSON that reads back the same.
+func TestFrameLineEscapes(t *testing.T) {
+	f := conversation.Frame{Conn: "[::1]:1>[::1]:2", Dir: schema.Response, Bytes: []byte{0, 0, 0, 4, 0, 0, 0, 7},
+		Broken: `5 bytes "missing"` + "\t\\", Note: "a\nb", Time: time.Date(2026, 1, 2, 3, 4, 5, 60, time.UTC)}
+	var out bytes.Buffer
+	w := bufio.NewWriter(&out)
+	writeFrameLine(w, &f, nil)
+	require.NoError(t, w.Flush())
+	var got map[string]any
+	require.NoError(t, json.Unmarshal(out.Bytes(), &got), out.String())
+	assert.Equal(t, map[string]any{"conn": "[::1]:1>[::1]:2", "time": "2026-01-02T03:04:05.000000060Z", "direction": "response",
+		"apiKey": nil, "apiName": nil, "version": nil, "correlationId": 7.0, "hex": "0000000400000007",
+		"broken": `5 bytes "missing"` + "\t\\", "note": "a\nb"}, got)
 }

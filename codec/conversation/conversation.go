@@ -255,9 +255,9 @@ func findConn(streams []source.Stream, g connGroup, o Options) (Conn, []*Frame) 
 	if server == nil {
 		return c, requests
 	}
-	asked := map[int32]*Frame{}
+	asked := map[int32][]*Frame{}
 	for _, f := range requests {
-		asked[f.CorrelationID] = f
+		asked[f.CorrelationID] = append(asked[f.CorrelationID], f)
 	}
 	// A response header found by searching must carry the correlation id
 	// of a request on this connection and decode as its answer, or come
@@ -265,13 +265,14 @@ func findConn(streams []source.Stream, g connGroup, o Options) (Conn, []*Frame) 
 	// requests it missed.
 	known := func(b []byte, off int) bool {
 		id, _ := frame.CorrelationID(b[off:], schema.Response)
-		q := asked[id]
-		if q == nil || q.API == nil {
-			return false
-		}
 		n := int(binary.BigEndian.Uint32(b[off:]))
 		end := off + 4 + n
-		return end > len(b) || frame.Decode(b[off:end], q.API, q.Version, schema.Response).Err == nil
+		for _, q := range asked[id] {
+			if q.API != nil && (end > len(b) || frame.Decode(b[off:end], q.API, q.Version, schema.Response).Err == nil) {
+				return true
+			}
+		}
+		return false
 	}
 	responseHeader := func(b []byte, off int) bool {
 		if len(b)-off < 8 {
@@ -296,7 +297,7 @@ func isTLS(s *source.Stream) bool {
 
 // cut cuts one side of a connection into frames.
 func cut(c *Conn, side string, s *source.Stream, index int, dir schema.Direction, minSize int, header func([]byte, int) bool) []*Frame {
-	w := walker{b: s.Bytes, gaps: s.Gaps, minSize: minSize, header: header}
+	w := walker{b: s.Bytes, gaps: s.Gaps, minSize: minSize, header: header, fromStart: s.FromStart}
 	var out []*Frame
 	for _, p := range w.walk() {
 		if p.skipped > 0 {

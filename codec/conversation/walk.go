@@ -39,7 +39,8 @@ type walker struct {
 	gaps      []source.Gap
 	minSize   int
 	header    func(b []byte, off int) bool
-	stopAfter int // give up searching past this offset (0: search the whole stream)
+	stopAfter int  // give up searching past this offset (0: search the whole stream)
+	fromStart bool // the stream starts with the connection: a frame starts at 0
 }
 
 func (w *walker) size(off int) (int, bool) {
@@ -108,7 +109,7 @@ func (w *walker) walk() []piece {
 		off = w.search(from)
 		skipped = off - from
 	}
-	if _, ok := w.size(0); !ok || !w.header(w.b, 0) {
+	if _, ok := w.size(0); !ok || !w.fromStart && !w.header(w.b, 0) {
 		resync(0)
 	}
 	for off < len(w.b) {

@@ -1,6 +1,8 @@
 package source
 
 import (
+	"io"
+
 	"github.com/kafkawire/kafkawire/codec/capture"
 	"github.com/kafkawire/kafkawire/codec/hexin"
 )
@@ -70,7 +72,7 @@ func fromCapture(cs []*capture.Stream, origin string, o Options) []Stream {
 			if len(s.Data) == 0 {
 				continue
 			}
-			st := Stream{Bytes: s.Data, Origin: origin, Dir: dirs[k], Conn: s.Src.String() + ">" + s.Dst.String()}
+			st := Stream{Bytes: s.Data, Origin: origin, Dir: dirs[k], Conn: s.Src.String() + ">" + s.Dst.String(), FromStart: s.SYN}
 			if dirs[k] == ServerToClient {
 				st.Conn = s.Dst.String() + ">" + s.Src.String()
 			}
@@ -132,4 +134,17 @@ func directions(conn []*capture.Stream, o Options) []Direction {
 		}
 	}
 	return dirs
+}
+
+// ReadCapture reads a pcap or pcapng capture from r as Read does, without
+// holding the file: memory is the streams' bytes. It is for files too big
+// to read whole first; Sniff on the file's first bytes says when to use it.
+func ReadCapture(r io.Reader, o Options) (Input, error) {
+	c, err := capture.Read(r)
+	in := Input{Kind: Pcap}
+	if c.Format == capture.FormatPcapNG {
+		in.Kind = Pcapng
+	}
+	in.Streams = fromCapture(c.Streams, in.Kind.String(), o)
+	return in, err
 }

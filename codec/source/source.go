@@ -106,10 +106,13 @@ type Stream struct {
 	// requests of one stream find the responses of the other. When the
 	// capture does not show which side opened the connection, Dir is Unknown
 	// and Conn names this stream's sender first.
-	Conn     string
-	Dir      Direction
-	Gaps     []Gap     // missing ranges, ordered by Off; none for dumps and files
-	Segments []Segment // arrival times, ordered by Off; none for dumps and files
+	Conn string
+	Dir  Direction
+	// FromStart says the capture saw the connection open (its SYN), so
+	// Bytes start at the first byte the sender sent.
+	FromStart bool
+	Gaps      []Gap     // missing ranges, ordered by Off; none for dumps and files
+	Segments  []Segment // arrival times, ordered by Off; none for dumps and files
 }
 
 // TimeAt is when the byte at off arrived: the time of the segment that holds
