@@ -242,6 +242,10 @@ func findConn(streams []source.Stream, g connGroup, o Options) (Conn, []*Frame) 
 		return c, nil
 	}
 	if client == nil || !LooksLikeRequests(client.Bytes) {
+		if server == nil && client != nil && client.Dir == source.Unknown {
+			// One side alone, and it sends no requests: perhaps the server's.
+			return c, responsesOnly(&c, client, g.client, o)
+		}
 		return c, responsesOnly(&c, server, g.server, o)
 	}
 	c.Kind = Kafka
@@ -380,7 +384,7 @@ func pair(c *Conn, requests, responses []*Frame, hint frame.Hint) {
 }
 
 // responsesOnly reads a connection whose client side is not in the input
-// (or does not read as requests): its other side is taken as Kafka
+// (or does not read as requests): the server's side s is taken as Kafka
 // responses only when its bytes are frames back to back from its first
 // byte to its last, with nothing lost.
 func responsesOnly(c *Conn, s *source.Stream, index int, o Options) []*Frame {
@@ -394,6 +398,9 @@ func responsesOnly(c *Conn, s *source.Stream, index int, o Options) []*Frame {
 		}
 	}
 	c.Kind = Kafka
+	if s.Dir == source.Unknown {
+		c.Name = reverse(s.Conn) // the server sent these: name the client first
+	}
 	c.Notes = append(c.Notes, "only the server's side is in the input: its frames are read as responses without their requests")
 	var out []*Frame
 	for _, p := range pieces {

@@ -450,3 +450,52 @@ func TestResponsesOutOfOrder(t *testing.T) {
 	assert.Equal(t, 0, res.Frames[3].Pair)
 	assert.Equal(t, "out of request order: the request with correlation id 1 was answered after later ones", res.Frames[3].Note)
 }
+
+// Only the server's side of a connection, and no SYN (tcpdump -X of the
+// response's packet alone): its frames are responses, the connection is
+// named client first, and the API comes from the hint when given.
+func TestServerSideAlone(t *testing.T) {
+	resp, err := frame.Encode(message.Minimal(schema.ByName("DescribeProducers"), 0, schema.Response))
+	require.NoError(t, err)
+	c := capturetest.NewConn(netip.MustParseAddrPort("127.0.0.1:1234"), netip.MustParseAddrPort("127.0.0.1:7777"), time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
+	c.Send(false, append(append([]byte(nil), resp...), resp...), 0)
+	in, err := source.Read(capturetest.WritePcap(capturetest.RawIP, false, c.Segments), source.Options{Requests: conversation.LooksLikeRequests})
+	require.NoError(t, err)
+	for _, hint := range []frame.Hint{{}, {API: schema.ByName("DescribeProducers"), Version: 0}} {
+		res := conversation.Find(in, conversation.Options{Hint: hint})
+		require.Len(t, res.Frames, 2)
+		for _, f := range res.Frames {
+			assert.Equal(t, "127.0.0.1:1234>127.0.0.1:7777", f.Conn)
+			assert.Equal(t, schema.Response, f.Dir)
+			assert.Equal(t, resp, f.Bytes)
+			assert.Equal(t, hint.API, f.API)
+		}
+		assert.Equal(t, []string{"only the server's side is in the input: its frames are read as responses without their requests"}, res.Conns[0].Notes)
+	}
+}
+
+func TestLooksLikeRequests(t *testing.T) {
+	enc := func(api string, dir schema.Direction) []byte {
+		b, err := frame.Encode(message.Minimal(schema.ByName(api), 0, dir))
+		require.NoError(t, err)
+		return b
+	}
+	req, resp := enc("DescribeProducers", schema.Request), enc("DescribeProducers", schema.Response)
+	two := append(append([]byte(nil), req...), enc("ListGroups", schema.Request)...)
+	for _, c := range []struct {
+		name string
+		b    []byte
+		want bool
+	}{
+		{"a request", req, true},
+		{"two requests", two, true},
+		{"two requests after the tail of an earlier one", append([]byte{1, 2, 3, 4, 5, 6, 7}, two...), true},
+		{"the second request cut short", two[:len(two)-3], true},
+		{"a response", resp, false},
+		{"two responses", append(append([]byte(nil), resp...), resp...), false},
+		{"HTTP", []byte("GET / HTTP/1.1\r\nHost: kafka\r\n\r\n"), false},
+		{"nothing", nil, false},
+	} {
+		assert.Equal(t, c.want, conversation.LooksLikeRequests(c.b), c.name)
+	}
+}

@@ -213,9 +213,16 @@ func requestHeader(b []byte, off int) bool {
 // LooksLikeRequests reports whether b, one side of a TCP connection, is
 // what a Kafka client sends: a request frame of the catalogue that decodes
 // cleanly, followed by another or by the end, found at the start or (for a
-// capture that began mid-connection) within the first 16 MiB. It fits
-// source.Options.Requests.
+// capture that began mid-connection) within the first 16 MiB, whole. It
+// fits source.Options.Requests.
 func LooksLikeRequests(b []byte) bool {
 	w := walker{b: b, minSize: 8, header: requestHeader, stopAfter: resyncLimit}
-	return w.search(0) < len(b)
+	off := w.search(0)
+	if off >= len(b) {
+		return false
+	}
+	// A header found past the start whose frame runs off the end has
+	// nothing to confirm it: too weak to call the stream requests.
+	n, _ := w.size(off)
+	return off == 0 || off+4+n <= len(b)
 }
