@@ -35,7 +35,7 @@ var (
 // exchanges records, once per test run, what a kgo client producing
 // (a record of 200 kB among small ones, so frames span many segments)
 // and consuming in a group exchanges with kfake on 127.0.0.1.
-func exchanges(t *testing.T) []traffic.Exchange {
+func exchanges(t testing.TB) []traffic.Exchange {
 	t.Helper()
 	recordOnce.Do(func() {
 		const topic = "orders"
