@@ -152,6 +152,9 @@ func TestFramesOfWrittenCaptures(t *testing.T) {
 		require.Equal(t, 0, status, errOut)
 		assert.Empty(t, errOut)
 		checkExchanges(t, framesOf(t, out), exs)
+		fromStdin, _, status := kafkawire(t, string(file), "frames")
+		require.Equal(t, 0, status)
+		assert.Equal(t, out, fromStdin, "a capture on stdin reads as from a file")
 
 		out, errOut, status = kafkawire(t, "", "decode", path)
 		require.Equal(t, 0, status, errOut)
@@ -340,4 +343,32 @@ func TestFrameLineEscapes(t *testing.T) {
 	assert.Equal(t, map[string]any{"conn": "[::1]:1>[::1]:2", "time": "2026-01-02T03:04:05.000000060Z", "direction": "response",
 		"apiKey": nil, "apiName": nil, "version": nil, "correlationId": 7.0, "hex": "0000000400000007",
 		"broken": `5 bytes "missing"` + "\t\\", "note": "a\nb"}, got)
+}
+
+// A segment lost in the middle of a request: frames gives the bytes before
+// the gap with where the gap is, then the next frame whole; decode shows
+// the broken frame's tree as far as it goes and fails on it.
+func TestFramesAcrossAGap(t *testing.T) {
+	req, _ := hex.DecodeString("00000014003d000000000000000000020102000000000000")
+	c := capturetest.NewConn(netip.MustParseAddrPort("127.0.0.1:5000"), netip.MustParseAddrPort("127.0.0.1:6000"), time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC))
+	c.Open()
+	c.Send(true, append(append([]byte(nil), req...), req...), 8)
+	segs := append(c.Segments[:4:4], c.Segments[5:]...) // bytes 8 to 16 of the first request lost
+	path := writeTemp(t, "gap.pcap", capturetest.WritePcap(capturetest.Ethernet, true, segs))
+
+	out, errOut, status := kafkawire(t, "", "frames", path)
+	require.Equal(t, 0, status)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	require.Len(t, lines, 2)
+	assert.Contains(t, lines[0], `"correlationId":null,"hex":"00000014003d0000","broken":"8 bytes missing 8 bytes into the frame (stream offset 8), of 24"}`)
+	assert.Contains(t, lines[1], `"hex":"`+hex.EncodeToString(req)+`"}`)
+	assert.Equal(t, "kafkawire: note: 127.0.0.1:5000>127.0.0.1:6000: client stream: the frame at offset 0 is broken: 8 bytes missing 8 bytes into the frame (stream offset 8), of 24\n", errOut)
+
+	out, errOut, status = kafkawire(t, "", "decode", path)
+	assert.Equal(t, 1, status)
+	// The gap took the correlation id: the heading has none.
+	assert.Contains(t, out, "# conn 127.0.0.1:5000>127.0.0.1:6000 frame 1: request DescribeProducers v0, 2026-12-01T00:00:00.000")
+	assert.Contains(t, out, "  (broken: 8 bytes missing 8 bytes into the frame (stream offset 8), of 24)\nDescribeProducersRequest message v0")
+	assert.Contains(t, out, "# conn 127.0.0.1:5000>127.0.0.1:6000 frame 2: request DescribeProducers v0")
+	assert.Contains(t, errOut, "kafkawire: conn 127.0.0.1:5000>127.0.0.1:6000 frame 1: broken: 8 bytes missing")
 }

@@ -55,6 +55,7 @@ type Frame struct {
 	Note string
 
 	partner *Frame // Pair, while the frames are not yet in order
+	hasID   bool   // the frame is long enough to hold its correlation id
 }
 
 // Decode decodes the frame as what it is; nil for a response whose API
@@ -254,14 +255,16 @@ func findConn(streams []source.Stream, g connGroup, o Options) (Conn, []*Frame) 
 		if api, v, ok := knownRequest(f.Bytes, 0); ok {
 			f.API, f.Version = api, v
 		}
-		f.CorrelationID, _ = frame.CorrelationID(f.Bytes, schema.Request)
+		f.CorrelationID, f.hasID = frame.CorrelationID(f.Bytes, schema.Request)
 	}
 	if server == nil {
 		return c, requests
 	}
 	asked := map[int32][]*Frame{}
 	for _, f := range requests {
-		asked[f.CorrelationID] = append(asked[f.CorrelationID], f)
+		if f.hasID {
+			asked[f.CorrelationID] = append(asked[f.CorrelationID], f)
+		}
 	}
 	// A response header found by searching must carry the correlation id
 	// of a request on this connection and decode as its answer, or come
@@ -337,18 +340,18 @@ func pair(c *Conn, requests, responses []*Frame, hint frame.Hint) {
 	answered := make([]bool, len(requests))
 	next := 0 // the first request not yet answered
 	for _, r := range responses {
-		r.CorrelationID, _ = frame.CorrelationID(r.Bytes, schema.Response)
+		r.CorrelationID, r.hasID = frame.CorrelationID(r.Bytes, schema.Response)
 		found := -1
-		for i := next; i < len(requests); i++ {
-			if !answered[i] && requests[i].CorrelationID == r.CorrelationID {
+		for i := next; i < len(requests) && r.hasID; i++ {
+			if !answered[i] && requests[i].hasID && requests[i].CorrelationID == r.CorrelationID {
 				found = i
 				break
 			}
 		}
-		if found < 0 {
+		if found < 0 && r.hasID {
 			// An earlier request still unanswered: out of order.
 			for i := 0; i < next; i++ {
-				if !answered[i] && requests[i].CorrelationID == r.CorrelationID {
+				if !answered[i] && requests[i].hasID && requests[i].CorrelationID == r.CorrelationID {
 					found = i
 					break
 				}
@@ -363,7 +366,7 @@ func pair(c *Conn, requests, responses []*Frame, hint frame.Hint) {
 		q := requests[found]
 		var passed []int32
 		for i := next; i < found; i++ {
-			if !answered[i] && (requests[i].API == nil || requests[i].API.Key != 0) {
+			if !answered[i] && requests[i].hasID && (requests[i].API == nil || requests[i].API.Key != 0) {
 				passed = append(passed, requests[i].CorrelationID)
 			}
 		}
