@@ -49,6 +49,7 @@ func TestCaptureStreams(t *testing.T) {
 		assert.Equal(t, "127.0.0.1:51234>127.0.0.1:19092", req.Conn)
 		assert.Equal(t, req.Conn, resp.Conn, "both directions name the client first")
 		assert.Equal(t, file.kind.String(), req.Origin)
+		assert.True(t, req.FromStart && resp.FromStart, "the SYNs were seen")
 		require.Len(t, req.Segments, 3, "three segments of at most 5 bytes")
 		assert.Equal(t, []int{0, 5, 10}, []int{req.Segments[0].Off, req.Segments[1].Off, req.Segments[2].Off})
 		assert.Equal(t, c.Segments[3].Time, req.TimeAt(0), "the fourth packet brought the first byte")
@@ -70,6 +71,7 @@ func TestCaptureDirectionWithoutSYN(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, in.Streams, 2)
 	assert.Equal(t, source.Unknown, in.Streams[0].Dir)
+	assert.False(t, in.Streams[0].FromStart)
 	assert.Equal(t, "127.0.0.1:19092>127.0.0.1:51234", in.Streams[0].Conn)
 	assert.Equal(t, "127.0.0.1:51234>127.0.0.1:19092", in.Streams[1].Conn)
 
