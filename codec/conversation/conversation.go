@@ -272,7 +272,10 @@ func findConn(streams []source.Stream, g connGroup, o Options) (Conn, []*Frame) 
 	// requests it missed.
 	known := func(b []byte, off int) bool {
 		id, _ := frame.CorrelationID(b[off:], schema.Response)
-		n := int(binary.BigEndian.Uint32(b[off:]))
+		n := int(int32(binary.BigEndian.Uint32(b[off:])))
+		if n < 4 || n > maxFrame {
+			return false
+		}
 		end := off + 4 + n
 		for _, q := range asked[id] {
 			if q.API != nil && (end > len(b) || frame.Decode(b[off:end], q.API, q.Version, schema.Response).Err == nil) {
@@ -288,7 +291,7 @@ func findConn(streams []source.Stream, g connGroup, o Options) (Conn, []*Frame) 
 		if known(b, off) {
 			return true
 		}
-		n := int(binary.BigEndian.Uint32(b[off:]))
+		n := int(int32(binary.BigEndian.Uint32(b[off:])))
 		next := off + 4 + n
 		return n >= 4 && n <= maxFrame && next+8 <= len(b) && known(b, next)
 	}

@@ -190,8 +190,8 @@ func requestHeader(b []byte, off int) bool {
 	if _, _, ok := knownRequest(b, off); !ok {
 		return false
 	}
-	n := int(binary.BigEndian.Uint32(b[off:]))
-	if end := off + 4 + n; end <= len(b) {
+	n := int(int32(binary.BigEndian.Uint32(b[off:])))
+	if end := off + 4 + n; n >= 0 && end <= len(b) {
 		return frame.DecodeRequest(b[off:end]).Err == nil
 	}
 	// A frame cut short: its client id must at least be believable.
