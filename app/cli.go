@@ -183,45 +183,38 @@ func readInput(name string, stdin io.Reader) ([]byte, error) {
 	return os.ReadFile(name)
 }
 
-func runDecode(args []string, stdin io.Reader, stdout io.Writer) error {
+func runDecode(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("decode", flag.ContinueOnError)
 	var af apiFlags
 	af.register(fs)
 	asJSON := fs.Bool("json", false, "print the message as JSON instead of the tree")
 	guess := fs.Bool("guess", false, "for a response of unknown API: list the (API, version) pairs that decode it")
+	var ports portList
+	fs.Var(&ports, "port", "in a capture: a Kafka server's TCP `port`, for connections captured without their start")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if fs.NArg() > 1 {
 		return errors.New("decode reads one file (or stdin)")
 	}
-	data, err := readInput(fs.Arg(0), stdin)
-	if err != nil {
-		return err
-	}
-	// Text dumps, raw binary files (and captures, once read) come in through one seam.
-	in, err := source.Read(data, source.Options{})
-	if err != nil {
-		return fmt.Errorf("reading the input as bytes: %v", err)
-	}
 	var hint frame.Hint
+	var err error
 	if af.api != "" {
 		if hint.API, hint.Version, err = af.resolve(); err != nil {
 			return err
 		}
 	}
-	if len(in.Streams) == 1 {
-		return decodeBytes(stdout, in.Streams[0].Bytes, af, hint, *asJSON, *guess)
+	// Text dumps, raw binary files and captures come in through one seam.
+	fd, err := readFrames(fs.Arg(0), stdin, hint, ports)
+	if err != nil {
+		return err
 	}
-	// A capture holds a stream per connection and direction: each under a heading.
-	var first error
-	for i, s := range in.Streams {
-		fmt.Fprintf(stdout, "# stream %d: %s, %d bytes\n", i+1, s.Describe(), len(s.Bytes))
-		if err := decodeBytes(stdout, s.Bytes, af, hint, *asJSON, *guess); err != nil && first == nil {
-			first = fmt.Errorf("stream %d: %v", i+1, err)
-		}
+	if in := fd.in; in.Kind == source.Pcap || in.Kind == source.Pcapng || len(in.Streams) > 1 || in.Streams[0].Conn != "" {
+		// Connections (a capture, a dump of packets): every frame under a heading.
+		return decodeConversations(stdout, stderr, fd, *asJSON)
 	}
-	return first
+	in := fd.in
+	return decodeBytes(stdout, in.Streams[0].Bytes, af, hint, *asJSON, *guess)
 }
 
 // decodeBytes decodes one stream of bytes: one frame, or several back to back.

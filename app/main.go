@@ -2,7 +2,8 @@
 //
 //	kafkawire apis [--summary]
 //	kafkawire encode --api NAME|KEY --version N (--request|--response) [--json FILE|-]
-//	kafkawire decode [--request | --response --api NAME|KEY --version N] [--json] [FILE]
+//	kafkawire decode [--request | --response --api NAME|KEY --version N] [--json] [--port N] [FILE]
+//	kafkawire frames [--api NAME|KEY --version N] [--port N] [FILE]
 //	kafkawire diff --api NAME|KEY FROM TO [--json]
 //	kafkawire errors [--api NAME|KEY] [--json]
 //	kafkawire serve [-addr 127.0.0.1:8000]
@@ -22,7 +23,10 @@ const usage = `kafkawire shows what a Kafka frame says.
   kafkawire encode --api NAME|KEY --version N (--request|--response) [--json FILE|-]
                                       a frame as hex (the minimal instance without --json)
   kafkawire decode [--request | --response --api NAME|KEY --version N] [--json] [FILE]
-                                      a frame from hex (any dump format) to its tree or JSON
+                                      a frame from hex (any dump format) to its tree or JSON;
+                                      a capture (pcap, pcapng): every Kafka frame in it
+  kafkawire frames [--api NAME|KEY --version N] [--port N] [FILE]
+                                      every Kafka frame in any input, one JSON object a line
   kafkawire diff --api NAME|KEY FROM TO [--json]
                                       what changed in the request and response between two versions
   kafkawire errors [--api NAME|KEY] [--json]
@@ -57,7 +61,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 	case "encode":
 		err = runEncode(args[1:], stdin, stdout)
 	case "decode":
-		err = runDecode(args[1:], stdin, stdout)
+		err = runDecode(args[1:], stdin, stdout, stderr)
+	case "frames":
+		err = runFrames(args[1:], stdin, stdout, stderr)
 	case "diff":
 		err = runDiff(args[1:], stdout)
 	case "errors":

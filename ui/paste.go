@@ -83,8 +83,13 @@ func (p *Paste) Read() {
 	}
 	p.Alternatives = dedupe(p.Alternatives)
 	if err == nil && len(in.Streams) != 1 {
-		// Only a capture holds several streams, and the page has no list of them yet.
-		err = fmt.Errorf("this %s holds %d streams; the page reads one", in.Kind, len(in.Streams))
+		// Only captures and packet dumps hold several streams (or none), and
+		// the page has no list of them yet.
+		what := "packet dump"
+		if in.Kind == source.Pcap || in.Kind == source.Pcapng {
+			what = in.Kind.String() + " packet capture"
+		}
+		err = fmt.Errorf("this %s holds %d TCP streams; the page reads one (kafkawire frames lists every frame of it)", what, len(in.Streams))
 	}
 	if err != nil {
 		var he *hexin.Error

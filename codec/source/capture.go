@@ -1,22 +1,150 @@
 package source
 
-import "fmt"
+import (
+	"io"
 
-// readCapture is where the packet-capture reader plugs in. It gets the whole
-// file (Sniff has seen the pcap magic or a pcapng section header) and returns
-// one Stream per TCP connection and direction, in the order the connections
-// were first seen, with the link, IP and TCP headers stripped and the
-// segments reassembled by sequence number: Origin "pcap" or "pcapng", Conn
-// "client:port>server:port", Dir, the Gaps it could not fill and the time of
-// every Segment. An error keeps the streams read before it.
-//
-// Packet text dumps (tcpdump -X, tshark -x) hold the same link, IP and TCP
-// headers: once codec/hexin reports the packets of such a dump one by one,
-// readText hands them to the same reassembly instead of taking the
-// concatenated bytes as one stream.
-//
-// Until the reader exists (codec/capture), a capture is refused with an error
-// that says so, rather than read as bytes.
-func readCapture(data []byte, k Kind) ([]Stream, error) {
-	return nil, fmt.Errorf("this is a %s packet capture (%d bytes): reading captures is not built yet; export the packet bytes as hex (Wireshark: Copy as Hex Dump) and paste those", k, len(data))
+	"github.com/kafkawire/kafkawire/codec/capture"
+	"github.com/kafkawire/kafkawire/codec/hexin"
+)
+
+// readCapture reads a pcap or pcapng file with codec/capture: one Stream per
+// TCP connection and direction that carried bytes, in the order the
+// connections were first seen, the client's direction first when known. An
+// error (a file cut short, a broken block) keeps the streams of the packets
+// before it.
+func readCapture(data []byte, k Kind, o Options) ([]Stream, error) {
+	c, err := capture.ReadBytes(data)
+	return fromCapture(c.Streams, k.String(), o), err
+}
+
+// readPackets reassembles the packets of a packet dump (tcpdump -X, -XX,
+// tshark -x) as readCapture does a file's: packets that start with a link
+// or IP header are decoded down to TCP and reassembled; the bytes of
+// packets whose first header is not recognised are taken as payload, one
+// after another, in one stream of their own after the connections. The
+// dumps give times of day without a date, so these streams have no times.
+func readPackets(r hexin.Result, o Options) []Stream {
+	c := &capture.Capture{}
+	var payload []byte
+	for i, p := range r.Packets {
+		link, ok := capture.LinkType(0), false
+		if p.Layer != hexin.LayerUnknown {
+			link, ok = capture.GuessLinkType(p.Bytes)
+		}
+		if !ok {
+			payload = append(payload, p.Bytes...)
+			continue
+		}
+		c.AddPacket(&capture.Packet{Number: i + 1, LinkType: link, Data: p.Bytes, OrigLen: len(p.Bytes)})
+	}
+	c.Finish()
+	streams := fromCapture(c.Streams, string(r.Format), o)
+	if len(payload) > 0 {
+		streams = append(streams, Stream{Bytes: payload, Origin: string(r.Format)})
+	}
+	return streams
+}
+
+// hasPacketHeaders reports whether a dump's packets start with headers the
+// reassembly can take (as opposed to bytes copied from a protocol's pane).
+func hasPacketHeaders(r hexin.Result) bool {
+	for _, p := range r.Packets {
+		if p.Layer != hexin.LayerUnknown {
+			return true
+		}
+	}
+	return false
+}
+
+// fromCapture turns reassembled TCP streams into Streams, deciding which
+// side of each connection is the client: from the SYN when the capture has
+// it, else from Options.ServerPorts, else from Options.Requests.
+func fromCapture(cs []*capture.Stream, origin string, o Options) []Stream {
+	var out []Stream
+	for i := 0; i < len(cs); {
+		j := i + 1
+		for j < len(cs) && cs[j].Conn == cs[i].Conn {
+			j++
+		}
+		conn := cs[i:j]
+		dirs := directions(conn, o)
+		for k, s := range conn {
+			if len(s.Data) == 0 {
+				continue
+			}
+			st := Stream{Bytes: s.Data, Origin: origin, Dir: dirs[k], Conn: s.Src.String() + ">" + s.Dst.String(), FromStart: s.SYN}
+			if dirs[k] == ServerToClient {
+				st.Conn = s.Dst.String() + ">" + s.Src.String()
+			}
+			for _, g := range s.Gaps {
+				st.Gaps = append(st.Gaps, Gap{Off: int(g.Offset), Len: int(g.Len)})
+			}
+			st.Segments = make([]Segment, len(s.Segments))
+			for n, m := range s.Segments {
+				st.Segments[n] = Segment{Off: int(m.Offset), Time: m.Time, Packet: m.Packet}
+			}
+			out = append(out, st)
+		}
+		i = j
+	}
+	return out
+}
+
+// directions says which way each stream of one connection (one or two
+// streams) went.
+func directions(conn []*capture.Stream, o Options) []Direction {
+	dirs := make([]Direction, len(conn))
+	isClient := func(k int) bool { return conn[k].Role == capture.RoleClient }
+	decided := false
+	for k := range conn {
+		if conn[k].Role != capture.RoleUnknown {
+			decided = true
+		}
+	}
+	if !decided {
+		for k, s := range conn {
+			for _, p := range o.ServerPorts {
+				if s.Dst.Port() == p && s.Src.Port() != p {
+					isClient = func(i int) bool { return i == k }
+					decided = true
+				}
+			}
+		}
+	}
+	if !decided && o.Requests != nil {
+		var yes []int
+		for k, s := range conn {
+			if o.Requests(s.Data) {
+				yes = append(yes, k)
+			}
+		}
+		if len(yes) == 1 {
+			k := yes[0]
+			isClient = func(i int) bool { return i == k }
+			decided = true
+		}
+	}
+	if !decided {
+		return dirs
+	}
+	for k := range conn {
+		dirs[k] = ServerToClient
+		if isClient(k) {
+			dirs[k] = ClientToServer
+		}
+	}
+	return dirs
+}
+
+// ReadCapture reads a pcap or pcapng capture from r as Read does, without
+// holding the file: memory is the streams' bytes. It is for files too big
+// to read whole first; Sniff on the file's first bytes says when to use it.
+func ReadCapture(r io.Reader, o Options) (Input, error) {
+	c, err := capture.Read(r)
+	in := Input{Kind: Pcap}
+	if c.Format == capture.FormatPcapNG {
+		in.Kind = Pcapng
+	}
+	in.Streams = fromCapture(c.Streams, in.Kind.String(), o)
+	return in, err
 }

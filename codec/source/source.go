@@ -3,10 +3,12 @@
 // It is the one seam every input crosses on its way to the codec, so the
 // command line and the page read the same things the same way:
 //
-//	input bytes ─► Sniff ─┬─ text dump ──► codec/hexin ─────────────► one Stream
-//	                      ├─ raw binary ─────────────────────────────► one Stream
-//	                      └─ pcap, pcapng ─► capture reader (capture.go) ─► a Stream per
-//	                                          connection and direction
+//	input bytes ─► Sniff ─┬─ text dump ──► codec/hexin ─┬──────────────────► one Stream
+//	                      │                             └─ packet dumps ─┐
+//	                      ├─ raw binary ────────────────────────────────► one Stream
+//	                      └─ pcap, pcapng ─► codec/capture ◄─────────────┘
+//	                                         (link, IP, TCP, reassembly) ─► a Stream per
+//	                                                               connection and direction
 //
 // A Stream is bytes as one side of a connection sent them, in order: frames
 // are cut from it by codec/frame. It knows nothing about Kafka; what it keeps
@@ -18,6 +20,7 @@ package source
 import (
 	"bytes"
 	"encoding/binary"
+	"fmt"
 	"sort"
 	"strings"
 	"time"
@@ -85,8 +88,9 @@ type Gap struct {
 // Segment says when part of a stream arrived: the bytes from Off up to the
 // next segment's Off came in one packet at Time.
 type Segment struct {
-	Off  int
-	Time time.Time
+	Off    int
+	Time   time.Time
+	Packet int // the packet's number in its capture (1-based), 0 when unknown
 }
 
 // Stream is the bytes one side of a connection sent, in order, and what is
@@ -102,10 +106,13 @@ type Stream struct {
 	// requests of one stream find the responses of the other. When the
 	// capture does not show which side opened the connection, Dir is Unknown
 	// and Conn names this stream's sender first.
-	Conn     string
-	Dir      Direction
-	Gaps     []Gap     // missing ranges, ordered by Off; none for dumps and files
-	Segments []Segment // arrival times, ordered by Off; none for dumps and files
+	Conn string
+	Dir  Direction
+	// FromStart says the capture saw the connection open (its SYN), so
+	// Bytes start at the first byte the sender sent.
+	FromStart bool
+	Gaps      []Gap     // missing ranges, ordered by Off; none for dumps and files
+	Segments  []Segment // arrival times, ordered by Off; none for dumps and files
 }
 
 // TimeAt is when the byte at off arrived: the time of the segment that holds
@@ -120,8 +127,10 @@ func (s *Stream) TimeAt(off int) time.Time {
 
 // Input is what Read found in one input.
 type Input struct {
-	Kind    Kind
-	Streams []Stream // one for a text dump or a binary file; one per connection and direction for a capture
+	Kind Kind
+	// Streams: one for a text dump or a binary file; one per connection and
+	// direction for a capture or a dump of packets with their TCP headers.
+	Streams []Stream
 	// Alternatives, for text, are the formats that accept it, the detected
 	// one first, so that a user can switch; nil for other kinds.
 	Alternatives []hexin.Format
@@ -132,6 +141,15 @@ type Options struct {
 	// Format reads a text input in this format only, instead of the one
 	// detected (the user overrode it). Ignored for other kinds.
 	Format hexin.Format
+	// ServerPorts name ports a server listens on, for connections whose
+	// capture missed the SYN: the side at one of these ports is the server.
+	ServerPorts []uint16
+	// Requests tells, for connections whose capture missed the SYN and that
+	// ServerPorts do not settle, whether a stream's bytes are what a client
+	// sends; when exactly one side of a connection says yes, it is the
+	// client. Nil leaves such connections' direction Unknown. (This package
+	// knows nothing about what the streams carry: the caller does.)
+	Requests func(b []byte) bool
 }
 
 // Read sniffs what data is and turns it into byte streams. A text input that
@@ -145,16 +163,17 @@ func Read(data []byte, o Options) (Input, error) {
 		in.Streams = []Stream{{Bytes: data, Origin: OriginBinary}}
 		return in, nil
 	case Pcap, Pcapng:
-		streams, err := readCapture(data, in.Kind)
+		streams, err := readCapture(data, in.Kind, o)
 		in.Streams = streams
 		return in, err
 	}
-	return readText(in, string(data), o.Format)
+	return readText(in, string(data), o)
 }
 
 // readText reads a text dump through hexin. Detection always runs, so that
 // the formats that accept the text are known even when the user forced one.
-func readText(in Input, text string, forced hexin.Format) (Input, error) {
+func readText(in Input, text string, o Options) (Input, error) {
+	forced := o.Format
 	r, err := hexin.Parse(text)
 	if err == nil {
 		in.Alternatives = append([]hexin.Format{r.Format}, r.Alternatives...)
@@ -164,6 +183,13 @@ func readText(in Input, text string, forced hexin.Format) (Input, error) {
 	}
 	if err != nil {
 		return in, err
+	}
+	if hasPacketHeaders(r) {
+		// The packets of a dump hold link, IP and TCP headers: read them as a capture's.
+		if in.Streams = readPackets(r, o); len(in.Streams) == 0 {
+			return in, fmt.Errorf("the %d packets of this %s dump carry no TCP payload", len(r.Packets), r.Format)
+		}
+		return in, nil
 	}
 	in.Streams = []Stream{{Bytes: r.Bytes, Origin: string(r.Format)}}
 	return in, nil

@@ -118,16 +118,6 @@ func TestTextWithoutBytes(t *testing.T) {
 	}
 }
 
-// Until the capture reader plugs in, a capture is refused by name, never read as one binary stream.
-func TestCaptureNotReadAsBytes(t *testing.T) {
-	pcap := []byte{0xd4, 0xc3, 0xb2, 0xa1, 2, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 0, 0, 1, 0, 0, 0}
-	in, err := source.Read(pcap, source.Options{})
-	require.Error(t, err)
-	assert.Contains(t, err.Error(), "pcap packet capture")
-	assert.Equal(t, source.Pcap, in.Kind)
-	assert.Empty(t, in.Streams)
-}
-
 func TestTimeAt(t *testing.T) {
 	t0 := time.Date(2026, 1, 2, 3, 4, 5, 6, time.UTC)
 	s := source.Stream{Bytes: make([]byte, 30), Segments: []source.Segment{

@@ -1,0 +1,281 @@
+package main
+
+import (
+	"bufio"
+	"encoding/hex"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/kafkawire/kafkawire/codec/conversation"
+	"github.com/kafkawire/kafkawire/codec/frame"
+	"github.com/kafkawire/kafkawire/codec/schema"
+	"github.com/kafkawire/kafkawire/codec/source"
+)
+
+// timeLayout is RFC 3339 with all nine digits of the nanoseconds, so
+// times line up and sort as text.
+const timeLayout = "2006-01-02T15:04:05.000000000Z07:00"
+
+// portList is the --port flag: server ports, repeated or comma-separated.
+type portList []uint16
+
+func (p *portList) String() string { return fmt.Sprint(*p) }
+
+func (p *portList) Set(s string) error {
+	for _, f := range strings.Split(s, ",") {
+		n, err := strconv.ParseUint(strings.TrimSpace(f), 10, 16)
+		if err != nil || n == 0 {
+			return fmt.Errorf("%q is not a TCP port", f)
+		}
+		*p = append(*p, uint16(n))
+	}
+	return nil
+}
+
+// found is what readFrames found in an input. warning is a capture that
+// breaks part way: the frames before the break are kept.
+type found struct {
+	in      source.Input
+	res     conversation.Result
+	warning error
+}
+
+// readFrames reads any input (a capture, raw bytes, a text dump) from the
+// file name (stdin for "" or "-") and finds its Kafka frames. A capture is
+// read as it streams in, never held whole, so a big one costs the memory
+// of its TCP streams only.
+func readFrames(name string, stdin io.Reader, hint frame.Hint, ports []uint16) (found, error) {
+	r := stdin
+	if name != "" && name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			return found{}, err
+		}
+		defer f.Close()
+		r = f
+	}
+	br := bufio.NewReaderSize(r, 1<<20)
+	head, _ := br.Peek(12)
+	o := source.Options{ServerPorts: ports, Requests: conversation.LooksLikeRequests}
+	var in source.Input
+	var err error
+	if k := source.Sniff(head); k == source.Pcap || k == source.Pcapng {
+		in, err = source.ReadCapture(br, o)
+	} else {
+		data, rerr := io.ReadAll(io.LimitReader(br, 256<<20))
+		if rerr != nil {
+			return found{}, rerr
+		}
+		in, err = source.Read(data, o)
+	}
+	if err != nil && len(in.Streams) == 0 {
+		return found{in: in}, fmt.Errorf("reading the input as bytes: %v", err)
+	}
+	return found{in: in, res: conversation.Find(in, conversation.Options{Hint: hint}), warning: err}, nil
+}
+
+// nothingFound says, on one line, why an input gave no frame.
+func nothingFound(in source.Input, res conversation.Result) error {
+	if in.Kind == source.Text || in.Kind == source.Binary {
+		if len(res.Conns) == 0 || res.Conns[0].Name == "" {
+			return errors.New("no Kafka frame found in the input")
+		}
+	}
+	counts := map[conversation.Kind]int{}
+	for _, c := range res.Conns {
+		counts[c.Kind]++
+	}
+	what := fmt.Sprintf("%d TCP connections", len(res.Conns))
+	if len(res.Conns) == 1 {
+		what = "1 TCP connection"
+	}
+	if n := counts[conversation.TLS]; n > 0 {
+		what += fmt.Sprintf(", %d of them TLS", n)
+	}
+	return fmt.Errorf("no Kafka frame found in this %s input: %s, none whose client sends Kafka requests (name a server port with --port if its client's side was not captured)", in.Kind, what)
+}
+
+// writeFrameLine writes one line of `kafkawire frames`: a JSON object with
+// the keys in a fixed order, null where the input does not say. It is
+// written by hand so that a frame's hex goes straight to the output, not
+// through a string per frame (a 100 MB capture has 200 MB of hex).
+func writeFrameLine(w *bufio.Writer, f *conversation.Frame, scratch []byte) []byte {
+	b := scratch[:0]
+	b = append(b, `{"conn":`...)
+	b = appendNullableString(b, f.Conn)
+	b = append(b, `,"time":`...)
+	if f.Time.IsZero() {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, '"')
+		b = f.Time.UTC().AppendFormat(b, timeLayout)
+		b = append(b, '"')
+	}
+	b = append(b, `,"direction":"`...)
+	b = append(b, map[schema.Direction]string{schema.Request: "request", schema.Response: "response"}[f.Dir]...)
+	b = append(b, `","apiKey":`...)
+	if f.API == nil {
+		b = append(b, `null,"apiName":null,"version":null`...)
+	} else {
+		b = strconv.AppendInt(b, int64(f.API.Key), 10)
+		b = append(b, `,"apiName":`...)
+		b = appendNullableString(b, f.API.Name)
+		b = append(b, `,"version":`...)
+		b = strconv.AppendInt(b, int64(f.Version), 10)
+	}
+	b = append(b, `,"correlationId":`...)
+	if id, ok := frame.CorrelationID(f.Bytes, f.Dir); ok {
+		b = strconv.AppendInt(b, int64(id), 10)
+	} else {
+		b = append(b, "null"...)
+	}
+	b = append(b, `,"hex":"`...)
+	b = hex.AppendEncode(b, f.Bytes)
+	b = append(b, '"')
+	if f.Broken != "" {
+		b = append(b, `,"broken":`...)
+		b = appendNullableString(b, f.Broken)
+	}
+	if f.Note != "" {
+		b = append(b, `,"note":`...)
+		b = appendNullableString(b, f.Note)
+	}
+	b = append(b, "}\n"...)
+	w.Write(b)
+	return b
+}
+
+// appendNullableString appends s as a JSON string, or null when it is
+// empty. Only the quote, the backslash and control characters need
+// escaping; the ">" of a connection's name stays as it is.
+func appendNullableString(b []byte, s string) []byte {
+	if s == "" {
+		return append(b, "null"...)
+	}
+	b = append(b, '"')
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '"' || c == '\\':
+			b = append(b, '\\', c)
+		case c < 0x20:
+			b = append(b, fmt.Sprintf("\\u%04x", c)...)
+		default:
+			b = append(b, c)
+		}
+	}
+	return append(b, '"')
+}
+
+func runFrames(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("frames", flag.ContinueOnError)
+	api := fs.String("api", "", "API `name or key` of responses whose request is not in the input")
+	version := fs.Int("version", -1, "API `version` of those responses")
+	var ports portList
+	fs.Var(&ports, "port", "a Kafka server's TCP `port`, for connections captured without their start (repeat, or separate by commas)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 1 {
+		return errors.New("frames reads one file (or stdin)")
+	}
+	hint, err := hintFlags(*api, *version)
+	if err != nil {
+		return err
+	}
+	fd, err := readFrames(fs.Arg(0), stdin, hint, ports)
+	if err != nil {
+		return err
+	}
+	res := fd.res
+	if len(res.Frames) == 0 {
+		return nothingFound(fd.in, res)
+	}
+	printNotes(stderr, res, fd.warning)
+	w := bufio.NewWriterSize(stdout, 1<<16)
+	var scratch []byte
+	for i := range res.Frames {
+		scratch = writeFrameLine(w, &res.Frames[i], scratch)
+	}
+	return w.Flush()
+}
+
+// hintFlags reads --api and --version given for responses without their request.
+func hintFlags(api string, version int) (frame.Hint, error) {
+	if api == "" {
+		if version >= 0 {
+			return frame.Hint{}, errors.New("--version needs --api")
+		}
+		return frame.Hint{}, nil
+	}
+	af := apiFlags{api: api, version: version}
+	a, v, err := af.resolve()
+	return frame.Hint{API: a, Version: v}, err
+}
+
+// printNotes says on stderr what was skipped or odd, connection by connection.
+func printNotes(stderr io.Writer, res conversation.Result, warning error) {
+	if warning != nil {
+		fmt.Fprintf(stderr, "kafkawire: note: the input breaks off, frames before the break are given: %v\n", warning)
+	}
+	for _, c := range res.Conns {
+		for _, n := range c.Notes {
+			fmt.Fprintf(stderr, "kafkawire: note: %s: %s\n", c.Name, n)
+		}
+	}
+}
+
+// decodeConversations prints every frame of an input with connections (a
+// capture, a packet dump), each under a heading naming its connection.
+func decodeConversations(stdout, stderr io.Writer, fd found, asJSON bool) error {
+	res := fd.res
+	if len(res.Frames) == 0 {
+		return nothingFound(fd.in, res)
+	}
+	printNotes(stderr, res, fd.warning)
+	var first error
+	for i := range res.Frames {
+		f := &res.Frames[i]
+		conn := f.Conn
+		if conn == "" {
+			conn = "-"
+		}
+		fmt.Fprintf(stdout, "# conn %s frame %d: %s", conn, i+1, f.Dir)
+		if f.API != nil {
+			fmt.Fprintf(stdout, " %s v%d", f.API.Name, f.Version)
+		}
+		if id, ok := frame.CorrelationID(f.Bytes, f.Dir); ok {
+			fmt.Fprintf(stdout, ", correlation id %d", id)
+		}
+		if !f.Time.IsZero() {
+			fmt.Fprintf(stdout, ", %s", f.Time.UTC().Format(timeLayout))
+		}
+		if f.Pair >= 0 {
+			fmt.Fprintf(stdout, ", %s frame %d", map[schema.Direction]string{schema.Request: "answered by", schema.Response: "answers"}[f.Dir], f.Pair+1)
+		}
+		fmt.Fprintln(stdout)
+		fail := func(err error) {
+			if first == nil {
+				first = fmt.Errorf("conn %s frame %d: %v", conn, i+1, err)
+			}
+		}
+		if f.Broken != "" {
+			fmt.Fprintf(stdout, "  (broken: %s)\n", f.Broken)
+			fail(errors.New("broken: " + f.Broken))
+		}
+		d := f.Decode()
+		if d == nil {
+			fmt.Fprintln(stdout, "  (not decoded: a response whose request is not in the input; give --api and --version)")
+			fail(errors.New("a response whose request is not in the input: name it with --api and --version"))
+			continue
+		}
+		if err := printDecoded(stdout, d, asJSON); err != nil {
+			fail(err)
+		}
+	}
+	return first
+}

@@ -1,0 +1,374 @@
+//go:build !js
+
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"net"
+	"net/netip"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/twmb/franz-go/pkg/kgo"
+
+	"github.com/kafkawire/kafkawire/codec/capture"
+	"github.com/kafkawire/kafkawire/codec/capture/capturetest"
+	"github.com/kafkawire/kafkawire/codec/conversation"
+	"github.com/kafkawire/kafkawire/codec/frame/traffic"
+	"github.com/kafkawire/kafkawire/codec/schema"
+)
+
+// frameLine is one line of `kafkawire frames`, every key required.
+type frameLine struct {
+	Conn          *string `json:"conn"`
+	Time          *string `json:"time"`
+	Direction     string  `json:"direction"`
+	APIKey        *int16  `json:"apiKey"`
+	APIName       *string `json:"apiName"`
+	Version       *int16  `json:"version"`
+	CorrelationID *int32  `json:"correlationId"`
+	Hex           string  `json:"hex"`
+}
+
+func framesOf(t *testing.T, out string) []frameLine {
+	t.Helper()
+	var lines []frameLine
+	for _, l := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+		var keys map[string]json.RawMessage
+		require.NoError(t, json.Unmarshal([]byte(l), &keys), l)
+		for _, k := range []string{"conn", "time", "direction", "apiKey", "apiName", "version", "correlationId", "hex"} {
+			require.Contains(t, keys, k, l)
+		}
+		var f frameLine
+		require.NoError(t, json.Unmarshal([]byte(l), &f))
+		lines = append(lines, f)
+	}
+	return lines
+}
+
+// checkExchanges asserts the frames are exactly the exchanges' frames:
+// every request and every response, byte for byte, each with its API and
+// version, from a capture (a connection and a time on every line, in
+// capture order).
+func checkExchanges(t *testing.T, lines []frameLine, exs []traffic.Exchange) {
+	t.Helper()
+	want := map[string][]traffic.Exchange{} // by hex and direction
+	n := 0
+	for _, ex := range exs {
+		want["request "+hex.EncodeToString(ex.Request)] = append(want["request "+hex.EncodeToString(ex.Request)], ex)
+		n++
+		if ex.Response != nil {
+			want["response "+hex.EncodeToString(ex.Response)] = append(want["response "+hex.EncodeToString(ex.Response)], ex)
+			n++
+		}
+	}
+	require.Len(t, lines, n, "one line per frame sent and received")
+	var last time.Time
+	for i, l := range lines {
+		require.NotNil(t, l.Conn, "line %d", i)
+		assert.Regexp(t, `^127\.0\.0\.1:\d+>127\.0\.0\.1:\d+$`, *l.Conn)
+		require.NotNil(t, l.Time, "line %d", i)
+		at, err := time.Parse(time.RFC3339Nano, *l.Time)
+		require.NoError(t, err)
+		assert.Regexp(t, `^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{9}Z$`, *l.Time)
+		require.False(t, at.Before(last), "line %d goes back in time", i)
+		last = at
+		key := l.Direction + " " + l.Hex
+		exsFor := want[key]
+		require.NotEmpty(t, exsFor, "line %d: a %s that was not sent, or given twice", i, l.Direction)
+		ex := exsFor[0]
+		want[key] = exsFor[1:]
+		require.NotNil(t, l.APIKey, "line %d: %s has an API", i, l.Direction)
+		assert.Equal(t, ex.APIKey, *l.APIKey)
+		assert.Equal(t, schema.ByKey(ex.APIKey).Name, *l.APIName)
+		assert.Equal(t, ex.APIVersion, *l.Version, "line %d: %s v%d", i, *l.APIName, *l.Version)
+		assert.Equal(t, ex.CorrelationID, *l.CorrelationID)
+	}
+}
+
+func writeTemp(t *testing.T, name string, data []byte) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), name)
+	require.NoError(t, os.WriteFile(p, data, 0o644))
+	return p
+}
+
+// kgo producing and consuming against kfake, written as captures by the
+// tests' own writer: frames gives every frame back, and decode prints every
+// frame's tree under its connection.
+func TestFramesOfWrittenCaptures(t *testing.T) {
+	exs, err := traffic.Record([]kgo.Opt{kgo.ConsumeTopics("orders"), kgo.ClientID("frames-test"), kgo.FetchMaxWait(100 * time.Millisecond)},
+		func(ctx context.Context, cl *kgo.Client) {
+			for i := range 3 {
+				require.NoError(t, cl.ProduceSync(ctx, &kgo.Record{Topic: "orders", Value: bytes.Repeat([]byte("v"), 1+i*40_000)}).FirstErr())
+			}
+			for got := 0; got < 3 && ctx.Err() == nil; {
+				got += cl.PollFetches(ctx).NumRecords()
+			}
+		})
+	require.NoError(t, err)
+	var segs []capturetest.Segment
+	t0 := time.Date(2026, 12, 1, 1, 0, 0, 0, time.UTC)
+	conns := map[int]*capturetest.Conn{}
+	for _, ex := range exs {
+		c := conns[ex.Conn]
+		if c == nil {
+			c = capturetest.NewConn(netip.MustParseAddrPort(fmt.Sprintf("127.0.0.1:%d", 50000+ex.Conn)), netip.MustParseAddrPort("127.0.0.1:9092"), t0.Add(time.Duration(ex.Conn)*time.Minute))
+			c.Open()
+			conns[ex.Conn] = c
+		}
+		c.Send(true, ex.Request, 1460)
+		c.Send(false, ex.Response, 1460)
+	}
+	for i := range len(conns) {
+		segs = append(segs, conns[i].Segments...)
+	}
+	frames := 0
+	for _, ex := range exs {
+		frames++
+		if ex.Response != nil {
+			frames++
+		}
+	}
+	for name, file := range map[string][]byte{
+		"pcap":   capturetest.WritePcap(capturetest.Ethernet, false, segs),
+		"pcapng": capturetest.WritePcapng(capturetest.LinuxSLL, segs),
+	} {
+		path := writeTemp(t, "traffic."+name, file)
+		out, errOut, status := kafkawire(t, "", "frames", path)
+		require.Equal(t, 0, status, errOut)
+		assert.Empty(t, errOut)
+		checkExchanges(t, framesOf(t, out), exs)
+		fromStdin, _, status := kafkawire(t, string(file), "frames")
+		require.Equal(t, 0, status)
+		assert.Equal(t, out, fromStdin, "a capture on stdin reads as from a file")
+
+		out, errOut, status = kafkawire(t, "", "decode", path)
+		require.Equal(t, 0, status, errOut)
+		heads := regexp.MustCompile(`(?m)^# conn 127\.0\.0\.1:\d+>127\.0\.0\.1:9092 frame (\d+): (request|response) (\w+) v\d+, correlation id \d+, 2026-12-01T01:0\d:\d\d\.\d{9}Z(, (answers|answered by) frame \d+)?$`).FindAllStringSubmatch(out, -1)
+		require.Len(t, heads, frames, "a heading per frame")
+		for i, h := range heads {
+			assert.Equal(t, strconv.Itoa(i+1), h[1])
+			assert.Contains(t, out, h[0]+"\n"+h[3]+map[string]string{"request": "Request", "response": "Response"}[h[2]]+" message v", "the tree follows its heading")
+		}
+		js, _, status := kafkawire(t, "", "decode", "--json", path)
+		require.Equal(t, 0, status)
+		assert.Equal(t, frames, strings.Count(js, "\n# conn ")+1)
+	}
+}
+
+// Inputs without connections: conn and time are null; a response without
+// its request has no API unless --api and --version name it.
+func TestFramesOfPastedBytes(t *testing.T) {
+	req := "00000014003d000000000000000000020102000000000000"
+	resp := "0000003c000000000000000000020102000000000000010200000000000000000000000000000000000000000000000000000000000000000000000000000000"
+	out, _, status := kafkawire(t, req+resp, "frames")
+	require.Equal(t, 0, status)
+	assert.Equal(t, `{"conn":null,"time":null,"direction":"request","apiKey":61,"apiName":"DescribeProducers","version":0,"correlationId":0,"hex":"`+req+`"}`+"\n"+
+		`{"conn":null,"time":null,"direction":"response","apiKey":61,"apiName":"DescribeProducers","version":0,"correlationId":0,"hex":"`+resp+`"}`+"\n", out)
+
+	raw, _ := hex.DecodeString(resp)
+	out, _, status = kafkawire(t, string(raw), "frames")
+	require.Equal(t, 0, status)
+	assert.Equal(t, `{"conn":null,"time":null,"direction":"response","apiKey":null,"apiName":null,"version":null,"correlationId":0,"hex":"`+resp+`"}`+"\n", out)
+	out, _, status = kafkawire(t, resp, "frames", "--api", "DescribeProducers", "--version", "0")
+	require.Equal(t, 0, status)
+	assert.Contains(t, out, `"direction":"response","apiKey":61,"apiName":"DescribeProducers","version":0,`)
+
+	// The committed tcpdump -X sample of a whole connection: its connection, no times.
+	out, _, status = kafkawire(t, "", "frames", "../codec/hexin/testdata/dp.tcpdump-X")
+	require.Equal(t, 0, status)
+	assert.Equal(t, `{"conn":"127.0.0.1:47001>127.0.0.1:47002","time":null,"direction":"request","apiKey":61,"apiName":"DescribeProducers","version":0,"correlationId":0,"hex":"`+req+`"}`+"\n"+
+		`{"conn":"127.0.0.1:47001>127.0.0.1:47002","time":null,"direction":"response","apiKey":61,"apiName":"DescribeProducers","version":0,"correlationId":0,"hex":"`+resp+`"}`+"\n", out)
+}
+
+// Nothing found: exit status 1 and one line on stderr.
+func TestFramesNothingFound(t *testing.T) {
+	c := capturetest.NewConn(netip.MustParseAddrPort("127.0.0.1:5000"), netip.MustParseAddrPort("127.0.0.1:80"), time.Now())
+	c.Open()
+	c.Send(true, []byte("GET / HTTP/1.1\r\n\r\n"), 0)
+	tls := capturetest.NewConn(netip.MustParseAddrPort("127.0.0.1:5001"), netip.MustParseAddrPort("127.0.0.1:9093"), time.Now())
+	tls.Open()
+	tls.Send(true, []byte{0x16, 0x03, 0x03, 0, 1, 0}, 0)
+	for _, in := range []struct{ data, stderr string }{
+		{string(capturetest.WritePcap(capturetest.Ethernet, false, append(c.Segments, tls.Segments...))),
+			"kafkawire: no Kafka frame found in this pcap input: 2 TCP connections, 1 of them TLS, none whose client sends Kafka requests (name a server port with --port if its client's side was not captured)\n"},
+		{"", "kafkawire: reading the input as bytes: "},
+	} {
+		out, errOut, status := kafkawire(t, in.data, "frames")
+		assert.Equal(t, 1, status)
+		assert.Empty(t, out)
+		assert.True(t, strings.HasPrefix(errOut, in.stderr), errOut)
+		assert.Equal(t, 1, strings.Count(errOut, "\n"), errOut)
+	}
+}
+
+// A capture written by Debian's tcpdump on the loopback interface while
+// kgo produces to and fetches from kfake: frames gives back every frame
+// the client sent and received.
+func TestFramesOfTcpdumpCapture(t *testing.T) {
+	tcpdump, err := exec.LookPath("tcpdump")
+	if err != nil {
+		// Not skipped: a skip would count as a pass. .ci/run installs it.
+		t.Fatalf("tcpdump is needed for this test: install it (apt-get install tcpdump); %v", err)
+	}
+	file := filepath.Join(t.TempDir(), "lo.pcap")
+	var stop func()
+	exs, err := traffic.Record([]kgo.Opt{kgo.ClientID("tcpdump-test")}, func(ctx context.Context, cl *kgo.Client) {
+		// kgo connects on its first request: capture the proxy's port
+		// from here on.
+		seeds := cl.OptValue(kgo.SeedBrokers).([]string)
+		_, port, _ := net.SplitHostPort(seeds[0])
+		stop = startTcpdump(t, tcpdump, file, port)
+		require.NoError(t, cl.ProduceSync(ctx, &kgo.Record{Topic: "lo", Value: bytes.Repeat([]byte("x"), 150_000)}).FirstErr())
+		require.NoError(t, cl.ProduceSync(ctx, &kgo.Record{Topic: "lo", Value: []byte("small")}).FirstErr())
+	})
+	require.NoError(t, err)
+	stop()
+	out, errOut, status := kafkawire(t, "", "frames", file)
+	require.Equal(t, 0, status, errOut)
+	checkExchanges(t, framesOf(t, out), exs)
+}
+
+// startTcpdump starts tcpdump writing the loopback packets of port to file
+// and waits until it captures (it sees its own probe connections, on a
+// second port, in the file). stop waits until the file holds the FINs of
+// every connection on port, then stops it.
+func startTcpdump(t *testing.T, tcpdump, file, port string) (stop func()) {
+	t.Helper()
+	probe, err := net.Listen("tcp4", "127.0.0.1:0")
+	require.NoError(t, err)
+	defer probe.Close()
+	go func() {
+		for {
+			c, err := probe.Accept()
+			if err != nil {
+				return
+			}
+			c.Close()
+		}
+	}()
+	probePort := uint16(probe.Addr().(*net.TCPAddr).Port)
+	args := []string{"-i", "lo", "-B", "32768", "-U", "--immediate-mode", "-n", "-w", "-"}
+	if os.Geteuid() == 0 {
+		args = append(args, "-Z", "root")
+	}
+	args = append(args, fmt.Sprintf("tcp port %s or tcp port %d", port, probePort))
+	out, err := os.Create(file)
+	require.NoError(t, err)
+	cmd := exec.Command(tcpdump, args...)
+	cmd.Stdout = out
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	require.NoError(t, cmd.Start())
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait(); out.Close() }()
+	streams := func() []*capture.Stream {
+		data, _ := os.ReadFile(file)
+		c, _ := capture.ReadBytes(data) // a file being written reads up to its last whole packet
+		return c.Streams
+	}
+	p, _ := strconv.Atoi(port)
+	waitFor := func(done func([]*capture.Stream) bool) bool {
+		for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+			select {
+			case err := <-exited:
+				t.Fatalf("tcpdump stopped (does it have the rights to capture on lo?): %v: %s", err, stderr.String())
+			default:
+			}
+			if done(streams()) {
+				return true
+			}
+		}
+		return false
+	}
+	ready := waitFor(func(ss []*capture.Stream) bool {
+		if c, err := net.Dial("tcp4", probe.Addr().String()); err == nil {
+			c.Close()
+		}
+		for _, s := range ss {
+			if s.Dst.Port() == probePort {
+				return true
+			}
+		}
+		return false
+	})
+	if !ready {
+		cmd.Process.Kill()
+		t.Fatalf("tcpdump captured none of the probe connections within 10 s: %s", stderr.String())
+	}
+	return func() {
+		waitFor(func(ss []*capture.Stream) bool {
+			open := 0
+			for _, s := range ss {
+				if (s.Src.Port() == uint16(p) || s.Dst.Port() == uint16(p)) && !s.FIN && !s.RST {
+					open++
+				}
+			}
+			return open == 0
+		})
+		cmd.Process.Signal(os.Interrupt)
+		select {
+		case <-exited:
+		case <-time.After(10 * time.Second):
+			cmd.Process.Kill()
+			t.Errorf("tcpdump did not stop within 10 s")
+		}
+	}
+}
+
+// A line with every optional key, and strings that need escaping, is valid JSON that reads back the same.
+func TestFrameLineEscapes(t *testing.T) {
+	f := conversation.Frame{Conn: "[::1]:1>[::1]:2", Dir: schema.Response, Bytes: []byte{0, 0, 0, 4, 0, 0, 0, 7},
+		Broken: `5 bytes "missing"` + "\t\\", Note: "a\nb", Time: time.Date(2026, 1, 2, 3, 4, 5, 60, time.UTC)}
+	var out bytes.Buffer
+	w := bufio.NewWriter(&out)
+	writeFrameLine(w, &f, nil)
+	require.NoError(t, w.Flush())
+	var got map[string]any
+	require.NoError(t, json.Unmarshal(out.Bytes(), &got), out.String())
+	assert.Equal(t, map[string]any{"conn": "[::1]:1>[::1]:2", "time": "2026-01-02T03:04:05.000000060Z", "direction": "response",
+		"apiKey": nil, "apiName": nil, "version": nil, "correlationId": 7.0, "hex": "0000000400000007",
+		"broken": `5 bytes "missing"` + "\t\\", "note": "a\nb"}, got)
+}
+
+// A segment lost in the middle of a request: frames gives the bytes before
+// the gap with where the gap is, then the next frame whole; decode shows
+// the broken frame's tree as far as it goes and fails on it.
+func TestFramesAcrossAGap(t *testing.T) {
+	req, _ := hex.DecodeString("00000014003d000000000000000000020102000000000000")
+	c := capturetest.NewConn(netip.MustParseAddrPort("127.0.0.1:5000"), netip.MustParseAddrPort("127.0.0.1:6000"), time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC))
+	c.Open()
+	c.Send(true, append(append([]byte(nil), req...), req...), 8)
+	segs := append(c.Segments[:4:4], c.Segments[5:]...) // bytes 8 to 16 of the first request lost
+	path := writeTemp(t, "gap.pcap", capturetest.WritePcap(capturetest.Ethernet, true, segs))
+
+	out, errOut, status := kafkawire(t, "", "frames", path)
+	require.Equal(t, 0, status)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	require.Len(t, lines, 2)
+	assert.Contains(t, lines[0], `"correlationId":null,"hex":"00000014003d0000","broken":"8 bytes missing 8 bytes into the frame (stream offset 8), of 24"}`)
+	assert.Contains(t, lines[1], `"hex":"`+hex.EncodeToString(req)+`"}`)
+	assert.Equal(t, "kafkawire: note: 127.0.0.1:5000>127.0.0.1:6000: client stream: the frame at offset 0 is broken: 8 bytes missing 8 bytes into the frame (stream offset 8), of 24\n", errOut)
+
+	out, errOut, status = kafkawire(t, "", "decode", path)
+	assert.Equal(t, 1, status)
+	// The gap took the correlation id: the heading has none.
+	assert.Contains(t, out, "# conn 127.0.0.1:5000>127.0.0.1:6000 frame 1: request DescribeProducers v0, 2026-12-01T00:00:00.000")
+	assert.Contains(t, out, "  (broken: 8 bytes missing 8 bytes into the frame (stream offset 8), of 24)\nDescribeProducersRequest message v0")
+	assert.Contains(t, out, "# conn 127.0.0.1:5000>127.0.0.1:6000 frame 2: request DescribeProducers v0")
+	assert.Contains(t, errOut, "kafkawire: conn 127.0.0.1:5000>127.0.0.1:6000 frame 1: broken: 8 bytes missing")
+}

@@ -1,0 +1,445 @@
+// Package conversation finds the Kafka frames in the byte streams of an input and pairs every response with its request.
+//
+// A capture holds TCP connections on any ports. One is Kafka when its
+// client's stream reads as request frames of the catalogue; its server's
+// stream is then cut into the responses, and each is paired with the request
+// of the same correlation id on the same connection, which names its API and
+// version. Kafka answers a connection's requests in the order they were
+// sent, so a response that comes out of turn is noted. A capture that began
+// mid-connection is read from the first offset where a real frame header
+// starts; a frame that spans bytes the capture lost is kept, broken, with
+// where the loss is, and reading resumes at the next real header. TLS
+// connections are listed and skipped.
+//
+// An input with no connections (a pasted dump, a raw file) is one stream of
+// frames back to back, requests and responses mixed, as codec/frame reads it.
+package conversation
+
+import (
+	"encoding/binary"
+	"fmt"
+	"sort"
+	"time"
+
+	"github.com/kafkawire/kafkawire/codec/frame"
+	"github.com/kafkawire/kafkawire/codec/schema"
+	"github.com/kafkawire/kafkawire/codec/source"
+)
+
+// Frame is one Kafka frame found in an input.
+type Frame struct {
+	Conn   string    // the connection, client first ("127.0.0.1:51234>127.0.0.1:9092"); "" when the input names none
+	Stream int       // index of its stream in the input
+	Off    int       // offset of its size prefix in the stream
+	Time   time.Time // capture time of the packet with its first byte; zero when the input has no times
+	Packet int       // number of that packet in the capture; 0 when unknown
+	Dir    schema.Direction
+	// API and Version name what the frame is: a request's header says it;
+	// a response takes its request's, or the hint's; nil when neither.
+	API           *schema.API
+	Version       int16
+	CorrelationID int32
+	// Bytes is the whole frame, size prefix included, or for a broken
+	// frame the bytes the input has of it.
+	Bytes []byte
+	// Broken says why the frame is not whole (bytes lost by the capture,
+	// or the input ends inside it); "" when it is whole.
+	Broken string
+	// Skipped counts bytes of the stream skipped right before this frame
+	// to find its header (a capture that began mid-connection, or a gap).
+	Skipped int
+	// Pair is the index in Result.Frames of a response's request or of a
+	// request's response; -1 when it has none in the input.
+	Pair int
+	// Note says what is odd about the frame: a response out of request order.
+	Note string
+
+	partner *Frame // Pair, while the frames are not yet in order
+	hasID   bool   // the frame is long enough to hold its correlation id
+}
+
+// Decode decodes the frame as what it is; nil for a response whose API
+// is unknown. A broken frame decodes as far as its bytes go.
+func (f *Frame) Decode() *frame.Decoded {
+	if f.API == nil {
+		return nil
+	}
+	return frame.Decode(f.Bytes, f.API, f.Version, f.Dir)
+}
+
+// Kind is what a connection was found to carry.
+type Kind int8
+
+const (
+	NotKafka Kind = iota // nothing that reads as Kafka requests
+	Kafka
+	TLS // encrypted: its frames cannot be read
+)
+
+func (k Kind) String() string {
+	switch k {
+	case Kafka:
+		return "Kafka"
+	case TLS:
+		return "TLS"
+	}
+	return "not Kafka"
+}
+
+// Conn is one connection of the input (or the one stream of an input
+// without connections, with an empty Name) and what was found in it.
+type Conn struct {
+	Name  string
+	Kind  Kind
+	Bytes [2]int   // bytes sent by the client and by the server
+	Notes []string // what was skipped and why
+}
+
+// Result is what Find found: the frames in capture order (the time of
+// their first byte; input order without times), and every connection.
+type Result struct {
+	Frames []Frame
+	Conns  []Conn
+}
+
+// Options steer Find.
+type Options struct {
+	// Hint names the API and version of responses whose request is not in
+	// the input.
+	Hint frame.Hint
+}
+
+// Find finds every Kafka frame in the streams of an input.
+func Find(in source.Input, o Options) Result {
+	var res Result
+	var frames []*Frame
+	for _, g := range group(in.Streams) {
+		c, fs := findConn(in.Streams, g, o)
+		res.Conns = append(res.Conns, c)
+		frames = append(frames, fs...)
+	}
+	sort.SliceStable(frames, func(i, j int) bool {
+		a, b := frames[i], frames[j]
+		if !a.Time.Equal(b.Time) && !a.Time.IsZero() && !b.Time.IsZero() {
+			return a.Time.Before(b.Time)
+		}
+		return a.Packet != 0 && b.Packet != 0 && a.Packet < b.Packet
+	})
+	at := make(map[*Frame]int, len(frames))
+	for i, f := range frames {
+		at[f] = i
+	}
+	res.Frames = make([]Frame, len(frames))
+	for i, f := range frames {
+		res.Frames[i] = *f
+		res.Frames[i].Pair = -1
+		if f.partner != nil {
+			res.Frames[i].Pair = at[f.partner]
+		}
+		res.Frames[i].partner = nil
+	}
+	return res
+}
+
+// connGroup is the streams of one connection: the index of the client's
+// and the server's (-1 when absent), or for an input without connections
+// the one stream, as client.
+type connGroup struct {
+	name           string
+	client, server int
+	pasted         bool
+}
+
+// group gathers the streams of each connection, in input order. Streams
+// whose direction is unknown name their own sender first; the side that
+// reads as Kafka requests is taken as the client.
+func group(streams []source.Stream) []connGroup {
+	var out []connGroup
+	byName := map[string]int{}
+	for i := range streams {
+		s := &streams[i]
+		if s.Conn == "" {
+			out = append(out, connGroup{client: i, server: -1, pasted: true})
+			continue
+		}
+		name := s.Conn
+		if s.Dir == source.Unknown {
+			name = reverse(s.Conn)
+			if _, seen := byName[name]; !seen {
+				name = s.Conn
+			}
+		}
+		k, seen := byName[name]
+		if !seen {
+			k = len(out)
+			byName[name] = k
+			out = append(out, connGroup{name: name, client: -1, server: -1})
+		}
+		g := &out[k]
+		switch {
+		case s.Dir == source.ClientToServer:
+			g.client = i
+		case s.Dir == source.ServerToClient:
+			g.server = i
+		case g.client < 0:
+			g.client = i
+		default:
+			g.server = i
+		}
+	}
+	for k := range out {
+		g := &out[k]
+		if g.pasted || streams[firstOf(g)].Dir != source.Unknown {
+			continue
+		}
+		// Nothing in the capture said which side is the client.
+		switch {
+		case g.client >= 0 && LooksLikeRequests(streams[g.client].Bytes):
+		case g.server >= 0 && LooksLikeRequests(streams[g.server].Bytes):
+			g.client, g.server = g.server, g.client
+		}
+		if g.client >= 0 {
+			g.name = streams[g.client].Conn
+		}
+	}
+	return out
+}
+
+func firstOf(g *connGroup) int {
+	if g.client >= 0 {
+		return g.client
+	}
+	return g.server
+}
+
+func reverse(conn string) string {
+	for i := range len(conn) {
+		if conn[i] == '>' {
+			return conn[i+1:] + ">" + conn[:i]
+		}
+	}
+	return conn
+}
+
+func findConn(streams []source.Stream, g connGroup, o Options) (Conn, []*Frame) {
+	c := Conn{Name: g.name}
+	if g.pasted {
+		c.Kind = Kafka
+		c.Bytes[0] = len(streams[g.client].Bytes)
+		return c, pasted(&streams[g.client], g.client, o)
+	}
+	var client, server *source.Stream
+	if g.client >= 0 {
+		client = &streams[g.client]
+		c.Bytes[0] = len(client.Bytes)
+	}
+	if g.server >= 0 {
+		server = &streams[g.server]
+		c.Bytes[1] = len(server.Bytes)
+	}
+	if isTLS(client) || isTLS(server) {
+		c.Kind = TLS
+		c.Notes = append(c.Notes, "TLS: the bytes are encrypted, so the connection is skipped")
+		return c, nil
+	}
+	if client == nil || !LooksLikeRequests(client.Bytes) {
+		if server == nil && client != nil && client.Dir == source.Unknown {
+			// One side alone, and it sends no requests: perhaps the server's.
+			return c, responsesOnly(&c, client, g.client, o)
+		}
+		return c, responsesOnly(&c, server, g.server, o)
+	}
+	c.Kind = Kafka
+	requests := cut(&c, "client", client, g.client, schema.Request, 8, requestHeader)
+	for _, f := range requests {
+		if api, v, ok := knownRequest(f.Bytes, 0); ok {
+			f.API, f.Version = api, v
+		}
+		f.CorrelationID, f.hasID = frame.CorrelationID(f.Bytes, schema.Request)
+	}
+	if server == nil {
+		return c, requests
+	}
+	asked := map[int32][]*Frame{}
+	for _, f := range requests {
+		if f.hasID {
+			asked[f.CorrelationID] = append(asked[f.CorrelationID], f)
+		}
+	}
+	// A response header found by searching must carry the correlation id
+	// of a request on this connection and decode as its answer, or come
+	// right before one that does: the capture may hold responses to
+	// requests it missed.
+	known := func(b []byte, off int) bool {
+		id, _ := frame.CorrelationID(b[off:], schema.Response)
+		n := int(int32(binary.BigEndian.Uint32(b[off:])))
+		if n < 4 || n > maxFrame {
+			return false
+		}
+		end := off + 4 + n
+		for _, q := range asked[id] {
+			if q.API != nil && (end > len(b) || frame.Decode(b[off:end], q.API, q.Version, schema.Response).Err == nil) {
+				return true
+			}
+		}
+		return false
+	}
+	responseHeader := func(b []byte, off int) bool {
+		if len(b)-off < 8 {
+			return false
+		}
+		if known(b, off) {
+			return true
+		}
+		n := int(int32(binary.BigEndian.Uint32(b[off:])))
+		next := off + 4 + n
+		return n >= 4 && n <= maxFrame && next+8 <= len(b) && known(b, next)
+	}
+	responses := cut(&c, "server", server, g.server, schema.Response, 4, responseHeader)
+	pair(&c, requests, responses, o.Hint)
+	return c, append(requests, responses...)
+}
+
+func isTLS(s *source.Stream) bool {
+	// A TLS record header: content type 22 (handshake), version 3.x.
+	return s != nil && len(s.Bytes) >= 2 && s.Bytes[0] == 0x16 && s.Bytes[1] == 0x03
+}
+
+// cut cuts one side of a connection into frames.
+func cut(c *Conn, side string, s *source.Stream, index int, dir schema.Direction, minSize int, header func([]byte, int) bool) []*Frame {
+	w := walker{b: s.Bytes, gaps: s.Gaps, minSize: minSize, header: header, fromStart: s.FromStart}
+	var out []*Frame
+	for _, p := range w.walk() {
+		if p.skipped > 0 {
+			why := "to find the first frame header (the capture began mid-connection)"
+			if p.off != p.skipped {
+				why = "to find the next frame header"
+			}
+			if p.off == len(s.Bytes) {
+				why = "at the end: no frame header in them"
+			}
+			c.Notes = append(c.Notes, fmt.Sprintf("%s stream: skipped %d bytes at offset %d %s", side, p.skipped, p.off-p.skipped, why))
+		}
+		if p.end == p.off {
+			continue
+		}
+		f := &Frame{Conn: c.Name, Stream: index, Off: p.off, Dir: dir, Bytes: s.Bytes[p.off:p.end], Broken: p.broken, Skipped: p.skipped}
+		f.Time = s.TimeAt(p.off)
+		if i := sort.Search(len(s.Segments), func(i int) bool { return s.Segments[i].Off > p.off }); i > 0 {
+			f.Packet = s.Segments[i-1].Packet
+		}
+		if p.broken != "" {
+			c.Notes = append(c.Notes, fmt.Sprintf("%s stream: the frame at offset %d is broken: %s", side, p.off, p.broken))
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// pair gives every response the request of its correlation id. Responses
+// come in request order; Produce requests with acks=0 get none, so a
+// Produce request passed over is not out of order.
+func pair(c *Conn, requests, responses []*Frame, hint frame.Hint) {
+	answered := make([]bool, len(requests))
+	next := 0 // the first request not yet answered
+	for _, r := range responses {
+		r.CorrelationID, r.hasID = frame.CorrelationID(r.Bytes, schema.Response)
+		found := -1
+		for i := next; i < len(requests) && r.hasID; i++ {
+			if !answered[i] && requests[i].hasID && requests[i].CorrelationID == r.CorrelationID {
+				found = i
+				break
+			}
+		}
+		if found < 0 && r.hasID {
+			// An earlier request still unanswered: out of order.
+			for i := 0; i < next; i++ {
+				if !answered[i] && requests[i].hasID && requests[i].CorrelationID == r.CorrelationID {
+					found = i
+					break
+				}
+			}
+		}
+		if found < 0 {
+			if hint.API != nil {
+				r.API, r.Version = hint.API, hint.Version
+			}
+			continue
+		}
+		q := requests[found]
+		var passed []int32
+		for i := next; i < found; i++ {
+			if !answered[i] && requests[i].hasID && (requests[i].API == nil || requests[i].API.Key != 0) {
+				passed = append(passed, requests[i].CorrelationID)
+			}
+		}
+		if found < next || len(passed) > 0 {
+			r.Note = fmt.Sprintf("out of request order: the responses to correlation ids %v were due first", passed)
+			if found < next {
+				r.Note = fmt.Sprintf("out of request order: the request with correlation id %d was answered after later ones", r.CorrelationID)
+			}
+			c.Notes = append(c.Notes, fmt.Sprintf("server stream: the response at offset %d is %s", r.Off, r.Note))
+		}
+		answered[found] = true
+		if found >= next {
+			next = found + 1
+		}
+		r.API, r.Version = q.API, q.Version
+		r.partner, q.partner = q, r
+	}
+}
+
+// responsesOnly reads a connection whose client side is not in the input
+// (or does not read as requests): the server's side s is taken as Kafka
+// responses only when its bytes are frames back to back from its first
+// byte to its last, with nothing lost.
+func responsesOnly(c *Conn, s *source.Stream, index int, o Options) []*Frame {
+	if s == nil || len(s.Gaps) > 0 {
+		return nil
+	}
+	pieces := frame.Split(s.Bytes)
+	for _, p := range pieces {
+		if p.Short > 0 || len(p.Bytes) < 8 {
+			return nil
+		}
+	}
+	c.Kind = Kafka
+	if s.Dir == source.Unknown {
+		c.Name = reverse(s.Conn) // the server sent these: name the client first
+	}
+	c.Notes = append(c.Notes, "only the server's side is in the input: its frames are read as responses without their requests")
+	var out []*Frame
+	for _, p := range pieces {
+		f := &Frame{Conn: c.Name, Stream: index, Off: p.Off, Dir: schema.Response, Bytes: p.Bytes, Time: s.TimeAt(p.Off)}
+		f.CorrelationID, _ = frame.CorrelationID(p.Bytes, schema.Response)
+		if o.Hint.API != nil {
+			f.API, f.Version = o.Hint.API, o.Hint.Version
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// pasted reads a stream without a connection as frame.DecodeStream does:
+// requests and responses back to back.
+func pasted(s *source.Stream, index int, o Options) []*Frame {
+	parts := frame.DecodeStream(s.Bytes, o.Hint)
+	out := make([]*Frame, len(parts))
+	for i, p := range parts {
+		f := &Frame{Stream: index, Off: p.Off, Dir: p.Dir, Bytes: p.Piece.Bytes}
+		f.CorrelationID, _ = frame.CorrelationID(p.Piece.Bytes, p.Dir)
+		if p.Decoded != nil {
+			f.API, f.Version = p.Decoded.Msg.API, p.Decoded.Msg.Version
+		}
+		if p.Short > 0 {
+			f.Broken = fmt.Sprintf("the input ends %d bytes before the frame does", p.Short)
+		}
+		out[i] = f
+	}
+	for i, p := range parts {
+		if p.PairedWith >= 0 {
+			out[i].partner, out[p.PairedWith].partner = out[p.PairedWith], out[i]
+		}
+	}
+	return out
+}

@@ -1,0 +1,501 @@
+//go:build !js
+
+package conversation_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"fmt"
+	"net/netip"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/twmb/franz-go/pkg/kgo"
+
+	"github.com/kafkawire/kafkawire/codec/capture/capturetest"
+	"github.com/kafkawire/kafkawire/codec/conversation"
+	"github.com/kafkawire/kafkawire/codec/frame"
+	"github.com/kafkawire/kafkawire/codec/frame/traffic"
+	"github.com/kafkawire/kafkawire/codec/message"
+	"github.com/kafkawire/kafkawire/codec/schema"
+	"github.com/kafkawire/kafkawire/codec/source"
+)
+
+var (
+	recordOnce sync.Once
+	recorded   []traffic.Exchange
+	recordErr  error
+)
+
+// exchanges records, once per test run, what a kgo client producing
+// (a record of 200 kB among small ones, so frames span many segments)
+// and consuming in a group exchanges with kfake on 127.0.0.1.
+func exchanges(t testing.TB) []traffic.Exchange {
+	t.Helper()
+	recordOnce.Do(func() {
+		const topic = "orders"
+		recorded, recordErr = traffic.Record([]kgo.Opt{
+			kgo.ConsumerGroup("billing"),
+			kgo.ConsumeTopics(topic),
+			kgo.ClientID("kafkawire-capture"),
+			kgo.FetchMaxWait(100 * time.Millisecond),
+			kgo.ProducerBatchCompression(kgo.NoCompression()),
+		}, func(ctx context.Context, cl *kgo.Client) {
+			sizes := []int{10, 200_000, 300, 5}
+			for i, n := range sizes {
+				r := &kgo.Record{Topic: topic, Key: []byte(fmt.Sprint("k", i)), Value: bytes.Repeat([]byte{byte('a' + i)}, n)}
+				if err := cl.ProduceSync(ctx, r).FirstErr(); err != nil {
+					recordErr = err
+					return
+				}
+			}
+			for got := 0; got < len(sizes) && ctx.Err() == nil; {
+				cl.PollFetches(ctx).EachRecord(func(*kgo.Record) { got++ })
+			}
+			recordErr = cl.CommitUncommittedOffsets(ctx)
+		})
+	})
+	require.NoError(t, recordErr)
+	require.NotEmpty(t, recorded)
+	return recorded
+}
+
+// byConn gives the exchanges of each connection, in order.
+func byConn(exs []traffic.Exchange) [][]traffic.Exchange {
+	var out [][]traffic.Exchange
+	for _, ex := range exs {
+		for len(out) <= ex.Conn {
+			out = append(out, nil)
+		}
+		out[ex.Conn] = append(out[ex.Conn], ex)
+	}
+	return out
+}
+
+// scenario turns the exchanges into TCP segments: one connection per
+// recorded connection, each request followed by its response.
+type scenario struct {
+	v6       bool
+	mss      int  // segment size
+	batched  bool // all of a connection's requests in one burst, then all responses: several frames a segment
+	noSYN    bool // the capture begins mid-connection
+	edit     func(conn int, segs []capturetest.Segment) []capturetest.Segment
+	wantSkip bool
+}
+
+func (sc scenario) segments(t *testing.T, conns [][]traffic.Exchange) []capturetest.Segment {
+	var all []capturetest.Segment
+	start := time.Date(2026, 12, 1, 1, 2, 3, 0, time.UTC)
+	for i, exs := range conns {
+		client := netip.MustParseAddrPort(fmt.Sprintf("127.0.0.1:%d", 40000+i))
+		server := netip.MustParseAddrPort("127.0.0.1:29092")
+		if sc.v6 {
+			client = netip.MustParseAddrPort(fmt.Sprintf("[::1]:%d", 40000+i))
+			server = netip.MustParseAddrPort("[::1]:29092")
+		}
+		c := capturetest.NewConn(client, server, start.Add(time.Duration(i)*time.Second))
+		c.Open()
+		if sc.batched {
+			var reqs, resps []byte
+			for _, ex := range exs {
+				reqs = append(reqs, ex.Request...)
+				resps = append(resps, ex.Response...)
+			}
+			c.Send(true, reqs, sc.mss)
+			c.Send(false, resps, sc.mss)
+		} else {
+			for _, ex := range exs {
+				c.Send(true, ex.Request, sc.mss)
+				if ex.Response != nil {
+					c.Send(false, ex.Response, sc.mss)
+				}
+			}
+		}
+		c.Close()
+		segs := c.Segments
+		if sc.noSYN {
+			segs = segs[3:]
+		}
+		if sc.edit != nil {
+			segs = sc.edit(i, segs)
+		}
+		all = append(all, segs...)
+	}
+	return all
+}
+
+// want is what frames must give back for one connection: the requests in
+// order, and the responses in order with their requests' API and version.
+func checkFrames(t *testing.T, res conversation.Result, conns [][]traffic.Exchange, name string, skipFirst map[int]int) {
+	t.Helper()
+	got := map[string][]conversation.Frame{}
+	for _, f := range res.Frames {
+		got[f.Conn] = append(got[f.Conn], f)
+	}
+	for i, exs := range conns {
+		conn := fmt.Sprintf("127.0.0.1:%d>127.0.0.1:29092", 40000+i)
+		if strings.HasPrefix(name, "v6") {
+			conn = fmt.Sprintf("[::1]:%d>[::1]:29092", 40000+i)
+		}
+		exs = exs[skipFirst[i]:]
+		var reqs, resps []conversation.Frame
+		for _, f := range got[conn] {
+			if f.Dir == schema.Request {
+				reqs = append(reqs, f)
+			} else {
+				resps = append(resps, f)
+			}
+		}
+		require.Len(t, reqs, len(exs), "%s: %s requests", name, conn)
+		k := 0
+		for j, ex := range exs {
+			r := reqs[j]
+			require.True(t, bytes.Equal(ex.Request, r.Bytes), "%s: %s request %d: %d bytes, want %d (%s v%d)", name, conn, j, len(r.Bytes), len(ex.Request), r.API, r.Version)
+			require.Empty(t, r.Broken)
+			require.Equal(t, ex.APIKey, r.API.Key)
+			require.Equal(t, ex.APIVersion, r.Version)
+			require.Equal(t, ex.CorrelationID, r.CorrelationID)
+			if ex.Response == nil {
+				assert.Equal(t, -1, r.Pair)
+				continue
+			}
+			require.Less(t, k, len(resps), "%s: %s: response to %d missing", name, conn, ex.CorrelationID)
+			p := resps[k]
+			k++
+			require.True(t, bytes.Equal(ex.Response, p.Bytes), "%s: %s response %d: %d bytes at offset %d, want %d", name, conn, j, len(p.Bytes), p.Off, len(ex.Response))
+			require.NotNil(t, p.API, "%s: response %d has an API", name, j)
+			require.Equal(t, ex.APIKey, p.API.Key, "%s: response's API", name)
+			require.Equal(t, ex.APIVersion, p.Version, "%s: response's version", name)
+			require.Equal(t, ex.CorrelationID, p.CorrelationID)
+			require.GreaterOrEqual(t, p.Pair, 0)
+			require.True(t, bytes.Equal(ex.Request, res.Frames[p.Pair].Bytes), "paired with its request")
+			require.Equal(t, r.Pair, indexOf(res, p), "and its request with it")
+			require.Nil(t, p.Decode().Err, "%s: response decodes", name)
+		}
+		require.Len(t, resps, k, "%s: %s: no response more than were sent", name, conn)
+	}
+	// Capture order: the times of the frames' first bytes never go back.
+	for i := 1; i < len(res.Frames); i++ {
+		require.False(t, res.Frames[i].Time.Before(res.Frames[i-1].Time), "frame %d before frame %d", i, i-1)
+	}
+}
+
+func indexOf(res conversation.Result, f conversation.Frame) int {
+	for i := range res.Frames {
+		if res.Frames[i].Off == f.Off && res.Frames[i].Conn == f.Conn && res.Frames[i].Dir == f.Dir {
+			return i
+		}
+	}
+	return -1
+}
+
+func find(t *testing.T, file []byte) conversation.Result {
+	t.Helper()
+	in, err := source.Read(file, source.Options{Requests: conversation.LooksLikeRequests})
+	require.NoError(t, err)
+	return conversation.Find(in, conversation.Options{})
+}
+
+// Every frame kgo and kfake exchanged comes back from captures of the
+// traffic, byte for byte, each response with its request's API and
+// version: pcap and pcapng, IPv4 and IPv6, Ethernet and Linux cooked
+// headers, frames over many segments and many frames in a segment,
+// retransmitted and reordered segments, and no SYN.
+func TestCapturesGiveBackEveryFrame(t *testing.T) {
+	conns := byConn(exchanges(t))
+	big := 0
+	for _, ex := range exchanges(t) {
+		big = max(big, len(ex.Request))
+	}
+	require.Greater(t, big, 200_000, "a request spans many segments")
+
+	retransmit := func(_ int, segs []capturetest.Segment) []capturetest.Segment {
+		// Every fifth segment is sent again two segments later (and a
+		// retransmission merges two segments' bytes into one).
+		var out []capturetest.Segment
+		for i, s := range segs {
+			out = append(out, s)
+			if i%5 == 2 && i >= 2 {
+				out = append(out, segs[i-2])
+			}
+			if i%7 == 3 && i+1 < len(segs) && s.Src == segs[i+1].Src && len(s.Payload) > 0 {
+				merged := s
+				merged.Payload = append(append([]byte(nil), s.Payload...), segs[i+1].Payload...)
+				out = append(out, merged)
+			}
+		}
+		return out
+	}
+	reorder := func(_ int, segs []capturetest.Segment) []capturetest.Segment {
+		out := append([]capturetest.Segment(nil), segs...)
+		for i := 4; i+1 < len(out); i += 3 {
+			out[i], out[i+1] = out[i+1], out[i]
+			out[i].Time, out[i+1].Time = out[i+1].Time, out[i].Time
+		}
+		return out
+	}
+	for name, sc := range map[string]scenario{
+		"v4 ethernet pcap, 1000-byte segments":  {mss: 1000},
+		"v6 cooked pcapng, 65000-byte segments": {v6: true, mss: 65000},
+		"v4 cooked, several frames a segment":   {mss: 60000, batched: true},
+		"v6 ethernet, retransmissions":          {v6: true, mss: 1400, edit: retransmit},
+		"v4 ethernet, out of order":             {mss: 1400, edit: reorder},
+		"v4 ethernet, no SYN":                   {mss: 1400, noSYN: true},
+	} {
+		t.Run(name, func(t *testing.T) {
+			segs := sc.segments(t, conns)
+			link := uint32(capturetest.Ethernet)
+			if strings.Contains(name, "cooked") {
+				link = capturetest.LinuxSLL
+			}
+			files := map[string][]byte{
+				"pcap":   capturetest.WritePcap(link, true, segs),
+				"pcapng": capturetest.WritePcapng(link, segs),
+			}
+			for format, file := range files {
+				res := find(t, file)
+				checkFrames(t, res, conns, name+" "+format, nil)
+				for _, c := range res.Conns {
+					assert.Equal(t, conversation.Kafka, c.Kind, c.Name)
+					assert.Empty(t, c.Notes, "%s %s", name, c.Name)
+				}
+			}
+		})
+	}
+}
+
+// A capture that begins inside a frame: the bytes before the next frame
+// header are skipped, and said so; the frames after are whole.
+func TestCaptureBeginsMidFrame(t *testing.T) {
+	conns := byConn(exchanges(t))
+	// On every connection, drop the handshake and the first 3 segments:
+	// the first request is cut (it spans more than 3 segments of 10 bytes).
+	sc := scenario{mss: 10, noSYN: true, edit: func(_ int, segs []capturetest.Segment) []capturetest.Segment { return segs[3:] }}
+	res := find(t, capturetest.WritePcap(capturetest.Ethernet, false, sc.segments(t, conns)))
+	skip := map[int]int{}
+	for i := range conns {
+		skip[i] = 1 // the first request (and so its response, which is then unpaired)
+	}
+	// The first response has no request in the capture: it is listed with no API.
+	for _, f := range res.Frames {
+		if f.Dir == schema.Response && f.Pair < 0 {
+			assert.Nil(t, f.API, "a response without its request has no API")
+		}
+	}
+	var kept conversation.Result
+	for _, f := range res.Frames {
+		if f.Dir == schema.Response && f.Pair < 0 {
+			continue
+		}
+		kept.Frames = append(kept.Frames, f)
+	}
+	// Pair indexes point into res: check pairing through it.
+	for i := range kept.Frames {
+		if p := kept.Frames[i].Pair; p >= 0 {
+			kept.Frames[i].Pair = indexOf(kept, res.Frames[p])
+		}
+	}
+	checkFrames(t, kept, conns, "mid-frame", skip)
+	for i, c := range res.Conns {
+		require.NotEmpty(t, c.Notes, "conn %d", i)
+		assert.Regexp(t, `^client stream: skipped \d+ bytes at offset 0 to find the first frame header \(the capture began mid-connection\)$`, c.Notes[0])
+	}
+}
+
+// A segment lost in the middle of the 200 kB request: that frame is broken
+// and says where; the frames after it are whole, and its response is still
+// paired (the request's header was seen).
+func TestCaptureGap(t *testing.T) {
+	conns := byConn(exchanges(t))
+	var bigConn, bigIndex int = -1, 0
+	for i, exs := range conns {
+		for j, ex := range exs {
+			if len(ex.Request) > 200_000 {
+				bigConn, bigIndex = i, j
+			}
+		}
+	}
+	require.GreaterOrEqual(t, bigConn, 0)
+	// Drop the client's first segment that starts 50,000 bytes or more
+	// into the big request.
+	start := sumBefore(conns[bigConn], bigIndex)
+	lostAt := -1
+	sc := scenario{mss: 1000, edit: func(conn int, segs []capturetest.Segment) []capturetest.Segment {
+		if conn != bigConn {
+			return segs
+		}
+		var out []capturetest.Segment
+		sent := 0 // client bytes so far
+		for _, s := range segs {
+			if s.Src.Port() != 29092 && len(s.Payload) > 0 {
+				at := sent
+				sent += len(s.Payload)
+				if lostAt < 0 && at >= start+50_000 {
+					lostAt = at
+					continue
+				}
+			}
+			out = append(out, s)
+		}
+		return out
+	}}
+	res := find(t, capturetest.WritePcap(capturetest.Ethernet, true, sc.segments(t, conns)))
+	var broken []conversation.Frame
+	for _, f := range res.Frames {
+		if f.Broken != "" {
+			broken = append(broken, f)
+		}
+	}
+	require.Len(t, broken, 1)
+	b := broken[0]
+	big := conns[bigConn][bigIndex]
+	assert.True(t, bytes.Equal(big.Request[:len(b.Bytes)], b.Bytes), "the bytes before the gap")
+	assert.Equal(t, fmt.Sprintf("1000 bytes missing %d bytes into the frame (stream offset %d), of %d", len(b.Bytes), lostAt, len(big.Request)), b.Broken)
+	require.GreaterOrEqual(t, b.Pair, 0, "the broken request is still paired with its response")
+	assert.True(t, bytes.Equal(big.Response, res.Frames[b.Pair].Bytes))
+	// Everything else is whole and in place.
+	var whole conversation.Result
+	for _, f := range res.Frames {
+		if f.Broken == "" {
+			whole.Frames = append(whole.Frames, f)
+		}
+	}
+	n := 0
+	for i, exs := range conns {
+		for _, ex := range exs {
+			if i == bigConn && bytes.Equal(ex.Request, big.Request) {
+				continue
+			}
+			n++
+			assert.True(t, containsFrame(whole, ex.Request), "request %d of conn %d", ex.CorrelationID, i)
+			if ex.Response != nil {
+				n++
+				assert.True(t, containsFrame(whole, ex.Response), "response %d of conn %d", ex.CorrelationID, i)
+			}
+		}
+	}
+	assert.Equal(t, n+1, len(whole.Frames), "the whole frames and the broken one's response")
+	assert.Contains(t, res.Conns[bigConn].Notes, "client stream: the frame at offset "+fmt.Sprint(b.Off)+" is broken: "+b.Broken)
+}
+
+func sumBefore(exs []traffic.Exchange, n int) int {
+	s := 0
+	for _, ex := range exs[:n] {
+		s += len(ex.Request)
+	}
+	return s
+}
+
+func containsFrame(res conversation.Result, b []byte) bool {
+	for _, f := range res.Frames {
+		if bytes.Equal(f.Bytes, b) {
+			return true
+		}
+	}
+	return false
+}
+
+// A connection that is not Kafka is listed and gives no frames; a TLS one
+// is listed as TLS.
+func TestOtherConnections(t *testing.T) {
+	t0 := time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)
+	httpConn := capturetest.NewConn(netip.MustParseAddrPort("10.0.0.1:5555"), netip.MustParseAddrPort("10.0.0.2:80"), t0)
+	httpConn.Open()
+	httpConn.Send(true, []byte("GET / HTTP/1.1\r\nHost: x\r\n\r\n"), 0)
+	httpConn.Send(false, []byte("HTTP/1.1 200 OK\r\n\r\n"), 0)
+	tlsConn := capturetest.NewConn(netip.MustParseAddrPort("10.0.0.1:5556"), netip.MustParseAddrPort("10.0.0.2:9093"), t0.Add(time.Second))
+	tlsConn.Open()
+	tlsConn.Send(true, []byte{0x16, 0x03, 0x01, 0x00, 0x05, 1, 2, 3, 4, 5}, 0)
+	segs := append(httpConn.Segments, tlsConn.Segments...)
+	in, err := source.Read(capturetest.WritePcap(capturetest.Ethernet, false, segs), source.Options{})
+	require.NoError(t, err)
+	res := conversation.Find(in, conversation.Options{})
+	assert.Empty(t, res.Frames)
+	require.Len(t, res.Conns, 2)
+	assert.Equal(t, conversation.NotKafka, res.Conns[0].Kind)
+	assert.Equal(t, "10.0.0.1:5555>10.0.0.2:80", res.Conns[0].Name)
+	assert.Equal(t, conversation.TLS, res.Conns[1].Kind)
+	assert.Equal(t, []string{"TLS: the bytes are encrypted, so the connection is skipped"}, res.Conns[1].Notes)
+}
+
+// Responses that come back out of request order are paired all the same,
+// and the one that came early says so.
+func TestResponsesOutOfOrder(t *testing.T) {
+	frameOf := func(api string, dir schema.Direction, id int32) []byte {
+		b, err := frame.Encode(message.Minimal(schema.ByName(api), 0, dir))
+		require.NoError(t, err)
+		off := 4
+		if dir == schema.Request {
+			off = 8
+		}
+		binary.BigEndian.PutUint32(b[off:], uint32(id))
+		return b
+	}
+	c := capturetest.NewConn(netip.MustParseAddrPort("127.0.0.1:1234"), netip.MustParseAddrPort("127.0.0.1:7777"), time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
+	c.Open()
+	c.Send(true, frameOf("DescribeProducers", schema.Request, 1), 0)
+	c.Send(true, frameOf("ListGroups", schema.Request, 2), 0)
+	c.Send(false, frameOf("ListGroups", schema.Response, 2), 0)
+	c.Send(false, frameOf("DescribeProducers", schema.Response, 1), 0)
+	res := find(t, capturetest.WritePcap(capturetest.Ethernet, false, c.Segments))
+	require.Len(t, res.Frames, 4)
+	assert.Equal(t, "ListGroups", res.Frames[2].API.Name)
+	assert.Equal(t, "out of request order: the responses to correlation ids [1] were due first", res.Frames[2].Note)
+	assert.Equal(t, "DescribeProducers", res.Frames[3].API.Name)
+	assert.Equal(t, 0, res.Frames[3].Pair)
+	assert.Equal(t, "out of request order: the request with correlation id 1 was answered after later ones", res.Frames[3].Note)
+}
+
+// Only the server's side of a connection, and no SYN (tcpdump -X of the
+// response's packet alone): its frames are responses, the connection is
+// named client first, and the API comes from the hint when given.
+func TestServerSideAlone(t *testing.T) {
+	resp, err := frame.Encode(message.Minimal(schema.ByName("DescribeProducers"), 0, schema.Response))
+	require.NoError(t, err)
+	c := capturetest.NewConn(netip.MustParseAddrPort("127.0.0.1:1234"), netip.MustParseAddrPort("127.0.0.1:7777"), time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
+	c.Send(false, append(append([]byte(nil), resp...), resp...), 0)
+	in, err := source.Read(capturetest.WritePcap(capturetest.RawIP, false, c.Segments), source.Options{Requests: conversation.LooksLikeRequests})
+	require.NoError(t, err)
+	for _, hint := range []frame.Hint{{}, {API: schema.ByName("DescribeProducers"), Version: 0}} {
+		res := conversation.Find(in, conversation.Options{Hint: hint})
+		require.Len(t, res.Frames, 2)
+		for _, f := range res.Frames {
+			assert.Equal(t, "127.0.0.1:1234>127.0.0.1:7777", f.Conn)
+			assert.Equal(t, schema.Response, f.Dir)
+			assert.Equal(t, resp, f.Bytes)
+			assert.Equal(t, hint.API, f.API)
+		}
+		assert.Equal(t, []string{"only the server's side is in the input: its frames are read as responses without their requests"}, res.Conns[0].Notes)
+	}
+}
+
+func TestLooksLikeRequests(t *testing.T) {
+	enc := func(api string, dir schema.Direction) []byte {
+		b, err := frame.Encode(message.Minimal(schema.ByName(api), 0, dir))
+		require.NoError(t, err)
+		return b
+	}
+	req, resp := enc("DescribeProducers", schema.Request), enc("DescribeProducers", schema.Response)
+	two := append(append([]byte(nil), req...), enc("ListGroups", schema.Request)...)
+	for _, c := range []struct {
+		name string
+		b    []byte
+		want bool
+	}{
+		{"a request", req, true},
+		{"two requests", two, true},
+		{"two requests after the tail of an earlier one", append([]byte{1, 2, 3, 4, 5, 6, 7}, two...), true},
+		{"the second request cut short", two[:len(two)-3], true},
+		{"a response", resp, false},
+		{"two responses", append(append([]byte(nil), resp...), resp...), false},
+		{"HTTP", []byte("GET / HTTP/1.1\r\nHost: kafka\r\n\r\n"), false},
+		{"nothing", nil, false},
+	} {
+		assert.Equal(t, c.want, conversation.LooksLikeRequests(c.b), c.name)
+	}
+}

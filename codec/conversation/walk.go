@@ -1,0 +1,228 @@
+package conversation
+
+import (
+	"encoding/binary"
+	"fmt"
+	"sort"
+
+	"github.com/kafkawire/kafkawire/codec/frame"
+	"github.com/kafkawire/kafkawire/codec/schema"
+	"github.com/kafkawire/kafkawire/codec/source"
+)
+
+// maxFrame bounds the size prefixes taken as real: Kafka brokers refuse
+// requests over socket.request.max.bytes (100 MiB by default), and fetch
+// responses stay below fetch.max.bytes (50 MiB). Anything larger is a
+// misreading, and following it would swallow the rest of the stream.
+const maxFrame = 256 << 20
+
+// resyncLimit bounds how far into a stream a frame header is looked for
+// when deciding whether it carries Kafka requests at all.
+const resyncLimit = 16 << 20
+
+// piece is one frame cut from a stream: the bytes [off, end) and, when the
+// frame is not whole, why.
+type piece struct {
+	off, end int
+	broken   string
+	skipped  int // bytes skipped right before it to find its header
+}
+
+// walker cuts a stream into frames by their size prefixes, knowing where
+// the capture lost bytes. plausible says whether a size prefix read in step
+// (right after the previous frame) is believable; header, whether a frame
+// header found by searching is real. A search happens at the start when
+// the first bytes are no header (a capture that began mid-connection), after
+// a gap, and when the frames fall out of step.
+type walker struct {
+	b         []byte
+	gaps      []source.Gap
+	minSize   int
+	header    func(b []byte, off int) bool
+	stopAfter int  // give up searching past this offset (0: search the whole stream)
+	fromStart bool // the stream starts with the connection: a frame starts at 0
+}
+
+func (w *walker) size(off int) (int, bool) {
+	if len(w.b)-off < 4 {
+		return 0, false
+	}
+	n := int32(binary.BigEndian.Uint32(w.b[off:]))
+	if int(n) < w.minSize || n > maxFrame {
+		return 0, false
+	}
+	return int(n), true
+}
+
+// gapIn returns the first gap at an offset in (from, to).
+func (w *walker) gapIn(from, to int) (source.Gap, bool) {
+	i := sort.Search(len(w.gaps), func(i int) bool { return w.gaps[i].Off > from })
+	if i < len(w.gaps) && w.gaps[i].Off < to {
+		return w.gaps[i], true
+	}
+	return source.Gap{}, false
+}
+
+func (w *walker) gapAt(off int) bool {
+	i := sort.Search(len(w.gaps), func(i int) bool { return w.gaps[i].Off >= off })
+	return i < len(w.gaps) && w.gaps[i].Off == off
+}
+
+// search returns the first offset at or after from where a real frame
+// header starts, checked against the next frame's header too when the
+// stream holds it; len(w.b) when there is none.
+func (w *walker) search(from int) int {
+	last := len(w.b)
+	if w.stopAfter > 0 && from+w.stopAfter < last {
+		last = from + w.stopAfter
+	}
+	fallback := len(w.b)
+	for off := from; off < last; off++ {
+		n, ok := w.size(off)
+		if !ok || !w.header(w.b, off) {
+			continue
+		}
+		next := off + 4 + n
+		if _, gap := w.gapIn(off, next+1); gap || next == len(w.b) {
+			return off
+		}
+		if next > len(w.b) {
+			// Nothing after it to confirm it: a last frame the capture cut
+			// short, or a misreading inside a frame. Take it only if no
+			// confirmed header follows.
+			fallback = min(fallback, off)
+			continue
+		}
+		if _, ok := w.size(next); ok && w.header(w.b, next) {
+			return off
+		}
+	}
+	return fallback
+}
+
+// walk cuts the whole stream.
+func (w *walker) walk() []piece {
+	var out []piece
+	off := 0
+	skipped := 0
+	resync := func(from int) {
+		off = w.search(from)
+		skipped = off - from
+	}
+	if _, ok := w.size(0); !ok || !w.fromStart && !w.header(w.b, 0) {
+		resync(0)
+	}
+	for off < len(w.b) {
+		if w.gapAt(off) && !w.header(w.b, off) {
+			// Bytes were lost right before this frame: what follows the gap
+			// may be the middle of a frame that began inside it.
+			resync(off)
+			continue
+		}
+		n, ok := w.size(off)
+		if !ok {
+			if len(w.b)-off < 4 {
+				out = append(out, piece{off: off, end: len(w.b), skipped: skipped,
+					broken: fmt.Sprintf("the stream ends %d bytes into a size prefix", len(w.b)-off)})
+				break
+			}
+			resync(off)
+			continue
+		}
+		end := off + 4 + n
+		if g, ok := w.gapIn(off, min(end, len(w.b))); ok {
+			// The frame spans bytes the capture missed.
+			out = append(out, piece{off: off, end: g.Off, skipped: skipped,
+				broken: fmt.Sprintf("%d bytes missing %d bytes into the frame (stream offset %d), of %d", g.Len, g.Off-off, g.Off, 4+n)})
+			skipped = 0
+			// When the rest of the frame is after the gap, the next frame
+			// starts where the size prefix says; check it before trusting it.
+			if rest := end - g.Off - g.Len; g.Off >= off+4 && rest >= 0 {
+				next := g.Off + rest
+				if _, more := w.gapIn(g.Off, next); !more && next <= len(w.b) {
+					if next == len(w.b) {
+						break
+					}
+					if _, ok := w.size(next); ok && w.header(w.b, next) {
+						off = next
+						continue
+					}
+				}
+			}
+			resync(g.Off)
+			continue
+		}
+		if end > len(w.b) {
+			out = append(out, piece{off: off, end: len(w.b), skipped: skipped,
+				broken: fmt.Sprintf("the stream ends %d bytes before the frame does", end-len(w.b))})
+			break
+		}
+		out = append(out, piece{off: off, end: end, skipped: skipped})
+		skipped = 0
+		off = end
+	}
+	if skipped > 0 {
+		out = append(out, piece{off: len(w.b), end: len(w.b), skipped: skipped})
+	}
+	return out
+}
+
+// knownRequest reports whether a request's header names an API and version
+// of the catalogue. It is frame.RequestAPI without the error, which a search
+// through every offset of a stream cannot afford to allocate.
+func knownRequest(b []byte, off int) (*schema.API, int16, bool) {
+	if len(b)-off < 8 {
+		return nil, 0, false
+	}
+	api := schema.ByKey(int16(binary.BigEndian.Uint16(b[off+4:])))
+	v := int16(binary.BigEndian.Uint16(b[off+6:]))
+	if api == nil || api.Def(schema.Request, v) == nil {
+		return nil, 0, false
+	}
+	return api, v, true
+}
+
+// requestHeader is a real request header at off: a known API and version,
+// and, when the frame is whole in b, a request that decodes cleanly. A
+// response's correlation id often reads as a Produce request's key and
+// version, so the key alone is not enough.
+func requestHeader(b []byte, off int) bool {
+	if _, _, ok := knownRequest(b, off); !ok {
+		return false
+	}
+	n := int(int32(binary.BigEndian.Uint32(b[off:])))
+	if end := off + 4 + n; n >= 0 && end <= len(b) {
+		return frame.DecodeRequest(b[off:end]).Err == nil
+	}
+	// A frame cut short: its client id must at least be believable.
+	if len(b)-off < 14 {
+		return true
+	}
+	l := int(int16(binary.BigEndian.Uint16(b[off+12:])))
+	if l < -1 || l > n-10 {
+		return false
+	}
+	for _, c := range b[off+14 : min(len(b), off+14+max(l, 0))] {
+		if c < 0x20 || c > 0x7e {
+			return false
+		}
+	}
+	return true
+}
+
+// LooksLikeRequests reports whether b, one side of a TCP connection, is
+// what a Kafka client sends: a request frame of the catalogue that decodes
+// cleanly, followed by another or by the end, found at the start or (for a
+// capture that began mid-connection) within the first 16 MiB, whole. It
+// fits source.Options.Requests.
+func LooksLikeRequests(b []byte) bool {
+	w := walker{b: b, minSize: 8, header: requestHeader, stopAfter: resyncLimit}
+	off := w.search(0)
+	if off >= len(b) {
+		return false
+	}
+	// A header found past the start whose frame runs off the end has
+	// nothing to confirm it: too weak to call the stream requests.
+	n, _ := w.size(off)
+	return off == 0 || off+4+n <= len(b)
+}
