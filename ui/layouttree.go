@@ -195,6 +195,13 @@ func (t *LayoutTree) row(n *layout.Node, id string, depth int, open bool, data s
 	el := app.Div().Class(cls).Attr("data-id", id).Attr("data-path", data).
 		Attr("role", "treeitem").TabIndex(0).
 		Style("padding-left", strconv.Itoa(depth*14)+"px")
+	if n.Desc != "" {
+		// The full description, which the row cuts short. Descriptions are the
+		// project's own text, never user data; go-app quotes pre-rendered
+		// attributes with strconv.Quote, whose \" ends an HTML attribute, so
+		// double quotes become single ones.
+		el = el.Title(strings.ReplaceAll(n.Desc, `"`, "'"))
+	}
 	if !isLeaf(n) {
 		el = el.Aria("expanded", strconv.FormatBool(open))
 	}
