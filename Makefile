@@ -40,8 +40,13 @@ test-unit:
 test-wasm:
 	GOOS=js GOARCH=wasm $(GO) test -exec="$(WASMEXEC)" ./codec/...
 
-test-e2e: wasm build
+# axe-core, for the accessibility checks, comes from npm (e2e/axe/package-lock.json).
+test-e2e: wasm build e2e/axe/node_modules
 	$(GO) test -tags e2e -count=1 -timeout 15m ./e2e/...
+
+e2e/axe/node_modules: e2e/axe/package-lock.json
+	npm ci --prefix e2e/axe --no-audit --no-fund
+	touch $@
 
 fuzz:
 	$(GO) test -run=NONE -fuzz=FuzzDecode -fuzztime=60s ./codec/frame
@@ -59,4 +64,4 @@ catalog:
 	$(GO) generate ./codec/schema
 
 clean:
-	rm -rf bin dist web/app.wasm e2e/artifacts
+	rm -rf bin dist web/app.wasm e2e/artifacts e2e/axe/node_modules

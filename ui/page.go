@@ -156,7 +156,8 @@ func topBarWith(on PasteShower, api string, v int16) app.UI {
 	}
 	header := app.Header().Class("top").Body(
 		app.A().Class("brand").Href(Href("/")).Body(
-			app.Img().Class("brand-mark").Src("/web/icon.svg").Alt(""),
+			// Decoration beside the name: no alternative text of its own.
+			app.Img().Class("brand-mark").Src("/web/icon.svg").Attr("role", "presentation").Aria("hidden", "true"),
 			app.Text("kafkawire"),
 		),
 		app.Div().Class("pickers").Body(pickers...),
