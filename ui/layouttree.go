@@ -104,8 +104,9 @@ func (t *LayoutTree) rows(out *[]app.UI, n *layout.Node, id string, depth int, p
 	open := isLeaf(n) || t.isOpen(id, depth, false)
 	*out = append(*out, t.row(n, id, depth, open, data))
 	if id == t.SelID && t.Edit.Kind != "" {
-		// A group inside the tree: a tree may hold treeitems and groups only.
-		*out = append(*out, app.Div().Class("tree-edit").Attr("role", "group").Aria("label", "edit "+n.Name).
+		// A tree may hold treeitems only (axe-core counts a group's own
+		// children as the tree's): the editor is an item of its own.
+		*out = append(*out, app.Div().Class("tree-edit").Attr("role", "treeitem").Aria("label", "edit "+n.Name).
 			Style("padding-left", strconv.Itoa(depth*14+22)+"px").Body(
 			&FieldEditor{On: t.On, Dir: t.Dir, Info: t.Edit, Err: t.EditErr},
 		))
