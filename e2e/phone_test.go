@@ -3,7 +3,10 @@
 package e2e
 
 import (
+	"context"
 	"encoding/hex"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -43,6 +46,19 @@ func (s *session) resize(sc screen) {
 	}
 }
 
+// viewShot saves what the window shows (not the whole page) as e2e/artifacts/<test>-<name>.png.
+func (s *session) viewShot(name string) {
+	ctx, cancel := context.WithTimeout(s.ctx, 10*time.Second)
+	defer cancel()
+	b, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		s.t.Errorf("screenshot %s: %v", name, err)
+		return
+	}
+	file := strings.NewReplacer("/", "_", " ", "_").Replace(s.t.Name() + "-" + name + ".png")
+	os.WriteFile(filepath.Join("artifacts", file), b, 0o644)
+}
+
 // latest is the path of the highest version of an API.
 func latest(api string) string {
 	a := schema.ByName(api)
@@ -75,6 +91,7 @@ func TestLayoutPhoneAndDesktop(t *testing.T) {
 					name = sc.name + "_index"
 				}
 				s.screenshot(name)
+				s.viewShot(name + "-view")
 			}
 
 			// Fetch has the most versions: the top bar stays one row.

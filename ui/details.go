@@ -70,9 +70,14 @@ func (p *DetailsPanel) Render() app.UI {
 	if d == nil {
 		return root.Body(app.P().Class("details-empty").Text("Click a byte or a tree row to see its field in full here."))
 	}
-	where := "bytes " + strconv.Itoa(d.Off) + " to " + strconv.Itoa(d.End-1) + " of the frame (0x" + hex4(d.Off) + ")"
-	if d.End <= d.Off {
-		where = "byte " + strconv.Itoa(d.Off) + " of the frame, no bytes of its own"
+	var where string
+	switch {
+	case d.End <= d.Off:
+		where = "at byte " + strconv.Itoa(d.Off) + " of the frame, no bytes of its own"
+	case d.End-d.Off == 1:
+		where = "byte " + strconv.Itoa(d.Off) + " of the frame (0x" + hex4(d.Off) + ")"
+	default:
+		where = "bytes " + strconv.Itoa(d.Off) + " to " + strconv.Itoa(d.End-1) + " of the frame (0x" + hex4(d.Off) + " to 0x" + hex4(d.End-1) + ")"
 	}
 	if d.Buf > 0 {
 		where = strings.Replace(where, "of the frame", "of batch "+strconv.Itoa(d.Buf)+" decompressed", 1)

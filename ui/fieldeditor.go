@@ -193,7 +193,7 @@ func hint(typ string) string {
 	case "uuid":
 		return "base64url (22 chars) or hex"
 	case "string":
-		return "UTF-8; Enter to apply"
+		return "UTF-8; applies on Enter or on leaving the field"
 	}
-	return "Enter to apply"
+	return "applies on Enter or on leaving the field"
 }
