@@ -176,7 +176,7 @@ func TestDetailsPanelShowsTheSelectedNode(t *testing.T) {
 			s := newSession(t, false)
 			s.resize(sc)
 			s.open("/InitProducerId/v5")
-			path := "body.TransactionalId"
+			path := "body.TransactionalId" // one byte at 15: its compact length
 			name, desc, value, hx := codecNode(t, "InitProducerId", 5, schema.Request, path)
 			if len(desc) < 20 || value == "" {
 				t.Fatalf("the codec gives %s a description %q and value %q: pick a node with both", path, desc, value)
@@ -189,7 +189,7 @@ func TestDetailsPanelShowsTheSelectedNode(t *testing.T) {
 			panel := `#details-request`
 			s.waitFor("the details", `document.querySelector('`+panel+` h3') && document.querySelector('`+panel+` h3').textContent == '`+name+`'`)
 			text := eval[string](s, `document.querySelector('`+panel+`').innerText`)
-			for _, want := range []string{desc, value, hx, path, "bytes"} {
+			for _, want := range []string{desc, value, hx, path, "byte 15 of the frame (0x000f)"} {
 				if !strings.Contains(text, want) {
 					t.Errorf("the details panel lacks %q:\n%s", want, text)
 				}
