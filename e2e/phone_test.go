@@ -4,6 +4,7 @@ package e2e
 
 import (
 	"context"
+	"encoding/base64"
 	"encoding/hex"
 	"os"
 	"path/filepath"
@@ -16,6 +17,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/kafkawire/kafkawire/codec/frame"
+	"github.com/kafkawire/kafkawire/codec/frame/bigframe"
 	"github.com/kafkawire/kafkawire/codec/message"
 	"github.com/kafkawire/kafkawire/codec/schema"
 	"github.com/kafkawire/kafkawire/ui"
@@ -268,4 +270,40 @@ func TestMinimalBadgeAndNote(t *testing.T) {
 	// Editing the response makes it the user's: the note goes.
 	s.setField("response", "body.ErrorCode", "47")
 	s.waitFor("the note gone", `!document.getElementById('response-minimal') && document.querySelector('#response .edited')`)
+}
+
+// Every click on a byte selects its field the first time, on the frame's
+// grid and on a decompressed batch's, though the rows repaint under the
+// pointer as it moves.
+func TestEveryClickOnAByteSelects(t *testing.T) {
+	m := bigframe.CompressedFetch()
+	b, err := frame.Encode(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newSession(t, false)
+	s.do(30*time.Second, chromedp.Navigate(siteURL+"Fetch/v16#resp="+base64.RawURLEncoding.EncodeToString(b)))
+	s.waitFor("the wasm app", `document.querySelector('[data-wasm="ready"]')`)
+	s.selectNode("response", "body.Responses.0.Partitions.0.Records.0.records.1")
+	s.waitFor("the decompressed grid", `document.querySelector('#response .inner [data-boff].sel')`)
+	lost := 0
+	for i, cell := range []string{
+		// The decompressed grid shows while the selection is in it: its clicks first.
+		`#response .inner [data-boff="0"]`, `#response .inner [data-boff="9"]`, `#response .inner [data-boff="30"]`,
+		`#response .inner [data-boff="3"]`, `#response .inner [data-boff="17"]`,
+		`#response .grid-scroll [data-off="5"]`, `#response .grid-scroll [data-off="12"]`, `#response .grid-scroll [data-off="20"]`,
+		`#response .grid-scroll [data-off="40"]`, `#response .grid-scroll [data-off="1"]`,
+	} {
+		s.do(10*time.Second, chromedp.ScrollIntoView(chromedp.CSS(cell)), chromedp.Click(chromedp.CSS(cell)))
+		deadline := time.Now().Add(3 * time.Second)
+		for !eval[bool](s, `!!document.querySelector('`+cell+`.sel')`) {
+			if time.Now().After(deadline) {
+				lost++
+				t.Errorf("click %d on %s did not select its byte", i+1, cell)
+				break
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	}
+	t.Logf("%d of 10 clicks lost", lost)
 }
