@@ -151,6 +151,8 @@ func TestPhoneTreeValuesWrap(t *testing.T) {
 	}
 	noSidewaysScroll(t, s, phone, "/DescribeProducers/v0 edited")
 	s.screenshot("phone-tree")
+	s.do(10*time.Second, chromedp.ScrollIntoView(chromedp.CSS(va)))
+	s.viewShot("phone-tree-view")
 }
 
 // codecNode is the node at value path path of the minimal frame, as the codec lays it out.

@@ -171,8 +171,6 @@ func (t *LayoutTree) row(n *layout.Node, id string, depth int, open bool, data s
 		tw = tw.Text(twisty(open))
 	}
 	parts := []app.UI{
-		tw,
-		app.Span().Class("sw r" + strconv.Itoa(int(n.Region))),
 		app.Span().Class("nm").Text(n.Name),
 	}
 	if n.Type != "" {
@@ -208,7 +206,9 @@ func (t *LayoutTree) row(n *layout.Node, id string, depth int, open bool, data s
 	if !isLeaf(n) {
 		el = el.Aria("expanded", strconv.FormatBool(open))
 	}
-	return el.Body(parts...)
+	// The texts sit in a box of their own beside the twisty and the swatch,
+	// so that on a phone, where they wrap, every line starts under the name.
+	return el.Body(tw, app.Span().Class("sw r"+strconv.Itoa(int(n.Region))), app.Span().Class("tb").Body(parts...))
 }
 
 // rowOf finds the tree row an event happened in, ignoring the in-place editor.
