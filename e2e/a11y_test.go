@@ -151,6 +151,14 @@ func TestAccessibility(t *testing.T) {
 			s.waitFor("the paste read", `document.querySelector('#paste-status')`)
 			checkAxe(t, s, "paste box")
 			s.screenshot("axe-" + mode)
+
+			// The phone layout hides labels visually and wraps the tree: the same rules hold there.
+			s.resize(phone)
+			s.open("/")
+			checkAxe(t, s, "phone index")
+			s.open(latest("Fetch"))
+			s.selectNode("request", "body.Topics")
+			checkAxe(t, s, "phone Fetch")
 		})
 	}
 }
