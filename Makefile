@@ -46,7 +46,12 @@ test-unit: $(CLIENTS)
 test-wasm:
 	GOOS=js GOARCH=wasm $(GO) test -exec="$(WASMEXEC)" ./codec/...
 
-test-e2e: wasm build
+# axe-core, for the accessibility checks, comes from npm, pinned by its lock file.
+AXE = e2e/axe/node_modules/.package-lock.json
+$(AXE): e2e/axe/package.json e2e/axe/package-lock.json
+	npm ci --prefix e2e/axe --no-audit --no-fund
+
+test-e2e: wasm build $(AXE)
 	$(GO) test -tags e2e -count=1 -timeout 15m ./e2e/...
 
 fuzz:
@@ -65,4 +70,4 @@ catalog:
 	$(GO) generate ./codec/schema
 
 clean:
-	rm -rf bin dist web/app.wasm e2e/artifacts e2e/clients/node_modules
+	rm -rf bin dist web/app.wasm e2e/artifacts e2e/clients/node_modules e2e/axe/node_modules

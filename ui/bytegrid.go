@@ -17,9 +17,14 @@ const (
 	rowHeight  = 22 // px, matches .grid-row in kafkawire.css
 	viewRows   = 16 // rows visible at once
 	marginRows = 4  // rows rendered above and below the view
+	// A row holds wideCols bytes, or narrowCols on a screen no wider than
+	// narrowPx (a phone), where 16 hex cells and their ASCII would not fit.
+	wideCols   = 16
+	narrowCols = 8
+	narrowPx   = 600 // matches the @media (max-width: 600px) rules in kafkawire.css
 )
 
-// ByteGrid draws a frame 16 bytes a row, with an offset column and an ASCII
+// ByteGrid draws a frame 16 bytes a row (8 on a phone), with an offset column and an ASCII
 // gutter, each byte coloured by its region. Its props change only when the
 // frame or the highlighted spans change, so go-app skips it otherwise.
 type ByteGrid struct {
@@ -42,6 +47,7 @@ type ByteGrid struct {
 	MarkOff int // the compressed payload of the decompressed buffer shown, [MarkOff, MarkEnd)
 	MarkEnd int
 
+	cols    int // bytes a row: 0 until the browser says (then wideCols or narrowCols)
 	top     int // first row in view
 	painted int // the frame size whose first paint was marked (make bench reads the marks)
 	// cur is the cursor as the key handler last moved it: keys can arrive
@@ -76,7 +82,24 @@ var regionKey = func() (t [16]string) {
 	return t
 }()
 
-func (g *ByteGrid) rows() int { return (len(g.Bytes) + 15) / 16 }
+// width is the bytes a row: wideCols on the server, which cannot know the
+// screen (the pre-rendered page is redrawn when the wasm runs).
+func (g *ByteGrid) width() int {
+	if g.cols == 0 {
+		return wideCols
+	}
+	return g.cols
+}
+
+// screenCols is the row width the browser window calls for.
+func screenCols() int {
+	if app.IsClient && app.Window().Get("innerWidth").Int() <= narrowPx {
+		return narrowCols
+	}
+	return wideCols
+}
+
+func (g *ByteGrid) rows() int { w := g.width(); return (len(g.Bytes) + w - 1) / w }
 
 // window is the range of rows in the DOM.
 func (g *ByteGrid) window() (first, last int) {
@@ -87,6 +110,7 @@ func (g *ByteGrid) window() (first, last int) {
 
 func (g *ByteGrid) OnMount(ctx app.Context) {
 	g.rowsEl, g.paintedHTML = nil, ""
+	g.cols = screenCols()
 	g.paint()
 	g.markPaint(ctx)
 }
@@ -101,14 +125,37 @@ func (g *ByteGrid) markPaint(ctx app.Context) {
 	ctx.Defer(func(app.Context) { markNextFrame(name) })
 }
 
+// OnResize re-lays the rows when the window crosses narrowPx (a phone
+// turned, a window narrowed), keeping the first byte in view in view.
+func (g *ByteGrid) OnResize(ctx app.Context) {
+	cols := screenCols()
+	if cols == g.width() {
+		return
+	}
+	first := g.top * g.width()
+	g.cols = cols
+	g.top = first / cols
+	g.paintedHTML = ""
+	px := g.top * rowHeight
+	ctx.Defer(func(ctx app.Context) {
+		if !g.Mounted() {
+			return
+		}
+		if s := g.JSValue().Call("querySelector", ".grid-scroll"); s.Truthy() {
+			s.Set("scrollTop", px)
+		}
+		g.paint()
+	})
+}
+
 func (g *ByteGrid) OnUpdate(ctx app.Context) {
 	g.markPaint(ctx)
 	g.cur, g.curSet = g.Cursor, g.Cursor >= 0
 	switch {
 	case g.SelOff >= 0 && g.SelEnd > g.SelOff:
-		g.reveal(ctx, g.SelOff/16)
+		g.reveal(ctx, g.SelOff/g.width())
 	case g.MarkOff >= 0 && g.MarkEnd > g.MarkOff:
-		g.reveal(ctx, g.MarkOff/16)
+		g.reveal(ctx, g.MarkOff/g.width())
 	}
 	g.paint()
 }
@@ -188,12 +235,16 @@ func (g *ByteGrid) Render() app.UI {
 		inner, first := g.rowsHTML()
 		rowsUI = app.Raw(`<div class="grid-rows" style="transform: translateY(` + strconv.Itoa(first*rowHeight) + `px)">` + inner + `</div>`)
 	}
-	head := make([]app.UI, 16)
+	head := make([]app.UI, g.width())
 	for i := range head {
 		head[i] = app.Span().Text(string("0123456789ABCDEF"[i]))
 	}
 	view := min(rows, viewRows)
-	return app.Div().Class("grid").Body(
+	cls := "grid"
+	if g.width() == narrowCols {
+		cls += " narrow"
+	}
+	return app.Div().Class(cls).Body(
 		app.Div().Class("grid-head").Aria("hidden", "true").Body(
 			app.Span().Class("grid-off").Text("offset"),
 			app.Span().Class("grid-hex").Body(head...),
@@ -305,7 +356,7 @@ func (g *ByteGrid) onDown(ctx app.Context, e app.Event) {
 	})
 }
 
-// rowHTML writes row r: offset, 16 hex cells, 16 ASCII cells, each cell
+// rowHTML writes row r: offset, a row's hex cells and its ASCII cells, each cell
 // with its region class, highlight classes and offset. ch is what is left of
 // the changed pairs at the row's start; rowHTML returns what is left after it.
 func (g *ByteGrid) rowHTML(b *strings.Builder, r int, ch []int, flash string) []int {
@@ -313,8 +364,9 @@ func (g *ByteGrid) rowHTML(b *strings.Builder, r int, ch []int, flash string) []
 	if g.Buf > 0 {
 		offAttr, ascAttr = `" data-boff="`, `" data-ba="`
 	}
-	lo, hi := r*16, min((r+1)*16, len(g.Bytes))
-	var mods [16]string
+	w := g.width()
+	lo, hi := r*w, min((r+1)*w, len(g.Bytes))
+	var mods [wideCols]string
 	for i := lo; i < hi; i++ {
 		mod := ""
 		if i >= g.SelOff && i < g.SelEnd {
@@ -398,13 +450,13 @@ func (g *ByteGrid) onKey(ctx app.Context, e app.Event) {
 		case "ArrowRight":
 			cur++
 		case "ArrowUp":
-			cur -= 16
+			cur -= g.width()
 		case "ArrowDown":
-			cur += 16
+			cur += g.width()
 		case "PageUp":
-			cur -= 16 * viewRows
+			cur -= g.width() * viewRows
 		case "PageDown":
-			cur += 16 * viewRows
+			cur += g.width() * viewRows
 		case "Home":
 			cur = 0
 		case "End":
@@ -420,7 +472,7 @@ func (g *ByteGrid) onKey(ctx app.Context, e app.Event) {
 		}
 		g.cur, g.curSet = cur, true
 		g.selectByte(ctx, cur)
-		g.reveal(ctx, cur/16)
+		g.reveal(ctx, cur/g.width())
 		g.paint()
 	})
 }

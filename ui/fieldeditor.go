@@ -65,7 +65,7 @@ func (f *FieldEditor) Render() app.UI {
 			parts = append(parts,
 				app.Label().Class("fe-label").Text(in.Type),
 				app.Input().Class("fe-input").Type("text").Value(in.Text).
-					Attr("spellcheck", "false").Attr("autocomplete", "off").
+					Attr("spellcheck", "false").Attr("autocomplete", "off").Attr("enterkeyhint", "done").
 					Attr("data-edit", in.Path).
 					Aria("label", in.Path+" ("+in.Type+")").
 					OnChange(f.editValue(message.OpSet, in.Path)),
@@ -160,10 +160,12 @@ func (f *FieldEditor) recordParts(in EditorInfo) []app.UI {
 	return parts
 }
 
-// input is a text field that applies op to the message on change (Enter or leaving it).
+// input is a text field that applies op to the message on change: on Enter
+// (an on-screen keyboard's "done" key) or on leaving the field, so a typed
+// value is never dropped by a click elsewhere.
 func (f *FieldEditor) input(in EditorInfo, val string, op message.Op) app.UI {
 	return app.Input().Class("fe-input").Type("text").Value(val).
-		Attr("spellcheck", "false").Attr("autocomplete", "off").
+		Attr("spellcheck", "false").Attr("autocomplete", "off").Attr("enterkeyhint", "done").
 		Attr("data-edit", in.Path).
 		Aria("label", in.Path+" ("+in.Type+")").
 		OnChange(f.editValue(op, in.Path))
@@ -196,7 +198,7 @@ func hint(typ string) string {
 	case "uuid":
 		return "base64url (22 chars) or hex"
 	case "string":
-		return "UTF-8; Enter to apply"
+		return "UTF-8; applies on Enter or on leaving the field"
 	}
-	return "Enter to apply"
+	return "applies on Enter or on leaving the field"
 }

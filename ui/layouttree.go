@@ -104,7 +104,10 @@ func (t *LayoutTree) rows(out *[]app.UI, n *layout.Node, id string, depth int, p
 	open := isLeaf(n) || t.isOpen(id, depth, false)
 	*out = append(*out, t.row(n, id, depth, open, data))
 	if id == t.SelID && t.Edit.Kind != "" {
-		*out = append(*out, app.Div().Class("tree-edit").Style("padding-left", strconv.Itoa(depth*14+22)+"px").Body(
+		// A tree may hold treeitems only (axe-core counts a group's own
+		// children as the tree's): the editor is an item of its own.
+		*out = append(*out, app.Div().Class("tree-edit").Attr("role", "treeitem").Aria("label", "edit "+n.Name).
+			Style("padding-left", strconv.Itoa(depth*14+22)+"px").Body(
 			&FieldEditor{On: t.On, Dir: t.Dir, Info: t.Edit, Err: t.EditErr},
 		))
 	}
@@ -168,8 +171,6 @@ func (t *LayoutTree) row(n *layout.Node, id string, depth int, open bool, data s
 		tw = tw.Text(twisty(open))
 	}
 	parts := []app.UI{
-		tw,
-		app.Span().Class("sw r" + strconv.Itoa(int(n.Region))),
 		app.Span().Class("nm").Text(n.Name),
 	}
 	if n.Type != "" {
@@ -195,10 +196,19 @@ func (t *LayoutTree) row(n *layout.Node, id string, depth int, open bool, data s
 	el := app.Div().Class(cls).Attr("data-id", id).Attr("data-path", data).
 		Attr("role", "treeitem").TabIndex(0).
 		Style("padding-left", strconv.Itoa(depth*14)+"px")
+	if n.Desc != "" {
+		// The full description, which the row cuts short. Descriptions are the
+		// project's own text, never user data; go-app quotes pre-rendered
+		// attributes with strconv.Quote, whose \" ends an HTML attribute, so
+		// double quotes become single ones.
+		el = el.Title(strings.ReplaceAll(n.Desc, `"`, "'"))
+	}
 	if !isLeaf(n) {
 		el = el.Aria("expanded", strconv.FormatBool(open))
 	}
-	return el.Body(parts...)
+	// The texts sit in a box of their own beside the twisty and the swatch,
+	// so that on a phone, where they wrap, every line starts under the name.
+	return el.Body(tw, app.Span().Class("sw r"+strconv.Itoa(int(n.Region))), app.Span().Class("tb").Body(parts...))
 }
 
 // rowOf finds the tree row an event happened in, ignoring the in-place editor.

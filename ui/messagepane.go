@@ -22,7 +22,10 @@ type MessagePane struct {
 	Header  int16  // header version
 	Notice  string
 	Copied  bool
-	Edited  bool
+	Minimal bool // the frame is the minimal instance, byte for byte
+	// NotGiven says the frame is the minimal response beside a request the
+	// user gave: not the broker's answer.
+	NotGiven bool
 
 	Bytes   []byte
 	Regions []byte
@@ -37,7 +40,8 @@ type MessagePane struct {
 	Cursor         int
 	Edit           EditorInfo
 	EditErr        string
-	Inner          InnerView // the decompressed buffer shown, if any
+	Inner          InnerView    // the decompressed buffer shown, if any
+	Details        *NodeDetails // the selected node in full, nil when none is selected
 }
 
 func (p *MessagePane) Render() app.UI {
@@ -46,9 +50,12 @@ func (p *MessagePane) Render() app.UI {
 	if p.Dir == schema.Response {
 		id, heading, hname = "response", "Response", "response header v"
 	}
-	var notice app.UI
+	var notice, note app.UI
 	if p.Notice != "" {
 		notice = app.P().Class("notice").Attr("role", "alert").Text(p.Notice)
+	}
+	if p.NotGiven {
+		note = app.P().Class("pane-note").ID("response-minimal").Text("Not a broker's answer: this is the minimal response, built from the schema with every field at its zero value. Paste a response to see a real one.")
 	}
 	copyLabel := "Copy hex"
 	if p.Copied {
@@ -67,8 +74,10 @@ func (p *MessagePane) Render() app.UI {
 				app.Span().Text(" bytes on the wire"),
 			),
 			app.Div().Class("pane-tools").Body(
-				app.If(p.Edited, func() app.UI {
-					return app.Span().Class("edited").Text("edited")
+				app.If(p.Minimal, func() app.UI {
+					return app.Span().Class("minimal").Title("every field at its zero value, as the page starts").Text("minimal")
+				}).Else(func() app.UI {
+					return app.Span().Class("edited").Title("differs from the minimal instance").Text("edited")
 				}),
 				app.Button().Class("btn").Attr("data-op", "reset").Text("Reset to minimal").OnClick(p.onReset),
 				app.Button().Class("btn").Attr("data-op", "copy").Text(copyLabel).OnClick(p.onCopy),
@@ -76,6 +85,7 @@ func (p *MessagePane) Render() app.UI {
 			),
 		),
 		notice,
+		note,
 		app.Div().Class("pane-body").Body(
 			app.Div().Class("pane-grid").Body(
 				&ByteGrid{On: p.On, Dir: p.Dir, Bytes: p.Bytes, Regions: p.Regions, Gen: p.Gen, Changed: p.Changed,
@@ -83,6 +93,7 @@ func (p *MessagePane) Render() app.UI {
 					MarkOff: p.Inner.MarkOff, MarkEnd: p.Inner.MarkEnd},
 				innerGrid(p.On, p.Dir, p.Inner),
 				app.Div().Class("crumb").Attr("aria-live", "polite").Text(crumb),
+				&DetailsPanel{Dir: id, Node: p.Details},
 			),
 			app.Div().Class("pane-tree").Body(
 				&LayoutTree{On: p.On, Dir: p.Dir, Tree: p.Tree, SelID: p.SelID, HovID: p.HovID,

@@ -121,12 +121,15 @@ func (c *Page) paneUI(p *Pane) app.UI {
 	mp := &MessagePane{
 		On: c, Dir: p.Dir, API: c.api.Name, Version: c.v,
 		Header: schema.HeaderVersion(c.api, c.v, p.Dir),
-		Notice: p.Notice, Copied: c.copied[p.Dir], Edited: p.Edited,
+		Notice: p.Notice, Copied: c.copied[p.Dir], Minimal: p.IsMinimal(),
 		Bytes: p.Bytes(), Regions: p.Regions, Gen: p.Gen, Changed: p.Changed,
 		Tree:   p.Decoded.Tree,
 		SelOff: -1, SelEnd: -1, HovOff: -1, HovEnd: -1, Cursor: p.Cursor,
 	}
 	mp.Inner = p.Inner()
+	// A response the user did not give, beside a request they did, is not
+	// the broker's answer: say so, or it reads as one.
+	mp.NotGiven = p.Dir == schema.Response && mp.Minimal && !c.req.IsMinimal()
 	if def := c.api.Def(p.Dir, c.v); def != nil {
 		mp.Title = def.Name + " v" + strconv.Itoa(int(c.v))
 	}
@@ -138,6 +141,12 @@ func (c *Page) paneUI(p *Pane) app.UI {
 		}
 		mp.Edit = p.Editor(n)
 		mp.EditErr = p.EditErr
+		buf := p.Bytes()
+		if n.Buf > 0 && p.Decoded != nil && n.Buf < len(p.Decoded.Bufs) {
+			buf = p.Decoded.Bufs[n.Buf]
+		}
+		d := Details(n, buf, info.Data)
+		mp.Details = &d
 	}
 	if n := p.Hovered; n != nil {
 		info := p.Info(n)
@@ -161,7 +170,8 @@ func topBarWith(on PasteShower, api string, v int16) app.UI {
 	}
 	header := app.Header().Class("top").Body(
 		app.A().Class("brand").Href(Href("/")).Body(
-			app.Img().Class("brand-mark").Src("/web/icon.svg").Alt(""),
+			// Decoration beside the name: no alternative text of its own.
+			app.Img().Class("brand-mark").Src("/web/icon.svg").Attr("role", "presentation").Aria("hidden", "true"),
 			app.Text("kafkawire"),
 		),
 		app.Div().Class("pickers").Body(pickers...),

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"bytes"
 	"errors"
 
 	"github.com/kafkawire/kafkawire/codec/frame"
@@ -23,7 +24,7 @@ type Pane struct {
 	Regions []byte           // layout.Region of every byte of the frame
 	Gen     int              // bumped on every successful edit
 	Changed []int            // [a, b) pairs: bytes the last edit changed
-	Edited  bool             // differs from the minimal instance
+	Edited  bool             // changed by the user (an edit, a link or a paste): its frame goes in the URL
 	EditErr string           // the last edit's error, shown beside the field
 	Notice  string           // a message about the pane as a whole (a shared link that did not decode)
 
@@ -31,6 +32,7 @@ type Pane struct {
 	Hovered  *layout.Node // the node under the pointer
 	Cursor   int          // the keyboard cursor byte
 
+	minimal    []byte                    // the frame of the minimal instance, which IsMinimal compares with
 	infos      map[*layout.Node]NodeInfo // Info of the nodes asked about
 	bufRegions map[int][]byte            // regions of decompressed buffers shown
 }
@@ -69,6 +71,7 @@ func NewPane(api *schema.API, v int16, dir schema.Direction) *Pane {
 		}
 		p.Msg = m
 		p.setDecoded(d)
+		p.minimal = p.Bytes()
 		return nil
 	})
 	if err != nil {
@@ -103,6 +106,13 @@ func (p *Pane) Restore(b []byte) {
 	if err != nil {
 		p.Notice = err.Error()
 	}
+}
+
+// IsMinimal reports whether the frame is byte for byte the minimal instance
+// the page starts with, however it got there (a paste of the same bytes, an
+// edit undone by hand).
+func (p *Pane) IsMinimal() bool {
+	return p.minimal != nil && bytes.Equal(p.Bytes(), p.minimal)
 }
 
 // Bytes is the frame.

@@ -9,12 +9,30 @@ import (
 
 // VersionPicker links every version of an API, each marked flexible,
 // deprecated, removed in Kafka 4.0 or unstable. Plain links: they work in
-// the pre-rendered page before the wasm runs.
+// the pre-rendered page before the wasm runs. The links sit in one row that
+// scrolls sideways on its own (kafkawire.css), so the top bar stays one row
+// high however many versions an API has.
 type VersionPicker struct {
 	app.Compo
 
 	API     string
 	Version int16
+}
+
+// OnMount scrolls the strip to the current version, which may be past its right edge.
+func (p *VersionPicker) OnMount(ctx app.Context) {
+	ctx.Defer(func(app.Context) {
+		if !p.Mounted() {
+			return
+		}
+		list := p.JSValue().Call("querySelector", ".ver-list")
+		cur := p.JSValue().Call("querySelector", ".ver.cur")
+		if !list.Truthy() || !cur.Truthy() {
+			return
+		}
+		left := cur.Get("offsetLeft").Int() - list.Get("offsetLeft").Int()
+		list.Set("scrollLeft", left-list.Get("clientWidth").Int()/2+cur.Get("offsetWidth").Int()/2)
+	})
 }
 
 // flagsText is the long form of a version's flags, for titles and screen readers.
