@@ -23,14 +23,13 @@ func TestMinimalTakesDefaults(t *testing.T) {
 	cid, _ := m.Header.Get("ClientId")
 	assert.Equal(t, "", cid)
 
-	// A non-null default string, a hex default and a bool default.
-	jg := Minimal(schema.ByName("JoinGroup"), 5, schema.Request)
-	for _, f := range schema.ByName("JoinGroup").Def(schema.Request, 5).Fields {
-		if f.Name == "GroupInstanceId" {
-			got, _ := jg.Body.Get(f.Name)
-			assert.Nil(t, got, "GroupInstanceId: nullable, no default: null")
-		}
-	}
+	// A hex default and a bool default.
+	fetch := Minimal(schema.ByName("Fetch"), 4, schema.Request)
+	mb, _ := fetch.Body.Get("MaxBytes")
+	assert.Equal(t, int32(0x7fffffff), mb)
+	md := Minimal(schema.ByName("Metadata"), 4, schema.Request)
+	auto, _ := md.Body.Get("AllowAutoTopicCreation")
+	assert.Equal(t, true, auto)
 	resp := Minimal(schema.ByName("InitProducerId"), 6, schema.Response)
 	got, _ := resp.Body.Get("OngoingTxnProducerEpoch")
 	assert.Equal(t, int16(-1), got)
