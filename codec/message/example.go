@@ -92,7 +92,8 @@ var partitionFields = map[string]bool{"PartitionIndex": true, "Partition": true,
 
 // exampleCount is how many elements an example array holds: two for lists
 // of partitions and replicas, none for lists that are empty in a healthy
-// cluster, one otherwise.
+// cluster and for lists of numbers or strings the table has no value for
+// (a filter of one empty string says nothing), one otherwise.
 func exampleCount(f *schema.Field) int {
 	switch f.Name {
 	case "OfflineReplicas", "AddingReplicas", "RemovingReplicas", "EligibleLeaderReplicas", "LastKnownElr",
@@ -101,7 +102,15 @@ func exampleCount(f *schema.Field) int {
 	case "Partitions", "PartitionIndexes", "Replicas", "Isr", "IsrNodes", "ReplicaNodes", "BrokerIds", "NewIsr":
 		return 2
 	}
+	if !f.IsStruct() && exampleValues[f.Name] == nil && !replicaList(f.Name) {
+		return 0
+	}
 	return 1
+}
+
+// replicaList reports whether an array of int32 lists brokers (1, 2, ...).
+func replicaList(name string) bool {
+	return strings.HasSuffix(name, "Replicas") || strings.HasSuffix(name, "Isr") || strings.HasSuffix(name, "Nodes") || name == "BrokerIds"
 }
 
 // scalar is a primitive value of type typ for field f (an element of f
@@ -136,10 +145,12 @@ func (ex exampler) scalar(f *schema.Field, typ, parent string, idx int) any {
 		}
 		return []byte{}
 	}
-	if f.IsArray() && kind != schema.KindString {
-		if strings.HasSuffix(f.Name, "Replicas") || strings.HasSuffix(f.Name, "Isr") || strings.HasSuffix(f.Name, "Nodes") || f.Name == "BrokerIds" {
-			val, _ := exampleParse(typ, "1", 0)
-			return addIndex(val, idx)
+	if f.IsArray() && kind == schema.KindInt32 {
+		switch {
+		case replicaList(f.Name):
+			return int32(1 + idx)
+		case f.Name == "Partitions" || f.Name == "PartitionIndexes":
+			return int32(idx)
 		}
 	}
 	if !f.IsArray() {
@@ -363,6 +374,51 @@ var exampleValues = map[string][]string{
 	"TelemetryMaxBytes": {"1048576"},
 	"LogDir":            {"/var/lib/kafka/data"},
 	"Path":              {"/var/lib/kafka/data"},
+
+	"SubtopologyId":             {"0"},
+	"SourceTopics":              {"orders"},
+	"GroupState":                {"Stable"},
+	"SecurityProtocol":          {"0"}, // PLAINTEXT
+	"Listener":                  {"PLAINTEXT"},
+	"HostName":                  {"kafka-1.example.com"},
+	"Id":                        {"1"},
+	"ExpiryTimestampMs":         {"1767312000000"}, // a day after exampleTime
+	"ExpiryTimestamp":           {"1767312000000"},
+	"IssueTimestampMs":          {"1767225600000"},
+	"IssueTimestamp":            {"1767225600000"},
+	"MaxTimestamp":              {"1767225600005"},
+	"MaxTimestampMs":            {"1767225600005"},
+	"MaxLifetimeMs":             {"604800000"},
+	"ExpiryTimePeriodMs":        {"86400000"},
+	"RenewPeriodMs":             {"86400000"},
+	"TokenId":                   {"kafkawire-token"},
+	"Hmac":                      {"hmac-of-kafkawire-token"},
+	"ResourceTypeFilter":        {"2"},
+	"ResourceNameFilter":        {"orders"},
+	"PatternTypeFilter":         {"3"},
+	"PrincipalFilter":           {"User:alice"},
+	"HostFilter":                {"*"},
+	"EntityType":                {"client-id"},
+	"EntityName":                {"kafkawire"},
+	"Feature":                   {"metadata.version"},
+	"ConfigurationKeys":         {"retention.ms"},
+	"TransactionState":          {"Ongoing"},
+	"AssignorName":              {"uniform"},
+	"User":                      {"alice"},
+	"TransactionalIds":          {"orders-txn"},
+	"V3AndBelowTransactionalId": {"orders-txn"},
+	"V3AndBelowProducerId":      {"4000"},
+	"V3AndBelowProducerEpoch":   {"0"},
+	"CoordinatorEpoch":          {"1"},
+	"StateEpoch":                {"1"},
+	"AssignmentEpoch":           {"1"},
+	"TopologyEpoch":             {"1"},
+	"ShareSessionEpoch":         {"0"},
+	"DeliveryCount":             {"1"},
+	"AcquisitionLockTimeoutMs":  {"30000"},
+	"MaxRecords":                {"500"},
+	"BatchSize":                 {"500"},
+	"ProducerIdStart":           {"4000"},
 }
 
 // exampleUUID is a fixed, non-zero uuid per field name, so a TopicId is the

@@ -44,6 +44,13 @@ func TestExampleValues(t *testing.T) {
 	assert.Equal(t, []any{int32(1), int32(2)}, field(t, parts[0].(*Struct), "ReplicaNodes"))
 	assert.Equal(t, []any{}, field(t, parts[0].(*Struct), "OfflineReplicas"))
 
+	dp := Example(schema.ByName("DescribeProducers"), 0, schema.Request)
+	topic = field(t, dp.Body, "Topics").([]any)[0].(*Struct)
+	assert.Equal(t, []any{int32(0), int32(1)}, field(t, topic, "PartitionIndexes"))
+	// A list the table has no value for stays empty rather than hold a blank.
+	lg := Example(schema.ByName("ListGroups"), 5, schema.Request)
+	assert.Equal(t, []any{}, field(t, lg.Body, "StatesFilter"))
+
 	// A name means what its array holds: a config's name is not a topic's.
 	dc := Example(schema.ByName("DescribeConfigs"), 4, schema.Response)
 	cfg := field(t, field(t, dc.Body, "Results").([]any)[0].(*Struct), "Configs").([]any)[0].(*Struct)
