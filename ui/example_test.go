@@ -2,6 +2,7 @@ package ui
 
 import (
 	"bytes"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -125,6 +126,44 @@ func TestJSONBoxReencodes(t *testing.T) {
 	closed := render(t, &JSONBox{On: c, Dir: schema.Response})
 	assert.Contains(t, closed, "response as JSON")
 	assert.NotContains(t, closed, "<textarea", "collapsed, the box builds no JSON")
+}
+
+// TestJSONBoxTakesABodyAlone: a message written as reference pages print
+// one, its body alone, encodes; its errors point into the text as written.
+func TestJSONBoxTakesABodyAlone(t *testing.T) {
+	c := &Page{}
+	c.loadPF(PagePath(schema.ByName("DescribeProducers"), 0), "")
+	require.True(t, c.ok)
+	b := &JSONBox{On: c, Dir: schema.Response, open: true}
+	body := `{
+  "ThrottleTimeMs": 0,
+  "Topics": [{
+      "Name": "orders",
+      "Partitions": [{
+          "PartitionIndex": 2,
+          "ErrorCode": 0,
+          "ErrorMessage": null,
+          "ActiveProducers": [{"ProducerId": 4000, "ProducerEpoch": 0, "LastSequence": 9,
+              "LastTimestamp": 1767225600000, "CoordinatorEpoch": 1, "CurrentTxnStartOffset": -1}]
+      }]
+  }]
+}`
+	b.apply(app.Context{}, body)
+	require.Empty(t, b.err)
+	topic := c.resp.Msg.Body.Fields[1].Value.([]any)[0].(*message.Struct)
+	name, _ := topic.Get("Name")
+	assert.Equal(t, "orders", name)
+	assert.Contains(t, string(c.resp.Bytes()), "orders")
+
+	bad := strings.Replace(body, `"LastSequence": 9`, `"LastSequence": "nine"`, 1)
+	b.apply(app.Context{}, bad)
+	line9 := strings.Split(bad, "\n")[8]
+	col := strings.Index(line9, `"nine"`) + 1
+	assert.Contains(t, b.err, "JSON line 9, column "+strconv.Itoa(col)+":", "the line and column of the text as written")
+	b.apply(app.Context{}, "{\n\"Topics\": [}")
+	assert.Contains(t, b.err, "JSON line 2, column 12")
+	b.apply(app.Context{}, `[1, 2]`)
+	assert.Contains(t, b.err, "want a JSON object")
 }
 
 // TestJSONOffsetFindsPaths: the locator behind the line and column of value errors.

@@ -116,7 +116,7 @@ func (b *JSONBox) Render() app.UI {
 		app.Summary().Text(b.Dir.String()+" as JSON"),
 		app.If(b.open, func() app.UI {
 			return app.Div().Class("json-body").Body(
-				app.P().Class("json-help").Text("The message as kafkawire decode --json prints it. Edit it, or paste JSON written the same way: the bytes follow as you type. Fields left out take their defaults."),
+				app.P().Class("json-help").Text("The message as kafkawire decode --json prints it. Edit it, or paste a message in the same form or its body alone: the bytes follow as you type. Fields left out take their defaults."),
 				app.Div().Class("json-tools").Body(
 					app.Button().Class("btn").Attr("data-op", "copy-json").Text(copyLabel).OnClick(b.onCopy),
 				),

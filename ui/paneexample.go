@@ -91,10 +91,11 @@ func (p *Pane) JSON() (string, error) {
 	return out.String(), err
 }
 
-// SetJSON replaces the message with the one text describes, in the JSON form
-// JSON writes (the api, version and direction may be left out). It reports
-// whether the bytes changed. An error says where in the text it is: line and
-// column, for a syntax error and for a value that does not fit its field.
+// SetJSON replaces the message with the one text describes: the JSON form
+// JSON writes (the api, version and direction may be left out), or the body
+// alone, as reference pages print a message. It reports whether the bytes
+// changed. An error says where in the text it is: line and column, for a
+// syntax error and for a value that does not fit its field.
 func (p *Pane) SetJSON(text string) (bool, error) {
 	if p.Msg == nil {
 		return false, errors.New("no message")
@@ -102,13 +103,55 @@ func (p *Pane) SetJSON(text string) (bool, error) {
 	old := p.Bytes()
 	m := p.Msg
 	err := p.replace(func() (*message.Message, error) {
-		next, err := message.FromJSON([]byte(text), m.API, m.Version, p.Dir)
-		if err != nil {
-			return nil, jsonErrorAt(text, err)
-		}
-		return next, nil
+		return messageFromJSON(text, m.API, m.Version, p.Dir)
 	})
 	return err == nil && !bytes.Equal(old, p.Bytes()), err
+}
+
+// bodyOnly wraps a JSON body into a message's JSON form.
+const bodyOnly = `{"body":`
+
+// messageFromJSON reads text as message.FromJSON does, and also a body
+// alone: an object that has none of the message form's keys.
+func messageFromJSON(text string, api *schema.API, v int16, dir schema.Direction) (*message.Message, error) {
+	var top map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(text), &top); err != nil {
+		return nil, syntaxErrorAt(text, err)
+	}
+	data, shift := text, 0
+	bare := true
+	for _, k := range []string{"api", "apiKey", "version", "direction", "header", "body"} {
+		if _, ok := top[k]; ok {
+			bare = false
+		}
+	}
+	if bare {
+		data, shift = bodyOnly+text+"}", len(bodyOnly)
+	}
+	m, err := message.FromJSON([]byte(data), api, v, dir)
+	if err != nil {
+		return nil, jsonErrorAt(text, data, shift, err)
+	}
+	return m, nil
+}
+
+// syntaxErrorAt says where in text JSON that does not parse, or is not an object, goes wrong.
+func syntaxErrorAt(text string, err error) error {
+	var off int64 = -1
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &se):
+		off = se.Offset - 1 // the offset counts the offending byte
+	case errors.As(err, &te):
+		off = te.Offset - 1
+		err = errors.New("want a JSON object (the message, or its body), not " + te.Value)
+	}
+	if off < 0 {
+		return errors.New("JSON: " + err.Error())
+	}
+	line, col := lineCol(text, int(off))
+	return errors.New("JSON line " + strconv.Itoa(line) + ", column " + strconv.Itoa(col) + ": " + err.Error())
 }
 
 // replace shows the message make builds, as an edit would.
@@ -139,10 +182,11 @@ func (p *Pane) replace(build func() (*message.Message, error)) error {
 	return nil
 }
 
-// jsonErrorAt adds the line and column of the value an error of
+// jsonErrorAt adds the line and column in text of the value an error of
 // message.FromJSON names by its path ("body.Topics[0].Name: ..."), for the
-// errors that do not say it already (syntax errors do).
-func jsonErrorAt(text string, err error) error {
+// errors that do not say it already. data is what FromJSON read: text, or
+// text after shift bytes that wrap a body alone.
+func jsonErrorAt(text, data string, shift int, err error) error {
 	msg := err.Error()
 	if strings.Contains(msg, "line ") {
 		return err
@@ -158,7 +202,7 @@ func jsonErrorAt(text string, err error) error {
 			steps = append(steps, name[:i])
 		}
 	}
-	off := jsonOffset([]byte(text), steps)
+	off := jsonOffset([]byte(data), steps) - shift
 	if off < 0 {
 		return err
 	}
