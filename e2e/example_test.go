@@ -81,6 +81,13 @@ func TestExampleAndJSONBox(t *testing.T) {
 	}
 	s.screenshot("json-error")
 
+	// A body alone, as reference pages print a message: the header stays minimal.
+	s.do(10*time.Second, chromedp.SetValue(chromedp.CSS(ta), "{\n  \"TransactionalId\": null,\n  \"TransactionTimeoutMs\": 1000\n}"))
+	s.waitFor("the body's bytes", `document.querySelectorAll('#request [data-off]').length == 31 && `+bytesAt(16, 20)+` == '00 00 03 e8'`)
+	if eval[bool](s, `!!document.querySelector('details.json-box[data-dir="request"] .json-err')`) {
+		t.Errorf("the body alone left an error")
+	}
+
 	// Back to the minimal instance: the box follows.
 	s.clickUntil("the minimal instance", `button[data-op="show-minimal"]`, `document.querySelectorAll('#request [data-off]').length == 31`)
 	s.waitFor("the box's new JSON", `document.querySelector('`+ta+`').value.includes('"ClientId": ""')`)
