@@ -157,7 +157,7 @@ func (ex exampler) scalar(f *schema.Field, typ, parent string, idx int) any {
 		if nullByDefault(f, ex.v) {
 			return nil
 		}
-		return scalarDefault(f, ex.v)
+		return scalarDefault(f)
 	}
 	return Zero(typ)
 }

@@ -42,7 +42,7 @@ func MinimalValue(f *schema.Field, v int16, flex bool) any {
 	if f.IsStruct() {
 		return MinimalStruct(f.Fields, v, flex)
 	}
-	return scalarDefault(f, v)
+	return scalarDefault(f)
 }
 
 // nullByDefault reports whether a minimal struct leaves field f null at v: a
@@ -58,7 +58,7 @@ func nullByDefault(f *schema.Field, v int16) bool {
 
 // scalarDefault is the non-null value a primitive field f takes when nothing
 // is said about it: the schema's default, else zero.
-func scalarDefault(f *schema.Field, v int16) any {
+func scalarDefault(f *schema.Field) any {
 	kind := schema.KindOf(f.Type)
 	switch {
 	case f.Default == "null" || f.Default == "":
