@@ -23,16 +23,12 @@ import (
 func Example(api *schema.API, v int16, d schema.Direction) *Message {
 	m := Minimal(api, v, d)
 	ex := exampler{api: api, dir: d, v: v}
-	if d == schema.Request {
-		m.Header.Set("CorrelationId", int32(7))
-		if schema.HeaderVersion(api, v, d) >= 1 {
-			m.Header.Set("ClientId", "kafkawire")
-		}
-	} else {
-		m.Header.Set("CorrelationId", int32(7))
+	m.Header.Set("CorrelationId", int32(7))
+	if d == schema.Request && schema.HeaderVersion(api, v, d) >= 1 {
+		m.Header.Set("ClientId", "kafkawire")
 	}
 	if def := api.Def(d, v); def != nil {
-		m.Body = ex.structVal(def.Fields, def.Flexible.Has(v), "")
+		m.Body = ex.structVal(def.Fields, def.Flexible.Has(v), "", 0)
 	}
 	return m
 }
@@ -43,13 +39,14 @@ type exampler struct {
 	v   int16
 }
 
-func (ex exampler) structVal(fields []*schema.Field, flex bool, parent string) *Struct {
+// structVal is a struct of fields, element idx of the array parent (0 outside arrays).
+func (ex exampler) structVal(fields []*schema.Field, flex bool, parent string, idx int) *Struct {
 	s := &Struct{}
 	for _, f := range fields {
 		if !f.Versions.Has(ex.v) || (flex && f.Tagged.Has(ex.v)) {
 			continue
 		}
-		s.Fields = append(s.Fields, Field{Name: f.Name, Value: ex.value(f, flex, parent, 0)})
+		s.Fields = append(s.Fields, Field{Name: f.Name, Value: ex.value(f, flex, parent, idx)})
 	}
 	return s
 }
@@ -60,7 +57,7 @@ func (ex exampler) value(f *schema.Field, flex bool, parent string, idx int) any
 		arr := make([]any, n)
 		for i := range arr {
 			if f.IsStruct() {
-				arr[i] = ex.element(f, flex, i)
+				arr[i] = ex.structVal(f.Fields, flex, f.Name, i)
 			} else {
 				arr[i] = ex.scalar(f, f.Elem(), parent, i)
 			}
@@ -68,27 +65,10 @@ func (ex exampler) value(f *schema.Field, flex bool, parent string, idx int) any
 		return arr
 	}
 	if f.IsStruct() {
-		return ex.structVal(f.Fields, flex, f.Name)
+		return ex.structVal(f.Fields, flex, f.Name, 0)
 	}
 	return ex.scalar(f, f.Type, parent, idx)
 }
-
-// element is element i of an array of structs: its fields, with the
-// partition numbers counting up from 0 so that two elements differ.
-func (ex exampler) element(f *schema.Field, flex bool, i int) *Struct {
-	s := ex.structVal(f.Fields, flex, f.Name)
-	for j := range s.Fields {
-		if partitionFields[s.Fields[j].Name] {
-			if _, ok := s.Fields[j].Value.(int32); ok {
-				s.Fields[j].Value = int32(i)
-			}
-		}
-	}
-	return s
-}
-
-// partitionFields are the fields that number a partition.
-var partitionFields = map[string]bool{"PartitionIndex": true, "Partition": true, "PartitionId": true, "Index": true}
 
 // exampleCount is how many elements an example array holds: two for lists
 // of partitions and replicas, none for lists that are empty in a healthy
@@ -272,8 +252,13 @@ var requestExamples = map[string]string{
 }
 
 // exampleValues are realistic values by field name, tried in order; "null"
-// applies only where the field may be null.
+// applies only where the field may be null. "+i" counts up along an array,
+// so that two partitions or brokers differ.
 var exampleValues = map[string][]string{
+	"PartitionIndex":       {"0+i"},
+	"Partition":            {"0+i"},
+	"PartitionId":          {"0+i"},
+	"Index":                {"0+i"},
 	"ProducerId":           {"4000"},
 	"ProducerEpoch":        {"0"},
 	"TransactionalId":      {"null", "orders-txn"},
@@ -473,7 +458,7 @@ func exampleData(name string) []byte {
 	v := def.Valid.Hi
 	flex := def.Flexible.Has(v)
 	ex := exampler{api: &schema.API{Key: -1, Name: name}, v: v}
-	s := ex.structVal(def.Fields, flex, "")
+	s := ex.structVal(def.Fields, flex, "", 0)
 	out, err := AppendStruct([]byte{byte(v >> 8), byte(v)}, def.Fields, s, v, flex)
 	if err != nil {
 		return nil
