@@ -105,8 +105,12 @@ func runEncode(args []string, stdin io.Reader, stdout io.Writer) error {
 	var af apiFlags
 	af.register(fs)
 	jsonFile := fs.String("json", "", "read the message from this JSON `file` (- for stdin); its api, version and direction stand in for the flags")
+	example := fs.Bool("example", false, "encode a realistic example (topic \"orders\", producer id 4000, two records) instead of the minimal instance")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if *example && *jsonFile != "" {
+		return errors.New("say --example or --json, not both")
 	}
 	if af.request && af.response {
 		return errors.New("say --request or --response, not both")
@@ -127,6 +131,9 @@ func runEncode(args []string, stdin io.Reader, stdout io.Writer) error {
 		return err
 	}
 	m := message.Minimal(api, v, dir)
+	if *example {
+		m = message.Example(api, v, dir)
+	}
 	if data != nil {
 		if m, err = message.FromJSON(data, api, v, dir); err != nil {
 			return err

@@ -55,8 +55,8 @@ func TestDecodeTreeDescribesFields(t *testing.T) {
 	out, _, status := kafkawire(t, frame, "decode", "--request")
 	require.Equal(t, 0, status)
 	for _, want := range []string{
-		"TransactionalId string = \"\" (compact, len+1=1) [0x000f, 1B] " + docs.Field("InitProducerId", schema.Request, "TransactionalId"),
-		"ProducerEpoch int16 = 0 [0x001c, 2B] " + docs.Field("InitProducerId", schema.Request, "ProducerEpoch") + " (v3+)",
+		"TransactionalId string = null (compact, len+1=0) [0x000f, 1B] " + docs.Field("InitProducerId", schema.Request, "TransactionalId"),
+		"ProducerEpoch int16 = -1 [0x001c, 2B] " + docs.Field("InitProducerId", schema.Request, "ProducerEpoch") + " (v3+)",
 		"client_id nullable_string = \"\" (int16 len=0) [0x000c, 2B] " + docs.Header(schema.Request, "ClientId") + " (header v1+)",
 	} {
 		assert.Contains(t, out, want)

@@ -1,7 +1,7 @@
 // Command kafkawire shows what a Kafka frame says: it encodes and decodes any API and version, and serves the visualizer.
 //
 //	kafkawire apis [--summary]
-//	kafkawire encode --api NAME|KEY --version N (--request|--response) [--json FILE|-]
+//	kafkawire encode --api NAME|KEY --version N (--request|--response) [--example | --json FILE|-]
 //	kafkawire decode [--request | --response --api NAME|KEY --version N] [--json] [--port N] [FILE]
 //	kafkawire frames [--api NAME|KEY --version N] [--port N] [FILE]
 //	kafkawire diff --api NAME|KEY FROM TO [--json]
@@ -20,8 +20,9 @@ const usage = `kafkawire shows what a Kafka frame says.
 
   kafkawire apis [--summary]          every API key, its versions and flags
                                       (--summary: and its role and what it does)
-  kafkawire encode --api NAME|KEY --version N (--request|--response) [--json FILE|-]
-                                      a frame as hex (the minimal instance without --json)
+  kafkawire encode --api NAME|KEY --version N (--request|--response) [--example | --json FILE|-]
+                                      a frame as hex: the minimal instance, a realistic
+                                      example (--example), or the message of a JSON file
   kafkawire decode [--request | --response --api NAME|KEY --version N] [--json] [FILE]
                                       a frame from hex (any dump format) to its tree or JSON;
                                       a capture (pcap, pcapng): every Kafka frame in it

@@ -110,8 +110,9 @@ func (c *Page) Render() app.UI {
 			),
 			&Summary{API: name, Version: c.v, ReqSize: len(c.req.Bytes()), RespSize: len(c.resp.Bytes())},
 			&About{API: name},
-			c.paneUI(c.req),
-			c.paneUI(c.resp),
+			c.instanceSwitch(),
+			c.paneUI(c.req), c.jsonBox(c.req),
+			c.paneUI(c.resp), c.jsonBox(c.resp),
 		),
 		footer(),
 	)

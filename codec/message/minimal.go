@@ -5,22 +5,30 @@ import (
 	"github.com/kafkawire/kafkawire/codec/schema"
 )
 
-// MinimalStruct is the smallest legal value of a struct at version v, by the
-// reference pages' rule: numbers zero, strings and bytes empty (nullable ones
-// too, not null), one element in every array, nullable structs present, no
-// tagged fields, and records one empty RecordBatch v2.
+// MinimalStruct is the smallest legal value of a struct at version v: every
+// number, bool and string the schema gives a default takes it (ProducerId -1),
+// nullable strings and bytes are null, other numbers zero and strings and
+// bytes empty; one element in every array, nullable structs present, no
+// tagged fields, and records one empty RecordBatch v2. These are the reference
+// pages' sizes (null and empty take the same bytes), with values a broker
+// accepts: it refuses an empty TransactionalId where a producer without
+// transactions sends null.
 func MinimalStruct(fields []*schema.Field, v int16, flex bool) *Struct {
 	s := &Struct{}
 	for _, f := range fields {
 		if !f.Versions.Has(v) || (flex && f.Tagged.Has(v)) {
 			continue
 		}
-		s.Fields = append(s.Fields, Field{Name: f.Name, Value: MinimalValue(f, v, flex)})
+		var val any
+		if !nullByDefault(f, v) {
+			val = MinimalValue(f, v, flex)
+		}
+		s.Fields = append(s.Fields, Field{Name: f.Name, Value: val})
 	}
 	return s
 }
 
-// MinimalValue is the smallest legal value of field f at version v.
+// MinimalValue is the smallest legal non-null value of field f at version v.
 func MinimalValue(f *schema.Field, v int16, flex bool) any {
 	if f.IsArray() {
 		var el any
@@ -33,6 +41,33 @@ func MinimalValue(f *schema.Field, v int16, flex bool) any {
 	}
 	if f.IsStruct() {
 		return MinimalStruct(f.Fields, v, flex)
+	}
+	return scalarDefault(f)
+}
+
+// nullByDefault reports whether a minimal struct leaves field f null at v: a
+// nullable string or bytes field without a default other than null. Arrays
+// and structs stay present, since null would change their size.
+func nullByDefault(f *schema.Field, v int16) bool {
+	if f.IsArray() || f.IsStruct() || !f.Nullable.Has(v) {
+		return false
+	}
+	kind := schema.KindOf(f.Type)
+	return (kind == schema.KindString || kind == schema.KindBytes) && (f.Default == "" || f.Default == "null")
+}
+
+// scalarDefault is the non-null value a primitive field f takes when nothing
+// is said about it: the schema's default, else zero.
+func scalarDefault(f *schema.Field) any {
+	kind := schema.KindOf(f.Type)
+	switch {
+	case f.Default == "null" || f.Default == "":
+	case kind == schema.KindString:
+		return f.Default
+	case kind != schema.KindRecords && kind != schema.KindBytes && kind != schema.KindUUID:
+		if val, err := ParseValue(f.Type, f.Default); err == nil {
+			return val
+		}
 	}
 	return Zero(f.Type)
 }
@@ -88,6 +123,9 @@ func MinimalHeader(api *schema.API, v int16, d schema.Direction) *Struct {
 	hdr := schema.Header(d)
 	h := MinimalStruct(hdr.Fields, hv, hdr.Flexible.Has(hv))
 	if d == schema.Request {
+		if hv >= 1 {
+			h.Set("ClientId", "") // as the reference pages show it (null takes as many bytes)
+		}
 		h.Set("RequestApiKey", api.Key)
 		h.Set("RequestApiVersion", v)
 	}
