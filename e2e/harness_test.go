@@ -36,6 +36,7 @@ const base = "/kafkawire/"
 var (
 	siteURL    string // http://127.0.0.1:port/kafkawire/
 	siteDir    string
+	repoRoot   string
 	browserExe string
 	setupErr   error
 
@@ -45,6 +46,7 @@ var (
 func TestMain(m *testing.M) {
 	code := func() int {
 		root, _ := filepath.Abs("..")
+		repoRoot = root
 		dir, err := os.MkdirTemp("", "kafkawire-e2e-")
 		if err != nil {
 			setupErr = err
