@@ -226,12 +226,26 @@ func eval[T any](s *session, js string) T {
 	return v
 }
 
-// waitFor polls a JavaScript condition until it is true.
+// waitFor polls a JavaScript condition until it is true, for 15 seconds.
 func (s *session) waitFor(what, js string) {
 	s.t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
+	s.waitUntil(15*time.Second, what, js)
+}
+
+// waitUntil polls a JavaScript condition until it is true, for d. A page
+// busy in the wasm answers no evaluation; that is waited out too.
+func (s *session) waitUntil(d time.Duration, what, js string) {
+	s.t.Helper()
+	deadline := time.Now().Add(d)
 	for time.Now().Before(deadline) {
-		if eval[bool](s, "!!("+js+")") {
+		ctx, cancel := context.WithTimeout(s.ctx, min(10*time.Second, time.Until(deadline)+time.Second))
+		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool]("!!("+js+")"))
+		cancel()
+		if err != nil && s.ctx.Err() == nil && ctx.Err() == nil {
+			s.screenshot("failed")
+			s.t.Fatalf("evaluating %s: %v", js, err)
+		}
+		if ok {
 			return
 		}
 		time.Sleep(50 * time.Millisecond)
