@@ -3,23 +3,78 @@
 package e2e
 
 import (
+	"context"
 	"net"
 	"net/http"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/kafkawire/kafkawire/app/sitehttp"
+	"github.com/kafkawire/kafkawire/codec/schema"
 )
 
-// wasmLog records the app.wasm bodies the server sent (200s, by length).
-type wasmLog struct {
+// pagesServer serves a site directory the way GitHub Pages does, cache
+// headers included (max-age=600, ETag, Last-Modified), and can switch to
+// another build (a deploy) or stop (offline).
+type pagesServer struct {
+	url  string // http://127.0.0.1:port/kafkawire/
+	srv  *http.Server
+	site atomic.Pointer[http.Handler]
+
 	mu   sync.Mutex
-	sent []int64
+	wasm []int64 // lengths of the app.wasm bodies sent in full (200s)
+}
+
+func newPagesServer(t *testing.T, dir string) *pagesServer {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &pagesServer{url: "http://" + ln.Addr().String() + base}
+	p.deploy(dir)
+	p.srv = &http.Server{Handler: http.HandlerFunc(p.serve)}
+	go p.srv.Serve(ln)
+	t.Cleanup(func() { p.srv.Close() })
+	return p
+}
+
+func (p *pagesServer) deploy(dir string) {
+	h := sitehttp.GitHubPages(dir, base)
+	p.site.Store(&h)
+}
+
+func (p *pagesServer) serve(w http.ResponseWriter, r *http.Request) {
+	h := *p.site.Load()
+	if !strings.HasSuffix(r.URL.Path, "/app.wasm") {
+		h.ServeHTTP(w, r)
+		return
+	}
+	cw := &countingWriter{ResponseWriter: w}
+	h.ServeHTTP(cw, r)
+	if cw.status == 200 {
+		p.mu.Lock()
+		p.wasm = append(p.wasm, cw.n)
+		p.mu.Unlock()
+	}
+}
+
+// takeWasm returns the app.wasm bodies sent since the last call.
+func (p *pagesServer) takeWasm() []int64 {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	s := p.wasm
+	p.wasm = nil
+	return s
 }
 
 type countingWriter struct {
@@ -38,69 +93,19 @@ func (w *countingWriter) Write(b []byte) (int, error) {
 	return n, err
 }
 
-func (l *wasmLog) wrap(h http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if !strings.HasSuffix(r.URL.Path, "/app.wasm") {
-			h.ServeHTTP(w, r)
-			return
-		}
-		cw := &countingWriter{ResponseWriter: w}
-		h.ServeHTTP(cw, r)
-		if cw.status == 200 {
-			l.mu.Lock()
-			l.sent = append(l.sent, cw.n)
-			l.mu.Unlock()
-		}
-	})
-}
+var buildLine = regexp.MustCompile(`\(build ([0-9a-f]+)\)`)
 
-func (l *wasmLog) take() []int64 {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	s := l.sent
-	l.sent = nil
-	return s
-}
-
-// A deploy reaches a returning visitor on the next load: the service worker
-// revalidates app.wasm instead of serving its cached copy.
-func TestDeployReachesReturningVisitor(t *testing.T) {
-	if setupErr != nil {
-		t.Fatal(setupErr)
-	}
-	dir := filepath.Join(t.TempDir(), "site")
-	if err := os.CopyFS(dir, os.DirFS(siteDir)); err != nil {
+// buildSecondSite generates the site again from a copy of web/ with a
+// change: a custom section appended to app.wasm (the module still runs) and
+// a marker property appended to the style sheet. It returns the site's
+// directory, its build id and the new app.wasm's length.
+func buildSecondSite(t *testing.T) (dir, version string, wasmLen int64) {
+	t.Helper()
+	web := filepath.Join(t.TempDir(), "web")
+	if err := os.CopyFS(web, os.DirFS(filepath.Join(repoRoot, "web"))); err != nil {
 		t.Fatal(err)
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	log := &wasmLog{}
-	srv := &http.Server{Handler: log.wrap(sitehttp.Handler(dir, base))}
-	go srv.Serve(ln)
-	defer srv.Close()
-	pageURL := "http://" + ln.Addr().String() + base + "DescribeProducers/v0"
-
-	s := newSession(t, false)
-	s.do(30*time.Second, chromedp.Navigate(pageURL))
-	s.waitFor("the wasm app", `document.querySelector('[data-wasm="ready"]')`)
-	s.waitFor("the service worker", `navigator.serviceWorker.controller != null || (navigator.serviceWorker.ready.then(()=>window.__swReady=true), window.__swReady)`)
-	first := log.take()
-	t.Logf("first visit: app.wasm sent %d times in full (%v bytes)", len(first), first)
-	if len(first) == 0 {
-		t.Fatal("the first visit downloaded no app.wasm")
-	}
-
-	// Reload once under the worker, then deploy a new app.wasm: the same
-	// module with a custom section appended, so it still runs.
-	s.do(30*time.Second, chromedp.Reload())
-	s.waitFor("the wasm app", `document.querySelector('[data-wasm="ready"]')`)
-	if !eval[bool](s, `navigator.serviceWorker.controller != null`) {
-		t.Fatal("no service worker controls the page after a reload")
-	}
-	log.take()
-	wasm := filepath.Join(dir, "web", "app.wasm")
+	wasm := filepath.Join(web, "app.wasm")
 	b, err := os.ReadFile(wasm)
 	if err != nil {
 		t.Fatal(err)
@@ -109,17 +114,117 @@ func TestDeployReachesReturningVisitor(t *testing.T) {
 	if err := os.WriteFile(wasm, b, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	later := time.Now().Add(time.Minute)
-	os.Chtimes(wasm, later, later)
+	css, err := os.OpenFile(filepath.Join(web, "kafkawire.css"), os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	css.WriteString("\n:root { --kw-build: \"second\"; }\n")
+	css.Close()
+	dir = filepath.Join(t.TempDir(), "site")
+	gen := exec.Command(filepath.Join(filepath.Dir(siteDir), "kafkawire"), "site", "-base", base, "-out", dir, "-web", web)
+	out, err := gen.CombinedOutput()
+	if err != nil {
+		t.Fatalf("generating the second build: %v\n%s", err, out)
+	}
+	m := buildLine.FindSubmatch(out)
+	if m == nil {
+		t.Fatalf("no build id in %q", out)
+	}
+	return dir, string(m[1]), int64(len(b))
+}
+
+// evalAwait evaluates js, awaiting the promise it returns.
+func evalAwait[T any](s *session, js string) T {
+	s.t.Helper()
+	ctx, cancel := context.WithTimeout(s.ctx, 20*time.Second)
+	defer cancel()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](js, chromedp.EvalAwaitPromise))
+	if err != nil {
+		s.screenshot("failed")
+		s.t.Fatalf("evaluating %s: %v", js, err)
+	}
+	return v
+}
+
+// visit loads url and waits for the wasm app.
+func (s *session) visit(url string) {
+	s.t.Helper()
+	s.do(30*time.Second, chromedp.Navigate(url))
+	s.waitFor("the wasm app at "+url, `document.querySelector('[data-wasm="ready"]')`)
+}
+
+const controlled = `navigator.serviceWorker.controller != null`
+
+// A deploy reaches a returning visitor on the next load, although GitHub
+// Pages lets the browser keep every file for ten minutes: the service worker
+// revalidates each request instead of trusting the HTTP cache or its own.
+func TestDeployReachesReturningVisitor(t *testing.T) {
+	if setupErr != nil {
+		t.Fatal(setupErr)
+	}
+	second, secondVersion, secondWasm := buildSecondSite(t)
+	srv := newPagesServer(t, siteDir)
+	s := newSession(t, false)
+	s.visit(srv.url + "DescribeProducers/v0")
+	s.waitFor("the service worker", controlled)
+	first := srv.takeWasm()
+	t.Logf("first visit: app.wasm sent in full %d times (%v bytes)", len(first), first)
+	if len(first) == 0 || len(first) > 2 {
+		t.Fatalf("the first visit downloaded app.wasm %d times in full", len(first))
+	}
+	firstVersion := eval[string](s, `goappGetenv("GOAPP_VERSION")`)
 
 	s.do(30*time.Second, chromedp.Reload())
 	s.waitFor("the wasm app", `document.querySelector('[data-wasm="ready"]')`)
-	got := log.take()
-	if len(got) == 0 || got[len(got)-1] != int64(len(b)) {
-		t.Fatalf("after the deploy the first reload got app.wasm bodies %v, want the new %d bytes", got, len(b))
+	if got := srv.takeWasm(); len(got) != 0 {
+		t.Errorf("a reload with nothing deployed downloaded app.wasm again: %v", got)
 	}
-	// Offline, the cached copy keeps the page working.
-	srv.Close()
+
+	srv.deploy(second)
 	s.do(30*time.Second, chromedp.Reload())
-	s.waitFor("the wasm app offline", `document.querySelector('[data-wasm="ready"]') && document.querySelectorAll('#request [data-off]').length == 24`)
+	s.waitFor("the wasm app", `document.querySelector('[data-wasm="ready"]')`)
+	got := srv.takeWasm()
+	if len(got) == 0 || got[0] != secondWasm {
+		t.Errorf("after the deploy the first reload got app.wasm bodies %v, want the new %d bytes", got, secondWasm)
+	}
+	if v := eval[string](s, `goappGetenv("GOAPP_VERSION")`); v != secondVersion {
+		t.Errorf("after the deploy the page runs build %q, want the new %q (the old was %q)", v, secondVersion, firstVersion)
+	}
+	if css := eval[string](s, `getComputedStyle(document.documentElement).getPropertyValue('--kw-build').trim()`); css != `"second"` {
+		t.Errorf("after the deploy the style sheet is the old one (--kw-build = %q)", css)
+	}
+	// The new worker takes over and drops the old build's cache.
+	s.waitFor("the new build's cache alone", `(window.__kwCaches = caches.keys().then(k => window.__kwKeys = k.join())), window.__kwKeys == 'kafkawire-`+secondVersion+`'`)
+}
+
+// Offline after one visit to one page: the site's root and a page never
+// visited both work, from the shell the worker kept; with the shell gone,
+// the page says that it needs the network.
+func TestOfflineAfterFirstVisit(t *testing.T) {
+	if setupErr != nil {
+		t.Fatal(setupErr)
+	}
+	srv := newPagesServer(t, siteDir)
+	s := newSession(t, false)
+	s.visit(srv.url + "DescribeProducers/v0")
+	s.waitFor("the service worker", controlled)
+	srv.srv.Close()
+
+	s.visit(srv.url)
+	if n := eval[int](s, `document.querySelectorAll('table.ix tbody tr').length`); n != len(schema.APIs()) {
+		t.Errorf("offline, the index lists %d APIs, want %d", n, len(schema.APIs()))
+	}
+	_, b := codecRegions(t, "Metadata", 12, schema.Request)
+	s.visit(srv.url + "Metadata/v12")
+	s.waitFor("the Metadata v12 request offline", `document.querySelectorAll('#request [data-off]').length == `+strconv.Itoa(len(b)))
+	if got := eval[string](s, `document.getElementById('req-size').textContent`); got != strconv.Itoa(len(b))+" bytes" {
+		t.Errorf("offline, Metadata v12's request size says %q, want %d bytes", got, len(b))
+	}
+
+	evalAwait[bool](s, `caches.keys().then(ks => Promise.all(ks.map(k => caches.delete(k)))).then(() => true)`)
+	s.do(30*time.Second, chromedp.Navigate(srv.url+"Fetch/v4"))
+	s.waitFor("the offline message", `document.body && document.body.innerText.includes('offline')`)
+	if msg := eval[string](s, `document.body.innerText`); !strings.Contains(msg, "network") {
+		t.Errorf("the offline page does not say what needs the network: %q", msg)
+	}
 }

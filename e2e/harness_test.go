@@ -3,7 +3,9 @@
 // Package e2e drives the built static site in headless Chromium: the site is
 // generated from web/ (run `make wasm build` first; `make test-e2e` does),
 // served on 127.0.0.1 under /kafkawire/ the way GitHub Pages serves a
-// project site, and every test checks that no request leaves 127.0.0.1.
+// project site, and every test checks that no request leaves 127.0.0.1: none
+// of the page's (watched with the DevTools protocol) and none of Chromium's
+// own (sent to a closed port on 127.0.0.1 that counts them; package browser).
 package e2e
 
 import (
@@ -17,6 +19,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -25,20 +28,25 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/kafkawire/kafkawire/app/sitehttp"
+	"github.com/kafkawire/kafkawire/e2e/browser"
 )
 
 const base = "/kafkawire/"
 
 var (
-	siteURL  string // http://127.0.0.1:port/kafkawire/
-	siteDir  string
-	browser  string
-	setupErr error
+	siteURL    string // http://127.0.0.1:port/kafkawire/
+	siteDir    string
+	repoRoot   string
+	browserExe string
+	setupErr   error
+
+	sessions, trapped atomic.Int64 // browser sessions, and connections their closed ports saw
 )
 
 func TestMain(m *testing.M) {
 	code := func() int {
 		root, _ := filepath.Abs("..")
+		repoRoot = root
 		dir, err := os.MkdirTemp("", "kafkawire-e2e-")
 		if err != nil {
 			setupErr = err
@@ -54,9 +62,11 @@ func TestMain(m *testing.M) {
 				defer srv.Close()
 			}
 		}
-		browser = findBrowser()
+		browserExe = browser.Find()
 		os.MkdirAll("artifacts", 0o755)
-		return m.Run()
+		code := m.Run()
+		fmt.Printf("e2e: %d browser sessions; their closed ports saw %d connections\n", sessions.Load(), trapped.Load())
+		return code
 	}()
 	os.Exit(code)
 }
@@ -89,60 +99,51 @@ func serve(dir string) (*http.Server, string, error) {
 	return srv, "http://" + ln.Addr().String() + base, nil
 }
 
-func findBrowser() string {
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	for _, p := range []string{"/usr/bin/chromium", "/usr/bin/google-chrome"} {
-		if _, err := os.Stat(p); err == nil {
-			return p
-		}
-	}
-	return ""
-}
-
 // session is one browser with a tab, recording every request and dialog.
 type session struct {
 	t   *testing.T
 	ctx context.Context
+
+	// trap is the closed port every connection that is not to loopback
+	// goes to; a session fails if it saw one.
+	trap *browser.Trap
 
 	mu       sync.Mutex
 	requests []string
 	dialogs  []string
 }
 
-// newSession starts headless Chromium. It fails the test (never skips) when
-// there is no browser or no site.
+// newSession starts headless Chromium with its own closed port as the proxy
+// for everything but loopback (see package browser). It fails the test
+// (never skips) when there is no browser or no site.
 func newSession(t *testing.T, dark bool) *session {
 	t.Helper()
 	if setupErr != nil {
 		t.Fatalf("site setup: %v", setupErr)
 	}
-	if browser == "" {
+	if browserExe == "" {
 		t.Fatal("no Chrome or Chromium found: install one (Debian: apt-get install chromium; .ci/run does) and make sure it is on PATH")
 	}
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(browser),
-		chromedp.Headless,
-		chromedp.NoSandbox, // Chromium as root needs it
-		chromedp.DisableGPU,
-		chromedp.NoFirstRun,
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1280, 1000),
-	)
-	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancel := chromedp.NewContext(actx)
-	s := &session{t: t, ctx: ctx}
+	trap, err := browser.NewTrap()
+	if err != nil {
+		t.Fatalf("opening the closed port: %v", err)
+	}
+	ctx, stop, err := browser.Start(browserExe, t.TempDir(), trap.Addr())
+	if err != nil {
+		trap.Close()
+		t.Fatalf("starting %s: %v", browserExe, err)
+	}
+	s := &session{t: t, ctx: ctx, trap: trap}
+	sessions.Add(1)
 	t.Cleanup(func() {
 		s.screenshot("final")
-		cancel()
-		cancelA()
+		stop()
+		trap.Close()
+		seen := trap.Seen()
+		trapped.Add(int64(len(seen)))
+		if len(seen) > 0 {
+			t.Errorf("Chromium tried to leave 127.0.0.1: the closed port saw %d connections: %q", len(seen), seen)
+		}
 		s.mu.Lock()
 		defer s.mu.Unlock()
 		for _, r := range s.requests {
@@ -154,11 +155,6 @@ func newSession(t *testing.T, dark bool) *session {
 			t.Errorf("JavaScript dialogs opened (a script ran): %q", s.dialogs)
 		}
 	})
-	// Start the browser on the session's own context: a browser started
-	// under a step's timeout would die with the step.
-	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("starting %s: %v", browser, err)
-	}
 	reqs := chromedp.Events(ctx, network.RequestWillBeSent)
 	go func() {
 		for ev, err := range reqs {
@@ -230,12 +226,26 @@ func eval[T any](s *session, js string) T {
 	return v
 }
 
-// waitFor polls a JavaScript condition until it is true.
+// waitFor polls a JavaScript condition until it is true, for 15 seconds.
 func (s *session) waitFor(what, js string) {
 	s.t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
+	s.waitUntil(15*time.Second, what, js)
+}
+
+// waitUntil polls a JavaScript condition until it is true, for d. A page
+// busy in the wasm answers no evaluation; that is waited out too.
+func (s *session) waitUntil(d time.Duration, what, js string) {
+	s.t.Helper()
+	deadline := time.Now().Add(d)
 	for time.Now().Before(deadline) {
-		if eval[bool](s, "!!("+js+")") {
+		ctx, cancel := context.WithTimeout(s.ctx, min(10*time.Second, time.Until(deadline)+time.Second))
+		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool]("!!("+js+")"))
+		cancel()
+		if err != nil && s.ctx.Err() == nil && ctx.Err() == nil {
+			s.screenshot("failed")
+			s.t.Fatalf("evaluating %s: %v", js, err)
+		}
+		if ok {
 			return
 		}
 		time.Sleep(50 * time.Millisecond)

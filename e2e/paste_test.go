@@ -15,6 +15,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/kafkawire/kafkawire/codec/frame/traffic"
 	"github.com/kafkawire/kafkawire/codec/hexin"
+	"github.com/kafkawire/kafkawire/ui"
 	"github.com/twmb/franz-go/pkg/kgo"
 	"github.com/twmb/franz-go/pkg/kversion"
 )
@@ -250,5 +251,51 @@ func TestPasteStreamAndBrokenFrames(t *testing.T) {
 	s.waitFor("the extra bytes", `document.querySelectorAll('#request .b.r15').length == 4`)
 	if got := s.text("#request .notice"); !strings.Contains(got, "4 bytes extra after the frame") {
 		t.Errorf("notice %q", got)
+	}
+}
+
+// Pastes and dropped files past the page's bounds are not read: the box
+// says how much they held, the bound, and to use the command line, at once
+// and without leaving the page; the pasted text stays in the field.
+func TestPasteAndDropBounds(t *testing.T) {
+	s := newSession(t, false)
+	s.open("/DescribeProducers/v0")
+	s.do(10*time.Second, chromedp.Click(chromedp.CSS(`button[data-op="paste-open"]`)), chromedp.WaitVisible(chromedp.ID("paste-text")))
+	where := eval[string](s, `location.href`)
+	errText := `(document.querySelector('#paste .paste-err')||{textContent:''}).textContent`
+
+	for _, c := range []struct {
+		what, js, want string
+	}{
+		{"hex past the bytes bound", `'00'.repeat(` + strconv.Itoa(ui.MaxPasteBytes+1) + `)`, "The paste holds 2,097,153 bytes: the page reads at most 2,097,152 (2 MiB)"},
+		{"text past the text bound", `'0'.repeat(` + strconv.Itoa(ui.MaxPasteText+1) + `)`, "The pasted text has 12,582,913 characters: the page reads at most 12,582,912 (12 MiB)"},
+	} {
+		start := time.Now()
+		s.do(20*time.Second, chromedp.Evaluate[chromedp.Void](`(()=>{const ta=document.getElementById('paste-text'); ta.value=`+c.js+`; ta.dispatchEvent(new InputEvent('input',{bubbles:true, inputType:'insertFromPaste'}))})()`))
+		s.waitUntil(90*time.Second, c.what, errText+`.includes(`+jsString(c.want)+`)`)
+		t.Logf("%s: message after %v", c.what, time.Since(start).Round(time.Millisecond))
+		if msg := eval[string](s, errText); !strings.Contains(msg, "kafkawire decode FILE") {
+			t.Errorf("%s: the message does not say what to do: %q", c.what, msg)
+		}
+		if got := eval[string](s, `location.href`); got != where {
+			t.Errorf("%s: the page moved to %s", c.what, got)
+		}
+		if n := eval[int](s, `document.getElementById('paste-text').value.length`); n == 0 {
+			t.Errorf("%s: the field lost the pasted text", c.what)
+		}
+	}
+
+	drop := func(name, contents string) {
+		s.do(20*time.Second, chromedp.Evaluate[chromedp.Void](`(()=>{const dt=new DataTransfer(); dt.items.add(new File([`+contents+`], `+jsString(name)+`)); document.getElementById('paste-text').dispatchEvent(new DragEvent('drop',{bubbles:true, cancelable:true, dataTransfer:dt}))})()`))
+	}
+	drop("big.pcap", `new Uint8Array(`+strconv.Itoa(ui.MaxPasteText+1)+`)`)
+	s.waitUntil(60*time.Second, "the message for a file past the file bound", errText+`.includes('big.pcap is 12,582,913 bytes: the page reads files up to 12 MiB')`)
+	if msg := eval[string](s, errText); !strings.Contains(msg, "kafkawire decode big.pcap") {
+		t.Errorf("the message for a big file does not say what to do: %q", msg)
+	}
+	drop("frame.bin", `new Uint8Array(`+strconv.Itoa(ui.MaxPasteBytes+1)+`).fill(255)`)
+	s.waitUntil(60*time.Second, "the message for a binary file past the bytes bound", errText+`.includes('frame.bin holds 2,097,153 bytes: the page reads at most 2,097,152 (2 MiB)')`)
+	if got := eval[string](s, `location.href`); got != where {
+		t.Errorf("after the drops the page moved to %s", got)
 	}
 }

@@ -50,21 +50,47 @@ func NewHandler(c Config) *app.Handler {
 }
 
 // workerJS replaces go-app's cache-first worker, which kept serving an old
-// app.wasm for many reloads after a deploy. This one is network-first: every
-// same-origin GET is revalidated with the server (cache: "no-cache", so a
-// 304 costs a few hundred bytes), and the Cache Storage copy is used only
-// when the network fails, so the site keeps working offline once loaded and
-// a deploy reaches a returning visitor on the next load.
+// app.wasm for many reloads after a deploy.
+//
+// Network first: every same-origin GET is revalidated with the server
+// (cache: "no-cache": GitHub Pages says max-age=600, and without it a
+// returning visitor would run the old build for ten minutes; an unchanged
+// file costs a 304), and the copy in Cache Storage is used only when the
+// network fails. The worker's answers say Cache-Control: no-cache, because
+// the page's memory cache sits before the worker: a script or style sheet
+// it holds as fresh for ten minutes is never asked for again, and a reload
+// after a deploy ran the new page and app.wasm with the old app.js and CSS.
+//
+// Offline: the install step keeps the shell (the site's root with its
+// trailing slash, app.js, wasm_exec.js, app.wasm, the styles, icons and
+// manifest), each file fetched past the HTTP cache so a new build never
+// keeps an old file. Every page is the same shell, rendered by the wasm from
+// the URL, so a page never visited opens offline from the root's copy; when
+// even that is missing, the answer is a short page that says the network is
+// needed, not the browser's error.
 const workerJS = `const cacheName = "kafkawire-{{.Version}}";
-const resourcesToCache = {{.ResourcesToCache}};
+const scope = new URL(self.registration.scope).pathname;
+// go-app lists the root without its trailing slash ("/kafkawire"), a
+// redirect that is never requested as such: keep the root itself.
+const shell = {{.ResourcesToCache}}.map((r) => (r + "/" === scope ? scope : r));
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
-    try {
-      const cache = await caches.open(cacheName);
-      await cache.addAll(resourcesToCache);
-    } catch (err) {
-      console.warn("kafkawire worker: precache incomplete:", err);
+    const cache = await caches.open(cacheName);
+    const failed = [];
+    await Promise.all(shell.map(async (url) => {
+      try {
+        const res = await fetch(new Request(url, { cache: "no-cache" }));
+        if (!res.ok) {
+          throw new Error(res.status);
+        }
+        await cache.put(url, revalidated(res));
+      } catch (err) {
+        failed.push(url);
+      }
+    }));
+    if (failed.length) {
+      console.warn("kafkawire worker: not kept for offline use:", failed.join(", "));
     }
     await self.skipWaiting();
   })());
@@ -91,22 +117,44 @@ self.addEventListener("fetch", (event) => {
 
 async function networkFirst(req) {
   const cache = await caches.open(cacheName);
+  const key = new URL(req.url);
+  key.hash = "";
   try {
-    const res = await fetch(req, { cache: "no-cache" });
-    if (res.ok && res.status === 200) {
-      const key = new URL(req.url);
-      key.hash = "";
+    const net = await fetch(req, { cache: "no-cache" });
+    const res = revalidated(net);
+    if (net.status === 200 && !net.redirected) {
       cache.put(key.href, res.clone()).catch(() => {});
     }
     return res;
   } catch (err) {
-    const key = new URL(req.url);
-    key.hash = "";
-    const hit = (await cache.match(key.href)) || (await cache.match(key.href + ".html"));
+    const hit = await cache.match(key.href);
     if (hit) {
       return hit;
     }
-    throw err;
+    if (req.mode !== "navigate") {
+      throw err;
+    }
+    const root = await cache.match(scope);
+    if (root) {
+      return root;
+    }
+    return new Response(offlinePage, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
   }
 }
+
+// revalidated is res with Cache-Control: no-cache, so the page asks again
+// (through this worker) each time it needs the file.
+function revalidated(res) {
+  if (res.type !== "basic" || res.status !== 200 || res.redirected) {
+    return res;
+  }
+  const headers = new Headers(res.headers);
+  headers.set("Cache-Control", "no-cache");
+  return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+}
+
+const offlinePage = "<!doctype html><meta charset=utf-8><meta name=viewport content='width=device-width'>" +
+  "<title>kafkawire: offline</title>" +
+  "<p>kafkawire is offline, and this device has no saved copy of the site to open this page from. " +
+  "The first visit needs the network: connect once and load any page, and every page then works offline.";
 `

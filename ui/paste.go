@@ -18,6 +18,45 @@ import (
 // kafkawire.css) without knowing about it.
 const regionBad = 15
 
+// Bounds on what the paste box reads, from what the page was measured to
+// handle (headless Chromium on a busy 2-core machine, from the paste to the
+// frame on screen, the page unresponsive meanwhile): a 1 MiB frame as plain
+// hex in 3 s and as a hexdump in 8 s, 4 MiB in 11 s and 20 s, 16 MiB in
+// 36 s and 128 s. A frame shown travels in the page's link, which keeps
+// about 1.5 MiB. Past the bounds the box reads nothing, keeps the text in
+// the field, and says to use the command line, which has no such bound.
+const (
+	// MaxPasteBytes bounds the bytes a paste or a dropped file holds once read.
+	MaxPasteBytes = 2 << 20
+	// MaxPasteText bounds pasted text and dropped files before they are read:
+	// room for MaxPasteBytes as a hexdump -C (4.9 characters a byte).
+	MaxPasteText = 12 << 20
+)
+
+// tooMuch is the message for an input past a bound: what it holds, the
+// bound, and what to do instead (file names the input for the command line).
+func tooMuch(what string, n, max int, unit, file string) *hexin.Error {
+	if file == "" {
+		file = "FILE"
+	}
+	return &hexin.Error{Msg: fmt.Sprintf("%s %s %s: the page reads at most %s (%d MiB). Nothing was read. For input this large use the command line: kafkawire decode %s",
+		what, groupDigits(n), unit, groupDigits(max), max>>20, file)}
+}
+
+// groupDigits writes n with commas between thousands: 25,165,824.
+func groupDigits(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// TooLong is the message for pasted text of n bytes past MaxPasteText.
+func TooLong(n int) *hexin.Error {
+	return tooMuch("The pasted text has", n, MaxPasteText, "characters", "")
+}
+
 // Paste is what the user pasted or dropped and what kafkawire reads in it:
 // the text (or a binary file's bytes), the format it was read as, and the
 // frames in those bytes. Its methods never panic on input.
@@ -68,6 +107,10 @@ func (p *Paste) Read() {
 	}
 	data := p.Raw
 	if data == nil {
+		if len(p.Text) > MaxPasteText {
+			p.Err = TooLong(len(p.Text))
+			return
+		}
 		data = []byte(p.Text)
 	}
 	var in source.Input
@@ -98,6 +141,14 @@ func (p *Paste) Read() {
 			he = &hexin.Error{Msg: err.Error()}
 		}
 		p.Err = he
+		return
+	}
+	if n := len(in.Streams[0].Bytes); n > MaxPasteBytes {
+		what := "The paste holds"
+		if p.File != "" {
+			what = p.File + " holds"
+		}
+		p.Err = tooMuch(what, n, MaxPasteBytes, "bytes", p.File)
 		return
 	}
 	p.Bytes, p.Format = in.Streams[0].Bytes, hexin.Format(in.Streams[0].Origin)

@@ -212,3 +212,42 @@ func TestPasteBoxStates(t *testing.T) {
 func renderHTML(c app.Composer) string {
 	return app.HTMLString(c)
 }
+
+// Past the bounds the paste reads nothing and says how much it held, the
+// bound, and to use the command line; at the bound it reads as usual.
+func TestPasteBounds(t *testing.T) {
+	// Plain hex of MaxPasteBytes+1 bytes: within the text bound, past the bytes bound.
+	over := strings.Repeat("00", MaxPasteBytes+1)
+	p := read(over)
+	require.NotNil(t, p.Err)
+	assert.Equal(t, "The paste holds 2,097,153 bytes: the page reads at most 2,097,152 (2 MiB). Nothing was read. For input this large use the command line: kafkawire decode FILE", p.Err.Msg)
+	assert.Empty(t, p.Frames)
+	assert.Empty(t, p.Bytes)
+
+	// Exactly MaxPasteBytes reads: a size prefix and zero bytes.
+	at := make([]byte, MaxPasteBytes)
+	n := MaxPasteBytes - 4
+	at[0], at[1], at[2], at[3] = byte(n>>24), byte(n>>16), byte(n>>8), byte(n)
+	p = read(hex.EncodeToString(at))
+	require.Nil(t, p.Err)
+	assert.Len(t, p.Bytes, MaxPasteBytes)
+	assert.NotEmpty(t, p.Frames)
+
+	// Text past MaxPasteText is not parsed at all.
+	p = read(strings.Repeat("0", MaxPasteText+1))
+	require.NotNil(t, p.Err)
+	assert.Equal(t, "The pasted text has 12,582,913 characters: the page reads at most 12,582,912 (12 MiB). Nothing was read. For input this large use the command line: kafkawire decode FILE", p.Err.Msg)
+
+	// A dropped binary file past the bytes bound is named in the message.
+	d := &Paste{Raw: make([]byte, MaxPasteBytes+1), File: "big.bin"}
+	d.Read()
+	require.NotNil(t, d.Err)
+	assert.True(t, strings.HasPrefix(d.Err.Msg, "big.bin holds 2,097,153 bytes"), d.Err.Msg)
+	assert.True(t, strings.HasSuffix(d.Err.Msg, "kafkawire decode big.bin"), d.Err.Msg)
+}
+
+func TestGroupDigits(t *testing.T) {
+	for n, want := range map[int]string{0: "0", 999: "999", 1000: "1,000", 4194304: "4,194,304", 25165825: "25,165,825"} {
+		assert.Equal(t, want, groupDigits(n))
+	}
+}

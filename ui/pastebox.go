@@ -10,9 +10,6 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// maxDrop bounds a dropped file: the frame travels in the URL fragment.
-const maxDrop = 16 << 20
-
 // pasteState names the browser's one paste in go-app's state store, where it
 // is kept while the user moves from page to page: a new page builds a new
 // PasteBox, and the store belongs to the running app, not to a component.
@@ -467,10 +464,34 @@ func (b *PasteBox) step(ctx app.Context, i int) {
 	b.show(ctx)
 }
 
+// fieldText is the paste field's text, or "" and the error to show when it
+// is past MaxPasteText: it is measured in the browser and not copied into
+// the wasm, where a paste of many megabytes would cost as much again.
+func fieldText(field app.Value) (string, *hexin.Error) {
+	// textLength, not value.length: a JS string is no object to get a property of.
+	if n := field.Get("textLength").Int(); n > MaxPasteText {
+		return "", TooLong(n)
+	}
+	return field.Get("value").String(), nil
+}
+
+// take makes the field's text (from fieldText) the paste, or says why it
+// cannot be. The text stays in the field either way.
+func (b *PasteBox) take(text string, err *hexin.Error) bool {
+	*b.p = Paste{Text: text, Forced: b.p.Forced, Dir: b.p.Dir}
+	b.dropErr = ""
+	if err != nil {
+		b.p.Err = err
+		return false
+	}
+	return true
+}
+
 func (b *PasteBox) onInput(ctx app.Context, e app.Event) {
 	guard(ctx, func() {
-		b.p.Text, b.p.Raw, b.p.File = ctx.JSSrc().Get("value").String(), nil, ""
-		b.p.Hints, b.p.Cur = nil, 0
+		if !b.take(fieldText(ctx.JSSrc())) {
+			return
+		}
 		it := e.Get("inputType")
 		// A paste or a drop is a whole frame: show it. Typing waits for Enter or leaving the field.
 		b.read(ctx, it.Truthy() && (it.String() == "insertFromPaste" || it.String() == "insertFromDrop"))
@@ -479,9 +500,11 @@ func (b *PasteBox) onInput(ctx app.Context, e app.Event) {
 
 func (b *PasteBox) onChange(ctx app.Context, e app.Event) {
 	guard(ctx, func() {
-		text := ctx.JSSrc().Get("value").String()
-		if text != b.p.Text || b.p.Raw != nil {
-			b.p.Text, b.p.Raw, b.p.File, b.p.Hints, b.p.Cur = text, nil, "", nil, 0
+		text, err := fieldText(ctx.JSSrc())
+		if err != nil || text != b.p.Text || b.p.Raw != nil {
+			if !b.take(text, err) {
+				return
+			}
 			b.p.Read()
 		}
 		b.show(ctx)
@@ -512,8 +535,9 @@ func (b *PasteBox) onKey(ctx app.Context, e app.Event) {
 		switch {
 		case k == "Enter" && (e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool()):
 			e.PreventDefault()
-			b.p.Text, b.p.Raw, b.p.File = ctx.JSSrc().Get("value").String(), nil, ""
-			b.read(ctx, true)
+			if b.take(fieldText(ctx.JSSrc())) {
+				b.read(ctx, true)
+			}
 		case k == "Escape" && b.p.Empty():
 			ctx.JSSrc().Call("blur")
 		default:
@@ -607,8 +631,9 @@ func (b *PasteBox) onDrop(ctx app.Context, e app.Event) {
 		e.PreventDefault()
 		file := dt.Get("files").Index(0)
 		name := file.Get("name").String()
-		if size := file.Get("size").Int(); size > maxDrop {
-			b.dropErr = name + " is " + strconv.Itoa(size) + " bytes: more than the " + strconv.Itoa(maxDrop>>20) + " MiB kafkawire reads"
+		if size := file.Get("size").Int(); size > MaxPasteText {
+			b.dropErr = name + " is " + groupDigits(size) + " bytes: the page reads files up to " + strconv.Itoa(MaxPasteText>>20) +
+				" MiB (and frames up to " + strconv.Itoa(MaxPasteBytes>>20) + " MiB). Nothing was read. Use the command line for it: kafkawire decode " + name
 			return
 		}
 		// Every file is read as bytes; what they are is told from their content (codec/source), not the name.
@@ -627,6 +652,12 @@ func (b *PasteBox) onDrop(ctx app.Context, e app.Event) {
 			case source.Text:
 				dropped = Paste{Text: string(data), File: name}
 			case source.Binary:
+				if len(data) > MaxPasteBytes {
+					ctx.Dispatch(func(ctx app.Context) {
+						b.dropErr = tooMuch(name+" holds", len(data), MaxPasteBytes, "bytes", name).Msg
+					})
+					return nil
+				}
 				// The field shows the bytes as a dump, which reads back as the same bytes.
 				dropped = Paste{Raw: data, Text: hexin.FormatAs(data, hexin.HexdumpC), File: name}
 			default: // a capture: no dump of it in the field

@@ -2,6 +2,7 @@
 package sitehttp
 
 import (
+	"fmt"
 	"net/http"
 	"os"
 	"path"
@@ -13,6 +14,19 @@ import (
 // Every response asks the browser to revalidate (Cache-Control: no-cache), so
 // a rebuilt site is seen on the next load.
 func Handler(dir, prefix string) http.Handler {
+	return handler(dir, prefix, false)
+}
+
+// GitHubPages serves dir as Handler does, with the cache headers GitHub Pages
+// sends: Cache-Control: max-age=600, so a browser without the service worker
+// keeps a file for ten minutes without asking, and an ETag (nginx's: the
+// file's modification time and size, in hex) beside Last-Modified, so a
+// revalidation of an unchanged file is a 304.
+func GitHubPages(dir, prefix string) http.Handler {
+	return handler(dir, prefix, true)
+}
+
+func handler(dir, prefix string, pages bool) http.Handler {
 	prefix = "/" + strings.Trim(prefix, "/")
 	if prefix != "/" {
 		prefix += "/"
@@ -22,7 +36,11 @@ func Handler(dir, prefix string) http.Handler {
 			http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
 			return
 		}
-		w.Header().Set("Cache-Control", "no-cache")
+		if pages {
+			w.Header().Set("Cache-Control", "max-age=600")
+		} else {
+			w.Header().Set("Cache-Control", "no-cache")
+		}
 		w.Header().Set("X-Content-Type-Options", "nosniff")
 		p := r.URL.Path
 		if p+"/" == prefix {
@@ -40,9 +58,14 @@ func Handler(dir, prefix string) http.Handler {
 		} else if err != nil {
 			name += ".html"
 		}
-		if st, err := os.Stat(name); err != nil || st.IsDir() {
+		st, err := os.Stat(name)
+		if err != nil || st.IsDir() {
 			notFound(w, r, dir)
 			return
+		}
+		if pages {
+			// http.ServeFile answers If-None-Match with a 304 when the ETag matches.
+			w.Header().Set("ETag", fmt.Sprintf(`"%x-%x"`, st.ModTime().Unix(), st.Size()))
 		}
 		http.ServeFile(w, r, name)
 	})

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestServesLikeGitHubPages(t *testing.T) {
@@ -42,5 +43,41 @@ func TestServesLikeGitHubPages(t *testing.T) {
 		if c.status == 200 && rec.Header().Get("Cache-Control") != "no-cache" {
 			t.Errorf("GET %s: Cache-Control %q", c.path, rec.Header().Get("Cache-Control"))
 		}
+	}
+}
+
+// GitHubPages mode: ten minutes of caching, and revalidation by ETag or date
+// answered with a 304 until the file changes.
+func TestGitHubPagesCacheHeaders(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, "index.html")
+	os.WriteFile(name, []byte("first build"), 0o644)
+	h := GitHubPages(dir, "/kafkawire/")
+	get := func(hdr map[string]string) *httptest.ResponseRecorder {
+		req := httptest.NewRequest(http.MethodGet, "/kafkawire/", nil)
+		for k, v := range hdr {
+			req.Header.Set(k, v)
+		}
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		return rec
+	}
+	first := get(nil)
+	etag, lm := first.Header().Get("ETag"), first.Header().Get("Last-Modified")
+	if first.Code != 200 || first.Header().Get("Cache-Control") != "max-age=600" || etag == "" || lm == "" {
+		t.Fatalf("first GET: %d, Cache-Control %q, ETag %q, Last-Modified %q", first.Code, first.Header().Get("Cache-Control"), etag, lm)
+	}
+	if rec := get(map[string]string{"If-None-Match": etag}); rec.Code != http.StatusNotModified {
+		t.Errorf("If-None-Match with the same ETag: %d, want 304", rec.Code)
+	}
+	if rec := get(map[string]string{"If-Modified-Since": lm}); rec.Code != http.StatusNotModified {
+		t.Errorf("If-Modified-Since the same date: %d, want 304", rec.Code)
+	}
+	os.WriteFile(name, []byte("second build, longer"), 0o644)
+	later := time.Now().Add(time.Hour)
+	os.Chtimes(name, later, later)
+	rec := get(map[string]string{"If-None-Match": etag})
+	if rec.Code != 200 || rec.Body.String() != "second build, longer" || rec.Header().Get("ETag") == etag {
+		t.Errorf("after a change, If-None-Match with the old ETag: %d %q (ETag %q)", rec.Code, rec.Body.String(), rec.Header().Get("ETag"))
 	}
 }

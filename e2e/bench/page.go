@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"net/url"
 	"os"
-	"os/exec"
 	"slices"
 	"sort"
 	"strconv"
@@ -20,30 +19,29 @@ import (
 	"github.com/chromedp/cdproto/page"
 	cdpruntime "github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+	"github.com/kafkawire/kafkawire/e2e/browser"
 )
 
-// browser starts headless Chromium with the options that work on a closed
-// network (see ../shared/GOAPP-NOTES.md) and records every request.
-func browser(dir string) (context.Context, func(), *[]string, *sync.Mutex) {
-	exe := "/usr/bin/chromium"
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			exe = p
-			break
+// startBrowser starts headless Chromium the way the e2e tests do (package
+// browser: 127.0.0.1 only, the rest to a closed port) and records every
+// request of the page. stop ends the browser and fails the run if Chromium
+// tried to reach anything beyond 127.0.0.1.
+func startBrowser(dir string) (context.Context, func(), *[]string, *sync.Mutex, *browser.Trap) {
+	exe := browser.Find()
+	if exe == "" {
+		die(fmt.Errorf("no Chrome or Chromium found"))
+	}
+	trap, err := browser.NewTrap()
+	die(err)
+	ctx, stopBrowser, err := browser.Start(exe, dir, trap.Addr())
+	die(err)
+	stop := func() {
+		stopBrowser()
+		trap.Close()
+		if seen := trap.Seen(); len(seen) > 0 {
+			die(fmt.Errorf("Chromium tried to leave 127.0.0.1: the closed port saw %d connections: %q", len(seen), seen))
 		}
 	}
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(exe), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.UserDataDir(dir),
-		chromedp.WindowSize(1280, 1000),
-	)
-	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancel := chromedp.NewContext(actx)
-	die(chromedp.Do(ctx))
 	var mu sync.Mutex
 	var reqs []string
 	go func() {
@@ -65,7 +63,7 @@ func browser(dir string) (context.Context, func(), *[]string, *sync.Mutex) {
 			chromedp.Call(ctx, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: false})
 		}
 	}()
-	return ctx, func() { cancel(); cancelA() }, &reqs, &mu
+	return ctx, stop, &reqs, &mu, trap
 }
 
 func step(ctx context.Context, d time.Duration, steps ...chromedp.Action[chromedp.Void]) {
@@ -158,7 +156,7 @@ func measurePage(base string, fb []byte) {
 	dir, err := os.MkdirTemp("", "kafkawire-bench-chromium-")
 	die(err)
 	defer os.RemoveAll(dir)
-	ctx, stop, reqs, mu := browser(dir)
+	ctx, stop, reqs, mu, trap := startBrowser(dir)
 	defer stop()
 	_, err = chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: readyProbe})
 	die(err)
@@ -219,6 +217,8 @@ func measurePage(base string, fb []byte) {
 		}
 	}
 	add("requests beyond 127.0.0.1", "0 of "+strconv.Itoa(len(*reqs)), "0", check(true))
+	seen := trap.Seen()
+	add("Chromium's own connections beyond 127.0.0.1 (to its closed proxy port)", strconv.Itoa(len(seen)), "0", check(len(seen) == 0))
 }
 
 // edits selects the tree node at path and sets it 20 times, returning each edit's time to the next frame.

@@ -27,7 +27,7 @@ func profilePage(base string, fb []byte, scenario string) {
 	dir, err := os.MkdirTemp("", "kafkawire-prof-chromium-")
 	die(err)
 	defer os.RemoveAll(dir)
-	ctx, stop, _, _ := browser(dir)
+	ctx, stop, _, _, _ := startBrowser(dir)
 	defer stop()
 	_, err = chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: readyProbe})
 	die(err)
