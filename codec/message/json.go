@@ -4,9 +4,9 @@ import (
 	"bytes"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -169,14 +169,23 @@ type Named struct {
 // A name that exists nowhere is an error.
 func NamedInJSON(data []byte) (Named, error) {
 	var top struct {
-		API       *string `json:"api"`
-		APIKey    *int16  `json:"apiKey"`
-		Version   *int16  `json:"version"`
-		Direction *string `json:"direction"`
+		API       *string
+		APIKey    *int16
+		Version   *int16
+		Direction *string
 	}
 	n := Named{Version: -1}
-	if err := json.Unmarshal(data, &top); err != nil {
+	// Read key by key, so that keys match exactly ("Version" is no "version").
+	var obj map[string]json.RawMessage
+	if err := json.Unmarshal(data, &obj); err != nil {
 		return n, jsonSyntaxError(data, err)
+	}
+	for key, dst := range map[string]any{"api": &top.API, "apiKey": &top.APIKey, "version": &top.Version, "direction": &top.Direction} {
+		if raw, ok := obj[key]; ok {
+			if err := json.Unmarshal(raw, dst); err != nil {
+				return n, fmt.Errorf("the JSON's %q is %.40s: %v", key, raw, err)
+			}
+		}
 	}
 	switch {
 	case top.API != nil:
@@ -226,12 +235,16 @@ func FromJSON(data []byte, api *schema.API, v int16, dir schema.Direction) (*Mes
 	if d, ok := top["direction"].(string); ok && d != dir.String() {
 		return nil, fmt.Errorf("the JSON is a %s, not a %s", d, dir)
 	}
+	var unknown []string
 	for k := range top {
 		switch k {
 		case "api", "apiKey", "version", "direction", "header", "body":
 		default:
-			return nil, fmt.Errorf("unknown top-level key %q (want header and body)", k)
+			unknown = append(unknown, k)
 		}
+	}
+	if len(unknown) > 0 {
+		return nil, fmt.Errorf("the JSON's top level: %s", records.UnknownKeys(unknown, []string{"api", "apiKey", "version", "direction", "header", "body"}))
 	}
 	m := Minimal(api, v, dir)
 	def := m.Def()
@@ -317,8 +330,14 @@ func readStruct(x any, fields []*schema.Field, v int16, flex bool, path string) 
 		}
 	}
 	if len(unknown) > 0 {
-		sort.Strings(unknown)
-		return nil, fmt.Errorf("%s: no field %q at v%d", path, unknown[0], v)
+		names := make([]string, 0, len(known))
+		for _, f := range fields {
+			if known[f.Name] {
+				names = append(names, f.Name)
+			}
+		}
+		names = append(names, "_unknownTags")
+		return nil, fmt.Errorf("%s: %s at v%d", path, records.UnknownKeys(unknown, names), v)
 	}
 	if u, ok := obj["_unknownTags"]; ok {
 		list, ok := u.([]any)
@@ -327,6 +346,11 @@ func readStruct(x any, fields []*schema.Field, v int16, flex bool, path string) 
 		}
 		for i, e := range list {
 			o, _ := e.(map[string]any)
+			for k := range o {
+				if k != "tag" && k != "data" {
+					return nil, fmt.Errorf("%s._unknownTags[%d]: %s", path, i, records.UnknownKeys([]string{k}, []string{"tag", "data"}))
+				}
+			}
 			n, _ := o["tag"].(json.Number)
 			tag, err1 := strconv.ParseUint(n.String(), 10, 32)
 			d, _ := o["data"].(string)
@@ -447,7 +471,11 @@ func readValue(x any, f *schema.Field, v int16, flex, elem bool, path string) (a
 			return nil, fmt.Errorf("%s: %v", path, err)
 		}
 		set := &records.Set{}
-		if err := json.Unmarshal(raw, set); err != nil {
+		if err := set.UnmarshalJSON(raw); err != nil {
+			var je *records.JSONError
+			if errors.As(err, &je) && je.Path != "" {
+				return nil, fmt.Errorf("%s.%s: %s", path, je.Path, je.Msg)
+			}
 			return nil, fmt.Errorf("%s: %v", path, err)
 		}
 		return set, nil
