@@ -26,7 +26,9 @@ import (
 // JSON; null is null. A struct's "_unknownTags" lists tagged fields the schema
 // does not know, as {"tag": N, "data": "hex"}. On input, a missing field takes
 // the schema's default (or zero, empty, or an empty array), a missing tagged
-// field stays absent, and an unknown name is an error.
+// field stays absent, and a key the schema does not have at that version,
+// or one spelled in another case, is an error that names it. Errors say the
+// path to the value (body.Topics[0].Name) and its line and column.
 
 // MarshalJSON writes the message in its JSON form.
 func (m *Message) MarshalJSON() ([]byte, error) {
@@ -255,7 +257,7 @@ func FromJSON(data []byte, api *schema.API, v int16, dir schema.Direction) (*Mes
 		hdef, hv := m.headerDef()
 		hs, err := readStruct(h, hdef.Fields, hv, hdef.Flexible.Has(hv), "header")
 		if err != nil {
-			return nil, err
+			return nil, located(data, err)
 		}
 		if dir == schema.Request {
 			// The API key and version are the message's: given, they must agree.
@@ -274,7 +276,7 @@ func FromJSON(data []byte, api *schema.API, v int16, dir schema.Direction) (*Mes
 	}
 	bs, err := readStruct(body, def.Fields, v, m.Flexible(), "body")
 	if err != nil {
-		return nil, err
+		return nil, located(data, err)
 	}
 	m.Body = bs
 	return m, nil
@@ -296,10 +298,128 @@ func jsonSyntaxError(data []byte, err error) error {
 	return fmt.Errorf("JSON: %v", err)
 }
 
+// pathError is JSON that does not read as the schema says: path is where
+// in the message (body.Topics[0].Name), msg what is wrong.
+type pathError struct {
+	path, msg string
+}
+
+func (e *pathError) Error() string { return e.path + ": " + e.msg }
+
+func atPath(path, format string, args ...any) error {
+	return &pathError{path, fmt.Sprintf(format, args...)}
+}
+
+// located puts the line and column of the value err's path names in data
+// in front of err, when err has a path and data has the value.
+func located(data []byte, err error) error {
+	var pe *pathError
+	if !errors.As(err, &pe) {
+		return err
+	}
+	off, ok := locate(data, pe.path)
+	if !ok {
+		return err
+	}
+	line, col := 1, 1
+	for _, c := range data[:off] {
+		if c == '\n' {
+			line, col = line+1, 1
+		} else {
+			col++
+		}
+	}
+	return fmt.Errorf("JSON line %d, column %d: %w", line, col, err)
+}
+
+// locate finds the offset in data where the value at path (keys joined by
+// dots, array indexes in brackets: body.Topics[0].Name) starts. It reads
+// the JSON again token by token: an error's path costs nothing until then.
+func locate(data []byte, path string) (int, bool) {
+	var steps []string
+	for _, key := range strings.Split(path, ".") {
+		name, idx, _ := strings.Cut(key, "[")
+		steps = append(steps, name)
+		for idx != "" {
+			var i string
+			i, idx, _ = strings.Cut(idx, "]")
+			steps = append(steps, "["+i)
+			idx = strings.TrimPrefix(idx, "[")
+		}
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	for _, step := range steps {
+		open, err := dec.Token()
+		if err != nil {
+			return 0, false
+		}
+		if n, isIndex := strings.CutPrefix(step, "["); isIndex {
+			i, err := strconv.Atoi(n)
+			if open != json.Delim('[') || err != nil {
+				return 0, false
+			}
+			for ; i > 0; i-- {
+				if !dec.More() || skipValue(dec) != nil {
+					return 0, false
+				}
+			}
+			if !dec.More() {
+				return 0, false
+			}
+			continue
+		}
+		if open != json.Delim('{') {
+			return 0, false
+		}
+		for {
+			if !dec.More() {
+				return 0, false
+			}
+			key, err := dec.Token()
+			if err != nil {
+				return 0, false
+			}
+			if key == step {
+				break
+			}
+			if skipValue(dec) != nil {
+				return 0, false
+			}
+		}
+	}
+	// The decoder stands after the last key or element read: the value
+	// starts past the separators and spaces.
+	off := int(dec.InputOffset())
+	for off < len(data) && strings.IndexByte(" \t\r\n,:", data[off]) >= 0 {
+		off++
+	}
+	return off, off < len(data)
+}
+
+// skipValue reads one whole value, however deep, from dec.
+func skipValue(dec *json.Decoder) error {
+	depth := 0
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return err
+		}
+		switch tok {
+		case json.Delim('{'), json.Delim('['):
+			depth++
+		case json.Delim('}'), json.Delim(']'):
+			depth--
+		}
+		if depth == 0 {
+			return nil
+		}
+	}
+}
+
 func readStruct(x any, fields []*schema.Field, v int16, flex bool, path string) (*Struct, error) {
 	obj, ok := x.(map[string]any)
 	if !ok {
-		return nil, fmt.Errorf("%s: want an object, have %s", path, jsonKind(x))
+		return nil, atPath(path, "want an object, have %s", jsonKind(x))
 	}
 	s := &Struct{}
 	known := map[string]bool{"_unknownTags": true}
@@ -337,18 +457,18 @@ func readStruct(x any, fields []*schema.Field, v int16, flex bool, path string) 
 			}
 		}
 		names = append(names, "_unknownTags")
-		return nil, fmt.Errorf("%s: %s at v%d", path, records.UnknownKeys(unknown, names), v)
+		return nil, atPath(path, "%s at v%d", records.UnknownKeys(unknown, names), v)
 	}
 	if u, ok := obj["_unknownTags"]; ok {
 		list, ok := u.([]any)
 		if !ok {
-			return nil, fmt.Errorf("%s._unknownTags: want an array", path)
+			return nil, atPath(path+"._unknownTags", "want an array")
 		}
 		for i, e := range list {
 			o, _ := e.(map[string]any)
 			for k := range o {
 				if k != "tag" && k != "data" {
-					return nil, fmt.Errorf("%s._unknownTags[%d]: %s", path, i, records.UnknownKeys([]string{k}, []string{"tag", "data"}))
+					return nil, atPath(path+"._unknownTags["+strconv.Itoa(i)+"]", "%s", records.UnknownKeys([]string{k}, []string{"tag", "data"}))
 				}
 			}
 			n, _ := o["tag"].(json.Number)
@@ -356,7 +476,7 @@ func readStruct(x any, fields []*schema.Field, v int16, flex bool, path string) 
 			d, _ := o["data"].(string)
 			data, err2 := hex.DecodeString(d)
 			if err1 != nil || err2 != nil {
-				return nil, fmt.Errorf("%s._unknownTags[%d]: want {\"tag\": N, \"data\": \"hex\"}", path, i)
+				return nil, atPath(path+"._unknownTags["+strconv.Itoa(i)+"]", `want {"tag": N, "data": "hex"}`)
 			}
 			s.Unknown = append(s.Unknown, Tagged{Tag: uint32(tag), Data: data})
 		}
@@ -399,17 +519,17 @@ func defaultValue(f *schema.Field, v int16) any {
 func readValue(x any, f *schema.Field, v int16, flex, elem bool, path string) (any, error) {
 	if x == nil {
 		if elem && !f.IsStruct() {
-			return nil, fmt.Errorf("%s: array elements cannot be null", path)
+			return nil, atPath(path, "array elements cannot be null")
 		}
 		if elem || !f.Nullable.Has(v) {
-			return nil, fmt.Errorf("%s: null, but the field is not nullable at v%d", path, v)
+			return nil, atPath(path, "null, but the field is not nullable at v%d", v)
 		}
 		return nil, nil
 	}
 	if f.IsArray() && !elem {
 		list, ok := x.([]any)
 		if !ok {
-			return nil, fmt.Errorf("%s: want an array, have %s", path, jsonKind(x))
+			return nil, atPath(path, "want an array, have %s", jsonKind(x))
 		}
 		out := make([]any, len(list))
 		for i, e := range list {
@@ -438,11 +558,11 @@ func readValue(x any, f *schema.Field, v int16, flex, elem bool, path string) (a
 		case string:
 			text = n // large numbers written as strings are accepted too
 		default:
-			return nil, fmt.Errorf("%s: want a number (%s), have %s", path, typ, jsonKind(x))
+			return nil, atPath(path, "want a number (%s), have %s", typ, jsonKind(x))
 		}
 		val, err := ParseValue(typ, text)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %v", path, err)
+			return nil, atPath(path, "%v", err)
 		}
 		return val, nil
 	case schema.KindString:
@@ -453,7 +573,7 @@ func readValue(x any, f *schema.Field, v int16, flex, elem bool, path string) (a
 		if s, ok := x.(string); ok {
 			b, err := hex.DecodeString(s)
 			if err != nil {
-				return nil, fmt.Errorf("%s: bytes are written as a hex string: %v", path, err)
+				return nil, atPath(path, "bytes are written as a hex string: %v", err)
 			}
 			return b, nil
 		}
@@ -461,26 +581,26 @@ func readValue(x any, f *schema.Field, v int16, flex, elem bool, path string) (a
 		if s, ok := x.(string); ok {
 			u, err := ParseUUID(s)
 			if err != nil {
-				return nil, fmt.Errorf("%s: %v", path, err)
+				return nil, atPath(path, "%v", err)
 			}
 			return u, nil
 		}
 	case schema.KindRecords:
 		raw, err := json.Marshal(x)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %v", path, err)
+			return nil, atPath(path, "%v", err)
 		}
 		set := &records.Set{}
 		if err := set.UnmarshalJSON(raw); err != nil {
 			var je *records.JSONError
 			if errors.As(err, &je) && je.Path != "" {
-				return nil, fmt.Errorf("%s.%s: %s", path, je.Path, je.Msg)
+				return nil, atPath(path+"."+je.Path, "%s", je.Msg)
 			}
-			return nil, fmt.Errorf("%s: %v", path, err)
+			return nil, atPath(path, "%v", err)
 		}
 		return set, nil
 	}
-	return nil, fmt.Errorf("%s: want a %s, have %s", path, typ, jsonKind(x))
+	return nil, atPath(path, "want a %s, have %s", typ, jsonKind(x))
 }
 
 func jsonKind(x any) string {

@@ -59,3 +59,30 @@ func TestNamedInJSONExactKeys(t *testing.T) {
 	_, err = message.FromJSON([]byte(`{"body": {"_unknownTags": [{"tag": 9, "data": "00", "dat": "01"}]}}`), schema.ByName("ApiVersions"), 3, schema.Request)
 	assert.ErrorContains(t, err, `body._unknownTags[0]: unknown key "dat"`)
 }
+
+// An error with a path says the line and column of the value the path names,
+// in the JSON as the user wrote it.
+func TestJSONErrorLineColumn(t *testing.T) {
+	in := `{"api": "Produce", "version": 9, "direction": "request",
+  "body": {
+    "TopicData": [
+      {"Name": "a", "PartitionData": []},
+      {"Name": "b", "PartitionData": [
+        {"Index": 0, "Records": {"batches": [
+          {"codec": "gzip", "records": [{"value": "v"}, {"value": "w", "kye": "k"}]}
+        ]}}
+      ]}
+    ],
+    "Acks": -1
+  }
+}`
+	api := schema.ByName("Produce")
+	_, err := message.FromJSON([]byte(in), api, 9, schema.Request)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `JSON line 7, column 57: body.TopicData[1].PartitionData[0].Records.batches[0].records[1]: unknown key "kye"`)
+
+	in = strings.Replace(strings.Replace(in, `, "kye": "k"`, ``, 1), `"Acks": -1`, `"Acks": "x"`, 1)
+	_, err = message.FromJSON([]byte(in), api, 9, schema.Request)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `JSON line 11, column 13: body.Acks: "x" is not an int16`)
+}
