@@ -311,15 +311,22 @@ func atPath(path, format string, args ...any) error {
 }
 
 // located puts the line and column of the value err's path names in data
-// in front of err, when err has a path and data has the value.
+// in front of err; when data leaves that value out (a key missing), of the
+// closest value around it that data has.
 func located(data []byte, err error) error {
 	var pe *pathError
 	if !errors.As(err, &pe) {
 		return err
 	}
-	off, ok := locate(data, pe.path)
-	if !ok {
-		return err
+	path := pe.path
+	off, ok := locate(data, path)
+	for !ok {
+		cut := strings.LastIndexAny(path, ".[")
+		if cut <= 0 {
+			return err
+		}
+		path = path[:cut]
+		off, ok = locate(data, path)
 	}
 	line, col := 1, 1
 	for _, c := range data[:off] {

@@ -85,4 +85,10 @@ func TestJSONErrorLineColumn(t *testing.T) {
 	_, err = message.FromJSON([]byte(in), api, 9, schema.Request)
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), `JSON line 11, column 13: body.Acks: "x" is not an int16`)
+
+	// A value the JSON leaves out: the position is the object that lacks it.
+	in = "{\"body\": {\"TopicData\": [{\"PartitionData\": [{\"Records\": {\"batches\": [\n  {\"magic\": 1, \"codec\": \"gzip\"}]}}]}]}}"
+	_, err = message.FromJSON([]byte(in), api, 2, schema.Request)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `JSON line 2, column 3: body.TopicData[0].PartitionData[0].Records.batches[0].messages: a gzip wrapper needs at least one message`)
 }
