@@ -108,7 +108,8 @@ func (c *Page) syncURL() {
 	c.urlSeq++
 	seq := c.urlSeq
 	// The frames are never modified in place (an edit builds new ones), so
-	// holding them until the write is safe.
+	// holding them (in fit) until the write is safe. What the link cannot
+	// hold is offered at once, with the edit's render; the write waits.
 	fit := c.fitLink(req, resp)
 	whenIdle(func() {
 		if seq != c.urlSeq {
