@@ -4,6 +4,8 @@ import (
 	"encoding/base64"
 	"errors"
 	"strings"
+
+	"github.com/kafkawire/kafkawire/codec/schema"
 )
 
 // The URL fragment carries a page's frames: req=…&resp=…, each unpadded
@@ -43,4 +45,54 @@ func ParseFragment(frag string) (req, resp []byte, err error) {
 		}
 	}
 	return req, resp, err
+}
+
+// MaxURL is the longest URL, origin to fragment, that a link keeps. Chromium
+// keeps URLs of up to 2 MiB (2,097,152 characters) across a reload and drops
+// the whole fragment of a longer one, while the open page still shows it:
+// measured in e2e/longlink_test.go (TestURLLimit), which fails if it changes.
+// Without a bound an edited frame of about 1.5 MiB, whose base64 passes
+// 2 MiB, was lost on reload without a word.
+const MaxURL = 2 << 20
+
+// LinkFit is what a page's link can hold of its edited frames.
+type LinkFit struct {
+	Req, Resp []byte             // the frames the fragment carries (nil: left out)
+	LeftOut   []schema.Direction // frames too long for a link, each to be offered as a file
+}
+
+// FitLink decides which of the edited frames req and resp (nil: not edited)
+// a link can carry, when the URL before the fragment (origin, path and '#')
+// is base characters long. A frame that does not fit is left out whole,
+// never cut: the longer one first, then the other if the link still passes
+// MaxURL.
+func FitLink(base int, req, resp []byte) LinkFit {
+	fit := LinkFit{Req: req, Resp: resp}
+	for base+fragmentLen(fit.Req, fit.Resp) > MaxURL {
+		if fit.Resp != nil && (fit.Req == nil || len(fit.Resp) >= len(fit.Req)) {
+			fit.LeftOut = append(fit.LeftOut, schema.Response)
+			fit.Resp = nil
+		} else {
+			fit.LeftOut = append(fit.LeftOut, schema.Request)
+			fit.Req = nil
+		}
+	}
+	return fit
+}
+
+// fragmentLen is len(Fragment(req, resp)), without encoding a byte.
+func fragmentLen(req, resp []byte) int {
+	n, parts := 0, 0
+	if req != nil {
+		n += len("req=") + base64.RawURLEncoding.EncodedLen(len(req))
+		parts++
+	}
+	if resp != nil {
+		n += len("resp=") + base64.RawURLEncoding.EncodedLen(len(resp))
+		parts++
+	}
+	if parts == 2 {
+		n++ // the '&' between them
+	}
+	return n
 }

@@ -26,7 +26,8 @@ type Page struct {
 	req, resp *Pane
 	ready     bool
 	copied    [2]bool
-	urlSeq    int // bumped per URL write asked for; a pending write that is not the last one is dropped
+	urlSeq    int         // bumped per URL write asked for; a pending write that is not the last one is dropped
+	long      []LongFrame // edited frames too long for the link, offered as files (pageurl.go)
 }
 
 func (c *Page) OnInit() {
@@ -109,6 +110,7 @@ func (c *Page) Render() app.UI {
 				&Legend{},
 			),
 			&Summary{API: name, Version: c.v, ReqSize: len(c.req.Bytes()), RespSize: len(c.resp.Bytes())},
+			&LinkNotice{Frames: c.long},
 			&About{API: name},
 			c.instanceSwitch(),
 			c.paneUI(c.req), c.jsonBox(c.req),

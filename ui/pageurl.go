@@ -42,6 +42,7 @@ func (c *Page) load(u *url.URL) {
 
 func (c *Page) loadPF(path, frag string) {
 	c.urlSeq++ // a URL write still pending belongs to the page this replaces
+	c.dropLong()
 	c.path, c.frag = sitePath(path), frag
 	c.api, c.v, c.ok = ParsePagePath(c.path)
 	c.req, c.resp = nil, nil
@@ -62,6 +63,14 @@ func (c *Page) loadPF(path, frag string) {
 	}
 	if err != nil {
 		c.req.Notice = err.Error()
+	}
+	// A paste puts its frames into the URL however long they are, and the
+	// open page keeps such a URL until a reload drops it: say so now, and
+	// leave in the link only what it keeps.
+	if app.IsClient && urlBase()+len(c.frag) > MaxURL {
+		fit := c.fitLink(editedFrame(c.req), editedFrame(c.resp))
+		c.frag = Fragment(fit.Req, fit.Resp)
+		c.writeURL()
 	}
 }
 
@@ -88,28 +97,78 @@ func restore(p *Pane, b []byte) {
 // write waits until the page is idle, after the edit has painted: the base64
 // of a 1 MiB frame and history.replaceState of a 1.4 MB URL cost more than the
 // rest of the edit, and even a small replaceState costs milliseconds. Only
-// the last of several quick edits is written.
+// the last of several quick edits is written. A frame too long for a link
+// (FitLink) is left out of it, never cut, and offered as a file at once.
 func (c *Page) syncURL() {
+	req, resp := editedFrame(c.req), editedFrame(c.resp)
 	if !app.IsClient {
-		c.frag = Fragment(editedFrame(c.req), editedFrame(c.resp))
+		c.frag = Fragment(req, resp)
 		return
 	}
 	c.urlSeq++
 	seq := c.urlSeq
 	// The frames are never modified in place (an edit builds new ones), so
-	// holding them until the write is safe.
-	req, resp := *c.req, *c.resp
+	// holding them (in fit) until the write is safe. What the link cannot
+	// hold is offered at once, with the edit's render; the write waits.
+	fit := c.fitLink(req, resp)
 	whenIdle(func() {
 		if seq != c.urlSeq {
 			return
 		}
-		c.frag = Fragment(editedFrame(&req), editedFrame(&resp))
-		u := app.Window().Get("location").Get("pathname").String()
-		if c.frag != "" {
-			u += "#" + c.frag
-		}
-		app.Window().Get("history").Call("replaceState", nil, "", u)
+		c.frag = Fragment(fit.Req, fit.Resp)
+		c.writeURL()
 	})
+}
+
+// writeURL replaces the page's URL with its path and c.frag.
+func (c *Page) writeURL() {
+	u := app.Window().Get("location").Get("pathname").String()
+	if c.frag != "" {
+		u += "#" + c.frag
+	}
+	app.Window().Get("history").Call("replaceState", nil, "", u)
+}
+
+// fitLink decides what the link can hold of the edited frames req and resp
+// (FitLink) and offers each frame it leaves out as a file, shown by the
+// page's LinkNotice. In the browser only.
+func (c *Page) fitLink(req, resp []byte) LinkFit {
+	c.dropLong()
+	fit := FitLink(urlBase(), req, resp)
+	for _, d := range fit.LeftOut {
+		b := req
+		if d == schema.Response {
+			b = resp
+		}
+		c.long = append(c.long, LongFrame{Dir: d, Size: len(b), Href: blobURL(b),
+			Name: c.api.Name + "-v" + itoa(int(c.v)) + "-" + d.String() + ".bin"})
+	}
+	return fit
+}
+
+// dropLong forgets the frames offered as files, and frees their Blob URLs.
+func (c *Page) dropLong() {
+	if app.IsClient {
+		for _, f := range c.long {
+			app.Window().Get("URL").Call("revokeObjectURL", f.Href)
+		}
+	}
+	c.long = nil
+}
+
+// urlBase is the length of the page's URL before its fragment: origin, path and '#'.
+func urlBase() int {
+	loc := app.Window().Get("location")
+	return len(loc.Get("origin").String()) + len(loc.Get("pathname").String()) + 1
+}
+
+// blobURL makes a Blob URL of b in the browser, for a download link: the bytes never leave it.
+func blobURL(b []byte) string {
+	w := app.Window()
+	arr := w.Get("Uint8Array").New(len(b))
+	app.CopyBytesToJS(arr, b)
+	blob := w.Get("Blob").New([]any{arr}, map[string]any{"type": "application/octet-stream"})
+	return w.Get("URL").Call("createObjectURL", blob).String()
 }
 
 // editedFrame is the frame of pane p when the user changed it (an edit, a

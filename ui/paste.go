@@ -43,15 +43,6 @@ func tooMuch(what string, n, max int, unit, file string) *hexin.Error {
 		what, groupDigits(n), unit, groupDigits(max), max>>20, file)}
 }
 
-// groupDigits writes n with commas between thousands: 25,165,824.
-func groupDigits(n int) string {
-	s := strconv.Itoa(n)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
-}
-
 // TooLong is the message for pasted text of n bytes past MaxPasteText.
 func TooLong(n int) *hexin.Error {
 	return tooMuch("The pasted text has", n, MaxPasteText, "characters", "")

@@ -245,9 +245,3 @@ func TestPasteBounds(t *testing.T) {
 	assert.True(t, strings.HasPrefix(d.Err.Msg, "big.bin holds 2,097,153 bytes"), d.Err.Msg)
 	assert.True(t, strings.HasSuffix(d.Err.Msg, "kafkawire decode big.bin"), d.Err.Msg)
 }
-
-func TestGroupDigits(t *testing.T) {
-	for n, want := range map[int]string{0: "0", 999: "999", 1000: "1,000", 4194304: "4,194,304", 25165825: "25,165,825"} {
-		assert.Equal(t, want, groupDigits(n))
-	}
-}

@@ -4,9 +4,9 @@ import (
 	"bytes"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -26,7 +26,9 @@ import (
 // JSON; null is null. A struct's "_unknownTags" lists tagged fields the schema
 // does not know, as {"tag": N, "data": "hex"}. On input, a missing field takes
 // the schema's default (or zero, empty, or an empty array), a missing tagged
-// field stays absent, and an unknown name is an error.
+// field stays absent, and a key the schema does not have at that version,
+// or one spelled in another case, is an error that names it. Errors say the
+// path to the value (body.Topics[0].Name) and its line and column.
 
 // MarshalJSON writes the message in its JSON form.
 func (m *Message) MarshalJSON() ([]byte, error) {
@@ -169,14 +171,23 @@ type Named struct {
 // A name that exists nowhere is an error.
 func NamedInJSON(data []byte) (Named, error) {
 	var top struct {
-		API       *string `json:"api"`
-		APIKey    *int16  `json:"apiKey"`
-		Version   *int16  `json:"version"`
-		Direction *string `json:"direction"`
+		API       *string
+		APIKey    *int16
+		Version   *int16
+		Direction *string
 	}
 	n := Named{Version: -1}
-	if err := json.Unmarshal(data, &top); err != nil {
+	// Read key by key, so that keys match exactly ("Version" is no "version").
+	var obj map[string]json.RawMessage
+	if err := json.Unmarshal(data, &obj); err != nil {
 		return n, jsonSyntaxError(data, err)
+	}
+	for key, dst := range map[string]any{"api": &top.API, "apiKey": &top.APIKey, "version": &top.Version, "direction": &top.Direction} {
+		if raw, ok := obj[key]; ok {
+			if err := json.Unmarshal(raw, dst); err != nil {
+				return n, fmt.Errorf("the JSON's %q is %.40s: %v", key, raw, err)
+			}
+		}
 	}
 	switch {
 	case top.API != nil:
@@ -226,12 +237,16 @@ func FromJSON(data []byte, api *schema.API, v int16, dir schema.Direction) (*Mes
 	if d, ok := top["direction"].(string); ok && d != dir.String() {
 		return nil, fmt.Errorf("the JSON is a %s, not a %s", d, dir)
 	}
+	var unknown []string
 	for k := range top {
 		switch k {
 		case "api", "apiKey", "version", "direction", "header", "body":
 		default:
-			return nil, fmt.Errorf("unknown top-level key %q (want header and body)", k)
+			unknown = append(unknown, k)
 		}
+	}
+	if len(unknown) > 0 {
+		return nil, fmt.Errorf("the JSON's top level: %s", records.UnknownKeys(unknown, []string{"api", "apiKey", "version", "direction", "header", "body"}))
 	}
 	m := Minimal(api, v, dir)
 	def := m.Def()
@@ -242,7 +257,7 @@ func FromJSON(data []byte, api *schema.API, v int16, dir schema.Direction) (*Mes
 		hdef, hv := m.headerDef()
 		hs, err := readStruct(h, hdef.Fields, hv, hdef.Flexible.Has(hv), "header")
 		if err != nil {
-			return nil, err
+			return nil, located(data, err)
 		}
 		if dir == schema.Request {
 			// The API key and version are the message's: given, they must agree.
@@ -261,7 +276,7 @@ func FromJSON(data []byte, api *schema.API, v int16, dir schema.Direction) (*Mes
 	}
 	bs, err := readStruct(body, def.Fields, v, m.Flexible(), "body")
 	if err != nil {
-		return nil, err
+		return nil, located(data, err)
 	}
 	m.Body = bs
 	return m, nil
@@ -283,10 +298,135 @@ func jsonSyntaxError(data []byte, err error) error {
 	return fmt.Errorf("JSON: %v", err)
 }
 
+// pathError is JSON that does not read as the schema says: path is where
+// in the message (body.Topics[0].Name), msg what is wrong.
+type pathError struct {
+	path, msg string
+}
+
+func (e *pathError) Error() string { return e.path + ": " + e.msg }
+
+func atPath(path, format string, args ...any) error {
+	return &pathError{path, fmt.Sprintf(format, args...)}
+}
+
+// located puts the line and column of the value err's path names in data
+// in front of err; when data leaves that value out (a key missing), of the
+// closest value around it that data has.
+func located(data []byte, err error) error {
+	var pe *pathError
+	if !errors.As(err, &pe) {
+		return err
+	}
+	path := pe.path
+	off, ok := locate(data, path)
+	for !ok {
+		cut := strings.LastIndexAny(path, ".[")
+		if cut <= 0 {
+			return err
+		}
+		path = path[:cut]
+		off, ok = locate(data, path)
+	}
+	line, col := 1, 1
+	for _, c := range data[:off] {
+		if c == '\n' {
+			line, col = line+1, 1
+		} else {
+			col++
+		}
+	}
+	return fmt.Errorf("JSON line %d, column %d: %w", line, col, err)
+}
+
+// locate finds the offset in data where the value at path (keys joined by
+// dots, array indexes in brackets: body.Topics[0].Name) starts. It reads
+// the JSON again token by token: an error's path costs nothing until then.
+func locate(data []byte, path string) (int, bool) {
+	var steps []string
+	for _, key := range strings.Split(path, ".") {
+		name, idx, _ := strings.Cut(key, "[")
+		steps = append(steps, name)
+		for idx != "" {
+			var i string
+			i, idx, _ = strings.Cut(idx, "]")
+			steps = append(steps, "["+i)
+			idx = strings.TrimPrefix(idx, "[")
+		}
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	for _, step := range steps {
+		open, err := dec.Token()
+		if err != nil {
+			return 0, false
+		}
+		if n, isIndex := strings.CutPrefix(step, "["); isIndex {
+			i, err := strconv.Atoi(n)
+			if open != json.Delim('[') || err != nil {
+				return 0, false
+			}
+			for ; i > 0; i-- {
+				if !dec.More() || skipValue(dec) != nil {
+					return 0, false
+				}
+			}
+			if !dec.More() {
+				return 0, false
+			}
+			continue
+		}
+		if open != json.Delim('{') {
+			return 0, false
+		}
+		for {
+			if !dec.More() {
+				return 0, false
+			}
+			key, err := dec.Token()
+			if err != nil {
+				return 0, false
+			}
+			if key == step {
+				break
+			}
+			if skipValue(dec) != nil {
+				return 0, false
+			}
+		}
+	}
+	// The decoder stands after the last key or element read: the value
+	// starts past the separators and spaces.
+	off := int(dec.InputOffset())
+	for off < len(data) && strings.IndexByte(" \t\r\n,:", data[off]) >= 0 {
+		off++
+	}
+	return off, off < len(data)
+}
+
+// skipValue reads one whole value, however deep, from dec.
+func skipValue(dec *json.Decoder) error {
+	depth := 0
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return err
+		}
+		switch tok {
+		case json.Delim('{'), json.Delim('['):
+			depth++
+		case json.Delim('}'), json.Delim(']'):
+			depth--
+		}
+		if depth == 0 {
+			return nil
+		}
+	}
+}
+
 func readStruct(x any, fields []*schema.Field, v int16, flex bool, path string) (*Struct, error) {
 	obj, ok := x.(map[string]any)
 	if !ok {
-		return nil, fmt.Errorf("%s: want an object, have %s", path, jsonKind(x))
+		return nil, atPath(path, "want an object, have %s", jsonKind(x))
 	}
 	s := &Struct{}
 	known := map[string]bool{"_unknownTags": true}
@@ -317,22 +457,33 @@ func readStruct(x any, fields []*schema.Field, v int16, flex bool, path string) 
 		}
 	}
 	if len(unknown) > 0 {
-		sort.Strings(unknown)
-		return nil, fmt.Errorf("%s: no field %q at v%d", path, unknown[0], v)
+		names := make([]string, 0, len(known))
+		for _, f := range fields {
+			if known[f.Name] {
+				names = append(names, f.Name)
+			}
+		}
+		names = append(names, "_unknownTags")
+		return nil, atPath(path, "%s at v%d", records.UnknownKeys(unknown, names), v)
 	}
 	if u, ok := obj["_unknownTags"]; ok {
 		list, ok := u.([]any)
 		if !ok {
-			return nil, fmt.Errorf("%s._unknownTags: want an array", path)
+			return nil, atPath(path+"._unknownTags", "want an array")
 		}
 		for i, e := range list {
 			o, _ := e.(map[string]any)
+			for k := range o {
+				if k != "tag" && k != "data" {
+					return nil, atPath(path+"._unknownTags["+strconv.Itoa(i)+"]", "%s", records.UnknownKeys([]string{k}, []string{"tag", "data"}))
+				}
+			}
 			n, _ := o["tag"].(json.Number)
 			tag, err1 := strconv.ParseUint(n.String(), 10, 32)
 			d, _ := o["data"].(string)
 			data, err2 := hex.DecodeString(d)
 			if err1 != nil || err2 != nil {
-				return nil, fmt.Errorf("%s._unknownTags[%d]: want {\"tag\": N, \"data\": \"hex\"}", path, i)
+				return nil, atPath(path+"._unknownTags["+strconv.Itoa(i)+"]", `want {"tag": N, "data": "hex"}`)
 			}
 			s.Unknown = append(s.Unknown, Tagged{Tag: uint32(tag), Data: data})
 		}
@@ -375,17 +526,17 @@ func defaultValue(f *schema.Field, v int16) any {
 func readValue(x any, f *schema.Field, v int16, flex, elem bool, path string) (any, error) {
 	if x == nil {
 		if elem && !f.IsStruct() {
-			return nil, fmt.Errorf("%s: array elements cannot be null", path)
+			return nil, atPath(path, "array elements cannot be null")
 		}
 		if elem || !f.Nullable.Has(v) {
-			return nil, fmt.Errorf("%s: null, but the field is not nullable at v%d", path, v)
+			return nil, atPath(path, "null, but the field is not nullable at v%d", v)
 		}
 		return nil, nil
 	}
 	if f.IsArray() && !elem {
 		list, ok := x.([]any)
 		if !ok {
-			return nil, fmt.Errorf("%s: want an array, have %s", path, jsonKind(x))
+			return nil, atPath(path, "want an array, have %s", jsonKind(x))
 		}
 		out := make([]any, len(list))
 		for i, e := range list {
@@ -414,11 +565,11 @@ func readValue(x any, f *schema.Field, v int16, flex, elem bool, path string) (a
 		case string:
 			text = n // large numbers written as strings are accepted too
 		default:
-			return nil, fmt.Errorf("%s: want a number (%s), have %s", path, typ, jsonKind(x))
+			return nil, atPath(path, "want a number (%s), have %s", typ, jsonKind(x))
 		}
 		val, err := ParseValue(typ, text)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %v", path, err)
+			return nil, atPath(path, "%v", err)
 		}
 		return val, nil
 	case schema.KindString:
@@ -429,7 +580,7 @@ func readValue(x any, f *schema.Field, v int16, flex, elem bool, path string) (a
 		if s, ok := x.(string); ok {
 			b, err := hex.DecodeString(s)
 			if err != nil {
-				return nil, fmt.Errorf("%s: bytes are written as a hex string: %v", path, err)
+				return nil, atPath(path, "bytes are written as a hex string: %v", err)
 			}
 			return b, nil
 		}
@@ -437,22 +588,26 @@ func readValue(x any, f *schema.Field, v int16, flex, elem bool, path string) (a
 		if s, ok := x.(string); ok {
 			u, err := ParseUUID(s)
 			if err != nil {
-				return nil, fmt.Errorf("%s: %v", path, err)
+				return nil, atPath(path, "%v", err)
 			}
 			return u, nil
 		}
 	case schema.KindRecords:
 		raw, err := json.Marshal(x)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %v", path, err)
+			return nil, atPath(path, "%v", err)
 		}
 		set := &records.Set{}
-		if err := json.Unmarshal(raw, set); err != nil {
-			return nil, fmt.Errorf("%s: %v", path, err)
+		if err := set.UnmarshalJSON(raw); err != nil {
+			var je *records.JSONError
+			if errors.As(err, &je) && je.Path != "" {
+				return nil, atPath(path+"."+je.Path, "%s", je.Msg)
+			}
+			return nil, atPath(path, "%v", err)
 		}
 		return set, nil
 	}
-	return nil, fmt.Errorf("%s: want a %s, have %s", path, typ, jsonKind(x))
+	return nil, atPath(path, "want a %s, have %s", typ, jsonKind(x))
 }
 
 func jsonKind(x any) string {

@@ -68,7 +68,7 @@ func TestJSONErrors(t *testing.T) {
 	api := schema.ByName("DescribeProducers")
 	for _, c := range []struct{ in, want string }{
 		{`{"body": {"Topics": [{"Name": 5}]}}`, "body.Topics[0].Name: want a string, have a number"},
-		{`{"body": {"Topicz": []}}`, `body: no field "Topicz" at v0`},
+		{`{"body": {"Topicz": []}}`, `body: unknown key "Topicz"; the keys here are Topics, _unknownTags at v0`},
 		{`{"body": {"Topics": null}}`, "body.Topics: null, but the field is not nullable at v0"},
 		{`{"body": {"Topics": [{"PartitionIndexes": [2147483648]}]}}`, `body.Topics[0].PartitionIndexes[0]: "2147483648" is not an int32`},
 		{"{\n  \"body\": {,}}", "JSON line 2, column 12"},
