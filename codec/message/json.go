@@ -302,12 +302,20 @@ func jsonSyntaxError(data []byte, err error) error {
 // in the message (body.Topics[0].Name), msg what is wrong.
 type pathError struct {
 	path, msg string
+	key       string // an unknown key of the object at path, to point at; "" when none
 }
 
 func (e *pathError) Error() string { return e.path + ": " + e.msg }
 
 func atPath(path, format string, args ...any) error {
-	return &pathError{path, fmt.Sprintf(format, args...)}
+	return &pathError{path: path, msg: fmt.Sprintf(format, args...)}
+}
+
+// unknownAt says that the object at path has keys the schema does not, and
+// points at the first of them.
+func unknownAt(path string, unknown, known []string, suffix string) error {
+	msg := records.UnknownKeys(unknown, known) // sorts unknown
+	return &pathError{path: path, msg: msg + suffix, key: unknown[0]}
 }
 
 // located puts the line and column of the value err's path names in data
@@ -319,7 +327,13 @@ func located(data []byte, err error) error {
 		return err
 	}
 	path := pe.path
-	off, ok := locate(data, path)
+	off, ok := 0, false
+	if pe.key != "" && !strings.ContainsAny(pe.key, ".[") {
+		off, ok = locate(data, path+"."+pe.key) // the unknown key's value
+	}
+	if !ok {
+		off, ok = locate(data, path)
+	}
 	for !ok {
 		cut := strings.LastIndexAny(path, ".[")
 		if cut <= 0 {
@@ -464,7 +478,7 @@ func readStruct(x any, fields []*schema.Field, v int16, flex bool, path string) 
 			}
 		}
 		names = append(names, "_unknownTags")
-		return nil, atPath(path, "%s at v%d", records.UnknownKeys(unknown, names), v)
+		return nil, unknownAt(path, unknown, names, fmt.Sprintf(" at v%d", v))
 	}
 	if u, ok := obj["_unknownTags"]; ok {
 		list, ok := u.([]any)
@@ -475,7 +489,7 @@ func readStruct(x any, fields []*schema.Field, v int16, flex bool, path string) 
 			o, _ := e.(map[string]any)
 			for k := range o {
 				if k != "tag" && k != "data" {
-					return nil, atPath(path+"._unknownTags["+strconv.Itoa(i)+"]", "%s", records.UnknownKeys([]string{k}, []string{"tag", "data"}))
+					return nil, unknownAt(path+"._unknownTags["+strconv.Itoa(i)+"]", []string{k}, []string{"tag", "data"}, "")
 				}
 			}
 			n, _ := o["tag"].(json.Number)
@@ -601,7 +615,10 @@ func readValue(x any, f *schema.Field, v int16, flex, elem bool, path string) (a
 		if err := set.UnmarshalJSON(raw); err != nil {
 			var je *records.JSONError
 			if errors.As(err, &je) && je.Path != "" {
-				return nil, atPath(path+"."+je.Path, "%s", je.Msg)
+				return nil, &pathError{path: path + "." + je.Path, msg: je.Msg, key: je.Key}
+			}
+			if errors.As(err, &je) && je.Key != "" {
+				return nil, &pathError{path: path, msg: je.Msg, key: je.Key}
 			}
 			return nil, atPath(path, "%v", err)
 		}

@@ -79,7 +79,10 @@ func TestJSONErrorLineColumn(t *testing.T) {
 	api := schema.ByName("Produce")
 	_, err := message.FromJSON([]byte(in), api, 9, schema.Request)
 	require.Error(t, err)
-	assert.Contains(t, err.Error(), `JSON line 7, column 57: body.TopicData[1].PartitionData[0].Records.batches[0].records[1]: unknown key "kye"`)
+	// An unknown key: the position is its value ("k" on line 7).
+	assert.Contains(t, err.Error(), `JSON line 7, column 79: body.TopicData[1].PartitionData[0].Records.batches[0].records[1]: unknown key "kye"`)
+	line7 := strings.Split(in, "\n")[6]
+	assert.Equal(t, `"k"`, line7[78:81], "column 79 of line 7 is the unknown key's value")
 
 	in = strings.Replace(strings.Replace(in, `, "kye": "k"`, ``, 1), `"Acks": -1`, `"Acks": "x"`, 1)
 	_, err = message.FromJSON([]byte(in), api, 9, schema.Request)

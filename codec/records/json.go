@@ -201,6 +201,7 @@ func messageToJSON(m *Message) *messageJSON {
 type JSONError struct {
 	Path string
 	Msg  string
+	Key  string // an unknown key of the object at Path, for pointing at it; "" when none
 }
 
 func (e *JSONError) Error() string {
@@ -218,11 +219,11 @@ func within(step string, err error) error {
 	}
 	switch {
 	case je.Path == "":
-		return &JSONError{Path: step, Msg: je.Msg}
+		return &JSONError{Path: step, Msg: je.Msg, Key: je.Key}
 	case je.Path[0] == '[':
-		return &JSONError{Path: step + je.Path, Msg: je.Msg}
+		return &JSONError{Path: step + je.Path, Msg: je.Msg, Key: je.Key}
 	}
-	return &JSONError{Path: step + "." + je.Path, Msg: je.Msg}
+	return &JSONError{Path: step + "." + je.Path, Msg: je.Msg, Key: je.Key}
 }
 
 // object reads data as a JSON object whose keys are all among known, exactly.
@@ -240,7 +241,8 @@ func object(data []byte, known ...string) (map[string]json.RawMessage, error) {
 	if len(unknown) == 0 {
 		return obj, nil
 	}
-	return nil, &JSONError{Msg: UnknownKeys(unknown, known)}
+	msg := UnknownKeys(unknown, known) // sorts unknown
+	return nil, &JSONError{Msg: msg, Key: unknown[0]}
 }
 
 // UnknownKeys says which keys of an object are unknown, and which it may have.
