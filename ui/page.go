@@ -110,8 +110,10 @@ func (c *Page) Render() app.UI {
 			),
 			&Summary{API: name, Version: c.v, ReqSize: len(c.req.Bytes()), RespSize: len(c.resp.Bytes())},
 			&About{API: name},
+			&Changes{API: name, Version: c.v},
 			c.paneUI(c.req),
 			c.paneUI(c.resp),
+			&ErrorsList{API: name},
 		),
 		footer(),
 	)
