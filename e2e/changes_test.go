@@ -89,6 +89,16 @@ func TestChangesAndErrorsPrerenderedAndLive(t *testing.T) {
 		}
 	}
 	s.screenshotOf("since-produce-v9", "[data-changes]")
+
+	// The request's schema, opened, is a wire diagram: the records field's
+	// row gives its compact wire type and size.
+	s.do(10*time.Second, chromedp.ScrollIntoView(chromedp.CSS(`#request details.schema > summary`)), chromedp.Click(chromedp.CSS(`#request details.schema > summary`)))
+	s.waitFor("the schema open", `document.querySelector('#request details.schema').open`)
+	row := eval[string](s, `document.querySelector('#request tr[data-wire="TopicData.PartitionData.Records"]').textContent.replace(/\s+/g,' ')`)
+	if !strings.Contains(row, "COMPACT_RECORDS") || !strings.Contains(row, "var + n") {
+		t.Errorf("the Records row: %s", row)
+	}
+	s.screenshotOf("wire-diagram", "#request details.schema")
 }
 
 // errorCodeOffset is where the codec puts the body's top-level ErrorCode in
