@@ -4,6 +4,7 @@ import (
 	"encoding/hex"
 	"github.com/kafkawire/kafkawire/codec/layout"
 	"strconv"
+	"strings"
 
 	"github.com/kafkawire/kafkawire/codec/message"
 	"github.com/kafkawire/kafkawire/codec/records"
@@ -26,6 +27,10 @@ type EditorInfo struct {
 	Tagged   bool     // the node is itself a tagged field
 	Bits     int      // width of a number inside records
 	Hex      bool     // a key, value or header part that is not UTF-8: edited as hex
+	// ErrorCode marks an int16 field whose name ends in ErrorCode: it takes
+	// an error's name as well as a number, and the editor says what the
+	// code means.
+	ErrorCode bool
 }
 
 // Editor describes the editing controls for node n.
@@ -93,6 +98,7 @@ func (p *Pane) editor(path string) EditorInfo {
 			e.Null = v == nil || v == (*records.Set)(nil)
 		}
 		e.Text = valueText(v)
+		e.ErrorCode = typ == "int16" && strings.HasSuffix(f.Name, "ErrorCode")
 	}
 	return e
 }

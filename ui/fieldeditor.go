@@ -70,7 +70,7 @@ func (f *FieldEditor) Render() app.UI {
 					Aria("label", in.Path+" ("+in.Type+")").
 					OnChange(f.editValue(message.OpSet, in.Path)),
 			)
-			parts = append(parts, app.Span().Class("fe-hint").Text(hint(in.Type)))
+			parts = append(parts, in.hints()...)
 		}
 	case "bool":
 		parts = append(parts,

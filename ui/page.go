@@ -112,9 +112,11 @@ func (c *Page) Render() app.UI {
 			&Summary{API: name, Version: c.v, ReqSize: len(c.req.Bytes()), RespSize: len(c.resp.Bytes())},
 			&LinkNotice{Frames: c.long},
 			&About{API: name},
+			&Changes{API: name, Version: c.v},
 			c.instanceSwitch(),
 			c.paneUI(c.req), c.jsonBox(c.req),
 			c.paneUI(c.resp), c.jsonBox(c.resp),
+			&ErrorsList{API: name},
 		),
 		footer(),
 	)

@@ -143,12 +143,30 @@ func (m *Message) setText(p Path, text string) error {
 	if s.field.IsArray() && !s.elem || (s.field.IsStruct()) {
 		return fmt.Errorf("%s is a %s: edit its fields", p, s.field.Type)
 	}
+	if typ == "int16" && isErrorCodeField(s.field.Name) {
+		code, err := parseErrorCode(text)
+		if err != nil {
+			return fmt.Errorf("%s: %v", p, err)
+		}
+		s.set(code)
+		return nil
+	}
 	v, err := ParseValue(typ, text)
 	if err != nil {
 		return fmt.Errorf("%s: %v", p, err)
 	}
 	s.set(v)
 	return nil
+}
+
+// parseErrorCode reads the text an ErrorCode field is edited to: a number as
+// for any int16 (hex too), or an error's name in any case, so a learner can
+// type UNKNOWN_TOPIC_OR_PARTITION instead of looking up 3.
+func parseErrorCode(text string) (int16, error) {
+	if v, err := ParseValue("int16", text); err == nil {
+		return v.(int16), nil
+	}
+	return schema.ParseErrorCode(text)
 }
 
 // ParseValue reads text as a value of primitive type typ.
