@@ -1,0 +1,266 @@
+package ui
+
+import (
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/kafkawire/kafkawire/codec/conversation"
+	"github.com/kafkawire/kafkawire/codec/schema"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// Conversations lists the Kafka frames of an opened capture: time,
+// connection, direction, API and version, correlation id, size, latency and
+// problems, one row per frame, with a filter; opening a row shows that
+// frame and its pair on the page of their API and version. Its state lives
+// in the CaptureList, which the paste session keeps across pages; Gen says
+// when it changed.
+type Conversations struct {
+	app.Compo
+
+	List *CaptureList
+	Gen  int
+	On   PasteShower
+}
+
+func (c *Conversations) Render() app.UI {
+	l := c.List
+	if l == nil {
+		return app.Div().ID("conv")
+	}
+	if l.Loading {
+		return app.Div().ID("conv").Class("conv").Body(c.progress())
+	}
+	parts := []app.UI{c.summary()}
+	if len(l.Frames) > 0 {
+		parts = append(parts, c.filterBox(), c.table(), c.pager())
+	}
+	return app.Div().ID("conv").Class("conv").Body(parts...)
+}
+
+func (c *Conversations) progress() app.UI {
+	l := c.List
+	pct := 0
+	if l.Size > 0 {
+		pct = int(int64(l.Read) * 100 / int64(l.Size))
+	}
+	what := "reading " + strconv.Itoa(pct) + " % (" + mib(l.Read) + " of " + mib(l.Size) + ")"
+	if l.Read >= l.Size {
+		what = "finding the Kafka frames in " + mib(l.Size)
+	}
+	return app.Div().ID("conv-progress").Class("paste-line").Body(
+		app.Progress().Class("conv-bar").Attr("max", l.Size).Attr("value", l.Read),
+		app.Span().Class("paste-dim").Text(l.File+" · "+what+" · the page stays usable meanwhile"),
+	)
+}
+
+func mib(n int) string {
+	if n < 1<<20 {
+		return strconv.Itoa(n) + " bytes"
+	}
+	return strconv.FormatFloat(float64(n)/(1<<20), 'f', 1, 64) + " MiB"
+}
+
+// summary says what the capture held: frames, connections by kind, and
+// every connection that is not plain Kafka or has notes.
+func (c *Conversations) summary() app.UI {
+	l := c.List
+	counts := map[conversation.Kind]int{}
+	var odd []app.UI
+	for _, cn := range l.Conns {
+		counts[cn.Kind]++
+		if cn.Kind == conversation.Kafka && len(cn.Notes) == 0 {
+			continue
+		}
+		name := cn.Name
+		if name == "" {
+			name = "the dump's loose bytes"
+		}
+		notes := strings.Join(cn.Notes, "; ")
+		if notes == "" {
+			notes = strconv.Itoa(cn.Bytes[0]) + " + " + strconv.Itoa(cn.Bytes[1]) + " bytes, skipped"
+		}
+		odd = append(odd, app.Li().Class("conv-conn conv-"+strings.ReplaceAll(strings.ToLower(cn.Kind.String()), " ", "-")).Body(
+			app.Span().Class("conv-cname").Text(name),
+			app.Span().Class("conv-kind").Text(cn.Kind.String()),
+			app.Span().Class("paste-dim").Text(notes),
+		))
+	}
+	conns := strconv.Itoa(counts[conversation.Kafka]) + " Kafka connection" + plural(counts[conversation.Kafka])
+	if n := counts[conversation.TLS]; n > 0 {
+		conns += ", " + strconv.Itoa(n) + " TLS"
+	}
+	if n := counts[conversation.NotKafka]; n > 0 {
+		conns += ", " + strconv.Itoa(n) + " not Kafka"
+	}
+	line := []app.UI{
+		app.Span().ID("conv-count").Class("paste-fmt").Text(strconv.Itoa(len(l.Frames)) + " Kafka frame" + plural(len(l.Frames))),
+		app.Span().Class("paste-dim").Text("in " + conns + " · pick a row to see the request and its response below"),
+	}
+	parts := []app.UI{app.Div().Class("paste-line").Body(line...)}
+	if l.Err != "" {
+		parts = append(parts, app.Div().Class("paste-ferr").Attr("role", "status").Text("the capture stops early: "+l.Err+" (the frames before it are listed)"))
+	}
+	if len(l.Frames) == 0 && l.Err == "" {
+		parts = append(parts, app.Div().Class("paste-ferr").Text("No Kafka frame in this capture."))
+	}
+	if len(odd) > 0 {
+		parts = append(parts, app.Details().Class("conv-conns").Body(
+			app.Summary().Text(strconv.Itoa(len(odd))+" connection"+plural(len(odd))+" with notes (TLS, not Kafka, gaps, skipped bytes)"),
+			app.Ul().ID("conv-conns").Body(odd...),
+		))
+	}
+	return app.Div().Class("conv-sum").Body(parts...)
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+func (c *Conversations) filterBox() app.UI {
+	l := c.List
+	shown := l.Shown()
+	count := strconv.Itoa(len(shown)) + " of " + strconv.Itoa(len(l.Frames)) + " match"
+	return app.Div().Class("paste-line conv-filter").Body(
+		app.Input().Type("search").ID("conv-filter").Class("conv-q").Value(l.Filter).
+			Placeholder("filter: Fetch, api:Produce/v9, conn:51234, corr:7, error").
+			Aria("label", "filter the frames").
+			Attr("spellcheck", "false").Attr("autocomplete", "off").
+			OnInput(c.onFilter),
+		app.If(l.Filter != "", func() app.UI { return app.Span().ID("conv-matches").Class("paste-dim").Text(count) }),
+	)
+}
+
+func (c *Conversations) table() app.UI {
+	l := c.List
+	shown := l.Shown()
+	from, to := c.pageRange(len(shown))
+	var t0 time.Time
+	if len(l.Frames) > 0 {
+		t0 = l.Frames[0].Time
+	}
+	rows := make([]app.UI, 0, to-from)
+	for _, i := range shown[from:to] {
+		rows = append(rows, c.row(i, t0))
+	}
+	head := app.Tr().Body(
+		app.Th().Text("#"), app.Th().Text("time"), app.Th().Text("connection"), app.Th().Text("dir"),
+		app.Th().Text("API"), app.Th().Text("corr id"), app.Th().Class("num").Text("size"),
+		app.Th().Class("num").Text("latency"), app.Th().Text("notes"),
+	)
+	return app.Div().Class("conv-scroll").Body(
+		app.Table().ID("conv-list").Class("conv-table").Body(app.THead().Body(head), app.TBody().Body(rows...)),
+	)
+}
+
+func (c *Conversations) row(i int, t0 time.Time) app.UI {
+	l := c.List
+	f := &l.Frames[i]
+	cls := "conv-row conv-" + f.Dir.String()
+	if i == l.Cur {
+		cls += " cur"
+	}
+	problems := l.Problems(i)
+	if len(problems) > 0 {
+		cls += " bad"
+	}
+	when := ""
+	if !f.Time.IsZero() {
+		when = f.Time.UTC().Format("15:04:05.000000")
+	}
+	api := "?"
+	if f.API != nil {
+		api = f.API.Name + " v" + strconv.Itoa(int(f.Version))
+	}
+	lat := ""
+	if d, ok := l.Latency(i); ok {
+		lat = latency(d)
+	} else if f.Dir == schema.Request && f.Pair < 0 {
+		lat = "no response"
+	}
+	open := func(ctx app.Context, e app.Event) { guard(ctx, func() { c.open(ctx, i) }) }
+	title := ""
+	if !f.Time.IsZero() && !t0.IsZero() {
+		title = "+" + f.Time.Sub(t0).String() + " from the first frame; packet " + strconv.Itoa(f.Packet)
+	}
+	return app.Tr().Class(cls).DataSet("row", i).Title(title).OnClick(open).Body(
+		app.Td().Body(app.Button().Class("conv-open").Attr("data-frame", strconv.Itoa(i)).
+			Aria("label", "open frame "+strconv.Itoa(i+1)).Disabled(f.API == nil).Text(strconv.Itoa(i+1))),
+		app.Td().Class("conv-time").Text(when),
+		app.Td().Class("conv-cn").Text(f.Conn),
+		app.Td().Class("pf-"+f.Dir.String()).Text(f.Dir.String()),
+		app.Td().Class("conv-api").Text(api),
+		app.Td().Class("num").Text(strconv.Itoa(int(f.CorrelationID))),
+		app.Td().Class("num").Text(strconv.Itoa(len(f.Bytes))),
+		app.Td().Class("num").Text(lat),
+		app.Td().Class("conv-notes").Text(strings.Join(problems, "; ")),
+	)
+}
+
+// latency writes a duration to the microsecond, the precision of most captures.
+func latency(d time.Duration) string {
+	switch {
+	case d < time.Millisecond:
+		return strconv.FormatFloat(float64(d)/float64(time.Microsecond), 'f', 0, 64) + " µs"
+	case d < time.Second:
+		return strconv.FormatFloat(float64(d)/float64(time.Millisecond), 'f', 2, 64) + " ms"
+	}
+	return strconv.FormatFloat(d.Seconds(), 'f', 3, 64) + " s"
+}
+
+func (c *Conversations) pageRange(n int) (from, to int) {
+	l := c.List
+	pages := (n + rowsPerPage - 1) / rowsPerPage
+	if l.Page >= pages {
+		l.Page = max(pages-1, 0)
+	}
+	from = l.Page * rowsPerPage
+	return from, min(from+rowsPerPage, n)
+}
+
+func (c *Conversations) pager() app.UI {
+	l := c.List
+	n := len(l.Shown())
+	if n <= rowsPerPage {
+		return nil
+	}
+	from, to := c.pageRange(n)
+	step := func(d int) app.EventHandler {
+		return func(ctx app.Context, e app.Event) {
+			guard(ctx, func() { l.Page += d; l.Gen++ })
+		}
+	}
+	return app.Div().Class("paste-step").Body(
+		app.Button().Class("btn small").Attr("data-op", "conv-prev").Text("‹").Aria("label", "previous rows").Disabled(from == 0).OnClick(step(-1)),
+		app.Span().ID("conv-pos").Text("rows "+strconv.Itoa(from+1)+"–"+strconv.Itoa(to)+" of "+strconv.Itoa(n)),
+		app.Button().Class("btn small").Attr("data-op", "conv-next").Text("›").Aria("label", "next rows").Disabled(to >= n).OnClick(step(1)),
+	)
+}
+
+func (c *Conversations) onFilter(ctx app.Context, e app.Event) {
+	guard(ctx, func() { c.List.SetFilter(ctx.JSSrc().Get("value").String()) })
+}
+
+// open shows frame i and its pair on their page, as the paste box shows a paste.
+func (c *Conversations) open(ctx app.Context, i int) {
+	path, frag, ok := c.List.Target(i)
+	if !ok || !app.IsClient {
+		return
+	}
+	c.List.Cur = i
+	c.List.Gen++
+	full := Href(path) + "#" + frag
+	loc := app.Window().Get("location")
+	if sitePath(loc.Get("pathname").String()) == path && c.On != nil {
+		if strings.TrimPrefix(loc.Get("hash").String(), "#") != frag {
+			app.Window().Get("history").Call("pushState", nil, "", full)
+		}
+		c.On.ShowPaste(ctx)
+		return
+	}
+	ctx.Navigate(full)
+}
