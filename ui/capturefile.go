@@ -165,5 +165,5 @@ func (b *PasteBox) captureInfo() app.UI {
 		app.Span().Class("paste-dim").Text("captures up to "+mib(maxCapture)+"; nothing leaves this browser"),
 		app.Button().Class("btn small").Attr("data-op", "paste-clear").Text("Clear").OnClick(b.onClear),
 	)
-	return app.Div().Class("paste-info").Aria("live", "polite").Body(head, &Conversations{List: l, Gen: l.Gen, On: b.On})
+	return app.Div().Class("paste-info").Body(head, &Conversations{List: l, Gen: l.Gen, On: b.On})
 }

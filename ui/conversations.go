@@ -24,6 +24,21 @@ type Conversations struct {
 	On   PasteShower
 }
 
+// OnMount brings the opened row into view: a new page builds a new list,
+// scrolled to its top.
+func (c *Conversations) OnMount(ctx app.Context) {
+	ctx.Defer(func(ctx app.Context) {
+		if !c.Mounted() {
+			return
+		}
+		box := c.JSValue().Call("querySelector", ".conv-scroll")
+		row := c.JSValue().Call("querySelector", "tr.cur")
+		if box.Truthy() && row.Truthy() {
+			box.Set("scrollTop", row.Get("offsetTop").Int()-box.Get("clientHeight").Int()/2)
+		}
+	})
+}
+
 func (c *Conversations) Render() app.UI {
 	l := c.List
 	if l == nil {
@@ -58,6 +73,9 @@ func (c *Conversations) progress() app.UI {
 func mib(n int) string {
 	if n < 1<<20 {
 		return strconv.Itoa(n) + " bytes"
+	}
+	if n%(1<<20) == 0 {
+		return strconv.Itoa(n>>20) + " MiB"
 	}
 	return strconv.FormatFloat(float64(n)/(1<<20), 'f', 1, 64) + " MiB"
 }
@@ -95,7 +113,7 @@ func (c *Conversations) summary() app.UI {
 		conns += ", " + strconv.Itoa(n) + " not Kafka"
 	}
 	line := []app.UI{
-		app.Span().ID("conv-count").Class("paste-fmt").Text(strconv.Itoa(len(l.Frames)) + " Kafka frame" + plural(len(l.Frames))),
+		app.Span().ID("conv-count").Class("paste-fmt").Attr("role", "status").Text(strconv.Itoa(len(l.Frames)) + " Kafka frame" + plural(len(l.Frames))),
 		app.Span().Class("paste-dim").Text("in " + conns + " · pick a row to see the request and its response below"),
 	}
 	parts := []app.UI{app.Div().Class("paste-line").Body(line...)}

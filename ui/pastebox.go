@@ -107,6 +107,11 @@ func (b *PasteBox) Render() app.UI {
 	if b.expanded() {
 		rows = 7
 	}
+	if b.p.Capture != nil {
+		// The conversation list takes the whole width; the field is free for a paste.
+		cls += " capture"
+		rows = 2
+	}
 	main := app.Div().Class("paste-main").Body(
 		app.Div().Class("paste-row").Body(
 			app.Label().For("paste-text").Class("paste-label").Body(
