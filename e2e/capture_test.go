@@ -210,3 +210,103 @@ func TestCaptureConversationList(t *testing.T) {
 		t.Errorf("the picked capture's list says %q", s.text("#conv-count"))
 	}
 }
+
+// bigCapture replays the connections of exs, each time from a new client
+// address, until the pcap file holds mb MiB.
+func bigCapture(exs []traffic.Exchange, mb int) (file []byte, frames, responses int) {
+	conns := 0
+	for _, ex := range exs {
+		conns = max(conns, ex.Conn+1)
+	}
+	var segs []capturetest.Segment
+	t0 := time.Date(2026, 12, 1, 1, 0, 0, 0, time.UTC)
+	size := 24
+	for i := 0; size < mb<<20; i++ {
+		client := netip.MustParseAddrPort(fmt.Sprintf("127.0.%d.%d:%d", i/50000/250, 1+i/50000%250, 10000+i%50000))
+		c := capturetest.NewConn(client, netip.MustParseAddrPort("127.0.0.1:9092"), t0.Add(time.Duration(i)*time.Millisecond))
+		c.Open()
+		for _, ex := range exs {
+			if ex.Conn == i%conns {
+				c.Send(true, ex.Request, 1400)
+				frames++
+				if ex.Response != nil {
+					c.Send(false, ex.Response, 1400)
+					frames++
+					responses++
+				}
+			}
+		}
+		c.Close()
+		for _, s := range c.Segments {
+			size += 16 + 14 + 40 + len(s.Payload) // record header, Ethernet, IPv4 and TCP
+		}
+		segs = append(segs, c.Segments...)
+	}
+	return capturetest.WritePcap(capturetest.Ethernet, true, segs), frames, responses
+}
+
+// A big capture (100 MiB; KAFKAWIRE_CAPTURE_MB sets another size) opened
+// with the file picker is read in chunks: the progress line moves, the
+// browser keeps painting, and the list comes with every frame. It logs the
+// time taken and the longest pause between painted frames.
+func TestCaptureBigFileStaysResponsive(t *testing.T) {
+	exs, _ := kafkaTraffic(t)
+	mb := 100
+	if v := os.Getenv("KAFKAWIRE_CAPTURE_MB"); v != "" {
+		mb, _ = strconv.Atoi(v)
+	}
+	file, frames, responses := bigCapture(exs, mb)
+	path := filepath.Join(t.TempDir(), "big.pcap")
+	if err := os.WriteFile(path, file, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := newSession(t, false)
+	s.open("/")
+	// Measure the longest pause between animation frames while the capture loads.
+	s.do(5*time.Second, chromedp.Evaluate[chromedp.Void](`(()=>{
+		window.kwGaps = {max: 0, frames: 0};
+		let last = performance.now();
+		const tick = t => { if (t - last > window.kwGaps.max) { window.kwGaps.max = t - last; window.kwGaps.at = (document.querySelector('#conv-progress') || document.querySelector('#conv-count') || {textContent: 'before'}).textContent; } last = t; window.kwGaps.frames++; if (!window.kwGapsStop) requestAnimationFrame(tick); };
+		requestAnimationFrame(tick);
+	})()`))
+	start := time.Now()
+	s.do(30*time.Second, chromedp.SetUploadFiles(chromedp.ID("paste-file"), []string{path}))
+	progress := map[string]bool{}
+	var read time.Duration // until the file was read and the frames were being found
+	deadline := time.Now().Add(5 * time.Minute)
+	for !eval[bool](s, `!!document.querySelector('#conv-count')`) {
+		if time.Now().After(deadline) {
+			s.screenshot("failed")
+			t.Fatalf("no list after %v; progress seen: %v", time.Since(start), progress)
+		}
+		progress[eval[string](s, `(document.querySelector('#conv-progress progress')||{}).value + ''`)] = true
+		if read == 0 && strings.Contains(s.text("#conv-progress"), "finding the Kafka frames") {
+			read = time.Since(start)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	took := time.Since(start)
+	gaps := eval[map[string]any](s, `(window.kwGapsStop = true, window.kwGaps)`)
+	s.shot("big", "#paste")
+	t.Logf("%d MiB capture, %d frames: listed in %v (%.1f MiB/s; read in %v); %v progress values seen; longest pause between painted frames %.0f ms (ending at %q) over %.0f frames",
+		len(file)>>20, frames, took.Round(time.Millisecond), float64(len(file))/(1<<20)/took.Seconds(), read.Round(time.Millisecond), len(progress), gaps["max"], gaps["at"], gaps["frames"])
+	if got, want := s.text("#conv-count"), strconv.Itoa(frames)+" Kafka frames"; got != want {
+		t.Errorf("the list says %q, want %q", got, want)
+	}
+	if len(progress) < 3 {
+		t.Errorf("the progress line moved through %d values, want several: %v", len(progress), progress)
+	}
+	// A page that read the capture at once would stop painting for the
+	// whole time; the machines that run this are shared, so the bound is
+	// relative: no pause longer than a quarter of the load.
+	if pause := time.Duration(gaps["max"].(float64)) * time.Millisecond; pause > took/4 {
+		t.Errorf("the page froze for %v of the %v the capture took", pause, took)
+	}
+	// One page of rows in the DOM, not every frame.
+	if n := eval[int](s, `document.querySelectorAll('#conv-list tbody tr').length`); n != 200 {
+		t.Errorf("%d rows in the DOM, want one page of 200", n)
+	}
+	// The last page holds the last frame.
+	s.do(10*time.Second, chromedp.SetValue(chromedp.ID("conv-filter"), "dir:response"))
+	s.waitFor("the responses", `document.querySelector('#conv-pos') && document.querySelector('#conv-pos').textContent.endsWith(' of `+strconv.Itoa(responses)+`')`)
+}

@@ -14,7 +14,7 @@ import (
 // captureChunk is how much of a capture file is read at a time: each chunk
 // is a promise the browser fulfils, and while Go waits for it the browser
 // paints and takes events, so a big capture never freezes the page.
-const captureChunk = 1 << 20
+const captureChunk = 512 << 10
 
 // openFile reads a file the user dropped or picked. What it is is told from
 // its first bytes, not its name: a capture goes to the conversation list,

@@ -188,6 +188,12 @@ func (l *CaptureList) Shown() []int {
 	}
 	terms := strings.Fields(strings.ToLower(l.Filter))
 	l.shown, l.shownFor = make([]int, 0, len(l.Frames)), l.Filter
+	if len(terms) == 0 {
+		for i := range l.Frames {
+			l.shown = append(l.shown, i)
+		}
+		return l.shown
+	}
 	for i := range l.Frames {
 		if l.matches(i, terms) {
 			l.shown = append(l.shown, i)

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"html"
 	"strconv"
 	"strings"
 	"time"
@@ -153,6 +154,12 @@ func (c *Conversations) filterBox() app.UI {
 	)
 }
 
+// table is the page of rows in view, written as one piece of HTML: go-app
+// builds a DOM node by node from wasm, which for a page of rows of nine
+// cells takes long enough to freeze the page; the browser parses HTML at
+// once. A click anywhere in a row opens its frame (one listener, on the
+// wrapper). Every text is escaped: connection names and notes come from
+// the capture.
 func (c *Conversations) table() app.UI {
 	l := c.List
 	shown := l.Shown()
@@ -161,23 +168,20 @@ func (c *Conversations) table() app.UI {
 	if len(l.Frames) > 0 {
 		t0 = l.Frames[0].Time
 	}
-	rows := make([]app.UI, 0, to-from)
+	var b strings.Builder
+	b.WriteString(`<table id="conv-list" class="conv-table"><thead><tr><th>#</th><th>time</th><th>connection</th><th>dir</th><th>API</th><th>corr id</th><th class="num">size</th><th class="num">latency</th><th>notes</th></tr></thead><tbody>`)
 	for _, i := range shown[from:to] {
-		rows = append(rows, c.row(i, t0))
+		c.rowHTML(&b, i, t0)
 	}
-	head := app.Tr().Body(
-		app.Th().Text("#"), app.Th().Text("time"), app.Th().Text("connection"), app.Th().Text("dir"),
-		app.Th().Text("API"), app.Th().Text("corr id"), app.Th().Class("num").Text("size"),
-		app.Th().Class("num").Text("latency"), app.Th().Text("notes"),
-	)
-	return app.Div().Class("conv-scroll").Body(
-		app.Table().ID("conv-list").Class("conv-table").Body(app.THead().Body(head), app.TBody().Body(rows...)),
-	)
+	b.WriteString(`</tbody></table>`)
+	return app.Div().Class("conv-scroll").OnClick(c.onRowClick).Body(app.Raw(b.String()))
 }
 
-func (c *Conversations) row(i int, t0 time.Time) app.UI {
+func (c *Conversations) rowHTML(b *strings.Builder, i int, t0 time.Time) {
 	l := c.List
 	f := &l.Frames[i]
+	esc := html.EscapeString
+	n := strconv.Itoa(i)
 	cls := "conv-row conv-" + f.Dir.String()
 	if i == l.Cur {
 		cls += " cur"
@@ -200,23 +204,40 @@ func (c *Conversations) row(i int, t0 time.Time) app.UI {
 	} else if f.Dir == schema.Request && f.Pair < 0 {
 		lat = "no response"
 	}
-	open := func(ctx app.Context, e app.Event) { guard(ctx, func() { c.open(ctx, i) }) }
 	title := ""
 	if !f.Time.IsZero() && !t0.IsZero() {
 		title = "+" + f.Time.Sub(t0).String() + " from the first frame; packet " + strconv.Itoa(f.Packet)
 	}
-	return app.Tr().Class(cls).DataSet("row", i).Title(title).OnClick(open).Body(
-		app.Td().Body(app.Button().Class("conv-open").Attr("data-frame", strconv.Itoa(i)).
-			Aria("label", "open frame "+strconv.Itoa(i+1)).Disabled(f.API == nil).Text(strconv.Itoa(i+1))),
-		app.Td().Class("conv-time").Text(when),
-		app.Td().Class("conv-cn").Text(f.Conn),
-		app.Td().Class("pf-"+f.Dir.String()).Text(f.Dir.String()),
-		app.Td().Class("conv-api").Text(api),
-		app.Td().Class("num").Text(strconv.Itoa(int(f.CorrelationID))),
-		app.Td().Class("num").Text(strconv.Itoa(len(f.Bytes))),
-		app.Td().Class("num").Text(lat),
-		app.Td().Class("conv-notes").Text(strings.Join(problems, "; ")),
-	)
+	disabled := ""
+	if f.API == nil {
+		disabled = " disabled"
+	}
+	b.WriteString(`<tr class="` + cls + `" data-row="` + n + `" title="` + esc(title) + `">`)
+	b.WriteString(`<td><button class="conv-open" data-frame="` + n + `" aria-label="open frame ` + strconv.Itoa(i+1) + `"` + disabled + `>` + strconv.Itoa(i+1) + `</button></td>`)
+	b.WriteString(`<td class="conv-time">` + when + `</td>`)
+	b.WriteString(`<td class="conv-cn">` + esc(f.Conn) + `</td>`)
+	b.WriteString(`<td class="pf-` + f.Dir.String() + `">` + f.Dir.String() + `</td>`)
+	b.WriteString(`<td class="conv-api">` + esc(api) + `</td>`)
+	b.WriteString(`<td class="num">` + strconv.Itoa(int(f.CorrelationID)) + `</td>`)
+	b.WriteString(`<td class="num">` + strconv.Itoa(len(f.Bytes)) + `</td>`)
+	b.WriteString(`<td class="num">` + lat + `</td>`)
+	b.WriteString(`<td class="conv-notes">` + esc(strings.Join(problems, "; ")) + `</td></tr>`)
+}
+
+// onRowClick opens the frame of the row clicked.
+func (c *Conversations) onRowClick(ctx app.Context, e app.Event) {
+	guard(ctx, func() {
+		row := e.Get("target").Call("closest", "tr[data-row]")
+		if !row.Truthy() {
+			ctx.PreventUpdate()
+			return
+		}
+		i, err := strconv.Atoi(row.Get("dataset").Get("row").String())
+		if err != nil {
+			return
+		}
+		c.open(ctx, i)
+	})
 }
 
 // latency writes a duration to the microsecond, the precision of most captures.
