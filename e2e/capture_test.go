@@ -269,6 +269,18 @@ func TestCaptureBigFileStaysResponsive(t *testing.T) {
 		const tick = t => { if (t - last > window.kwGaps.max) { window.kwGaps.max = t - last; window.kwGaps.at = (document.querySelector('#conv-progress') || document.querySelector('#conv-count') || {textContent: 'before'}).textContent; } last = t; window.kwGaps.frames++; if (!window.kwGapsStop) requestAnimationFrame(tick); };
 		requestAnimationFrame(tick);
 	})()`))
+	logged := make(chan string, 1)
+	go func() {
+		for m, err := range chromedp.Console(s.ctx) {
+			if err != nil {
+				return
+			}
+			if strings.HasPrefix(m.Text, "kafkawire: big.pcap:") {
+				logged <- m.Text
+				return
+			}
+		}
+	}()
 	start := time.Now()
 	s.do(30*time.Second, chromedp.SetUploadFiles(chromedp.ID("paste-file"), []string{path}))
 	progress := map[string]bool{}
@@ -290,6 +302,12 @@ func TestCaptureBigFileStaysResponsive(t *testing.T) {
 	s.shot("big", "#paste")
 	t.Logf("%d MiB capture, %d frames: listed in %v (%.1f MiB/s; read in %v); %v progress values seen; longest pause between painted frames %.0f ms (ending at %q) over %.0f frames",
 		len(file)>>20, frames, took.Round(time.Millisecond), float64(len(file))/(1<<20)/took.Seconds(), read.Round(time.Millisecond), len(progress), gaps["max"], gaps["at"], gaps["frames"])
+	select {
+	case m := <-logged:
+		t.Log("the page logged: " + m)
+	case <-time.After(5 * time.Second):
+		t.Error("the page logged no time and memory")
+	}
 	if got, want := s.text("#conv-count"), strconv.Itoa(frames)+" Kafka frames"; got != want {
 		t.Errorf("the list says %q, want %q", got, want)
 	}

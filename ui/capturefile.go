@@ -3,7 +3,8 @@ package ui
 import (
 	"errors"
 	"io"
-	"strconv"
+	"runtime"
+	"sync/atomic"
 	"time"
 
 	"github.com/kafkawire/kafkawire/codec/conversation"
@@ -20,6 +21,7 @@ const captureChunk = 512 << 10
 // its first bytes, not its name: a capture goes to the conversation list,
 // read in chunks; anything else is read whole by readFile.
 func (b *PasteBox) openFile(ctx app.Context, file app.Value) {
+	b.p.Capture.Stop()
 	ctx.Async(func() {
 		head, err := awaitBytes(file.Call("slice", 0, 16).Call("arrayBuffer"))
 		name := file.Get("name").String()
@@ -55,10 +57,13 @@ func (b *PasteBox) loadCapture(ctx app.Context, file app.Value, name string, siz
 		b.setText("")
 	})
 	started := time.Now()
-	r := &blobReader{file: file, size: size, chunk: captureChunk, progress: func(n int) {
+	r := &blobReader{file: file, size: size, chunk: captureChunk, stopped: &list.stopped, progress: func(n int) {
 		ctx.Dispatch(func(ctx app.Context) { list.Read = n; list.Gen++ })
 	}}
 	in, err := source.ReadCapture(r, source.Options{Requests: conversation.LooksLikeRequests})
+	if list.stopped.Load() {
+		return
+	}
 	last := time.Now()
 	res := findFrames(in, func() {
 		// Let the browser paint between connections now and then.
@@ -68,12 +73,19 @@ func (b *PasteBox) loadCapture(ctx app.Context, file app.Value, name string, siz
 		}
 	})
 	took := time.Since(started)
+	var mem runtime.MemStats
+	runtime.ReadMemStats(&mem)
 	ctx.Dispatch(func(ctx app.Context) {
 		list.set(res, err)
 		list.Read = size
-		app.Log("kafkawire: " + name + ": " + strconv.Itoa(len(res.Frames)) + " frames in " + took.String())
+		// For whoever measures the page (e2e logs it): time, and the memory
+		// Go holds (Sys: the wasm memory it grew to) once the list is made.
+		app.Logf("kafkawire: %s: %d frames in %v; heap in use %d MiB, wasm memory %d MiB",
+			name, len(res.Frames), took.Round(time.Millisecond), mem.HeapInuse>>20, mem.Sys>>20)
 	})
 }
+
+var errStopped = errors.New("stopped: the page was given another input")
 
 // blobReader reads a browser Blob (a File) chunk by chunk, each chunk a
 // promise awaited by the reading goroutine, and says how far it got.
@@ -84,12 +96,16 @@ type blobReader struct {
 	chunk    int
 	buf      []byte
 	progress func(read int)
+	stopped  *atomic.Bool // set: stop reading
 }
 
 func (r *blobReader) Read(p []byte) (int, error) {
 	if len(r.buf) == 0 {
 		if r.off >= r.size {
 			return 0, io.EOF
+		}
+		if r.stopped != nil && r.stopped.Load() {
+			return 0, errStopped
 		}
 		end := min(r.off+r.chunk, r.size)
 		b, err := awaitBytes(r.file.Call("slice", r.off, end).Call("arrayBuffer"))

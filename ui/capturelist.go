@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/kafkawire/kafkawire/codec/conversation"
@@ -43,6 +44,17 @@ type CaptureList struct {
 
 	shown    []int // Frames matching Filter, in order
 	shownFor string
+	// stopped tells a load still running that the user has moved on to
+	// another input: it stops reading and keeps nothing.
+	stopped atomic.Bool
+}
+
+// Stop ends the loading of the list, if it is still loading: the paste
+// holds something else now.
+func (l *CaptureList) Stop() {
+	if l != nil {
+		l.stopped.Store(true)
+	}
 }
 
 // newCaptureList is the list of what Find found in in.

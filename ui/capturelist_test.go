@@ -356,3 +356,13 @@ func TestCaptureListTarget(t *testing.T) {
 	_, _, ok := l.Target(len(l.Frames))
 	assert.False(t, ok)
 }
+
+// A capture still loading is told to stop when the paste gets another input.
+func TestNewInputStopsACaptureLoading(t *testing.T) {
+	loading := &CaptureList{Loading: true}
+	p := &Paste{Capture: loading, Text: "00 00 00 04 00 00 00 07"}
+	p.Read()
+	assert.True(t, loading.stopped.Load())
+	assert.Nil(t, p.Capture)
+	assert.NotEmpty(t, p.Frames)
+}

@@ -67,6 +67,7 @@ func (p *Paste) Empty() bool {
 // bytes are read alike, through codec/source, as the command line reads them.
 func (p *Paste) Read() {
 	p.Bytes, p.Format, p.Alternatives, p.Err, p.Frames = nil, "", nil, nil, nil
+	p.Capture.Stop()
 	p.Guesses, p.Guessed, p.Capture = nil, false, nil
 	if p.Empty() {
 		return

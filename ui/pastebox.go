@@ -535,6 +535,7 @@ func (b *PasteBox) onKey(ctx app.Context, e app.Event) {
 
 func (b *PasteBox) onClear(ctx app.Context, e app.Event) {
 	guard(ctx, func() {
+		b.p.Capture.Stop()
 		*b.p = Paste{}
 		b.dropErr, b.pickAPI = "", ""
 		b.setText("")
