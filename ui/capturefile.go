@@ -64,6 +64,8 @@ func (b *PasteBox) loadCapture(ctx app.Context, file app.Value, name string, siz
 	if list.stopped.Load() {
 		return
 	}
+	// Paint "finding the frames" before finding them.
+	time.Sleep(time.Millisecond)
 	last := time.Now()
 	res := findFrames(in, func() {
 		// Let the browser paint between connections now and then.

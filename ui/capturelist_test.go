@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/twmb/franz-go/pkg/kgo"
@@ -365,4 +366,38 @@ func TestNewInputStopsACaptureLoading(t *testing.T) {
 	assert.True(t, loading.stopped.Load())
 	assert.Nil(t, p.Capture)
 	assert.NotEmpty(t, p.Frames)
+}
+
+// The list puts one page of rows in the DOM, says which, and escapes what
+// the capture gave (notes, connection names).
+func TestConversationsRendersOnePageEscaped(t *testing.T) {
+	api := schema.ByName("Metadata")
+	l := &CaptureList{File: "x.pcap", Kind: source.Pcap, Cur: -1, Conns: []conversation.Conn{{Name: "a>b", Kind: conversation.Kafka}}}
+	t0 := time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)
+	for i := range 450 {
+		l.Frames = append(l.Frames, conversation.Frame{Conn: "a>b", Dir: schema.Request, API: api, Version: 12, CorrelationID: int32(i), Bytes: make([]byte, 10), Pair: -1, Time: t0.Add(time.Duration(i) * time.Millisecond)})
+	}
+	l.Frames[449].Note = `<img src=x onerror=alert(1)>`
+	render := func() string { return app.HTMLString(&Conversations{List: l, Gen: l.Gen}) }
+	page := render()
+	assert.Equal(t, 200, strings.Count(page, `<tr class="conv-row`))
+	assert.Contains(t, page, "rows 1–200 of 450")
+	assert.Contains(t, page, `data-row="199"`)
+	assert.NotContains(t, page, `data-row="200"`)
+	assert.Contains(t, page, "450 Kafka frames")
+
+	l.Page = 2
+	page = render()
+	assert.Equal(t, 50, strings.Count(page, `<tr class="conv-row`))
+	assert.Contains(t, page, "rows 401–450 of 450")
+	assert.NotContains(t, page, "<img")
+	assert.Contains(t, page, "&lt;img src=x onerror=alert(1)&gt;")
+	assert.Contains(t, page, `<tr class="conv-row conv-request bad" data-row="449"`)
+
+	// A filter that keeps one frame: one row, no pager.
+	l.SetFilter("corr:7")
+	page = render()
+	assert.Equal(t, 1, strings.Count(page, `<tr class="conv-row`))
+	assert.NotContains(t, page, "conv-pos")
+	assert.Contains(t, page, "1 of 450 match")
 }
