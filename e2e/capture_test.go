@@ -328,3 +328,31 @@ func TestCaptureBigFileStaysResponsive(t *testing.T) {
 	s.do(10*time.Second, chromedp.SetValue(chromedp.ID("conv-filter"), "dir:response"))
 	s.waitFor("the responses", `document.querySelector('#conv-pos') && document.querySelector('#conv-pos').textContent.endsWith(' of `+strconv.Itoa(responses)+`')`)
 }
+
+// Moving to another page while a capture loads does not lose it: the new
+// page's paste box shows the progress and then the list.
+func TestCaptureLoadSurvivesNavigation(t *testing.T) {
+	exs, _ := kafkaTraffic(t)
+	file, frames, _ := bigCapture(exs, 15)
+	path := filepath.Join(t.TempDir(), "moving.pcap")
+	if err := os.WriteFile(path, file, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := newSession(t, false)
+	s.open("/")
+	s.do(30*time.Second, chromedp.SetUploadFiles(chromedp.ID("paste-file"), []string{path}))
+	s.waitFor("the progress line", `document.querySelector('#conv-progress')`)
+	s.do(10*time.Second, chromedp.Evaluate[chromedp.Void](`document.querySelector('a[href$="/Metadata/v12"]').click()`))
+	s.waitFor("the Metadata page", `location.pathname.endsWith('/Metadata/v12') && document.querySelector('#request [data-off]')`)
+	deadline := time.Now().Add(3 * time.Minute)
+	for !eval[bool](s, `!!document.querySelector('#conv-count')`) {
+		if time.Now().After(deadline) {
+			s.screenshot("failed")
+			t.Fatalf("the list never came on the new page; it says %q", s.text("#conv"))
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	if got, want := s.text("#conv-count"), strconv.Itoa(frames)+" Kafka frames"; got != want {
+		t.Errorf("the list says %q, want %q", got, want)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -47,6 +48,50 @@ type CaptureList struct {
 	// stopped tells a load still running that the user has moved on to
 	// another input: it stops reading and keeps nothing.
 	stopped atomic.Bool
+	// What the loading goroutine hands over; Sync takes it on the UI
+	// goroutine, whichever paste box is on the page by then.
+	readSoFar atomic.Int64
+	mu        sync.Mutex
+	done      *loaded
+}
+
+type loaded struct {
+	res conversation.Result
+	err error
+}
+
+// progress records, from the loading goroutine, how far the file was read.
+func (l *CaptureList) progress(n int) { l.readSoFar.Store(int64(n)) }
+
+// finish hands over, from the loading goroutine, what was found.
+func (l *CaptureList) finish(res conversation.Result, err error) {
+	l.mu.Lock()
+	l.done = &loaded{res, err}
+	l.mu.Unlock()
+}
+
+// Sync takes what the loading goroutine handed over (progress, and at the
+// end the frames) into the list; it reports whether anything changed.
+func (l *CaptureList) Sync() bool {
+	if l == nil || !l.Loading {
+		return false
+	}
+	changed := false
+	if n := int(l.readSoFar.Load()); n != l.Read {
+		l.Read, changed = n, true
+	}
+	l.mu.Lock()
+	d := l.done
+	l.done = nil
+	l.mu.Unlock()
+	if d != nil {
+		l.set(d.res, d.err)
+		l.Read, changed = l.Size, true
+	}
+	if changed {
+		l.Gen++
+	}
+	return changed
 }
 
 // Stop ends the loading of the list, if it is still loading: the paste

@@ -401,3 +401,23 @@ func TestConversationsRendersOnePageEscaped(t *testing.T) {
 	assert.NotContains(t, page, "conv-pos")
 	assert.Contains(t, page, "1 of 450 match")
 }
+
+// The loading goroutine's progress and result reach the list when the UI
+// goroutine syncs it, once.
+func TestCaptureListSyncTakesWhatTheLoaderHandsOver(t *testing.T) {
+	l := &CaptureList{Loading: true, Size: 100, Cur: -1}
+	assert.False(t, l.Sync(), "nothing handed over yet")
+	l.progress(40)
+	assert.True(t, l.Sync())
+	assert.Equal(t, 40, l.Read)
+	assert.True(t, l.Loading)
+	assert.False(t, l.Sync(), "no news since")
+	gen := l.Gen
+	l.finish(conversation.Result{Frames: []conversation.Frame{{Dir: schema.Request, Pair: -1}}, Conns: []conversation.Conn{{Kind: conversation.Kafka}}}, nil)
+	assert.True(t, l.Sync())
+	assert.False(t, l.Loading)
+	assert.Len(t, l.Frames, 1)
+	assert.Equal(t, 100, l.Read)
+	assert.Greater(t, l.Gen, gen)
+	assert.False(t, l.Sync(), "a loaded list takes nothing more")
+}

@@ -74,6 +74,7 @@ func (b *PasteBox) joinSession(s stateStore) {
 
 func (b *PasteBox) OnMount(ctx app.Context) {
 	b.joinSession(ctx)
+	b.followCapture(ctx)
 	// A new page starts with an empty field: give it the session's text back.
 	if !b.p.Empty() {
 		b.setText(b.p.Text)
