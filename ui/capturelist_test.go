@@ -232,6 +232,27 @@ func TestCaptureListFilter(t *testing.T) {
 	assert.Equal(t, map[string]int{"Produce request": produce, "Produce response": produce}, shownAPIs(l), "a bare word finds the API too")
 	l.SetFilter("Produce dir:response")
 	assert.Equal(t, map[string]int{"Produce response": produce}, shownAPIs(l))
+	// With its version, and a version of another API: nothing.
+	var pv int16
+	for _, ex := range exs {
+		if ex.APIKey == 0 {
+			pv = ex.APIVersion
+		}
+	}
+	l.SetFilter(fmt.Sprintf("api:produce/v%d", pv))
+	assert.Equal(t, map[string]int{"Produce request": produce, "Produce response": produce}, shownAPIs(l))
+	l.SetFilter(fmt.Sprintf("produce v%d", pv+1))
+	assert.Empty(t, l.Shown())
+	// Part of a name finds every API it is part of.
+	inits := 0
+	for _, ex := range exs {
+		if ex.APIKey == schema.ByName("InitProducerId").Key {
+			inits++
+		}
+	}
+	require.Positive(t, inits, "kgo's idempotent producer asks for a producer id")
+	l.SetFilter("producer")
+	assert.Equal(t, map[string]int{"InitProducerId request": inits, "InitProducerId response": inits}, shownAPIs(l))
 
 	// A correlation id on one connection: its request and its response.
 	ex := exs[len(exs)-1]
