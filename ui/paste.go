@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kafkawire/kafkawire/codec/conversation"
 	"github.com/kafkawire/kafkawire/codec/frame"
 	"github.com/kafkawire/kafkawire/codec/hexin"
 	"github.com/kafkawire/kafkawire/codec/layout"
@@ -68,6 +69,9 @@ type Paste struct {
 	Frames       []PastedFrame
 	Guesses      []frame.Candidate // for the current frame, after Guess
 	Guessed      bool
+	// Capture lists the frames of a capture, or of a packet dump of several
+	// TCP streams, instead of Frames; nil for other inputs.
+	Capture *CaptureList
 }
 
 // PastedFrame is one frame of a paste, decoded as far as it goes.
@@ -86,13 +90,16 @@ type PastedFrame struct {
 }
 
 // Empty reports whether there is nothing to read.
-func (p *Paste) Empty() bool { return p.Raw == nil && strings.TrimSpace(p.Text) == "" }
+func (p *Paste) Empty() bool {
+	return p.Raw == nil && p.Capture == nil && strings.TrimSpace(p.Text) == ""
+}
 
 // Read parses the input and decodes its frames. Text and a dropped file's
 // bytes are read alike, through codec/source, as the command line reads them.
 func (p *Paste) Read() {
 	p.Bytes, p.Format, p.Alternatives, p.Err, p.Frames = nil, "", nil, nil, nil
-	p.Guesses, p.Guessed = nil, false
+	p.Capture.Stop()
+	p.Guesses, p.Guessed, p.Capture = nil, false, nil
 	if p.Empty() {
 		return
 	}
@@ -107,7 +114,7 @@ func (p *Paste) Read() {
 	var in source.Input
 	err := safely(func() error {
 		var rerr error
-		in, rerr = source.Read(data, source.Options{Format: p.Forced})
+		in, rerr = source.Read(data, source.Options{Format: p.Forced, Requests: conversation.LooksLikeRequests})
 		return rerr
 	})
 	// The switcher offers what detection found, in its order, and the forced format.
@@ -116,14 +123,16 @@ func (p *Paste) Read() {
 		p.Alternatives = append(p.Alternatives, p.Forced)
 	}
 	p.Alternatives = dedupe(p.Alternatives)
-	if err == nil && len(in.Streams) != 1 {
-		// Only captures and packet dumps hold several streams (or none), and
-		// the page has no list of them yet.
-		what := "packet dump"
-		if in.Kind == source.Pcap || in.Kind == source.Pcapng {
-			what = in.Kind.String() + " packet capture"
+	if in.Kind == source.Pcap || in.Kind == source.Pcapng || err == nil && len(in.Streams) != 1 {
+		// A capture, or a packet dump of several TCP streams: the
+		// conversation list shows every frame of every connection. (A file
+		// dropped in the page is read in chunks instead, by loadCapture.)
+		var res conversation.Result
+		if ferr := safely(func() error { res = findFrames(in, nil); return nil }); ferr != nil && err == nil {
+			err = ferr
 		}
-		err = fmt.Errorf("this %s holds %d TCP streams; the page reads one (kafkawire frames lists every frame of it)", what, len(in.Streams))
+		p.Capture = newCaptureList(p.File, len(data), in, res, err)
+		return
 	}
 	if err != nil {
 		var he *hexin.Error

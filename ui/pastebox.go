@@ -71,6 +71,7 @@ func (b *PasteBox) joinSession(s stateStore) {
 
 func (b *PasteBox) OnMount(ctx app.Context) {
 	b.joinSession(ctx)
+	b.followCapture(ctx)
 	// A new page starts with an empty field: give it the session's text back.
 	if !b.p.Empty() {
 		b.setText(b.p.Text)
@@ -104,10 +105,18 @@ func (b *PasteBox) Render() app.UI {
 	if b.expanded() {
 		rows = 7
 	}
+	if b.p.Capture != nil {
+		// The conversation list takes the whole width; the field is free for a paste.
+		cls += " capture"
+		rows = 2
+	}
 	main := app.Div().Class("paste-main").Body(
-		app.Label().For("paste-text").Class("paste-label").Body(
-			app.Span().Class("paste-title").Text("Paste a frame"),
-			app.Span().Class("paste-kinds").Text("hex · hexdump -C · xxd · od · Wireshark · tcpdump -X · librdkafka · Go, Java, C, Python, Node bytes · base64 — or drop a .bin or .txt file"),
+		app.Div().Class("paste-row").Body(
+			app.Label().For("paste-text").Class("paste-label").Body(
+				app.Span().Class("paste-title").Text("Paste a frame"),
+				app.Span().Class("paste-kinds").Text("hex · hexdump -C · xxd · od · Wireshark · tcpdump -X · librdkafka · Go, Java, C, Python, Node bytes · base64 — or drop a .bin or .txt file, or a .pcap/.pcapng capture"),
+			),
+			b.filePicker(),
 		),
 		app.Textarea().ID("paste-text").Class("paste-text").Rows(rows).
 			Attr("spellcheck", "false").Attr("autocomplete", "off").Attr("autocorrect", "off").Attr("autocapitalize", "off").
@@ -130,6 +139,9 @@ func (b *PasteBox) Render() app.UI {
 
 func (b *PasteBox) renderInfo() app.UI {
 	p := b.p
+	if p.Capture != nil && b.dropErr == "" {
+		return b.captureInfo()
+	}
 	var parts []app.UI
 	head := []app.UI{}
 	switch {
@@ -548,6 +560,7 @@ func (b *PasteBox) onKey(ctx app.Context, e app.Event) {
 
 func (b *PasteBox) onClear(ctx app.Context, e app.Event) {
 	guard(ctx, func() {
+		b.p.Capture.Stop()
 		*b.p = Paste{}
 		b.dropErr, b.pickAPI = "", ""
 		b.setText("")
@@ -629,54 +642,71 @@ func (b *PasteBox) onDrop(ctx app.Context, e app.Event) {
 			return // dropped text: the textarea takes it and fires input
 		}
 		e.PreventDefault()
-		file := dt.Get("files").Index(0)
-		name := file.Get("name").String()
-		if size := file.Get("size").Int(); size > MaxPasteText {
-			b.dropErr = name + " is " + groupDigits(size) + " bytes: the page reads files up to " + strconv.Itoa(MaxPasteText>>20) +
-				" MiB (and frames up to " + strconv.Itoa(MaxPasteBytes>>20) + " MiB). Nothing was read. Use the command line for it: kafkawire decode " + name
+		b.openFile(ctx, dt.Get("files").Index(0))
+	})
+}
+
+// onPickFile reads the file chosen with the file picker, as a dropped one.
+func (b *PasteBox) onPickFile(ctx app.Context, e app.Event) {
+	guard(ctx, func() {
+		files := ctx.JSSrc().Get("files")
+		if !files.Truthy() || files.Get("length").Int() == 0 {
 			return
 		}
-		// Every file is read as bytes; what they are is told from their content (codec/source), not the name.
-		var then, fail app.Func
-		release := func() {
-			then.Release()
-			fail.Release()
-		}
-		then = app.FuncOf(func(this app.Value, args []app.Value) any {
-			defer release()
-			u8 := app.Window().Get("Uint8Array").New(args[0])
-			data := make([]byte, u8.Get("length").Int())
-			app.CopyBytesToGo(data, u8)
-			var dropped Paste
-			switch source.Sniff(data) {
-			case source.Text:
-				dropped = Paste{Text: string(data), File: name}
-			case source.Binary:
-				if len(data) > MaxPasteBytes {
-					ctx.Dispatch(func(ctx app.Context) {
-						b.dropErr = tooMuch(name+" holds", len(data), MaxPasteBytes, "bytes", name).Msg
-					})
-					return nil
-				}
-				// The field shows the bytes as a dump, which reads back as the same bytes.
-				dropped = Paste{Raw: data, Text: hexin.FormatAs(data, hexin.HexdumpC), File: name}
-			default: // a capture: no dump of it in the field
-				dropped = Paste{Raw: data, File: name}
-			}
-			ctx.Dispatch(func(ctx app.Context) {
-				guard(ctx, func() {
-					*b.p = dropped
-					b.setText(dropped.Text)
-					b.read(ctx, true)
-				})
-			})
-			return nil
-		})
-		fail = app.FuncOf(func(this app.Value, args []app.Value) any {
-			defer release()
-			ctx.Dispatch(func(ctx app.Context) { b.dropErr = "could not read " + name })
-			return nil
-		})
-		file.Call("arrayBuffer").Call("then", then, fail)
+		b.openFile(ctx, files.Index(0))
+		ctx.JSSrc().Set("value", "") // the same file picked again is read again
 	})
+}
+
+// readFile reads a dropped or picked file that is not a capture (openFile
+// tells) whole: text as text, anything else as its bytes.
+func (b *PasteBox) readFile(ctx app.Context, file app.Value) {
+	name := file.Get("name").String()
+	if size := file.Get("size").Int(); size > MaxPasteText {
+		b.dropErr = name + " is " + groupDigits(size) + " bytes: the page reads files up to " + strconv.Itoa(MaxPasteText>>20) +
+			" MiB (and frames up to " + strconv.Itoa(MaxPasteBytes>>20) + " MiB). Nothing was read. Use the command line for it: kafkawire decode " + name
+		return
+	}
+	// Every file is read as bytes; what they are is told from their content (codec/source), not the name.
+	var then, fail app.Func
+	release := func() {
+		then.Release()
+		fail.Release()
+	}
+	then = app.FuncOf(func(this app.Value, args []app.Value) any {
+		defer release()
+		u8 := app.Window().Get("Uint8Array").New(args[0])
+		data := make([]byte, u8.Get("length").Int())
+		app.CopyBytesToGo(data, u8)
+		var dropped Paste
+		switch source.Sniff(data) {
+		case source.Text:
+			dropped = Paste{Text: string(data), File: name}
+		case source.Binary:
+			if len(data) > MaxPasteBytes {
+				ctx.Dispatch(func(ctx app.Context) {
+					b.dropErr = tooMuch(name+" holds", len(data), MaxPasteBytes, "bytes", name).Msg
+				})
+				return nil
+			}
+			// The field shows the bytes as a dump, which reads back as the same bytes.
+			dropped = Paste{Raw: data, Text: hexin.FormatAs(data, hexin.HexdumpC), File: name}
+		default: // a capture: no dump of it in the field
+			dropped = Paste{Raw: data, File: name}
+		}
+		ctx.Dispatch(func(ctx app.Context) {
+			guard(ctx, func() {
+				*b.p = dropped
+				b.setText(dropped.Text)
+				b.read(ctx, true)
+			})
+		})
+		return nil
+	})
+	fail = app.FuncOf(func(this app.Value, args []app.Value) any {
+		defer release()
+		ctx.Dispatch(func(ctx app.Context) { b.dropErr = "could not read " + name })
+		return nil
+	})
+	file.Call("arrayBuffer").Call("then", then, fail)
 }

@@ -35,19 +35,22 @@ func TestPasteRawBytesReadLikeText(t *testing.T) {
 	assert.Equal(t, "InitProducerId", raw.Frames[1].API.Name)
 }
 
-// A capture is named as one in the paste box's error, not decoded as a frame.
-func TestPasteCaptureIsNotAFrame(t *testing.T) {
+// A capture is not decoded as a frame: it goes to the conversation list,
+// which says what it found (here a capture with no packets: no frame).
+func TestPasteCaptureGoesToTheConversationList(t *testing.T) {
 	pcap := []byte{0xd4, 0xc3, 0xb2, 0xa1, 2, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 0, 0, 1, 0, 0, 0}
 	p := &Paste{Raw: pcap, File: "traffic.pcap"}
 	p.Read()
-	require.NotNil(t, p.Err)
-	assert.Contains(t, p.Err.Msg, "pcap packet capture")
-	assert.Zero(t, p.Err.Line, "a binary input has no line to point at")
+	require.Nil(t, p.Err)
 	assert.Empty(t, p.Frames)
+	require.NotNil(t, p.Capture)
+	assert.Empty(t, p.Capture.Frames)
+	assert.Equal(t, "traffic.pcap", p.Capture.File)
 
 	box := &PasteBox{p: p}
 	html := renderHTML(box)
-	assert.Contains(t, html, "pcap packet capture")
+	assert.Contains(t, html, "traffic.pcap · pcap capture · 24 bytes")
+	assert.Contains(t, html, "No Kafka frame in this capture.")
 	assert.NotContains(t, html, "paste-pos")
 }
 

@@ -1,0 +1,358 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"bytes"
+	"context"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"net/netip"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/kafkawire/kafkawire/codec/capture/capturetest"
+	"github.com/kafkawire/kafkawire/codec/frame/traffic"
+	"github.com/kafkawire/kafkawire/codec/schema"
+	"github.com/twmb/franz-go/pkg/kgo"
+	"github.com/twmb/franz-go/pkg/kversion"
+)
+
+// kafkaTraffic records a kgo client producing to and fetching from kfake on
+// 127.0.0.1, and writes it as a pcapng capture (connection n from port
+// 40000+n to 127.0.0.1:29092, segments of at most 1400 bytes).
+func kafkaTraffic(t *testing.T) ([]traffic.Exchange, []byte) {
+	t.Helper()
+	exs, err := traffic.Record([]kgo.Opt{
+		kgo.DefaultProduceTopic("orders"),
+		kgo.ConsumeTopics("orders"),
+		kgo.FetchMaxWait(100 * time.Millisecond),
+		kgo.ProducerBatchCompression(kgo.NoCompression()),
+		// Produce v13 names topics by id: stay below it, so the tree shows the topic name.
+		kgo.MaxVersions(kversion.V3_9_0()),
+	}, func(ctx context.Context, cl *kgo.Client) {
+		for _, v := range []string{"hello-capture", strings.Repeat("x", 5000)} {
+			if err := cl.ProduceSync(ctx, &kgo.Record{Value: []byte(v)}).FirstErr(); err != nil {
+				t.Errorf("producing: %v", err)
+				return
+			}
+		}
+		for got := 0; got < 2 && ctx.Err() == nil; {
+			cl.PollFetches(ctx).EachRecord(func(*kgo.Record) { got++ })
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var conns []*capturetest.Conn
+	t0 := time.Date(2026, 12, 1, 1, 2, 3, 0, time.UTC)
+	for _, ex := range exs {
+		for len(conns) <= ex.Conn {
+			c := capturetest.NewConn(netip.MustParseAddrPort(fmt.Sprintf("127.0.0.1:%d", 40000+len(conns))), netip.MustParseAddrPort("127.0.0.1:29092"), t0.Add(time.Duration(len(conns))*time.Millisecond))
+			c.Open()
+			conns = append(conns, c)
+		}
+		conns[ex.Conn].Send(true, ex.Request, 1400)
+		if ex.Response != nil {
+			conns[ex.Conn].Send(false, ex.Response, 1400)
+		}
+	}
+	var segs []capturetest.Segment
+	for _, c := range conns {
+		c.Close()
+		segs = append(segs, c.Segments...)
+	}
+	return exs, capturetest.WritePcapng(capturetest.Ethernet, segs)
+}
+
+// dropFile drops a file with these bytes on the paste box, as a person does.
+func (s *session) dropFile(name string, data []byte) {
+	s.t.Helper()
+	ints := make([]int, len(data))
+	for i, c := range data {
+		ints[i] = int(c)
+	}
+	js, _ := json.Marshal(ints)
+	s.do(10*time.Second, chromedp.WaitVisible(chromedp.ID("paste-text")), chromedp.Evaluate[chromedp.Void](`(()=>{
+		const dt = new DataTransfer();
+		dt.items.add(new File([new Uint8Array(`+string(js)+`)], `+jsString(name)+`));
+		document.getElementById('paste-text').dispatchEvent(new DragEvent('drop', {dataTransfer: dt, bubbles: true, cancelable: true}));
+	})()`))
+}
+
+// shot saves a screenshot of one element into artifacts.
+func (s *session) shot(name, sel string) {
+	ctx, cancel := context.WithTimeout(s.ctx, 10*time.Second)
+	defer cancel()
+	b, err := chromedp.Run(ctx, chromedp.Screenshot(chromedp.CSS(sel)))
+	if err != nil {
+		s.t.Errorf("screenshot of %s: %v", sel, err)
+		return
+	}
+	os.WriteFile(filepath.Join("artifacts", s.t.Name()+"-"+name+".png"), b, 0o644)
+}
+
+// A capture dropped on the page lists every frame of it; opening a
+// response shows it, decoded, beside its request; the filter narrows the
+// list; the file picker opens a capture too.
+func TestCaptureConversationList(t *testing.T) {
+	exs, file := kafkaTraffic(t)
+	frames := 0
+	var produce traffic.Exchange
+	for _, ex := range exs {
+		frames++
+		if ex.Response != nil {
+			frames++
+		}
+		if ex.APIKey == 0 && ex.Response != nil && produce.Request == nil {
+			produce = ex
+		}
+	}
+	if produce.Request == nil {
+		t.Fatal("no Produce exchange recorded")
+	}
+	s := newSession(t, false)
+	s.open("/")
+	s.dropFile("kafka.pcapng", file)
+	s.waitFor("the conversation list", `document.querySelector('#conv-count')`)
+	if got, want := s.text("#conv-count"), strconv.Itoa(frames)+" Kafka frames"; got != want {
+		t.Errorf("the list says %q, want %q", got, want)
+	}
+	if got := s.text("#paste-status"); got != "kafka.pcapng · pcapng capture · "+strconv.Itoa(len(file))+" bytes" {
+		t.Errorf("status %q", got)
+	}
+	if n := eval[int](s, `document.querySelectorAll('#conv-list tbody tr').length`); n != frames {
+		t.Errorf("%d rows, want one per frame: %d", n, frames)
+	}
+	// Every frame is there: its API, version and correlation id, in both directions.
+	rows := eval[[]string](s, `Array.from(document.querySelectorAll('#conv-list tbody tr')).map(r => Array.from(r.cells).slice(2, 7).map(c => c.textContent).join('|'))`)
+	have := map[string]int{}
+	for _, r := range rows {
+		have[r]++
+	}
+	for _, ex := range exs {
+		api := schema.ByKey(ex.APIKey).Name + " v" + strconv.Itoa(int(ex.APIVersion))
+		conn := fmt.Sprintf("127.0.0.1:%d>127.0.0.1:29092", 40000+ex.Conn)
+		req := strings.Join([]string{conn, "request", api, strconv.Itoa(int(ex.CorrelationID)), strconv.Itoa(len(ex.Request))}, "|")
+		if have[req] == 0 {
+			t.Errorf("no row %s", req)
+		}
+		have[req]--
+		if ex.Response != nil {
+			resp := strings.Join([]string{conn, "response", api, strconv.Itoa(int(ex.CorrelationID)), strconv.Itoa(len(ex.Response))}, "|")
+			if have[resp] == 0 {
+				t.Errorf("no row %s", resp)
+			}
+			have[resp]--
+		}
+	}
+	s.screenshot("list")
+	s.shot("list-box", "#paste")
+
+	// Open the Produce response: the page of its API and version shows it
+	// and its request, each with its tree.
+	api := fmt.Sprintf("Produce v%d", produce.APIVersion)
+	row := fmt.Sprintf(`Array.from(document.querySelectorAll('#conv-list tbody tr')).find(r => r.cells[3].textContent == 'response' && r.cells[4].textContent == %s && r.cells[5].textContent == '%d' && r.cells[2].textContent.startsWith('127.0.0.1:%d>'))`, jsString(api), produce.CorrelationID, 40000+produce.Conn)
+	s.waitFor("the Produce response's row", row)
+	s.do(10*time.Second, chromedp.Evaluate[chromedp.Void](row+`.querySelector('button').click()`))
+	page := fmt.Sprintf("/Produce/v%d", produce.APIVersion)
+	s.waitFor("the Produce page", `location.pathname.endsWith('`+page+`') && location.hash.includes('req=') && location.hash.includes('resp=')`)
+	s.waitFor("both frames", `document.querySelectorAll('#response [data-off]').length == `+strconv.Itoa(len(produce.Response)))
+	if got := strings.Join(s.cells("response"), ""); got != hex.EncodeToString(produce.Response) {
+		t.Errorf("the response shown is not the captured one")
+	}
+	if got := strings.Join(s.cells("request"), ""); got != hex.EncodeToString(produce.Request) {
+		t.Errorf("the request shown is not the captured one")
+	}
+	s.waitFor("the response's tree", `document.querySelector('#response .tn[data-path="body.Responses"]')`)
+	if !eval[bool](s, `!!document.querySelector('#request .tn[data-path="header.CorrelationId"]')`) {
+		t.Error("the request's tree is not shown beside the response")
+	}
+	if eval[bool](s, `!!document.querySelector('#response .notice')`) {
+		t.Errorf("the response does not decode cleanly: %s", s.text("#response .notice"))
+	}
+	// The list is still there on the new page, the opened row marked.
+	s.waitFor("the list on the new page", `document.querySelector('#conv-list tr.cur')`)
+	if got := eval[string](s, `document.querySelector('#conv-list tr.cur').cells[3].textContent`); got != "response" {
+		t.Errorf("the marked row is a %s", got)
+	}
+	s.screenshot("opened")
+	s.shot("opened-box", "#paste")
+
+	// The filter keeps the frames of one API.
+	s.do(10*time.Second, chromedp.SetValue(chromedp.ID("conv-filter"), "api:Produce"))
+	s.waitFor("the filtered list", `document.querySelector('#conv-matches')`)
+	apis := eval[[]string](s, `Array.from(document.querySelectorAll('#conv-list tbody tr')).map(r => r.cells[4].textContent)`)
+	if len(apis) == 0 {
+		t.Fatal("the filter kept no Produce frame")
+	}
+	for _, a := range apis {
+		if !strings.HasPrefix(a, "Produce v") {
+			t.Errorf("api:Produce keeps a %s frame", a)
+		}
+	}
+
+	// The file picker opens a capture as a drop does.
+	path := filepath.Join(t.TempDir(), "picked.pcapng")
+	if err := os.WriteFile(path, file, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s.do(10*time.Second, chromedp.SetUploadFiles(chromedp.ID("paste-file"), []string{path}))
+	s.waitFor("the picked capture", `(document.querySelector('#paste-status')||{}).textContent.startsWith('picked.pcapng')`)
+	s.waitFor("its list", `document.querySelectorAll('#conv-list tbody tr').length == `+strconv.Itoa(frames))
+	if !bytes.Contains([]byte(s.text("#conv-count")), []byte(strconv.Itoa(frames))) {
+		t.Errorf("the picked capture's list says %q", s.text("#conv-count"))
+	}
+}
+
+// bigCapture replays the connections of exs, each time from a new client
+// address, until the pcap file holds mb MiB.
+func bigCapture(exs []traffic.Exchange, mb int) (file []byte, frames, responses int) {
+	conns := 0
+	for _, ex := range exs {
+		conns = max(conns, ex.Conn+1)
+	}
+	var segs []capturetest.Segment
+	t0 := time.Date(2026, 12, 1, 1, 0, 0, 0, time.UTC)
+	size := 24
+	for i := 0; size < mb<<20; i++ {
+		client := netip.MustParseAddrPort(fmt.Sprintf("127.0.%d.%d:%d", i/50000/250, 1+i/50000%250, 10000+i%50000))
+		c := capturetest.NewConn(client, netip.MustParseAddrPort("127.0.0.1:9092"), t0.Add(time.Duration(i)*time.Millisecond))
+		c.Open()
+		for _, ex := range exs {
+			if ex.Conn == i%conns {
+				c.Send(true, ex.Request, 1400)
+				frames++
+				if ex.Response != nil {
+					c.Send(false, ex.Response, 1400)
+					frames++
+					responses++
+				}
+			}
+		}
+		c.Close()
+		for _, s := range c.Segments {
+			size += 16 + 14 + 40 + len(s.Payload) // record header, Ethernet, IPv4 and TCP
+		}
+		segs = append(segs, c.Segments...)
+	}
+	return capturetest.WritePcap(capturetest.Ethernet, true, segs), frames, responses
+}
+
+// A big capture (100 MiB; KAFKAWIRE_CAPTURE_MB sets another size) opened
+// with the file picker is read in chunks: the progress line moves, the
+// browser keeps painting, and the list comes with every frame. It logs the
+// time taken and the longest pause between painted frames.
+func TestCaptureBigFileStaysResponsive(t *testing.T) {
+	exs, _ := kafkaTraffic(t)
+	mb := 100
+	if v := os.Getenv("KAFKAWIRE_CAPTURE_MB"); v != "" {
+		mb, _ = strconv.Atoi(v)
+	}
+	file, frames, responses := bigCapture(exs, mb)
+	path := filepath.Join(t.TempDir(), "big.pcap")
+	if err := os.WriteFile(path, file, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := newSession(t, false)
+	s.open("/")
+	// Measure the longest pause between animation frames while the capture loads.
+	s.do(5*time.Second, chromedp.Evaluate[chromedp.Void](`(()=>{
+		window.kwGaps = {max: 0, frames: 0};
+		let last = performance.now();
+		const tick = t => { if (t - last > window.kwGaps.max) { window.kwGaps.max = t - last; window.kwGaps.at = (document.querySelector('#conv-progress') || document.querySelector('#conv-count') || {textContent: 'before'}).textContent; } last = t; window.kwGaps.frames++; if (!window.kwGapsStop) requestAnimationFrame(tick); };
+		requestAnimationFrame(tick);
+	})()`))
+	logged := make(chan string, 1)
+	go func() {
+		for m, err := range chromedp.Console(s.ctx) {
+			if err != nil {
+				return
+			}
+			if strings.HasPrefix(m.Text, "kafkawire: big.pcap:") {
+				logged <- m.Text
+				return
+			}
+		}
+	}()
+	start := time.Now()
+	s.do(30*time.Second, chromedp.SetUploadFiles(chromedp.ID("paste-file"), []string{path}))
+	progress := map[string]bool{}
+	var read time.Duration // until the file was read and the frames were being found
+	deadline := time.Now().Add(5 * time.Minute)
+	for !eval[bool](s, `!!document.querySelector('#conv-count')`) {
+		if time.Now().After(deadline) {
+			s.screenshot("failed")
+			t.Fatalf("no list after %v; progress seen: %v", time.Since(start), progress)
+		}
+		progress[eval[string](s, `(document.querySelector('#conv-progress progress')||{}).value + ''`)] = true
+		if read == 0 && strings.Contains(s.text("#conv-progress"), "finding the Kafka frames") {
+			read = time.Since(start)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	took := time.Since(start)
+	gaps := eval[map[string]any](s, `(window.kwGapsStop = true, window.kwGaps)`)
+	s.shot("big", "#paste")
+	t.Logf("%d MiB capture, %d frames: listed in %v (%.1f MiB/s; read in %v); %v progress values seen; longest pause between painted frames %.0f ms (ending at %q) over %.0f frames",
+		len(file)>>20, frames, took.Round(time.Millisecond), float64(len(file))/(1<<20)/took.Seconds(), read.Round(time.Millisecond), len(progress), gaps["max"], gaps["at"], gaps["frames"])
+	select {
+	case m := <-logged:
+		t.Log("the page logged: " + m)
+	case <-time.After(5 * time.Second):
+		t.Error("the page logged no time and memory")
+	}
+	if got, want := s.text("#conv-count"), strconv.Itoa(frames)+" Kafka frames"; got != want {
+		t.Errorf("the list says %q, want %q", got, want)
+	}
+	if len(progress) < 3 {
+		t.Errorf("the progress line moved through %d values, want several: %v", len(progress), progress)
+	}
+	// A page that read the capture at once would stop painting for the
+	// whole time; the machines that run this are shared, so the bound is
+	// relative: no pause longer than a quarter of the load.
+	if pause := time.Duration(gaps["max"].(float64)) * time.Millisecond; pause > took/4 {
+		t.Errorf("the page froze for %v of the %v the capture took", pause, took)
+	}
+	// One page of rows in the DOM, not every frame.
+	if n := eval[int](s, `document.querySelectorAll('#conv-list tbody tr').length`); n != 200 {
+		t.Errorf("%d rows in the DOM, want one page of 200", n)
+	}
+	// The last page holds the last frame.
+	s.do(10*time.Second, chromedp.SetValue(chromedp.ID("conv-filter"), "dir:response"))
+	s.waitFor("the responses", `document.querySelector('#conv-pos') && document.querySelector('#conv-pos').textContent.endsWith(' of `+strconv.Itoa(responses)+`')`)
+}
+
+// Moving to another page while a capture loads does not lose it: the new
+// page's paste box shows the progress and then the list.
+func TestCaptureLoadSurvivesNavigation(t *testing.T) {
+	exs, _ := kafkaTraffic(t)
+	file, frames, _ := bigCapture(exs, 15)
+	path := filepath.Join(t.TempDir(), "moving.pcap")
+	if err := os.WriteFile(path, file, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := newSession(t, false)
+	s.open("/")
+	s.do(30*time.Second, chromedp.SetUploadFiles(chromedp.ID("paste-file"), []string{path}))
+	s.waitFor("the progress line", `document.querySelector('#conv-progress')`)
+	s.do(10*time.Second, chromedp.Evaluate[chromedp.Void](`document.querySelector('a[href$="/Metadata/v12"]').click()`))
+	s.waitFor("the Metadata page", `location.pathname.endsWith('/Metadata/v12') && document.querySelector('#request [data-off]')`)
+	deadline := time.Now().Add(3 * time.Minute)
+	for !eval[bool](s, `!!document.querySelector('#conv-count')`) {
+		if time.Now().After(deadline) {
+			s.screenshot("failed")
+			t.Fatalf("the list never came on the new page; it says %q", s.text("#conv"))
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	if got, want := s.text("#conv-count"), strconv.Itoa(frames)+" Kafka frames"; got != want {
+		t.Errorf("the list says %q, want %q", got, want)
+	}
+}

@@ -1,0 +1,372 @@
+package ui
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/kafkawire/kafkawire/codec/conversation"
+	"github.com/kafkawire/kafkawire/codec/schema"
+	"github.com/kafkawire/kafkawire/codec/source"
+)
+
+// maxCapture bounds a capture opened in the page. A capture is not carried in
+// the URL, only the frame pair the user opens, so it may be far bigger than
+// other dropped files: its streams are held in memory (about the capture's
+// size), and the frames are decoded one pair at a time.
+const maxCapture = 256 << 20
+
+// rowsPerPage bounds the rows of the conversation list in the DOM: go-app
+// has no virtual list, and a capture may hold a hundred thousand frames.
+const rowsPerPage = 200
+
+// CaptureList is what the page keeps of an opened capture (or packet dump
+// of several TCP streams): every Kafka frame found in it, as metadata and
+// bytes sliced from the reassembled streams, decoded only when a row is
+// opened; its connections; and the list's filter, page and opened row. The
+// session keeps it while the user moves from page to page.
+type CaptureList struct {
+	File    string
+	Kind    source.Kind
+	Size    int    // bytes of the file
+	Read    int    // bytes read so far while loading
+	Loading bool   // reading or finding frames; the list is not there yet
+	Err     string // why reading stopped early: the frames before it are kept
+	Frames  []conversation.Frame
+	Conns   []conversation.Conn
+
+	Filter string
+	Page   int
+	Cur    int // the opened frame, -1 for none
+	Gen    int // bumped on every change, so that the list component re-renders
+
+	shown    []int // Frames matching Filter, in order
+	shownFor string
+	// stopped tells a load still running that the user has moved on to
+	// another input: it stops reading and keeps nothing.
+	stopped atomic.Bool
+	// What the loading goroutine hands over; Sync takes it on the UI
+	// goroutine, whichever paste box is on the page by then.
+	readSoFar atomic.Int64
+	mu        sync.Mutex
+	done      *loaded
+}
+
+type loaded struct {
+	res conversation.Result
+	err error
+}
+
+// progress records, from the loading goroutine, how far the file was read.
+func (l *CaptureList) progress(n int) { l.readSoFar.Store(int64(n)) }
+
+// finish hands over, from the loading goroutine, what was found.
+func (l *CaptureList) finish(res conversation.Result, err error) {
+	l.mu.Lock()
+	l.done = &loaded{res, err}
+	l.mu.Unlock()
+}
+
+// Sync takes what the loading goroutine handed over (progress, and at the
+// end the frames) into the list; it reports whether anything changed.
+func (l *CaptureList) Sync() bool {
+	if l == nil || !l.Loading {
+		return false
+	}
+	changed := false
+	if n := int(l.readSoFar.Load()); n != l.Read {
+		l.Read, changed = n, true
+	}
+	l.mu.Lock()
+	d := l.done
+	l.done = nil
+	l.mu.Unlock()
+	if d != nil {
+		l.set(d.res, d.err)
+		l.Read, changed = l.Size, true
+	}
+	if changed {
+		l.Gen++
+	}
+	return changed
+}
+
+// Stop ends the loading of the list, if it is still loading: the paste
+// holds something else now.
+func (l *CaptureList) Stop() {
+	if l != nil {
+		l.stopped.Store(true)
+	}
+}
+
+// newCaptureList is the list of what Find found in in.
+func newCaptureList(file string, size int, in source.Input, res conversation.Result, err error) *CaptureList {
+	l := &CaptureList{File: file, Kind: in.Kind, Size: size, Read: size, Cur: -1}
+	l.set(res, err)
+	return l
+}
+
+func (l *CaptureList) set(res conversation.Result, err error) {
+	l.Frames, l.Conns, l.Loading = res.Frames, res.Conns, false
+	if err != nil {
+		l.Err = err.Error()
+	}
+	l.shown, l.shownFor = nil, ""
+	l.Gen++
+}
+
+// findFrames is conversation.Find run one connection at a time, with yield
+// called between connections so that the browser can paint: a big capture
+// holds many connections, and finding their frames takes a while. The result
+// is Find's: frames in capture order, pairs by index.
+func findFrames(in source.Input, yield func()) conversation.Result {
+	type group struct {
+		streams []source.Stream
+		index   []int // index in in.Streams of each stream
+	}
+	var groups []*group
+	byConn := map[string]*group{}
+	for i, s := range in.Streams {
+		key := connKey(s.Conn)
+		g := byConn[key]
+		if g == nil || s.Conn == "" {
+			g = &group{}
+			groups = append(groups, g)
+			if s.Conn != "" {
+				byConn[key] = g
+			}
+		}
+		g.streams = append(g.streams, s)
+		g.index = append(g.index, i)
+	}
+	var res conversation.Result
+	var all []conversation.Frame
+	for _, g := range groups {
+		r := conversation.Find(source.Input{Kind: in.Kind, Streams: g.streams}, conversation.Options{})
+		base := len(all)
+		for _, f := range r.Frames {
+			if f.Pair >= 0 {
+				f.Pair += base
+			}
+			f.Stream = g.index[f.Stream]
+			all = append(all, f)
+		}
+		res.Conns = append(res.Conns, r.Conns...)
+		if yield != nil {
+			yield()
+		}
+	}
+	// Capture order across connections, as Find orders them.
+	order := make([]int, len(all))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(i, j int) bool {
+		a, b := &all[order[i]], &all[order[j]]
+		if !a.Time.Equal(b.Time) && !a.Time.IsZero() && !b.Time.IsZero() {
+			return a.Time.Before(b.Time)
+		}
+		return a.Packet != 0 && b.Packet != 0 && a.Packet < b.Packet
+	})
+	at := make([]int, len(all))
+	for i, k := range order {
+		at[k] = i
+	}
+	res.Frames = make([]conversation.Frame, len(all))
+	for i, k := range order {
+		f := all[k]
+		if f.Pair >= 0 {
+			f.Pair = at[f.Pair]
+		}
+		res.Frames[i] = f
+	}
+	return res
+}
+
+// connKey names a connection the same way from both of its streams: a
+// stream whose direction is unknown names its own sender first.
+func connKey(conn string) string {
+	a, b, ok := strings.Cut(conn, ">")
+	if !ok || a < b {
+		return conn
+	}
+	return b + ">" + a
+}
+
+// Latency is how long the frame's response took: from the request's first
+// packet to the response's, for either of the two; false when the frame has
+// no pair or the capture no times.
+func (l *CaptureList) Latency(i int) (time.Duration, bool) {
+	if i < 0 || i >= len(l.Frames) {
+		return 0, false
+	}
+	f := &l.Frames[i]
+	if f.Pair < 0 || f.Pair >= len(l.Frames) {
+		return 0, false
+	}
+	p := &l.Frames[f.Pair]
+	if f.Time.IsZero() || p.Time.IsZero() {
+		return 0, false
+	}
+	if f.Dir == schema.Request {
+		return p.Time.Sub(f.Time), true
+	}
+	return f.Time.Sub(p.Time), true
+}
+
+// Problems says what is wrong with frame i, for its row: a frame cut by a
+// gap or by the end of the capture, bytes skipped before it to find its
+// header, a response out of turn or whose request the capture lacks.
+func (l *CaptureList) Problems(i int) []string {
+	f := &l.Frames[i]
+	var out []string
+	if f.Broken != "" {
+		out = append(out, "broken: "+f.Broken)
+	}
+	if f.Skipped > 0 {
+		out = append(out, strconv.Itoa(f.Skipped)+" bytes skipped before it")
+	}
+	if f.Note != "" {
+		out = append(out, f.Note)
+	}
+	if f.Dir == schema.Response && f.API == nil {
+		out = append(out, "its request is not in the capture: API unknown")
+	}
+	return out
+}
+
+// Shown is the frames that match the filter, in capture order.
+func (l *CaptureList) Shown() []int {
+	if l.shown != nil && l.shownFor == l.Filter {
+		return l.shown
+	}
+	terms := strings.Fields(strings.ToLower(l.Filter))
+	l.shown, l.shownFor = make([]int, 0, len(l.Frames)), l.Filter
+	if len(terms) == 0 {
+		for i := range l.Frames {
+			l.shown = append(l.shown, i)
+		}
+		return l.shown
+	}
+	for i := range l.Frames {
+		if l.matches(i, terms) {
+			l.shown = append(l.shown, i)
+		}
+	}
+	return l.shown
+}
+
+// SetFilter filters the list and goes back to its first page.
+func (l *CaptureList) SetFilter(q string) {
+	if q != l.Filter {
+		l.Filter, l.Page = q, 0
+		l.Gen++
+	}
+}
+
+// matches reports whether frame i matches every term of a filter (terms
+// are lower case). A term may name its field: api:Fetch (or
+// api:fetch/v12), conn:51234, corr:7 (or id:7), dir:request, v:12; "error"
+// matches frames with a problem. A bare term matches the API (a whole name,
+// or part of names), the connection (any part), the correlation id
+// (whole), the direction, or "vN" the version.
+func (l *CaptureList) matches(i int, terms []string) bool {
+	f := &l.Frames[i]
+	api := "?"
+	if f.API != nil {
+		api = strings.ToLower(f.API.Name)
+	}
+	ver := "v" + strconv.Itoa(int(f.Version))
+	corr := strconv.Itoa(int(f.CorrelationID))
+	conn := strings.ToLower(f.Conn)
+	dir := f.Dir.String()
+	bad := len(l.Problems(i)) > 0
+	// A term that names an API matches it alone (produce is not
+	// InitProducerId); any other matches the API names it is part of.
+	apiIs := func(t string) bool {
+		name, v, hasV := strings.Cut(t, "/")
+		if hasV && v != ver && "v"+v != ver {
+			return false
+		}
+		if schema.ByName(name) != nil {
+			return api == name
+		}
+		return strings.Contains(api, name)
+	}
+	for _, t := range terms {
+		key, val, keyed := strings.Cut(t, ":")
+		if keyed && val != "" {
+			var ok bool
+			switch key {
+			case "api":
+				ok = f.API != nil && apiIs(val)
+			case "conn":
+				ok = strings.Contains(conn, val)
+			case "corr", "id":
+				ok = val == corr
+			case "dir":
+				ok = strings.HasPrefix(dir, val)
+			case "v", "version":
+				ok = "v"+strings.TrimPrefix(val, "v") == ver
+			default:
+				keyed = false
+			}
+			if keyed {
+				if !ok {
+					return false
+				}
+				continue
+			}
+		}
+		switch {
+		case t == "error" || t == "errors" || t == "broken":
+			if !bad {
+				return false
+			}
+		case t == corr, t == ver, dir == t,
+			f.API != nil && apiIs(t),
+			strings.Contains(conn, t):
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// Target is where frame i is shown: the page of its API and version, with
+// it and the frame it is paired with (when they agree on the API) in the
+// fragment, as the paste box shows a pasted frame.
+func (l *CaptureList) Target(i int) (path, frag string, ok bool) {
+	if i < 0 || i >= len(l.Frames) || l.Frames[i].API == nil {
+		return "", "", false
+	}
+	f := &l.Frames[i]
+	var req, resp []byte
+	if f.Dir == schema.Request {
+		req = f.Bytes
+	} else {
+		resp = f.Bytes
+	}
+	if j := f.Pair; j >= 0 && j < len(l.Frames) && l.Frames[j].API == f.API && l.Frames[j].Version == f.Version {
+		if f.Dir == schema.Request {
+			resp = l.Frames[j].Bytes
+		} else {
+			req = l.Frames[j].Bytes
+		}
+	}
+	return PagePath(f.API, f.Version), Fragment(req, resp), true
+}
+
+// Kafka counts the connections found to carry Kafka.
+func (l *CaptureList) Kafka() int {
+	n := 0
+	for _, c := range l.Conns {
+		if c.Kind == conversation.Kafka {
+			n++
+		}
+	}
+	return n
+}

@@ -1,0 +1,444 @@
+//go:build !js
+
+package ui
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"net/netip"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/twmb/franz-go/pkg/kgo"
+
+	"github.com/kafkawire/kafkawire/codec/capture/capturetest"
+	"github.com/kafkawire/kafkawire/codec/conversation"
+	"github.com/kafkawire/kafkawire/codec/frame/traffic"
+	"github.com/kafkawire/kafkawire/codec/schema"
+	"github.com/kafkawire/kafkawire/codec/source"
+)
+
+var (
+	kgoOnce sync.Once
+	kgoExs  []traffic.Exchange
+	kgoErr  error
+)
+
+// kgoTraffic records, once, what a kgo client producing records (one of
+// 60 kB, so its Produce request spans many segments) and fetching them back
+// exchanges with kfake on 127.0.0.1.
+func kgoTraffic(t *testing.T) []traffic.Exchange {
+	t.Helper()
+	kgoOnce.Do(func() {
+		kgoExs, kgoErr = traffic.Record([]kgo.Opt{
+			kgo.DefaultProduceTopic("orders"),
+			kgo.ConsumeTopics("orders"),
+			kgo.FetchMaxWait(100 * time.Millisecond),
+			kgo.ProducerBatchCompression(kgo.NoCompression()),
+		}, func(ctx context.Context, cl *kgo.Client) {
+			values := [][]byte{[]byte("first"), bytes.Repeat([]byte{'x'}, 60_000), []byte("last")}
+			for _, v := range values {
+				if err := cl.ProduceSync(ctx, &kgo.Record{Value: v}).FirstErr(); err != nil {
+					kgoErr = err
+					return
+				}
+			}
+			for got := 0; got < len(values) && ctx.Err() == nil; {
+				cl.PollFetches(ctx).EachRecord(func(*kgo.Record) { got++ })
+			}
+		})
+	})
+	require.NoError(t, kgoErr)
+	require.NotEmpty(t, kgoExs)
+	return kgoExs
+}
+
+// recordedCapture is a capture of the exchanges, one TCP connection per
+// recorded connection (client port 40000+n, server 127.0.0.1:29092), in
+// segments of at most 1000 bytes, with the latency each exchange must show:
+// from its request's first segment to its response's.
+type recordedCapture struct {
+	segs    []capturetest.Segment
+	latency map[string]time.Duration // by conn and correlation id
+	conns   int
+}
+
+func captureOf(exs []traffic.Exchange) recordedCapture {
+	rc := recordedCapture{latency: map[string]time.Duration{}}
+	var cs []*capturetest.Conn
+	t0 := time.Date(2026, 12, 1, 1, 2, 3, 0, time.UTC)
+	for _, ex := range exs {
+		for len(cs) <= ex.Conn {
+			i := len(cs)
+			c := capturetest.NewConn(netip.MustParseAddrPort(fmt.Sprintf("127.0.0.1:%d", 40000+i)), netip.MustParseAddrPort("127.0.0.1:29092"), t0.Add(time.Duration(i)*time.Second))
+			c.Open()
+			cs = append(cs, c)
+		}
+		c := cs[ex.Conn]
+		asked := c.Segments[len(c.Segments)-1].Time.Add(37 * time.Microsecond)
+		c.Send(true, ex.Request, 1000)
+		if ex.Response != nil {
+			answered := c.Segments[len(c.Segments)-1].Time.Add(37 * time.Microsecond)
+			c.Send(false, ex.Response, 1000)
+			rc.latency[fmt.Sprint(40000+ex.Conn, "/", ex.CorrelationID)] = answered.Sub(asked)
+		}
+	}
+	for _, c := range cs {
+		c.Close()
+		rc.segs = append(rc.segs, c.Segments...)
+	}
+	rc.conns = len(cs)
+	return rc
+}
+
+func openCapture(t *testing.T, name string, file []byte) *CaptureList {
+	t.Helper()
+	p := &Paste{Raw: file, File: name}
+	p.Read()
+	require.Nil(t, p.Err)
+	require.NotNil(t, p.Capture, "a capture goes to the conversation list")
+	require.Empty(t, p.Capture.Err)
+	return p.Capture
+}
+
+// indexOfFrame finds the frame b sent on the connection of exchange ex
+// (several connections send the same ApiVersions request).
+func indexOfFrame(l *CaptureList, ex traffic.Exchange, b []byte) int {
+	conn := fmt.Sprintf("127.0.0.1:%d>127.0.0.1:29092", 40000+ex.Conn)
+	for i := range l.Frames {
+		if l.Frames[i].Conn == conn && bytes.Equal(l.Frames[i].Bytes, b) {
+			return i
+		}
+	}
+	return -1
+}
+
+// The list of a capture of kgo traffic holds every request and response,
+// byte for byte, each response paired with its request and named by it,
+// with the latency the capture's times give.
+func TestCaptureListFramesPairsAndLatency(t *testing.T) {
+	exs := kgoTraffic(t)
+	rc := captureOf(exs)
+	for _, file := range []struct {
+		name string
+		b    []byte
+	}{
+		{"kgo.pcapng", capturetest.WritePcapng(capturetest.Ethernet, rc.segs)},
+		{"kgo.pcap", capturetest.WritePcap(capturetest.LinuxSLL, true, rc.segs)},
+	} {
+		l := openCapture(t, file.name, file.b)
+		assert.Equal(t, rc.conns, l.Kafka(), "%s: every connection is Kafka", file.name)
+		frames := 0
+		for _, ex := range exs {
+			i := indexOfFrame(l, ex, ex.Request)
+			require.GreaterOrEqual(t, i, 0, "%s: request %d of conn %d", file.name, ex.CorrelationID, ex.Conn)
+			f := l.Frames[i]
+			assert.Equal(t, schema.Request, f.Dir)
+			assert.Equal(t, ex.APIKey, f.API.Key)
+			assert.Equal(t, ex.APIVersion, f.Version)
+			assert.Equal(t, ex.CorrelationID, f.CorrelationID)
+			assert.Equal(t, fmt.Sprintf("127.0.0.1:%d>127.0.0.1:29092", 40000+ex.Conn), f.Conn)
+			assert.Empty(t, l.Problems(i))
+			frames++
+			if ex.Response == nil {
+				assert.Equal(t, -1, f.Pair)
+				continue
+			}
+			frames++
+			require.GreaterOrEqual(t, f.Pair, 0, "%s: request %d has its response", file.name, ex.CorrelationID)
+			r := l.Frames[f.Pair]
+			assert.True(t, bytes.Equal(ex.Response, r.Bytes), "%s: the pair of request %d is its response", file.name, ex.CorrelationID)
+			assert.Equal(t, i, r.Pair)
+			assert.Equal(t, f.API, r.API, "the response is named by its request")
+			assert.Equal(t, f.Version, r.Version)
+			want := rc.latency[fmt.Sprint(40000+ex.Conn, "/", ex.CorrelationID)]
+			require.Positive(t, want)
+			got, ok := l.Latency(i)
+			assert.True(t, ok)
+			assert.Equal(t, want, got, "%s: latency of request %d", file.name, ex.CorrelationID)
+			got, ok = l.Latency(f.Pair)
+			assert.True(t, ok)
+			assert.Equal(t, want, got, "%s: latency on the response's row", file.name)
+		}
+		assert.Len(t, l.Frames, frames, "%s: nothing more than the exchanges", file.name)
+		for i := 1; i < len(l.Frames); i++ {
+			require.False(t, l.Frames[i].Time.Before(l.Frames[i-1].Time), "capture order at %d", i)
+		}
+	}
+}
+
+// Finding the frames one connection at a time (to let the browser paint
+// between connections) gives what conversation.Find gives on the whole
+// capture: the same frames in the same order, paired alike.
+func TestFindFramesByConnectionIsFind(t *testing.T) {
+	rc := captureOf(kgoTraffic(t))
+	// Interleave the connections' segments by time, as a real capture does.
+	segs := append([]capturetest.Segment(nil), rc.segs...)
+	for i := range segs {
+		segs[i].Time = segs[i].Time.Add(-time.Duration(int(segs[i].Src.Port()+segs[i].Dst.Port())%7) * time.Second)
+	}
+	in, err := source.Read(capturetest.WritePcapng(capturetest.Ethernet, segs), source.Options{Requests: conversation.LooksLikeRequests})
+	require.NoError(t, err)
+	want := conversation.Find(in, conversation.Options{})
+	yields := 0
+	got := findFrames(in, func() { yields++ })
+	assert.Equal(t, rc.conns, yields, "one yield per connection")
+	require.Len(t, got.Frames, len(want.Frames))
+	require.NotEmpty(t, got.Frames)
+	for i := range want.Frames {
+		w, g := want.Frames[i], got.Frames[i]
+		require.Equal(t, w.Conn, g.Conn, "frame %d", i)
+		require.Equal(t, w.Off, g.Off, "frame %d", i)
+		require.Equal(t, w.Dir, g.Dir, "frame %d", i)
+		require.Equal(t, w.Pair, g.Pair, "frame %d", i)
+		require.Equal(t, w.Stream, g.Stream, "frame %d", i)
+		require.True(t, bytes.Equal(w.Bytes, g.Bytes), "frame %d", i)
+	}
+	assert.Equal(t, len(want.Conns), len(got.Conns))
+}
+
+func shownAPIs(l *CaptureList) map[string]int {
+	out := map[string]int{}
+	for _, i := range l.Shown() {
+		f := l.Frames[i]
+		out[f.API.Name+" "+f.Dir.String()]++
+	}
+	return out
+}
+
+// The filter keeps the frames of an API, a connection, a correlation id,
+// a direction, or with a problem; terms add up.
+func TestCaptureListFilter(t *testing.T) {
+	exs := kgoTraffic(t)
+	rc := captureOf(exs)
+	l := openCapture(t, "kgo.pcapng", capturetest.WritePcapng(capturetest.Ethernet, rc.segs))
+	produce := 0
+	for _, ex := range exs {
+		if ex.APIKey == 0 {
+			produce++
+		}
+	}
+	require.Positive(t, produce)
+
+	l.SetFilter("api:Produce")
+	assert.Equal(t, map[string]int{"Produce request": produce, "Produce response": produce}, shownAPIs(l))
+	l.SetFilter("produce")
+	assert.Equal(t, map[string]int{"Produce request": produce, "Produce response": produce}, shownAPIs(l), "a bare word finds the API too")
+	l.SetFilter("Produce dir:response")
+	assert.Equal(t, map[string]int{"Produce response": produce}, shownAPIs(l))
+	// With its version, and a version of another API: nothing.
+	var pv int16
+	for _, ex := range exs {
+		if ex.APIKey == 0 {
+			pv = ex.APIVersion
+		}
+	}
+	l.SetFilter(fmt.Sprintf("api:produce/v%d", pv))
+	assert.Equal(t, map[string]int{"Produce request": produce, "Produce response": produce}, shownAPIs(l))
+	l.SetFilter(fmt.Sprintf("produce v%d", pv+1))
+	assert.Empty(t, l.Shown())
+	// Part of a name finds every API it is part of.
+	inits := 0
+	for _, ex := range exs {
+		if ex.APIKey == schema.ByName("InitProducerId").Key {
+			inits++
+		}
+	}
+	require.Positive(t, inits, "kgo's idempotent producer asks for a producer id")
+	l.SetFilter("producer")
+	assert.Equal(t, map[string]int{"InitProducerId request": inits, "InitProducerId response": inits}, shownAPIs(l))
+
+	// A correlation id on one connection: its request and its response.
+	ex := exs[len(exs)-1]
+	l.SetFilter(fmt.Sprintf("conn:%d corr:%d", 40000+ex.Conn, ex.CorrelationID))
+	shown := l.Shown()
+	require.Len(t, shown, 2)
+	assert.True(t, bytes.Equal(ex.Request, l.Frames[shown[0]].Bytes))
+	assert.True(t, bytes.Equal(ex.Response, l.Frames[shown[1]].Bytes))
+	// A connection alone: every frame of it, and only those.
+	l.SetFilter(fmt.Sprint(40000 + ex.Conn))
+	n := 0
+	for _, e := range exs {
+		if e.Conn == ex.Conn {
+			n += 1 + btoi(e.Response != nil)
+		}
+	}
+	assert.Len(t, l.Shown(), n)
+	for _, i := range l.Shown() {
+		assert.Contains(t, l.Frames[i].Conn, fmt.Sprintf(":%d>", 40000+ex.Conn))
+	}
+	l.SetFilter("error")
+	assert.Empty(t, l.Shown(), "a clean capture has no frame with a problem")
+	l.SetFilter("api:NoSuchApi")
+	assert.Empty(t, l.Shown())
+	l.SetFilter("")
+	assert.Len(t, l.Shown(), len(l.Frames))
+
+	// The page goes back to the first when the filter changes.
+	l.Page = 3
+	l.SetFilter("fetch")
+	assert.Zero(t, l.Page)
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// A frame that spans a gap is listed as broken and found by "error"; a TLS
+// connection and one that is not Kafka are listed with the Kafka ones.
+func TestCaptureListProblemsAndOtherConnections(t *testing.T) {
+	exs := kgoTraffic(t)
+	big := -1
+	for i, ex := range exs {
+		if ex.APIKey == 0 && len(ex.Request) > 60_000 {
+			big = i
+		}
+	}
+	require.GreaterOrEqual(t, big, 0, "the 60 kB Produce request")
+	rc := captureOf(exs)
+	// Lose the client segment 20 kB into the big request.
+	var segs []capturetest.Segment
+	lost := false
+	for _, s := range rc.segs {
+		// Send slices the request without copying: the segment that starts
+		// 20 kB into it holds that very byte.
+		if !lost && len(s.Payload) > 0 && &s.Payload[0] == &exs[big].Request[20_000] {
+			lost = true
+			continue
+		}
+		segs = append(segs, s)
+	}
+	require.True(t, lost)
+	t0 := time.Date(2026, 12, 1, 1, 2, 0, 0, time.UTC)
+	tls := capturetest.NewConn(netip.MustParseAddrPort("10.0.0.1:5556"), netip.MustParseAddrPort("10.0.0.2:9093"), t0)
+	tls.Open()
+	tls.Send(true, []byte{0x16, 0x03, 0x01, 0x00, 0x05, 1, 2, 3, 4, 5}, 0)
+	web := capturetest.NewConn(netip.MustParseAddrPort("10.0.0.1:5555"), netip.MustParseAddrPort("10.0.0.2:80"), t0)
+	web.Open()
+	web.Send(true, []byte("GET / HTTP/1.1\r\nHost: x\r\n\r\n"), 0)
+	segs = append(append(tls.Segments, web.Segments...), segs...)
+
+	l := openCapture(t, "gap.pcap", capturetest.WritePcap(capturetest.Ethernet, false, segs))
+	kinds := map[conversation.Kind][]string{}
+	for _, c := range l.Conns {
+		kinds[c.Kind] = append(kinds[c.Kind], c.Name)
+	}
+	assert.Equal(t, []string{"10.0.0.1:5556>10.0.0.2:9093"}, kinds[conversation.TLS])
+	assert.Equal(t, []string{"10.0.0.1:5555>10.0.0.2:80"}, kinds[conversation.NotKafka])
+	assert.Len(t, kinds[conversation.Kafka], rc.conns)
+
+	l.SetFilter("error")
+	shown := l.Shown()
+	require.Len(t, shown, 1, "the broken request alone")
+	b := l.Frames[shown[0]]
+	assert.Equal(t, schema.Request, b.Dir)
+	assert.True(t, bytes.Equal(exs[big].Request[:20_000], b.Bytes), "the bytes before the gap")
+	problems := l.Problems(shown[0])
+	require.NotEmpty(t, problems)
+	assert.True(t, strings.HasPrefix(problems[0], "broken: 1000 bytes missing 20000 bytes into the frame"), problems[0])
+	// Its response is still there and paired; opening the broken request shows both.
+	require.GreaterOrEqual(t, b.Pair, 0)
+	path, frag, ok := l.Target(shown[0])
+	require.True(t, ok)
+	assert.Equal(t, PagePath(b.API, b.Version), path)
+	req, resp, err := ParseFragment(frag)
+	require.NoError(t, err)
+	assert.True(t, bytes.Equal(b.Bytes, req))
+	assert.True(t, bytes.Equal(exs[big].Response, resp))
+}
+
+// Opening a response puts it and its request, only them, in the link.
+func TestCaptureListTarget(t *testing.T) {
+	exs := kgoTraffic(t)
+	l := openCapture(t, "kgo.pcapng", capturetest.WritePcapng(capturetest.Ethernet, captureOf(exs).segs))
+	for _, ex := range exs {
+		if ex.Response == nil {
+			continue
+		}
+		i := indexOfFrame(l, ex, ex.Response)
+		require.GreaterOrEqual(t, i, 0)
+		path, frag, ok := l.Target(i)
+		require.True(t, ok)
+		api := schema.ByKey(ex.APIKey)
+		assert.Equal(t, PagePath(api, ex.APIVersion), path)
+		req, resp, err := ParseFragment(frag)
+		require.NoError(t, err)
+		assert.True(t, bytes.Equal(ex.Request, req), "%s v%d %d: request %x", api.Name, ex.APIVersion, ex.CorrelationID, req)
+		assert.True(t, bytes.Equal(ex.Response, resp))
+	}
+	_, _, ok := l.Target(len(l.Frames))
+	assert.False(t, ok)
+}
+
+// A capture still loading is told to stop when the paste gets another input.
+func TestNewInputStopsACaptureLoading(t *testing.T) {
+	loading := &CaptureList{Loading: true}
+	p := &Paste{Capture: loading, Text: "00 00 00 04 00 00 00 07"}
+	p.Read()
+	assert.True(t, loading.stopped.Load())
+	assert.Nil(t, p.Capture)
+	assert.NotEmpty(t, p.Frames)
+}
+
+// The list puts one page of rows in the DOM, says which, and escapes what
+// the capture gave (notes, connection names).
+func TestConversationsRendersOnePageEscaped(t *testing.T) {
+	api := schema.ByName("Metadata")
+	l := &CaptureList{File: "x.pcap", Kind: source.Pcap, Cur: -1, Conns: []conversation.Conn{{Name: "a>b", Kind: conversation.Kafka}}}
+	t0 := time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)
+	for i := range 450 {
+		l.Frames = append(l.Frames, conversation.Frame{Conn: "a>b", Dir: schema.Request, API: api, Version: 12, CorrelationID: int32(i), Bytes: make([]byte, 10), Pair: -1, Time: t0.Add(time.Duration(i) * time.Millisecond)})
+	}
+	l.Frames[449].Note = `<img src=x onerror=alert(1)>`
+	render := func() string { return app.HTMLString(&Conversations{List: l, Gen: l.Gen}) }
+	page := render()
+	assert.Equal(t, 200, strings.Count(page, `<tr class="conv-row`))
+	assert.Contains(t, page, "rows 1–200 of 450")
+	assert.Contains(t, page, `data-row="199"`)
+	assert.NotContains(t, page, `data-row="200"`)
+	assert.Contains(t, page, "450 Kafka frames")
+
+	l.Page = 2
+	page = render()
+	assert.Equal(t, 50, strings.Count(page, `<tr class="conv-row`))
+	assert.Contains(t, page, "rows 401–450 of 450")
+	assert.NotContains(t, page, "<img")
+	assert.Contains(t, page, "&lt;img src=x onerror=alert(1)&gt;")
+	assert.Contains(t, page, `<tr class="conv-row conv-request bad" data-row="449"`)
+
+	// A filter that keeps one frame: one row, no pager.
+	l.SetFilter("corr:7")
+	page = render()
+	assert.Equal(t, 1, strings.Count(page, `<tr class="conv-row`))
+	assert.NotContains(t, page, "conv-pos")
+	assert.Contains(t, page, "1 of 450 match")
+}
+
+// The loading goroutine's progress and result reach the list when the UI
+// goroutine syncs it, once.
+func TestCaptureListSyncTakesWhatTheLoaderHandsOver(t *testing.T) {
+	l := &CaptureList{Loading: true, Size: 100, Cur: -1}
+	assert.False(t, l.Sync(), "nothing handed over yet")
+	l.progress(40)
+	assert.True(t, l.Sync())
+	assert.Equal(t, 40, l.Read)
+	assert.True(t, l.Loading)
+	assert.False(t, l.Sync(), "no news since")
+	gen := l.Gen
+	l.finish(conversation.Result{Frames: []conversation.Frame{{Dir: schema.Request, Pair: -1}}, Conns: []conversation.Conn{{Kind: conversation.Kafka}}}, nil)
+	assert.True(t, l.Sync())
+	assert.False(t, l.Loading)
+	assert.Len(t, l.Frames, 1)
+	assert.Equal(t, 100, l.Read)
+	assert.Greater(t, l.Gen, gen)
+	assert.False(t, l.Sync(), "a loaded list takes nothing more")
+}

@@ -1,0 +1,305 @@
+package ui
+
+import (
+	"html"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/kafkawire/kafkawire/codec/conversation"
+	"github.com/kafkawire/kafkawire/codec/schema"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// Conversations lists the Kafka frames of an opened capture: time,
+// connection, direction, API and version, correlation id, size, latency and
+// problems, one row per frame, with a filter; opening a row shows that
+// frame and its pair on the page of their API and version. Its state lives
+// in the CaptureList, which the paste session keeps across pages; Gen says
+// when it changed.
+type Conversations struct {
+	app.Compo
+
+	List *CaptureList
+	Gen  int
+	On   PasteShower
+}
+
+// OnMount brings the opened row into view: a new page builds a new list,
+// scrolled to its top.
+func (c *Conversations) OnMount(ctx app.Context) {
+	ctx.Defer(func(ctx app.Context) {
+		if !c.Mounted() {
+			return
+		}
+		box := c.JSValue().Call("querySelector", ".conv-scroll")
+		row := c.JSValue().Call("querySelector", "tr.cur")
+		if box.Truthy() && row.Truthy() {
+			box.Set("scrollTop", row.Get("offsetTop").Int()-box.Get("clientHeight").Int()/2)
+		}
+	})
+}
+
+func (c *Conversations) Render() app.UI {
+	l := c.List
+	if l == nil {
+		return app.Div().ID("conv")
+	}
+	if l.Loading {
+		return app.Div().ID("conv").Class("conv").Body(c.progress())
+	}
+	parts := []app.UI{c.summary()}
+	if len(l.Frames) > 0 {
+		parts = append(parts, c.filterBox(), c.table(), c.pager())
+	}
+	return app.Div().ID("conv").Class("conv").Body(parts...)
+}
+
+func (c *Conversations) progress() app.UI {
+	l := c.List
+	pct := 0
+	if l.Size > 0 {
+		pct = int(int64(l.Read) * 100 / int64(l.Size))
+	}
+	what := "reading " + strconv.Itoa(pct) + " % (" + mib(l.Read) + " of " + mib(l.Size) + ")"
+	if l.Read >= l.Size {
+		what = "finding the Kafka frames in " + mib(l.Size)
+	}
+	return app.Div().ID("conv-progress").Class("paste-line").Body(
+		app.Progress().Class("conv-bar").Attr("max", l.Size).Attr("value", l.Read),
+		app.Span().Class("paste-dim").Text(l.File+" · "+what+" · the page stays usable meanwhile"),
+	)
+}
+
+func mib(n int) string {
+	if n < 1<<20 {
+		return strconv.Itoa(n) + " bytes"
+	}
+	if n%(1<<20) == 0 {
+		return strconv.Itoa(n>>20) + " MiB"
+	}
+	return strconv.FormatFloat(float64(n)/(1<<20), 'f', 1, 64) + " MiB"
+}
+
+// summary says what the capture held: frames, connections by kind, and
+// every connection that is not plain Kafka or has notes.
+func (c *Conversations) summary() app.UI {
+	l := c.List
+	counts := map[conversation.Kind]int{}
+	var odd []app.UI
+	for _, cn := range l.Conns {
+		counts[cn.Kind]++
+		if cn.Kind == conversation.Kafka && len(cn.Notes) == 0 {
+			continue
+		}
+		name := cn.Name
+		if name == "" {
+			name = "the dump's loose bytes"
+		}
+		notes := strings.Join(cn.Notes, "; ")
+		if notes == "" {
+			notes = strconv.Itoa(cn.Bytes[0]) + " + " + strconv.Itoa(cn.Bytes[1]) + " bytes, skipped"
+		}
+		odd = append(odd, app.Li().Class("conv-conn conv-"+strings.ReplaceAll(strings.ToLower(cn.Kind.String()), " ", "-")).Body(
+			app.Span().Class("conv-cname").Text(name),
+			app.Span().Class("conv-kind").Text(cn.Kind.String()),
+			app.Span().Class("paste-dim").Text(notes),
+		))
+	}
+	conns := strconv.Itoa(counts[conversation.Kafka]) + " Kafka connection" + plural(counts[conversation.Kafka])
+	if n := counts[conversation.TLS]; n > 0 {
+		conns += ", " + strconv.Itoa(n) + " TLS"
+	}
+	if n := counts[conversation.NotKafka]; n > 0 {
+		conns += ", " + strconv.Itoa(n) + " not Kafka"
+	}
+	line := []app.UI{
+		app.Span().ID("conv-count").Class("paste-fmt").Attr("role", "status").Text(strconv.Itoa(len(l.Frames)) + " Kafka frame" + plural(len(l.Frames))),
+		app.Span().Class("paste-dim").Text("in " + conns + " · pick a row to see the request and its response below"),
+	}
+	parts := []app.UI{app.Div().Class("paste-line").Body(line...)}
+	if l.Err != "" {
+		parts = append(parts, app.Div().Class("paste-ferr").Attr("role", "status").Text("the capture stops early: "+l.Err+" (the frames before it are listed)"))
+	}
+	if len(l.Frames) == 0 && l.Err == "" {
+		parts = append(parts, app.Div().Class("paste-ferr").Text("No Kafka frame in this capture."))
+	}
+	if len(odd) > 0 {
+		parts = append(parts, app.Details().Class("conv-conns").Body(
+			app.Summary().Text(strconv.Itoa(len(odd))+" connection"+plural(len(odd))+" with notes (TLS, not Kafka, gaps, skipped bytes)"),
+			app.Ul().ID("conv-conns").Body(odd...),
+		))
+	}
+	return app.Div().Class("conv-sum").Body(parts...)
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+func (c *Conversations) filterBox() app.UI {
+	l := c.List
+	shown := l.Shown()
+	count := strconv.Itoa(len(shown)) + " of " + strconv.Itoa(len(l.Frames)) + " match"
+	return app.Div().Class("paste-line conv-filter").Body(
+		app.Input().Type("search").ID("conv-filter").Class("conv-q").Value(l.Filter).
+			Placeholder("filter: Fetch, api:Produce/v9, conn:51234, corr:7, error").
+			Aria("label", "filter the frames").
+			Attr("spellcheck", "false").Attr("autocomplete", "off").
+			OnInput(c.onFilter),
+		app.If(l.Filter != "", func() app.UI { return app.Span().ID("conv-matches").Class("paste-dim").Text(count) }),
+	)
+}
+
+// table is the page of rows in view, written as one piece of HTML: go-app
+// builds a DOM node by node from wasm, which for a page of rows of nine
+// cells takes long enough to freeze the page; the browser parses HTML at
+// once. A click anywhere in a row opens its frame (one listener, on the
+// wrapper). Every text is escaped: connection names and notes come from
+// the capture.
+func (c *Conversations) table() app.UI {
+	l := c.List
+	shown := l.Shown()
+	from, to := c.pageRange(len(shown))
+	var t0 time.Time
+	if len(l.Frames) > 0 {
+		t0 = l.Frames[0].Time
+	}
+	var b strings.Builder
+	b.WriteString(`<table id="conv-list" class="conv-table"><thead><tr><th>#</th><th>time</th><th>connection</th><th>dir</th><th>API</th><th>corr id</th><th class="num">size</th><th class="num">latency</th><th>notes</th></tr></thead><tbody>`)
+	for _, i := range shown[from:to] {
+		c.rowHTML(&b, i, t0)
+	}
+	b.WriteString(`</tbody></table>`)
+	return app.Div().Class("conv-scroll").OnClick(c.onRowClick).Body(app.Raw(b.String()))
+}
+
+func (c *Conversations) rowHTML(b *strings.Builder, i int, t0 time.Time) {
+	l := c.List
+	f := &l.Frames[i]
+	esc := html.EscapeString
+	n := strconv.Itoa(i)
+	cls := "conv-row conv-" + f.Dir.String()
+	if i == l.Cur {
+		cls += " cur"
+	}
+	problems := l.Problems(i)
+	if len(problems) > 0 {
+		cls += " bad"
+	}
+	when := ""
+	if !f.Time.IsZero() {
+		when = f.Time.UTC().Format("15:04:05.000000")
+	}
+	api := "?"
+	if f.API != nil {
+		api = f.API.Name + " v" + strconv.Itoa(int(f.Version))
+	}
+	lat := ""
+	if d, ok := l.Latency(i); ok {
+		lat = latency(d)
+	} else if f.Dir == schema.Request && f.Pair < 0 {
+		lat = "no response"
+	}
+	title := ""
+	if !f.Time.IsZero() && !t0.IsZero() {
+		title = "+" + f.Time.Sub(t0).String() + " from the first frame; packet " + strconv.Itoa(f.Packet)
+	}
+	disabled := ""
+	if f.API == nil {
+		disabled = " disabled"
+	}
+	b.WriteString(`<tr class="` + cls + `" data-row="` + n + `" title="` + esc(title) + `">`)
+	b.WriteString(`<td><button class="conv-open" data-frame="` + n + `" aria-label="open frame ` + strconv.Itoa(i+1) + `"` + disabled + `>` + strconv.Itoa(i+1) + `</button></td>`)
+	b.WriteString(`<td class="conv-time">` + when + `</td>`)
+	b.WriteString(`<td class="conv-cn">` + esc(f.Conn) + `</td>`)
+	b.WriteString(`<td class="pf-` + f.Dir.String() + `">` + f.Dir.String() + `</td>`)
+	b.WriteString(`<td class="conv-api">` + esc(api) + `</td>`)
+	b.WriteString(`<td class="num">` + strconv.Itoa(int(f.CorrelationID)) + `</td>`)
+	b.WriteString(`<td class="num">` + strconv.Itoa(len(f.Bytes)) + `</td>`)
+	b.WriteString(`<td class="num">` + lat + `</td>`)
+	b.WriteString(`<td class="conv-notes">` + esc(strings.Join(problems, "; ")) + `</td></tr>`)
+}
+
+// onRowClick opens the frame of the row clicked.
+func (c *Conversations) onRowClick(ctx app.Context, e app.Event) {
+	guard(ctx, func() {
+		row := e.Get("target").Call("closest", "tr[data-row]")
+		if !row.Truthy() {
+			ctx.PreventUpdate()
+			return
+		}
+		i, err := strconv.Atoi(row.Get("dataset").Get("row").String())
+		if err != nil {
+			return
+		}
+		c.open(ctx, i)
+	})
+}
+
+// latency writes a duration to the microsecond, the precision of most captures.
+func latency(d time.Duration) string {
+	switch {
+	case d < time.Millisecond:
+		return strconv.FormatFloat(float64(d)/float64(time.Microsecond), 'f', 0, 64) + " µs"
+	case d < time.Second:
+		return strconv.FormatFloat(float64(d)/float64(time.Millisecond), 'f', 2, 64) + " ms"
+	}
+	return strconv.FormatFloat(d.Seconds(), 'f', 3, 64) + " s"
+}
+
+func (c *Conversations) pageRange(n int) (from, to int) {
+	l := c.List
+	pages := (n + rowsPerPage - 1) / rowsPerPage
+	if l.Page >= pages {
+		l.Page = max(pages-1, 0)
+	}
+	from = l.Page * rowsPerPage
+	return from, min(from+rowsPerPage, n)
+}
+
+func (c *Conversations) pager() app.UI {
+	l := c.List
+	n := len(l.Shown())
+	if n <= rowsPerPage {
+		return nil
+	}
+	from, to := c.pageRange(n)
+	step := func(d int) app.EventHandler {
+		return func(ctx app.Context, e app.Event) {
+			guard(ctx, func() { l.Page += d; l.Gen++ })
+		}
+	}
+	return app.Div().Class("paste-step").Body(
+		app.Button().Class("btn small").Attr("data-op", "conv-prev").Text("‹").Aria("label", "previous rows").Disabled(from == 0).OnClick(step(-1)),
+		app.Span().ID("conv-pos").Text("rows "+strconv.Itoa(from+1)+"–"+strconv.Itoa(to)+" of "+strconv.Itoa(n)),
+		app.Button().Class("btn small").Attr("data-op", "conv-next").Text("›").Aria("label", "next rows").Disabled(to >= n).OnClick(step(1)),
+	)
+}
+
+func (c *Conversations) onFilter(ctx app.Context, e app.Event) {
+	guard(ctx, func() { c.List.SetFilter(ctx.JSSrc().Get("value").String()) })
+}
+
+// open shows frame i and its pair on their page, as the paste box shows a paste.
+func (c *Conversations) open(ctx app.Context, i int) {
+	path, frag, ok := c.List.Target(i)
+	if !ok || !app.IsClient {
+		return
+	}
+	c.List.Cur = i
+	c.List.Gen++
+	full := Href(path) + "#" + frag
+	loc := app.Window().Get("location")
+	if sitePath(loc.Get("pathname").String()) == path && c.On != nil {
+		if strings.TrimPrefix(loc.Get("hash").String(), "#") != frag {
+			app.Window().Get("history").Call("pushState", nil, "", full)
+		}
+		c.On.ShowPaste(ctx)
+		return
+	}
+	ctx.Navigate(full)
+}
