@@ -12,6 +12,7 @@ import (
 
 	"github.com/kafkawire/kafkawire/codec/layout"
 	"github.com/kafkawire/kafkawire/codec/message"
+	"github.com/kafkawire/kafkawire/codec/records"
 	"github.com/kafkawire/kafkawire/codec/schema"
 	"github.com/kafkawire/kafkawire/codec/wire"
 )
@@ -71,7 +72,14 @@ func RequestAPI(b []byte) (*schema.API, int16, *wire.Error) {
 
 // Decode decodes a frame of version v of api in direction dir. It never fails
 // outright: the tree holds what decoded, and Err says where and why it stopped.
+// The decode stays within one frame's budget (records.NewBudget): past it,
+// Err says which bound stopped it, and where.
 func Decode(b []byte, api *schema.API, v int16, dir schema.Direction) *Decoded {
+	return decode(b, api, v, dir, records.NewBudget())
+}
+
+// decode is Decode within budget, which it spends.
+func decode(b []byte, api *schema.API, v int16, dir schema.Direction, budget *records.Budget) *Decoded {
 	bufs := [][]byte{b}
 	d := &Decoded{Msg: &message.Message{API: api, Version: v, Dir: dir, SizeHint: len(b)}}
 	def := api.Def(dir, v)
@@ -137,7 +145,8 @@ func Decode(b []byte, api *schema.API, v int16, dir schema.Direction) *Decoded {
 	br := wire.NewReader(body, 4)
 	hn := root.Add(&layout.Node{Key: "header", Name: hname, Type: "v" + strconv.Itoa(int(hv)), Off: 4, Region: hregion, Desc: hdesc})
 	arena := &layout.Arena{}
-	hd := &message.Decoder{Reader: br, Version: hv, Region: hregion, Header: true, Bufs: &bufs, Arena: arena}
+	opts := records.Options{Budget: budget}
+	hd := &message.Decoder{Reader: br, Version: hv, Region: hregion, Header: true, Bufs: &bufs, Arena: arena, Records: opts}
 	d.Msg.Header = hd.Struct(hdef.Fields, hdef.Flexible.Has(hv), hn)
 	hn.End = br.Off()
 	nameHeaderNodes(hn)
@@ -158,7 +167,7 @@ func Decode(b []byte, api *schema.API, v int16, dir schema.Direction) *Decoded {
 
 	flex := def.Flexible.Has(v)
 	bn := root.Add(&layout.Node{Key: "body", Name: def.Name, Type: "struct", Off: br.Off(), Region: bregion, Desc: "message body, version " + strconv.Itoa(int(v))})
-	bd := &message.Decoder{Reader: br, Version: v, Region: bregion, Bufs: &bufs, APIKey: api.Key, Arena: arena}
+	bd := &message.Decoder{Reader: br, Version: v, Region: bregion, Bufs: &bufs, APIKey: api.Key, Arena: arena, Records: opts}
 	d.Msg.Body = bd.Struct(def.Fields, flex, bn)
 	bn.End = br.Off()
 	if f := br.Failure(); f != nil {

@@ -24,7 +24,9 @@ type Decoder struct {
 	// Bufs collects decompressed record buffers; Bufs[0] is the frame.
 	Bufs *[][]byte
 	// Records are the options records fields are decoded with; a nil
-	// DataFormat means DecodeData (see recordsOptions).
+	// DataFormat means DecodeData (see recordsOptions). Its Budget, when
+	// set, bounds the nodes this decoder builds too: past it, decoding stops
+	// at the next field or element with an error that says so.
 	Records records.Options
 	// marked is set once the node where decoding stopped carries the error.
 	marked bool
@@ -32,6 +34,7 @@ type Decoder struct {
 
 // add appends a copy of proto to parent's children, taking the node from the arena.
 func (d *Decoder) add(parent *layout.Node, proto layout.Node) *layout.Node {
+	d.Records.Budget.Spend(1)
 	if d.Arena == nil {
 		n := new(layout.Node) // not &proto: that would move every proto to the heap
 		*n = proto
@@ -65,6 +68,16 @@ func (d *Decoder) failed(n *layout.Node) bool {
 	return true
 }
 
+// overBudget reports whether the frame's node budget is spent, failing the
+// reader where it stands if so.
+func (d *Decoder) overBudget() bool {
+	if why := d.Records.Budget.NodesSpent(); why != "" && d.Reader.Failure() == nil {
+		d.Reader.Fail(d.Reader.Off(), "%s", why)
+		return true
+	}
+	return false
+}
+
 // Struct decodes the fields of a struct into parent's children, returning the value
 // (partial when decoding stops early).
 func (d *Decoder) Struct(fields []*schema.Field, flex bool, parent *layout.Node) *Struct {
@@ -80,6 +93,10 @@ func (d *Decoder) Struct(fields []*schema.Field, flex bool, parent *layout.Node)
 	for _, f := range fields {
 		if !f.Versions.Has(d.Version) || (flex && f.Tagged.Has(d.Version)) {
 			continue
+		}
+		if d.overBudget() {
+			d.failed(parent)
+			return s
 		}
 		n := d.add(parent, layout.Node{Key: f.Name, Off: d.Reader.Off(), Region: d.Region})
 		val := d.Value(f, fieldFlex(f, d.Version, flex), n)
@@ -210,6 +227,10 @@ func (d *Decoder) Value(f *schema.Field, flex bool, n *layout.Node) any {
 		arr := make([]any, 0, count)
 		d.reserve(n, count)
 		for i := 0; i < count; i++ {
+			if d.overBudget() {
+				d.failed(n)
+				return arr
+			}
 			key, name := layout.ElementName(elem, i)
 			en := d.add(n, layout.Node{Key: key, Name: name, Type: elem, Off: d.Reader.Off(), Region: d.Region})
 			var v any

@@ -40,6 +40,7 @@ func (d *decoder) decodeLegacy(r *wire.Reader, i int) (*Batch, *layout.Node) {
 // depth is 0 for a top-level message and 1 inside a compressed wrapper.
 func (d *decoder) decodeMessage(r *wire.Reader, parent *layout.Node, name string, depth int) *Message {
 	m := &Message{}
+	d.budget.Records--
 	// A top-level message is drawn like a batch header with its key and value as the record;
 	// messages inside a wrapper are records through and through.
 	region := layout.RegionRecord
@@ -135,7 +136,7 @@ func (d *decoder) openWrapper(mr *wire.Reader, vn *layout.Node, m *Message, code
 		mr.Fail(vn.Off, "a %s wrapper message needs a value to decompress", codec)
 		return
 	}
-	plain, _, err := decompress(codec, m.Value, d.opts.maxDecompressed())
+	plain, _, err := d.decompress(codec, m.Value)
 	if err != nil {
 		data.Err = &wire.Error{Off: data.Off, Msg: codec.String() + " value: " + err.Error()}
 		mr.Fail(data.Off, "%s", data.Err.Msg)
@@ -147,7 +148,7 @@ func (d *decoder) openWrapper(mr *wire.Reader, vn *layout.Node, m *Message, code
 		Region: layout.RegionBatch, Desc: "the inner message set after decompression, a buffer of their own"})
 	ir := wire.NewReader(plain, 0)
 	m.Messages = []*Message{}
-	for j := 0; ir.Left() > 0 && ir.Failure() == nil; j++ {
+	for j := 0; ir.Left() > 0 && !d.over(ir, dn); j++ {
 		im := d.decodeMessage(ir, dn, "Message["+strconv.Itoa(j)+"]", 1)
 		if ir.Failure() == nil {
 			m.Messages = append(m.Messages, im)
