@@ -237,7 +237,9 @@ func printDecoded(stdout io.Writer, d *frame.Decoded, asJSON bool) error {
 		_, err = fmt.Fprintf(stdout, "%s\n", out)
 		return err
 	}
-	fmt.Fprint(stdout, d.Tree.Text())
+	if err := d.Tree.WriteText(stdout); err != nil {
+		return err
+	}
 	if d.Err != nil {
 		return d.Err
 	}
