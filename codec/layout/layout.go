@@ -171,20 +171,19 @@ func (n *Node) Deepest(buf, off int) []*Node {
 	}
 }
 
-// Failed returns the first node, depth first, that carries an error, or nil.
+// Failed returns the first node, depth first, that carries an error, or
+// nil. It looks at built nodes only: lazy children are built from bytes
+// that decoded cleanly, and building them all to look could cost a great deal.
 func (n *Node) Failed() *Node {
-	var found *Node
-	n.Walk(func(c *Node, _ int) bool {
-		if found != nil {
-			return false
+	if n.Err != nil {
+		return n
+	}
+	for _, c := range n.Children {
+		if f := c.Failed(); f != nil {
+			return f
 		}
-		if c.Err != nil {
-			found = c
-			return false
-		}
-		return true
-	})
-	return found
+	}
+	return nil
 }
 
 // Text is the tree the way the reference pages draw it: one line per node,

@@ -131,7 +131,10 @@ func TestFailed(t *testing.T) {
 	built := 0
 	root := sample(&built)
 	assert.Nil(t, root.Failed())
-	assert.Equal(t, 1, built, "looking for errors builds lazy children")
+	assert.Equal(t, 0, built, "looking for errors builds no lazy children")
+	recs := root.Children[1].Children[1].Children[0].Children[0]
+	recs.Kids()[1].Err = &wire.Error{Off: 5, Msg: "built"}
+	assert.Equal(t, "rec1", root.Failed().Name, "once built, their errors are found")
 
 	root = sample(&built)
 	body := root.Children[1]

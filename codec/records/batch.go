@@ -167,7 +167,7 @@ func (d *decoder) decodeRecords(r *wire.Reader, parent *layout.Node, b *Batch, c
 		cn.End = base + used
 		cn.Value = itoa(int64(len(recs))) + " of " + recordsText(count)
 		d.lazyRecords(cn, body[:used], base, b, len(recs))
-		d.notDecoded(r, parent, "decoding stopped here, after "+recordsText(len(recs))+" of "+itoa(int64(count))+
+		d.notDecoded(r, parent, parent.Buf, "decoding stopped here, after "+recordsText(len(recs))+" of "+itoa(int64(count))+
 			": the frame's budget of "+itoa(MaxRecords)+" records and headers is spent")
 	default:
 		d.layoutRecords(r, cn, b, count, false)

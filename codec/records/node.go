@@ -40,16 +40,16 @@ func (d *decoder) over(r *wire.Reader, parent *layout.Node) bool {
 	if why == "" {
 		return false
 	}
-	d.notDecoded(r, parent, why)
+	d.notDecoded(r, parent, parent.Buf, why)
 	return true
 }
 
 // notDecoded fails r where it stands for reason why, with a node under
-// parent over the bytes left.
-func (d *decoder) notDecoded(r *wire.Reader, parent *layout.Node, why string) {
+// parent over the bytes left, which lie in buffer buf.
+func (d *decoder) notDecoded(r *wire.Reader, parent *layout.Node, buf int, why string) {
 	off, left := r.Off(), r.Left()
 	n := d.add(parent, layout.Node{Name: "not decoded", Type: "bytes", Value: itoa(int64(left)) + " bytes", Off: off, End: off + left,
-		Buf: parent.Buf, Region: parent.Region, Desc: "bytes past the frame's decoding budget"})
+		Buf: buf, Region: parent.Region, Desc: "bytes past the frame's decoding budget"})
 	r.Bytes(left, "rest")
 	r.Fail(off, "%s", why)
 	n.Err = r.Failure()

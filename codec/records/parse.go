@@ -75,3 +75,52 @@ func parseVarBytes(r *wire.Reader) (Bytes, bool) {
 	}
 	return Bytes(r.Bytes(int(size), "bytes")), r.Err() == nil
 }
+
+// parseMessages reads the legacy messages of a wrapper's decompressed set b
+// without building nodes, as decodeMessage reads them inside a wrapper. It
+// accepts exactly what that accepts and reports only whether what it read
+// parsed; it stops cleanly before the message that would pass budget. used
+// is the bytes the messages read.
+func parseMessages(b []byte, budget int) (msgs []*Message, used int, ok bool) {
+	r := wire.NewReader(b, 0)
+	for r.Left() > 0 {
+		if len(msgs) == budget {
+			return msgs, r.Off(), true
+		}
+		m := &Message{Offset: r.Int64()}
+		sizeOff := r.Off()
+		size := r.Int32()
+		if r.Err() != nil || !r.Length(sizeOff, int64(size), 1, "message size") {
+			return nil, 0, false
+		}
+		mr := wire.NewReader(r.Bytes(int(size), "message"), sizeOff+4)
+		m.CRC = mr.Uint32()
+		m.Magic = mr.Int8()
+		if m.Magic != 0 && m.Magic != 1 {
+			return nil, 0, false
+		}
+		m.Attributes = mr.Int8()
+		if m.Magic == 1 {
+			m.Timestamp = mr.Int64()
+		}
+		m.Key = parseInt32Bytes(mr)
+		m.Value = parseInt32Bytes(mr)
+		if r.Err() != nil || mr.Err() != nil || mr.Left() > 0 || Codec(m.Attributes&legacyAttrCodec) != CodecNone {
+			return nil, 0, false
+		}
+		msgs = append(msgs, m)
+	}
+	return msgs, r.Off(), r.Err() == nil
+}
+
+// parseInt32Bytes reads an int32-length byte string as sizedBytes does; the reader says whether it read.
+func parseInt32Bytes(r *wire.Reader) Bytes {
+	l := r.ReadLength(wire.PrefixInt32, "bytes")
+	switch {
+	case l.N > 0 && r.Fits(l, 1, "bytes"):
+		return r.Data(l, "bytes")
+	case l.N == 0:
+		return Bytes{}
+	}
+	return nil
+}
