@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/kafkawire/kafkawire/codec/records"
 	"github.com/kafkawire/kafkawire/codec/schema"
 	"github.com/kafkawire/kafkawire/codec/wire"
 )
@@ -120,21 +121,81 @@ func (c Candidate) String() string {
 	return fmt.Sprintf("%s v%d", c.API.Name, c.Version)
 }
 
-// Guess lists the (API, version) pairs that decode a response frame whole and cleanly, most plausible first.
+// Guess lists the (API, version) pairs that decode a response frame whole
+// and cleanly, most plausible first. Its work is bounded as a Guesser's.
 func Guess(b []byte) []Candidate {
+	var g Guesser
+	return g.Guess(b)
+}
+
+// What a Guesser may spend over all the pieces it guesses: the decodes it
+// tries share one budget, as one frame's parts do.
+const (
+	GuessNodes        = 2_000_000
+	GuessRecords      = 2_000_000
+	GuessDecompressed = 256 << 20
+)
+
+// guessMemoMax is the largest piece whose answer a Guesser remembers.
+const guessMemoMax = 64 << 10
+
+// Guesser guesses the API and version of the responses of one stream. It
+// tries only the pairs whose shortest frame fits the piece, remembers the
+// answer for pieces that differ at most in their correlation id, and stops
+// once its budget is spent: Guess then returns nil (not an empty list) and
+// Stopped says why.
+// The zero value is ready to use.
+type Guesser struct {
+	Stopped string // set when the budget ran out
+	// Guessed counts the pieces guessed by decoding, Remembered those answered from memory.
+	Guessed, Remembered int
+
+	budget *records.Budget
+	memo   map[string][]Candidate
+}
+
+// Guess lists the (API, version) pairs that decode b whole and cleanly as a
+// response, most plausible first; b may lack its size prefix.
+func (g *Guesser) Guess(b []byte) []Candidate {
 	if len(b) < 4 || int64(int32(binary.BigEndian.Uint32(b))) != int64(len(b)-4) {
 		b = append(binary.BigEndian.AppendUint32(make([]byte, 0, len(b)+4), uint32(len(b))), b...)
 	}
-	var out []Candidate
-	for _, api := range schema.APIs() {
-		for _, v := range api.Versions(schema.Response) {
-			d := Decode(b, api, v, schema.Response)
-			if d.Err != nil {
-				continue
-			}
-			s := scoreMessage(d.Msg)
-			out = append(out, Candidate{API: api, Version: v, Doubt: s.doubt, Fields: s.fields})
+	if len(b) < 8 {
+		return nil // not even a correlation id
+	}
+	// The correlation id never decides a reading: pieces that differ only
+	// there get the same answer.
+	key := ""
+	if len(b) <= guessMemoMax {
+		key = string(b[:4]) + string(b[8:])
+		if c, ok := g.memo[key]; ok {
+			g.Remembered++
+			return c
 		}
+	}
+	if g.Stopped != "" {
+		return nil
+	}
+	if g.budget == nil {
+		g.budget = &records.Budget{Decompressed: GuessDecompressed, Records: GuessRecords, Nodes: GuessNodes}
+	}
+	g.Guessed++
+	var out []Candidate
+	for _, rd := range readings() {
+		if rd.min > len(b) {
+			break
+		}
+		d := decode(b, rd.api, rd.v, schema.Response, g.budget)
+		if g.budget.Nodes <= 0 || g.budget.Records <= 0 || g.budget.Decompressed <= 0 {
+			g.Stopped = fmt.Sprintf("guessing stopped after %d pieces: the budget of %d layout nodes, %d records and %d MiB decompressed for guessing is spent",
+				g.Guessed, GuessNodes, GuessRecords, GuessDecompressed>>20)
+			return nil
+		}
+		if d.Err != nil {
+			continue
+		}
+		s := scoreMessage(d.Msg)
+		out = append(out, Candidate{API: rd.api, Version: rd.v, Doubt: s.doubt, Fields: s.fields})
 	}
 	sort.SliceStable(out, func(i, j int) bool {
 		a, b := out[i], out[j]
@@ -149,6 +210,15 @@ func Guess(b []byte) []Candidate {
 		}
 		return a.Version > b.Version
 	})
+	if out == nil {
+		out = []Candidate{} // guessed, and none fits: nil means not guessed
+	}
+	if key != "" {
+		if g.memo == nil {
+			g.memo = map[string][]Candidate{}
+		}
+		g.memo[key] = out
+	}
 	return out
 }
 
@@ -166,6 +236,9 @@ type Part struct {
 	*Decoded
 	// PairedWith is the index of the request a response was paired with by correlation id, or -1.
 	PairedWith int
+	// Note says what was not done for this frame and why (guessing it as a
+	// response, once the stream's guessing budget is spent).
+	Note string
 }
 
 // DecodeStream splits b into frames and decodes each: requests from their
@@ -180,6 +253,14 @@ func DecodeStream(b []byte, hint Hint) []Part {
 		idx int
 	}
 	requests := map[int32]asked{}
+	var g Guesser // one budget and one memory for the whole stream
+	noResponse := func(part *Part) bool {
+		c := g.Guess(part.Piece.Bytes)
+		if c == nil && g.Stopped != "" {
+			part.Note = "not tried as a response: " + g.Stopped
+		}
+		return len(c) == 0
+	}
 	for _, p := range pieces {
 		part := Part{Piece: p, PairedWith: -1}
 		if d := asRequest(p.Bytes); d != nil {
@@ -188,7 +269,7 @@ func DecodeStream(b []byte, hint Hint) []Part {
 			if id, ok := CorrelationID(p.Bytes, schema.Request); ok {
 				requests[id] = asked{part.Decoded.Msg.API, part.Decoded.Msg.Version, len(parts)}
 			}
-		} else if _, _, err := RequestAPI(p.Bytes); err == nil && hint.API == nil && len(requests) == 0 && len(Guess(p.Bytes)) == 0 {
+		} else if _, _, err := RequestAPI(p.Bytes); err == nil && hint.API == nil && len(requests) == 0 && noResponse(&part) {
 			// Names a known API and version, decodes as no response, and fails
 			// as a request: show why, as a request. (A response whose
 			// correlation id is small reads as a Produce request header.)

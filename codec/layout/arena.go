@@ -12,7 +12,7 @@ type Arena struct {
 }
 
 const (
-	minBlock = 32
+	minBlock = 8
 	maxBlock = 1024
 )
 
