@@ -210,6 +210,9 @@ func decodeStream(stdout io.Writer, b []byte, hint frame.Hint, asJSON bool) erro
 			fmt.Fprintf(stdout, " to frame %d", p.PairedWith+1)
 		}
 		fmt.Fprintln(stdout)
+		if p.Note != "" {
+			fmt.Fprintf(stdout, "  (%s)\n", p.Note)
+		}
 		if p.Decoded == nil {
 			err := fmt.Errorf("frame %d: a response whose request is not in the input: name it with --api and --version, or list candidates with --guess", i+1)
 			fmt.Fprintln(stdout, "  (not decoded: give --api and --version)")
