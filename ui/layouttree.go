@@ -84,8 +84,9 @@ func (t *LayoutTree) Render() app.UI {
 	}
 	if t.counted != t.Tree {
 		t.counted = t.Tree
-		// Counting builds nothing: records not opened yet do not count,
-		// and a frame of a million records costs no nodes until looked at.
+		// Counting builds nothing: records not opened yet count by their
+		// bytes, so a frame of a million records starts with its first
+		// levels open and costs no record nodes until one is opened.
 		t.big = t.Tree.Count(bigTree+1) > bigTree
 	}
 	var rows []app.UI

@@ -95,14 +95,20 @@ func (n *Node) Kids() []*Node {
 	return n.Children
 }
 
-// Count is the number of nodes in the tree under n, n included, that are
-// built, up to limit: it stops counting there and builds nothing, so a
-// tree with a million records unopened counts as what it holds so far.
+// Count is the number of nodes in the tree under n, n included, up to
+// limit, without building any: a lazy node not built yet counts as many
+// nodes as it has bytes, a rough measure of what opening it would build
+// (a record takes 7 bytes or more and about ten nodes). Counting stops at
+// limit, so a tree with a million records unopened costs nothing to size.
 func (n *Node) Count(limit int) int {
 	count := 0
 	var walk func(*Node) bool
 	walk = func(c *Node) bool {
-		if count++; count >= limit {
+		count++
+		if c.build != nil {
+			count += c.Len()
+		}
+		if count >= limit {
 			return false
 		}
 		for _, k := range c.Children {
