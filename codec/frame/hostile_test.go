@@ -13,7 +13,9 @@ import (
 
 	"github.com/kafkawire/kafkawire/codec/frame"
 	"github.com/kafkawire/kafkawire/codec/frame/hostile"
+	"github.com/kafkawire/kafkawire/codec/message"
 	"github.com/kafkawire/kafkawire/codec/records"
+	"github.com/kafkawire/kafkawire/codec/schema"
 )
 
 // usage is what running a function cost.
@@ -60,26 +62,32 @@ func measure(f func()) usage {
 
 const mib = 1 << 20
 
-// hostileFrames are the inputs of issue 11 with the peak heap each decode
-// may reach: the decompressed bytes the frame may hold (64 MiB) and the
-// output buffer's growth, the records within budget, and the tree.
+// hostileFrames are the inputs of issue 11, with the error their decode
+// must end in ("" for none) and the peak heap it may reach: the 64 MiB of
+// decompressed records the frame may hold, the output buffer's growth
+// while decompressing, the records within budget and the tree.
 var hostileFrames = []struct {
 	name  string
 	build func() []byte
+	err   string
 	peak  uint64
-	clean bool // decodes whole, within every budget
 }{
-	{"zstd 7-byte records", func() []byte { return hostile.RecordBomb(records.CodecZstd, false, 1) }, 320 * mib, false},
-	{"gzip 7-byte records", func() []byte { return hostile.RecordBomb(records.CodecGzip, false, 1) }, 320 * mib, false},
-	{"lz4 7-byte records", func() []byte { return hostile.RecordBomb(records.CodecLZ4, false, 1) }, 320 * mib, false},
-	{"snappy 7-byte records", func() []byte { return hostile.RecordBomb(records.CodecSnappy, false, 1) }, 320 * mib, false},
-	{"zstd records with headers", func() []byte { return hostile.RecordBomb(records.CodecZstd, true, 1) }, 320 * mib, false},
-	{"eight zstd batches", func() []byte { return hostile.RecordBomb(records.CodecZstd, false, 8) }, 320 * mib, false},
-	{"legacy gzip message set", hostile.LegacyGzip, 320 * mib, false},
-	{"plain 64 MiB, 7-byte records", func() []byte { return hostile.RecordBomb(records.CodecNone, false, 1) }, 320 * mib, false},
-	{"plain 64 MiB, 1 KiB records", func() []byte { return hostile.PlainProduce(64*mib, 1024) }, 320 * mib, true},
+	{"zstd 7-byte records", func() []byte { return hostile.RecordBomb(records.CodecZstd, false, 1) }, recordsSpent, 320 * mib},
+	{"gzip 7-byte records", func() []byte { return hostile.RecordBomb(records.CodecGzip, false, 1) }, recordsSpent, 320 * mib},
+	{"lz4 7-byte records", func() []byte { return hostile.RecordBomb(records.CodecLZ4, false, 1) }, recordsSpent, 320 * mib},
+	{"snappy 7-byte records", func() []byte { return hostile.RecordBomb(records.CodecSnappy, false, 1) }, recordsSpent, 320 * mib},
+	{"zstd records with headers", func() []byte { return hostile.RecordBomb(records.CodecZstd, true, 1) }, recordsSpent, 320 * mib},
+	{"eight zstd batches", func() []byte { return hostile.RecordBomb(records.CodecZstd, false, 8) }, recordsSpent, 320 * mib},
+	{"legacy gzip message set", hostile.LegacyGzip, recordsSpent, 320 * mib},
+	{"plain 64 MiB, 7-byte records", func() []byte { return hostile.RecordBomb(records.CodecNone, false, 1) }, recordsSpent, 320 * mib},
+	{"plain 64 MiB, 1 KiB records", func() []byte { return hostile.PlainProduce(64*mib, 1024) }, "", 320 * mib},
 }
 
+const recordsSpent = "the frame's budget of 500000 records and headers is spent"
+
+// Each hostile frame decodes as the page decodes a link (decode, then size
+// the tree) within its peak heap, and says which budget stopped it; printed
+// as the CLI prints it, it stays within the same bound.
 func TestHostileFramesStayInBudget(t *testing.T) {
 	for _, h := range hostileFrames {
 		t.Run(h.name, func(t *testing.T) {
@@ -89,15 +97,57 @@ func TestHostileFramesStayInBudget(t *testing.T) {
 				d = frame.DecodeRequest(b)
 				d.Tree.Count(2001)
 			})
-			t.Logf("%d bytes: peak %d MiB, allocated %d MiB, %v; err %v", len(b), u.peak/mib, u.alloc/mib, u.took, d.Err)
-			if h.clean {
+			t.Logf("%d bytes: peak %d MiB, allocated %d MiB, %v", len(b), u.peak/mib, u.alloc/mib, u.took)
+			if h.err == "" {
 				assert.Nil(t, d.Err)
 			} else {
 				require.NotNil(t, d.Err)
+				assert.Contains(t, d.Err.Error(), h.err)
+				assert.NotNil(t, d.Tree.Failed(), "a node says where")
 			}
 			assert.Less(t, u.peak, h.peak)
-			u = measure(func() { d.Tree.WriteText(io.Discard) })
-			t.Logf("text: peak %d MiB, allocated %d MiB, %v", u.peak/mib, u.alloc/mib, u.took)
+			u = measure(func() { require.NoError(t, d.Tree.WriteText(io.Discard)) })
+			t.Logf("printed: peak %d MiB, allocated %d MiB, %v", u.peak/mib, u.alloc/mib, u.took)
+			assert.Less(t, u.peak, h.peak)
 		})
 	}
 }
+
+// A body of many small elements stops at the node budget, at the element
+// where it ran out, which says so.
+func TestNodeBudgetStopsArrays(t *testing.T) {
+	m := message.Minimal(schema.ByName("Metadata"), 0, schema.Request)
+	topics := make([]any, 300_000) // three nodes each: element, length, bytes
+	for i := range topics {
+		s := &message.Struct{}
+		s.Set("Name", "t")
+		topics[i] = s
+	}
+	m.Body.Set("Topics", topics)
+	b, err := frame.Encode(m)
+	require.NoError(t, err)
+	d := frame.DecodeRequest(b)
+	require.NotNil(t, d.Err)
+	assert.Contains(t, d.Err.Error(), "decoding stopped here: the frame's budget of 500000 layout nodes is spent")
+	arr := find(t, bodyNode(t, d), "Topics")
+	stopped := arr.Failed()
+	require.NotNil(t, stopped)
+	assert.Equal(t, d.Err, stopped.Err)
+	assert.Equal(t, arr.Children[len(arr.Children)-1], stopped, "the element where it ran out")
+	assert.Less(t, len(arr.Children), 200_000)
+}
+
+// BenchmarkHostile times the decodes of TestHostileFramesStayInBudget.
+func BenchmarkHostile(b *testing.B) {
+	for _, h := range hostileFrames {
+		frame := h.build()
+		b.Run(h.name, func(b *testing.B) {
+			b.SetBytes(int64(len(frame)))
+			for b.Loop() {
+				decodeRequest(frame).Tree.Count(2001)
+			}
+		})
+	}
+}
+
+var decodeRequest = frame.DecodeRequest
