@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/kafkawire/kafkawire/codec/layout"
 	"github.com/kafkawire/kafkawire/codec/records"
 	"github.com/kafkawire/kafkawire/codec/schema"
 	"github.com/kafkawire/kafkawire/codec/wire"
@@ -152,6 +153,9 @@ type Guesser struct {
 
 	budget *records.Budget
 	memo   map[string][]Candidate
+	// arena holds the nodes of one reading at a time: Guess keeps the
+	// values it scores, never the trees.
+	arena layout.Arena
 }
 
 // Guess lists the (API, version) pairs that decode b whole and cleanly as a
@@ -185,7 +189,8 @@ func (g *Guesser) Guess(b []byte) []Candidate {
 		if rd.min > len(b) {
 			break
 		}
-		d := decode(b, rd.api, rd.v, schema.Response, g.budget)
+		g.arena.Reset()
+		d := decode(b, rd.api, rd.v, schema.Response, g.budget, &g.arena)
 		if g.budget.Nodes <= 0 || g.budget.Records <= 0 || g.budget.Decompressed <= 0 {
 			g.Stopped = fmt.Sprintf("guessing stopped after %d pieces: the budget of %d layout nodes, %d records and %d MiB decompressed for guessing is spent",
 				g.Guessed, GuessNodes, GuessRecords, GuessDecompressed>>20)
