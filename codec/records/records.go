@@ -9,9 +9,13 @@
 // Decoding builds the layout tree the visualizer draws. Compressed records
 // are decompressed into a buffer of their own (appended to the bufs slice
 // given to Decode), and the nodes inside it carry that buffer's index and
-// offsets relative to it. The caller's Options bound the decompression and
-// bring the decoder for the catalogue's data formats, which the values of
-// KRaft control records hold: this package knows no catalogue.
+// offsets relative to it. The caller's Options bound the decompression,
+// carry the Budget the records fields of one frame share (decompressed
+// bytes, records, nodes: see budget.go), and bring the decoder for the
+// catalogue's data formats, which the values of KRaft control records hold:
+// this package knows no catalogue. Records that parse cleanly, and the
+// messages inside a compressed legacy wrapper, get their nodes only when
+// their node is opened (layout.Node.Lazy).
 //
 // Encoding writes a batch that was not edited back byte for byte: each
 // decoded batch keeps its original bytes together with a fingerprint of its
