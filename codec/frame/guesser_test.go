@@ -2,6 +2,7 @@ package frame
 
 import (
 	"encoding/binary"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -70,10 +71,15 @@ func TestGuesserStopsAtItsBudget(t *testing.T) {
 
 // The 10,000-piece paste of issue 11: each piece is tried as a response
 // within the stream's budget; those that read as none show as the broken
-// Produce requests they are.
+// Produce requests they are. (Under wasm in Node, 1,000 pieces: the whole
+// paste takes two minutes there on two busy cores.)
 func TestBrokenPasteDecodes(t *testing.T) {
-	parts := DecodeStream(hostile.BrokenPaste(10000), Hint{})
-	require.Len(t, parts, 10000)
+	n := 10_000
+	if runtime.GOOS == "js" {
+		n = 1_000
+	}
+	parts := DecodeStream(hostile.BrokenPaste(n), Hint{})
+	require.Len(t, parts, n)
 	requests := 0
 	for _, p := range parts {
 		assert.Empty(t, p.Note, "within the budget")
@@ -88,7 +94,7 @@ func TestBrokenPasteDecodes(t *testing.T) {
 			assert.NotEmpty(t, Guess(p.Piece.Bytes), "at 0x%x", p.Off)
 		}
 	}
-	assert.Greater(t, requests, 9900)
+	assert.Greater(t, requests, n*99/100)
 }
 
 func BenchmarkBrokenPaste(b *testing.B) {
