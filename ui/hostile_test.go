@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"encoding/hex"
 	"runtime"
 	"runtime/metrics"
 	"strings"
@@ -110,4 +111,24 @@ func TestPlain64MiBRequestOpens(t *testing.T) {
 	require.Nil(t, p.Decoded.Err)
 	assert.Empty(t, p.Notice)
 	assert.Less(t, peak, uint64(320<<20))
+}
+
+// The 10,000-piece paste of issue 11 (as hex text, 240 KB) reads into
+// 10,000 frames within a small heap; the issue saw the page freeze for
+// 35 s and run out of memory at 4.2 GB. The time is logged, not asserted:
+// BenchmarkBrokenPaste in codec/frame measures it.
+func TestBrokenPasteReads(t *testing.T) {
+	p := &Paste{Text: hex.EncodeToString(hostile.BrokenPaste(10_000))}
+	peak, took := peakHeap(p.Read)
+	t.Logf("peak heap %d MiB in %v", peak>>20, took)
+	require.Nil(t, p.Err)
+	require.Len(t, p.Frames, 10_000)
+	assert.Less(t, peak, uint64(200<<20))
+	broken := 0
+	for _, f := range p.Frames {
+		if f.Dir == schema.Request && f.Err != "" {
+			broken++
+		}
+	}
+	assert.Greater(t, broken, 9_900, "shown as the broken requests they are")
 }
