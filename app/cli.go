@@ -213,6 +213,12 @@ func decodeStream(stdout io.Writer, b []byte, hint frame.Hint, asJSON bool) erro
 		if p.Note != "" {
 			fmt.Fprintf(stdout, "  (%s)\n", p.Note)
 		}
+		if p.Decoded == nil && p.Note != "" {
+			if first == nil {
+				first = fmt.Errorf("frame %d: %s", i+1, p.Note)
+			}
+			continue
+		}
 		if p.Decoded == nil {
 			err := fmt.Errorf("frame %d: a response whose request is not in the input: name it with --api and --version, or list candidates with --guess", i+1)
 			fmt.Fprintln(stdout, "  (not decoded: give --api and --version)")

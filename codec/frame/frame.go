@@ -24,6 +24,8 @@ type Decoded struct {
 	Bufs [][]byte
 	Tree *layout.Node
 	Err  *wire.Error // the first error; nil when the whole frame decoded cleanly
+
+	spent records.Budget // what the decode took of its budget, which DecodeStream adds up
 }
 
 // Bytes is the frame.
@@ -91,11 +93,14 @@ func decode(b []byte, api *schema.API, v int16, dir schema.Direction, budget *re
 	}
 	d.Tree = root
 	var extra *layout.Node // bytes past the size prefix's end, shown last
+	left := *budget
 	defer func() {
 		d.Bufs = bufs
 		if extra != nil {
 			root.Add(extra)
 		}
+		d.spent = records.Budget{Decompressed: left.Decompressed - budget.Decompressed,
+			Records: left.Records - budget.Records, Nodes: left.Nodes - budget.Nodes}
 	}()
 	// sizeErr is a size prefix (or header) that disagrees with the frame;
 	// the frame reports it first, but decoding goes on to show the rest.

@@ -7,6 +7,7 @@
 package frame_test
 
 import (
+	"bytes"
 	"io"
 	"runtime"
 	"runtime/metrics"
@@ -157,3 +158,25 @@ func BenchmarkHostile(b *testing.B) {
 }
 
 var decodeRequest = frame.DecodeRequest
+
+// Ten record bombs back to back, as one paste: every part keeps its tree and
+// buffers, so the stream's budget stops decoding after the frames that
+// spent it, with a note on each frame left, instead of holding ten.
+func TestStreamOfBombsStaysInBudget(t *testing.T) {
+	bomb := hostile.RecordBomb(records.CodecZstd, false, 1)
+	paste := bytes.Repeat(bomb, 10)
+	var parts []frame.Part
+	u := measure(func() { parts = frame.DecodeStream(paste, frame.Hint{}) })
+	t.Logf("%d bytes: peak %d MiB, allocated %d MiB, %v", len(paste), u.peak/mib, u.alloc/mib, u.took)
+	require.Len(t, parts, 10)
+	for i, p := range parts[:2] {
+		require.NotNil(t, p.Decoded, "frame %d", i)
+		assert.Contains(t, p.Err.Error(), recordsSpent)
+	}
+	for _, p := range parts[2:] {
+		assert.Nil(t, p.Decoded)
+		assert.Equal(t, schema.Request, p.Dir)
+		assert.Equal(t, "not decoded: the frames before it spent the stream's budget of 1000000 records and headers", p.Note)
+	}
+	assert.Less(t, u.peak, uint64(2*320*mib), "two frames' worth")
+}

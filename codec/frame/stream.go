@@ -88,23 +88,24 @@ func CorrelationID(b []byte, dir schema.Direction) (int32, bool) {
 	return int32(binary.BigEndian.Uint32(b[off:])), true
 }
 
-// asRequest decodes b as a request when it is one: its API and version are
-// known and it decodes cleanly with a plausible client id. Otherwise nil.
-func asRequest(b []byte) *Decoded {
+// asRequest decodes b as a request when its header names a known API and
+// version (else d is nil), and reports whether it is one: it decodes
+// cleanly with a plausible client id.
+func asRequest(b []byte) (d *Decoded, ok bool) {
 	api, v, err := RequestAPI(b)
 	if err != nil {
-		return nil
+		return nil, false
 	}
-	d := Decode(b, api, v, schema.Request)
+	d = Decode(b, api, v, schema.Request)
 	if d.Err != nil {
-		return nil
+		return d, false
 	}
 	if cid, ok := d.Msg.Header.Get("ClientId"); ok && cid != nil {
 		if s, _ := cid.(string); !plausibleText(s) {
-			return nil
+			return d, false
 		}
 	}
-	return d
+	return d, true
 }
 
 // Candidate is one (API, version) a response frame decodes cleanly as.
@@ -227,6 +228,31 @@ func (g *Guesser) Guess(b []byte) []Candidate {
 	return out
 }
 
+// What the frames of one stream may spend together (see records.Budget for
+// one frame's): a paste of many bombs holds no more than a few frames'
+// worth of decompressed bytes, records and nodes.
+const (
+	StreamDecompressed = 128 << 20
+	StreamRecords      = 1_000_000
+	StreamNodes        = 1_000_000
+)
+
+// streamSpent says why no more frames of a stream are decoded, or "".
+func streamSpent(s records.Budget) string {
+	var what string
+	switch {
+	case s.Decompressed >= StreamDecompressed:
+		what = fmt.Sprintf("%d MiB decompressed", StreamDecompressed>>20)
+	case s.Records >= StreamRecords:
+		what = fmt.Sprintf("%d records and headers", StreamRecords)
+	case s.Nodes >= StreamNodes:
+		what = fmt.Sprintf("%d layout nodes", StreamNodes)
+	default:
+		return ""
+	}
+	return "not decoded: the frames before it spent the stream's budget of " + what
+}
+
 // Hint names the API and version of responses whose request is not in the stream.
 type Hint struct {
 	API     *schema.API
@@ -266,20 +292,33 @@ func DecodeStream(b []byte, hint Hint) []Part {
 		}
 		return len(c) == 0
 	}
+	// Every part keeps its tree and buffers, so the stream has a budget
+	// of its own: once the frames so far have spent it, the rest are
+	// split but not decoded, each with a note that says so.
+	var spent records.Budget
 	for _, p := range pieces {
 		part := Part{Piece: p, PairedWith: -1}
-		if d := asRequest(p.Bytes); d != nil {
+		if why := streamSpent(spent); why != "" {
+			part.Dir = schema.Response
+			if _, _, err := RequestAPI(p.Bytes); err == nil {
+				part.Dir = schema.Request
+			}
+			part.Note = why
+			parts = append(parts, part)
+			continue
+		}
+		if req, ok := asRequest(p.Bytes); ok {
 			part.Dir = schema.Request
-			part.Decoded = d
+			part.Decoded = req
 			if id, ok := CorrelationID(p.Bytes, schema.Request); ok {
 				requests[id] = asked{part.Decoded.Msg.API, part.Decoded.Msg.Version, len(parts)}
 			}
-		} else if _, _, err := RequestAPI(p.Bytes); err == nil && hint.API == nil && len(requests) == 0 && noResponse(&part) {
+		} else if req != nil && hint.API == nil && len(requests) == 0 && noResponse(&part) {
 			// Names a known API and version, decodes as no response, and fails
 			// as a request: show why, as a request. (A response whose
 			// correlation id is small reads as a Produce request header.)
 			part.Dir = schema.Request
-			part.Decoded = DecodeRequest(p.Bytes)
+			part.Decoded = req
 		} else {
 			part.Dir = schema.Response
 			id, _ := CorrelationID(p.Bytes, schema.Response)
@@ -289,6 +328,11 @@ func DecodeStream(b []byte, hint Hint) []Part {
 			} else if hint.API != nil {
 				part.Decoded = Decode(p.Bytes, hint.API, hint.Version, schema.Response)
 			}
+		}
+		if part.Decoded != nil {
+			spent.Decompressed += part.Decoded.spent.Decompressed
+			spent.Records += part.Decoded.spent.Records
+			spent.Nodes += part.Decoded.spent.Nodes
 		}
 		if part.Decoded != nil && p.Short > 0 && part.Err == nil {
 			part.Err = &wire.Error{Off: len(p.Bytes), Msg: fmt.Sprintf("frame truncated by %d bytes", p.Short)}
