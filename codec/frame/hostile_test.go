@@ -11,6 +11,7 @@ import (
 	"io"
 	"runtime"
 	"runtime/metrics"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -179,4 +180,20 @@ func TestStreamOfBombsStaysInBudget(t *testing.T) {
 		assert.Equal(t, "not decoded: the frames before it spent the stream's budget of 1000000 records and headers", p.Note)
 	}
 	assert.Less(t, u.peak, uint64(2*320*mib), "two frames' worth")
+}
+
+// A string's node shows its first 256 bytes and its length: a hostile
+// string of megabytes is not quoted whole (Guess read a 64 MiB request as
+// responses with strings that long, and spent seconds quoting them).
+func TestLongStringNodeIsCut(t *testing.T) {
+	m := message.Minimal(schema.ByName("FindCoordinator"), 0, schema.Request)
+	m.Body.Set("Key", strings.Repeat("k", 1000))
+	b, err := frame.Encode(m)
+	require.NoError(t, err)
+	d := frame.DecodeRequest(b)
+	require.Nil(t, d.Err)
+	key := find(t, bodyNode(t, d), "Key")
+	assert.Equal(t, `"`+strings.Repeat("k", 256)+`"… (1000 bytes) (int16 len=1000)`, key.Value)
+	v, _ := d.Msg.Body.Get("Key")
+	assert.Equal(t, strings.Repeat("k", 1000), v, "the value is whole")
 }

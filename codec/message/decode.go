@@ -2,6 +2,7 @@ package message
 
 import (
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/kafkawire/kafkawire/codec/layout"
 	"github.com/kafkawire/kafkawire/codec/records"
@@ -381,7 +382,7 @@ func (d *Decoder) scalar(kind schema.Kind, typ string, nullable, flex bool, n *l
 			return nil
 		}
 		s := string(b)
-		n.Value = strconv.Quote(s) + lengthNote(flex, size)
+		n.Value = quoted(s) + lengthNote(flex, size)
 		if size > 0 {
 			d.add(n, layout.Node{Name: "bytes", Type: "utf-8", Value: layout.SizeText(size), Off: off, End: r.Off(), Region: d.Region, Desc: "the string's bytes"})
 		}
@@ -427,6 +428,24 @@ func (d *Decoder) scalar(kind schema.Kind, typ string, nullable, flex bool, n *l
 	}
 	r.Fail(n.Off, "unknown type %s", typ)
 	return nil
+}
+
+// quoteMax bounds the bytes of a string its node's text shows: a hostile
+// frame's string may be megabytes, and quoting it whole would cost several
+// times that.
+const quoteMax = 256
+
+// quoted is s quoted, cut after quoteMax bytes (on a rune boundary) with
+// its length said.
+func quoted(s string) string {
+	if len(s) <= quoteMax {
+		return strconv.Quote(s)
+	}
+	cut := s[:quoteMax]
+	for i := 0; i < utf8.UTFMax && !utf8.ValidString(cut); i++ {
+		cut = cut[:len(cut)-1]
+	}
+	return strconv.Quote(cut) + "… (" + strconv.Itoa(len(s)) + " bytes)"
 }
 
 func lengthNote(flex bool, n int) string {
