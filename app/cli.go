@@ -188,7 +188,11 @@ func decodeBytes(stdout io.Writer, b []byte, af apiFlags, hint frame.Hint, asJSO
 }
 
 func printGuesses(stdout io.Writer, b []byte) error {
-	cands := frame.Guess(b)
+	var g frame.Guesser
+	cands := g.Guess(b)
+	if cands == nil && g.Stopped != "" {
+		return errors.New(g.Stopped)
+	}
 	if len(cands) == 0 {
 		return errors.New("no API and version decodes these bytes as a whole response")
 	}
