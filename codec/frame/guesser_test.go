@@ -3,6 +3,7 @@ package frame
 import (
 	"encoding/binary"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -65,7 +66,7 @@ func TestGuesserStopsAtItsBudget(t *testing.T) {
 		}
 	}
 	require.NotZero(t, stoppedAt)
-	assert.True(t, strings.HasPrefix(g.Stopped, "guessing stopped after "), g.Stopped)
+	assert.True(t, strings.HasPrefix(g.Stopped, "guessing stopped at piece "+strconv.Itoa(stoppedAt+1)+": "), g.Stopped)
 	assert.Nil(t, g.Guess(Split(paste)[stoppedAt+1].Bytes), "no more guessing")
 }
 
