@@ -6,7 +6,7 @@ WASMEXEC = $(shell $(GO) env GOROOT)/lib/wasm/go_js_wasm_exec
 # Size matters for the download: strip symbols and paths.
 WASMFLAGS = -trimpath -ldflags='-s -w'
 
-.PHONY: all build wasm serve site test test-unit test-wasm test-e2e fuzz bench catalog vet clean
+.PHONY: all build wasm serve site test test-unit test-fuzz test-wasm test-e2e fuzz bench catalog vet clean
 
 all: build wasm
 
@@ -25,7 +25,7 @@ site: wasm build
 	./bin/kafkawire site -base $(BASE) -out dist
 
 # Every test: unit, the codec compiled to wasm under Node, and the browser end to end.
-test: vet test-unit test-wasm test-e2e
+test: vet test-unit test-fuzz test-wasm test-e2e
 
 # gofmt, go vet, and go.mod/go.sum exactly as `go mod tidy` would write them
 # (-diff prints what it would change and fails).
@@ -54,11 +54,22 @@ $(AXE): e2e/axe/package.json e2e/axe/package-lock.json
 test-e2e: wasm build $(AXE)
 	$(GO) test -tags e2e -count=1 -timeout 15m ./e2e/...
 
+# Every Fuzz target in the tree (found by name, so new ones join), each
+# from its committed corpus in testdata/fuzz, past crashers included.
+# `go test -fuzz` takes one package and one target per call. `make fuzz`
+# runs each for FUZZTIME; `make test` runs each for 5 seconds.
+FUZZTIME ?= 60s
+FUZZMINIMIZE ?= 10s
 fuzz:
-	$(GO) test -run=NONE -fuzz=FuzzDecode -fuzztime=60s ./codec/frame
-	$(GO) test -run=NONE -fuzz=FuzzDecode -fuzztime=60s ./codec/records
-	$(GO) test -run=NONE -fuzz=FuzzParse -fuzztime=60s ./codec/hexin
-	$(GO) test -run=NONE -fuzz=FuzzRead -fuzztime=60s ./codec/source
+	@set -e; for f in $$(grep -rl --include='*_test.go' --exclude-dir=.git --exclude-dir=node_modules '^func Fuzz' .); do \
+		for t in $$(sed -n 's/^func \(Fuzz[A-Za-z0-9_]*\)(.*/\1/p' $$f); do \
+			echo "fuzz $$t in $$(dirname $$f) for $(FUZZTIME)"; \
+			$(GO) test -run='^$$' -fuzz="^$$t$$" -fuzztime=$(FUZZTIME) -fuzzminimizetime=$(FUZZMINIMIZE) $$(dirname $$f); \
+		done; \
+	done
+
+test-fuzz:
+	@$(MAKE) --no-print-directory fuzz FUZZTIME=5s FUZZMINIMIZE=2s
 
 # One table: the codec against kmsg (benchstat), the app.wasm download and
 # what weighs in it, and the page in headless Chromium on 127.0.0.1. Also

@@ -266,7 +266,11 @@ func printGuesses(stdout io.Writer, b []byte) error {
 		asRequest = fmt.Sprintf("%s %s v%d", d.Msg.API.Name, d.Msg.Dir, d.Msg.Version)
 		fmt.Fprintf(stdout, "reads cleanly as a request: %s (decode without --guess shows it); as a response:\n", asRequest)
 	}
-	cands := frame.Guess(b)
+	var g frame.Guesser
+	cands := g.Guess(b)
+	if cands == nil && g.Stopped != "" {
+		return errors.New(g.Stopped)
+	}
 	if len(cands) == 0 {
 		if asRequest != "" {
 			fmt.Fprintln(stdout, "  no API and version decodes these bytes as a whole response")
@@ -292,6 +296,15 @@ func decodeStream(stdout io.Writer, b []byte, hint frame.Hint, asJSON bool) erro
 			fmt.Fprintf(stdout, " to frame %d", p.PairedWith+1)
 		}
 		fmt.Fprintln(stdout)
+		if p.Note != "" {
+			fmt.Fprintf(stdout, "  (%s)\n", p.Note)
+		}
+		if p.Decoded == nil && p.Note != "" {
+			if first == nil {
+				first = fmt.Errorf("frame %d: %s", i+1, p.Note)
+			}
+			continue
+		}
 		if p.Decoded == nil {
 			err := fmt.Errorf("frame %d: a response whose request is not in the input: name it with --api and --version, or list candidates with --guess", i+1)
 			fmt.Fprintln(stdout, "  (not decoded: give --api and --version)")
@@ -319,7 +332,9 @@ func printDecoded(stdout io.Writer, d *frame.Decoded, asJSON bool) error {
 		_, err = fmt.Fprintf(stdout, "%s\n", out)
 		return err
 	}
-	fmt.Fprint(stdout, d.Tree.Text())
+	if err := d.Tree.WriteText(stdout); err != nil {
+		return err
+	}
 	if d.Err != nil {
 		return d.Err
 	}

@@ -84,9 +84,10 @@ func (t *LayoutTree) Render() app.UI {
 	}
 	if t.counted != t.Tree {
 		t.counted = t.Tree
-		n := 0
-		t.Tree.Walk(func(*layout.Node, int) bool { n++; return n <= bigTree })
-		t.big = n > bigTree
+		// Counting builds nothing: records not opened yet count by their
+		// bytes, so a frame of a million records starts with its first
+		// levels open and costs no record nodes until one is opened.
+		t.big = t.Tree.Count(bigTree+1) > bigTree
 	}
 	var rows []app.UI
 	t.rows(&rows, t.Tree, "0", 0, "", "@"+t.Tree.Name)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/kafkawire/kafkawire/codec/layout"
 	"github.com/kafkawire/kafkawire/codec/message"
+	"github.com/kafkawire/kafkawire/codec/records"
 	"github.com/kafkawire/kafkawire/codec/schema"
 	"github.com/kafkawire/kafkawire/codec/wire"
 )
@@ -23,6 +24,8 @@ type Decoded struct {
 	Bufs [][]byte
 	Tree *layout.Node
 	Err  *wire.Error // the first error; nil when the whole frame decoded cleanly
+
+	spent records.Budget // what the decode took of its budget, which DecodeStream adds up
 }
 
 // Bytes is the frame.
@@ -71,21 +74,33 @@ func RequestAPI(b []byte) (*schema.API, int16, *wire.Error) {
 
 // Decode decodes a frame of version v of api in direction dir. It never fails
 // outright: the tree holds what decoded, and Err says where and why it stopped.
+// The decode stays within one frame's budget (records.NewBudget): past it,
+// Err says which bound stopped it, and where.
 func Decode(b []byte, api *schema.API, v int16, dir schema.Direction) *Decoded {
+	return decode(b, api, v, dir, records.NewBudget(), &layout.Arena{})
+}
+
+// decode is Decode within budget, which it spends, with the message's
+// nodes from arena.
+func decode(b []byte, api *schema.API, v int16, dir schema.Direction, budget *records.Budget, arena *layout.Arena) *Decoded {
 	bufs := [][]byte{b}
 	d := &Decoded{Msg: &message.Message{API: api, Version: v, Dir: dir, SizeHint: len(b)}}
 	def := api.Def(dir, v)
-	root := &layout.Node{Name: api.Name + suffix(dir), Type: "message v" + strconv.Itoa(int(v)), End: len(b)}
+	root := arena.New()
+	*root = layout.Node{Name: api.Name + suffix(dir), Type: "message v" + strconv.Itoa(int(v)), End: len(b)}
 	if def != nil {
 		root.Name = def.Name
 	}
 	d.Tree = root
 	var extra *layout.Node // bytes past the size prefix's end, shown last
+	left := *budget
 	defer func() {
 		d.Bufs = bufs
 		if extra != nil {
 			root.Add(extra)
 		}
+		d.spent = records.Budget{Decompressed: left.Decompressed - budget.Decompressed,
+			Records: left.Records - budget.Records, Nodes: left.Nodes - budget.Nodes}
 	}()
 	// sizeErr is a size prefix (or header) that disagrees with the frame;
 	// the frame reports it first, but decoding goes on to show the rest.
@@ -100,9 +115,9 @@ func Decode(b []byte, api *schema.API, v int16, dir schema.Direction) *Decoded {
 		return d
 	}
 
-	fr := root.Add(&layout.Node{Name: "Frame", Off: 0, Desc: "length-delimited framing", Region: layout.RegionFrame})
+	fr := arena.Attach(root, layout.Node{Name: "Frame", Off: 0, Desc: "length-delimited framing", Region: layout.RegionFrame})
 	r := wire.NewReader(b, 0)
-	sizeNode := fr.Add(&layout.Node{Name: "size", Type: "int32", Region: layout.RegionFrame, Desc: "number of bytes that follow, patched after encoding"})
+	sizeNode := arena.Attach(fr, layout.Node{Name: "size", Type: "int32", Region: layout.RegionFrame, Desc: "number of bytes that follow, patched after encoding"})
 	size := r.Int32()
 	sizeNode.End, fr.End = r.Off(), r.Off()
 	sizeNode.Value = strconv.Itoa(int(size))
@@ -135,9 +150,9 @@ func Decode(b []byte, api *schema.API, v int16, dir schema.Direction) *Decoded {
 		hregion, bregion, hname, hdesc = layout.RegionResponseHeader, layout.RegionResponseBody, "ResponseHeader", "common response header"
 	}
 	br := wire.NewReader(body, 4)
-	hn := root.Add(&layout.Node{Key: "header", Name: hname, Type: "v" + strconv.Itoa(int(hv)), Off: 4, Region: hregion, Desc: hdesc})
-	arena := &layout.Arena{}
-	hd := &message.Decoder{Reader: br, Version: hv, Region: hregion, Header: true, Bufs: &bufs, Arena: arena}
+	hn := arena.Attach(root, layout.Node{Key: "header", Name: hname, Type: "v" + strconv.Itoa(int(hv)), Off: 4, Region: hregion, Desc: hdesc})
+	opts := records.Options{Budget: budget}
+	hd := &message.Decoder{Reader: br, Version: hv, Region: hregion, Header: true, Bufs: &bufs, Arena: arena, Records: opts}
 	d.Msg.Header = hd.Struct(hdef.Fields, hdef.Flexible.Has(hv), hn)
 	hn.End = br.Off()
 	nameHeaderNodes(hn)
@@ -157,8 +172,8 @@ func Decode(b []byte, api *schema.API, v int16, dir schema.Direction) *Decoded {
 	}
 
 	flex := def.Flexible.Has(v)
-	bn := root.Add(&layout.Node{Key: "body", Name: def.Name, Type: "struct", Off: br.Off(), Region: bregion, Desc: "message body, version " + strconv.Itoa(int(v))})
-	bd := &message.Decoder{Reader: br, Version: v, Region: bregion, Bufs: &bufs, APIKey: api.Key, Arena: arena}
+	bn := arena.Attach(root, layout.Node{Key: "body", Name: def.Name, Type: "struct", Off: br.Off(), Region: bregion, Desc: "message body, version " + strconv.Itoa(int(v))})
+	bd := &message.Decoder{Reader: br, Version: v, Region: bregion, Bufs: &bufs, APIKey: api.Key, Arena: arena, Records: opts}
 	d.Msg.Body = bd.Struct(def.Fields, flex, bn)
 	bn.End = br.Off()
 	if f := br.Failure(); f != nil {

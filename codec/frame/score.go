@@ -1,6 +1,8 @@
 package frame
 
 import (
+	"slices"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/kafkawire/kafkawire/codec/message"
@@ -104,4 +106,79 @@ func plausibleText(s string) bool {
 		}
 	}
 	return true
+}
+
+// The fewest bytes a frame can take, to skip readings that cannot fit
+// without decoding them: most of the 700-odd (API, version) pairs Guess
+// tries need more bytes than a short piece holds.
+
+// reading is one (API, version) a response may be read as, with the
+// fewest bytes its frame takes: size prefix, header and the shortest body.
+type reading struct {
+	api *schema.API
+	v   int16
+	min int
+}
+
+// readings lists every response (API, version), shortest first, so Guess
+// stops at the first that does not fit.
+var readings = sync.OnceValue(func() []reading {
+	var out []reading
+	for _, api := range schema.APIs() {
+		for _, v := range api.Versions(schema.Response) {
+			def := api.Def(schema.Response, v)
+			hv := schema.HeaderVersion(api, v, schema.Response)
+			hdef := schema.Header(schema.Response)
+			out = append(out, reading{api, v, 4 + minStruct(hdef.Fields, hv, hdef.Flexible.Has(hv)) + minStruct(def.Fields, v, def.Flexible.Has(v))})
+		}
+	}
+	slices.SortStableFunc(out, func(a, b reading) int { return a.min - b.min })
+	return out
+})
+
+// minStruct is the fewest bytes the fields take at version v: every field
+// at its shortest (arrays empty, strings empty, nullable structs null).
+func minStruct(fields []*schema.Field, v int16, flex bool) int {
+	n := 0
+	if flex {
+		n++ // the tagged field count
+	}
+	for _, f := range fields {
+		if !f.Versions.Has(v) || (flex && f.Tagged.Has(v)) {
+			continue
+		}
+		n += minField(f, v, flex)
+	}
+	return n
+}
+
+func minField(f *schema.Field, v int16, flex bool) int {
+	short := 4 // a classic array, bytes or records length
+	if flex || f.FlexibleSet {
+		short = 1 // a compact one, or a field whose flexibility is its own
+	}
+	switch {
+	case f.IsArray():
+		return short
+	case f.IsStruct():
+		if f.Nullable.Has(v) {
+			return 1
+		}
+		return minStruct(f.Fields, v, flex)
+	}
+	switch f.Kind() {
+	case schema.KindBool, schema.KindInt8:
+		return 1
+	case schema.KindInt16, schema.KindUint16:
+		return 2
+	case schema.KindInt32, schema.KindUint32:
+		return 4
+	case schema.KindInt64, schema.KindFloat64:
+		return 8
+	case schema.KindUUID:
+		return 16
+	case schema.KindString:
+		return min(short, 2)
+	}
+	return short // bytes, records
 }

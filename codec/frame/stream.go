@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/kafkawire/kafkawire/codec/layout"
+	"github.com/kafkawire/kafkawire/codec/records"
 	"github.com/kafkawire/kafkawire/codec/schema"
 	"github.com/kafkawire/kafkawire/codec/wire"
 )
@@ -86,23 +88,24 @@ func CorrelationID(b []byte, dir schema.Direction) (int32, bool) {
 	return int32(binary.BigEndian.Uint32(b[off:])), true
 }
 
-// asRequest decodes b as a request when it is one: its API and version are
-// known and it decodes cleanly with a plausible client id. Otherwise nil.
-func asRequest(b []byte) *Decoded {
+// asRequest decodes b as a request when its header names a known API and
+// version (else d is nil), and reports whether it is one: it decodes
+// cleanly with a plausible client id.
+func asRequest(b []byte) (d *Decoded, ok bool) {
 	api, v, err := RequestAPI(b)
 	if err != nil {
-		return nil
+		return nil, false
 	}
-	d := Decode(b, api, v, schema.Request)
+	d = Decode(b, api, v, schema.Request)
 	if d.Err != nil {
-		return nil
+		return d, false
 	}
 	if cid, ok := d.Msg.Header.Get("ClientId"); ok && cid != nil {
 		if s, _ := cid.(string); !plausibleText(s) {
-			return nil
+			return d, false
 		}
 	}
-	return d
+	return d, true
 }
 
 // Candidate is one (API, version) a response frame decodes cleanly as.
@@ -120,21 +123,85 @@ func (c Candidate) String() string {
 	return fmt.Sprintf("%s v%d", c.API.Name, c.Version)
 }
 
-// Guess lists the (API, version) pairs that decode a response frame whole and cleanly, most plausible first.
+// Guess lists the (API, version) pairs that decode a response frame whole
+// and cleanly, most plausible first. Its work is bounded as a Guesser's.
 func Guess(b []byte) []Candidate {
+	var g Guesser
+	return g.Guess(b)
+}
+
+// What a Guesser may spend over all the pieces it guesses: the decodes it
+// tries share one budget, as one frame's parts do.
+const (
+	GuessNodes        = 2_000_000
+	GuessRecords      = 2_000_000
+	GuessDecompressed = 256 << 20
+)
+
+// guessMemoMax is the largest piece whose answer a Guesser remembers.
+const guessMemoMax = 64 << 10
+
+// Guesser guesses the API and version of the responses of one stream. It
+// tries only the pairs whose shortest frame fits the piece, remembers the
+// answer for pieces that differ at most in their correlation id, and stops
+// once its budget is spent: Guess then returns nil (not an empty list) and
+// Stopped says why.
+// The zero value is ready to use.
+type Guesser struct {
+	Stopped string // set when the budget ran out
+	// Guessed counts the pieces guessed by decoding, Remembered those answered from memory.
+	Guessed, Remembered int
+
+	budget *records.Budget
+	memo   map[string][]Candidate
+	// arena holds the nodes of one reading at a time: Guess keeps the
+	// values it scores, never the trees.
+	arena layout.Arena
+}
+
+// Guess lists the (API, version) pairs that decode b whole and cleanly as a
+// response, most plausible first; b may lack its size prefix.
+func (g *Guesser) Guess(b []byte) []Candidate {
 	if len(b) < 4 || int64(int32(binary.BigEndian.Uint32(b))) != int64(len(b)-4) {
 		b = append(binary.BigEndian.AppendUint32(make([]byte, 0, len(b)+4), uint32(len(b))), b...)
 	}
-	var out []Candidate
-	for _, api := range schema.APIs() {
-		for _, v := range api.Versions(schema.Response) {
-			d := Decode(b, api, v, schema.Response)
-			if d.Err != nil {
-				continue
-			}
-			s := scoreMessage(d.Msg)
-			out = append(out, Candidate{API: api, Version: v, Doubt: s.doubt, Fields: s.fields})
+	if len(b) < 8 {
+		return nil // not even a correlation id
+	}
+	// The correlation id never decides a reading: pieces that differ only
+	// there get the same answer.
+	key := ""
+	if len(b) <= guessMemoMax {
+		key = string(b[:4]) + string(b[8:])
+		if c, ok := g.memo[key]; ok {
+			g.Remembered++
+			return c
 		}
+	}
+	if g.Stopped != "" {
+		return nil
+	}
+	if g.budget == nil {
+		g.budget = &records.Budget{Decompressed: GuessDecompressed, Records: GuessRecords, Nodes: GuessNodes}
+	}
+	g.Guessed++
+	var out []Candidate
+	for _, rd := range readings() {
+		if rd.min > len(b) {
+			break
+		}
+		g.arena.Reset()
+		d := decode(b, rd.api, rd.v, schema.Response, g.budget, &g.arena)
+		if g.budget.Nodes <= 0 || g.budget.Records <= 0 || g.budget.Decompressed <= 0 {
+			g.Stopped = fmt.Sprintf("guessing stopped at piece %d: the budget of %d layout nodes, %d records and %d MiB decompressed for guessing is spent",
+				g.Guessed, GuessNodes, GuessRecords, GuessDecompressed>>20)
+			return nil
+		}
+		if d.Err != nil {
+			continue
+		}
+		s := scoreMessage(d.Msg)
+		out = append(out, Candidate{API: rd.api, Version: rd.v, Doubt: s.doubt, Fields: s.fields})
 	}
 	sort.SliceStable(out, func(i, j int) bool {
 		a, b := out[i], out[j]
@@ -149,7 +216,41 @@ func Guess(b []byte) []Candidate {
 		}
 		return a.Version > b.Version
 	})
+	if out == nil {
+		out = []Candidate{} // guessed, and none fits: nil means not guessed
+	}
+	if key != "" {
+		if g.memo == nil {
+			g.memo = map[string][]Candidate{}
+		}
+		g.memo[key] = out
+	}
 	return out
+}
+
+// What the frames of one stream may spend together (see records.Budget for
+// one frame's): a paste of many bombs holds no more than a few frames'
+// worth of decompressed bytes, records and nodes.
+const (
+	StreamDecompressed = 128 << 20
+	StreamRecords      = 1_000_000
+	StreamNodes        = 1_000_000
+)
+
+// streamSpent says why no more frames of a stream are decoded, or "".
+func streamSpent(s records.Budget) string {
+	var what string
+	switch {
+	case s.Decompressed >= StreamDecompressed:
+		what = fmt.Sprintf("%d MiB decompressed", StreamDecompressed>>20)
+	case s.Records >= StreamRecords:
+		what = fmt.Sprintf("%d records and headers", StreamRecords)
+	case s.Nodes >= StreamNodes:
+		what = fmt.Sprintf("%d layout nodes", StreamNodes)
+	default:
+		return ""
+	}
+	return "not decoded: the frames before it spent the stream's budget of " + what
 }
 
 // Hint names the API and version of responses whose request is not in the stream.
@@ -169,6 +270,9 @@ type Part struct {
 	*Decoded
 	// PairedWith is the index of the request a response was paired with by correlation id, or -1.
 	PairedWith int
+	// Note says what was not done for this frame and why (guessing it as a
+	// response, once the stream's guessing budget is spent).
+	Note string
 }
 
 // DecodeStream splits b into frames and decodes each: requests from their
@@ -183,26 +287,47 @@ func DecodeStream(b []byte, hint Hint) []Part {
 		idx int
 	}
 	requests := map[int32]asked{}
+	var g Guesser // one budget and one memory for the whole stream
+	noResponse := func(part *Part) bool {
+		c := g.Guess(part.Piece.Bytes)
+		if c == nil && g.Stopped != "" {
+			part.Note = "not tried as a response: " + g.Stopped
+		}
+		return len(c) == 0
+	}
+	// Every part keeps its tree and buffers, so the stream has a budget
+	// of its own: once the frames so far have spent it, the rest are
+	// split but not decoded, each with a note that says so.
+	var spent records.Budget
 	for _, p := range pieces {
 		part := Part{Piece: p, PairedWith: -1}
+		if why := streamSpent(spent); why != "" {
+			part.Dir = schema.Response
+			if _, _, err := RequestAPI(p.Bytes); err == nil {
+				part.Dir = schema.Request
+			}
+			part.Note = why
+			parts = append(parts, part)
+			continue
+		}
 		if hint.Responses && hint.API != nil {
 			part.Dir = schema.Response
 			part.Decoded = Decode(p.Bytes, hint.API, hint.Version, schema.Response)
 		} else if hint.Requests {
 			part.Dir = schema.Request
 			part.Decoded = DecodeRequest(p.Bytes)
-		} else if d := asRequest(p.Bytes); d != nil {
+		} else if req, ok := asRequest(p.Bytes); ok {
 			part.Dir = schema.Request
-			part.Decoded = d
+			part.Decoded = req
 			if id, ok := CorrelationID(p.Bytes, schema.Request); ok {
 				requests[id] = asked{part.Decoded.Msg.API, part.Decoded.Msg.Version, len(parts)}
 			}
-		} else if _, _, err := RequestAPI(p.Bytes); err == nil && hint.API == nil && len(requests) == 0 && len(Guess(p.Bytes)) == 0 {
+		} else if req != nil && hint.API == nil && len(requests) == 0 && noResponse(&part) {
 			// Names a known API and version, decodes as no response, and fails
 			// as a request: show why, as a request. (A response whose
 			// correlation id is small reads as a Produce request header.)
 			part.Dir = schema.Request
-			part.Decoded = DecodeRequest(p.Bytes)
+			part.Decoded = req
 		} else {
 			part.Dir = schema.Response
 			id, _ := CorrelationID(p.Bytes, schema.Response)
@@ -212,6 +337,11 @@ func DecodeStream(b []byte, hint Hint) []Part {
 			} else if hint.API != nil {
 				part.Decoded = Decode(p.Bytes, hint.API, hint.Version, schema.Response)
 			}
+		}
+		if part.Decoded != nil {
+			spent.Decompressed += part.Decoded.spent.Decompressed
+			spent.Records += part.Decoded.spent.Records
+			spent.Nodes += part.Decoded.spent.Nodes
 		}
 		if part.Decoded != nil && p.Short > 0 && part.Err == nil {
 			part.Err = &wire.Error{Off: len(p.Bytes), Msg: fmt.Sprintf("frame truncated by %d bytes", p.Short)}

@@ -9,6 +9,25 @@ type Arena struct {
 	// block is the size of the next block: it starts small, so a tiny frame
 	// costs little, and doubles up to maxBlock.
 	block int
+	// The blocks handed out so far, and how many of them are in use: Reset
+	// starts over with the same blocks.
+	nodeBlocks      [][]Node
+	kidBlocks       [][]*Node
+	usedN, usedKids int
+}
+
+// Reset makes every node and child slice the arena handed out free to hand
+// out again, zeroed, so a caller that decodes many small frames and keeps
+// none of their trees (Guess) reuses the same memory. Nothing the arena
+// handed out before may be used after.
+func (a *Arena) Reset() {
+	for _, b := range a.nodeBlocks[:a.usedN] {
+		clear(b)
+	}
+	for _, b := range a.kidBlocks[:a.usedKids] {
+		clear(b)
+	}
+	a.nodes, a.kids, a.usedN, a.usedKids = nil, nil, 0, 0
 }
 
 const (
@@ -27,7 +46,14 @@ func (a *Arena) New() *Node {
 		return &Node{}
 	}
 	if len(a.nodes) == 0 {
-		a.nodes = make([]Node, a.grow())
+		if a.usedN == len(a.nodeBlocks) {
+			if a.nodeBlocks == nil {
+				a.nodeBlocks = make([][]Node, 0, 16)
+			}
+			a.nodeBlocks = append(a.nodeBlocks, make([]Node, a.grow()))
+		}
+		a.nodes = a.nodeBlocks[a.usedN]
+		a.usedN++
 	}
 	n := &a.nodes[0]
 	a.nodes = a.nodes[1:]
@@ -41,7 +67,15 @@ func (a *Arena) Kids(n int) []*Node {
 		return make([]*Node, 0, n)
 	}
 	if len(a.kids) < n {
-		a.kids = make([]*Node, max(n, 4*a.block))
+		if a.usedKids == len(a.kidBlocks) || len(a.kidBlocks[a.usedKids]) < n {
+			// A block too small for n is dropped from the ones to reuse.
+			if a.kidBlocks == nil {
+				a.kidBlocks = make([][]*Node, 0, 16)
+			}
+			a.kidBlocks = append(a.kidBlocks[:a.usedKids], make([]*Node, max(n, 4*a.block)))
+		}
+		a.kids = a.kidBlocks[a.usedKids]
+		a.usedKids++
 	}
 	k := a.kids[:0:n]
 	a.kids = a.kids[n:]

@@ -8,7 +8,9 @@
 package layout
 
 import (
+	"bufio"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/kafkawire/kafkawire/codec/wire"
@@ -93,6 +95,33 @@ func (n *Node) Kids() []*Node {
 	return n.Children
 }
 
+// Count is the number of nodes in the tree under n, n included, up to
+// limit, without building any: a lazy node not built yet counts as many
+// nodes as it has bytes, a rough measure of what opening it would build
+// (a record takes 7 bytes or more and about ten nodes). Counting stops at
+// limit, so a tree with a million records unopened costs nothing to size.
+func (n *Node) Count(limit int) int {
+	count := 0
+	var walk func(*Node) bool
+	walk = func(c *Node) bool {
+		count++
+		if c.build != nil {
+			count += c.Len()
+		}
+		if count >= limit {
+			return false
+		}
+		for _, k := range c.Children {
+			if !walk(k) {
+				return false
+			}
+		}
+		return true
+	}
+	walk(n)
+	return min(count, limit)
+}
+
 // Len is the number of bytes the node covers.
 func (n *Node) Len() int { return n.End - n.Off }
 
@@ -148,35 +177,48 @@ func (n *Node) Deepest(buf, off int) []*Node {
 	}
 }
 
-// Failed returns the first node, depth first, that carries an error, or nil.
+// Failed returns the first node, depth first, that carries an error, or
+// nil. It looks at built nodes only: lazy children are built from bytes
+// that decoded cleanly, and building them all to look could cost a great deal.
 func (n *Node) Failed() *Node {
-	var found *Node
-	n.Walk(func(c *Node, _ int) bool {
-		if found != nil {
-			return false
+	if n.Err != nil {
+		return n
+	}
+	for _, c := range n.Children {
+		if f := c.Failed(); f != nil {
+			return f
 		}
-		if c.Err != nil {
-			found = c
-			return false
-		}
-		return true
-	})
-	return found
+	}
+	return nil
 }
 
-// Text writes the tree the way the reference pages draw it: one line per node,
+// Text is the tree the way the reference pages draw it: one line per node,
 // `name type = value [0xOFFSET, NB] description`, indented with `+--` and `|`.
 func (n *Node) Text() string {
 	var b strings.Builder
-	n.text(&b, "", "")
+	n.WriteText(&b)
 	return b.String()
 }
 
-func (n *Node) text(b *strings.Builder, first, rest string) {
+// WriteText writes what Text returns to w as it goes, so a large tree is
+// never held as one string.
+func (n *Node) WriteText(w io.Writer) error {
+	bw := bufio.NewWriter(w)
+	n.text(bw, "", "")
+	return bw.Flush()
+}
+
+func (n *Node) text(b *bufio.Writer, first, rest string) {
 	b.WriteString(first)
 	b.WriteString(n.Line())
 	b.WriteByte('\n')
-	kids := n.Kids()
+	kids := n.Children
+	if n.build != nil {
+		// Lazy children are built for the text and dropped after it, so
+		// printing a frame holds one record set's nodes at a time, not all.
+		tmp := *n
+		kids = tmp.Kids()
+	}
 	for i, c := range kids {
 		if i == len(kids)-1 {
 			c.text(b, rest+"+-- ", rest+"    ")

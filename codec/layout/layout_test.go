@@ -131,7 +131,10 @@ func TestFailed(t *testing.T) {
 	built := 0
 	root := sample(&built)
 	assert.Nil(t, root.Failed())
-	assert.Equal(t, 1, built, "looking for errors builds lazy children")
+	assert.Equal(t, 0, built, "looking for errors builds no lazy children")
+	recs := root.Children[1].Children[1].Children[0].Children[0]
+	recs.Kids()[1].Err = &wire.Error{Off: 5, Msg: "built"}
+	assert.Equal(t, "rec1", root.Failed().Name, "once built, their errors are found")
 
 	root = sample(&built)
 	body := root.Children[1]
@@ -185,4 +188,30 @@ func TestText(t *testing.T) {
 	x.Add(&Node{Name: "x0", End: 1})
 	root.Add(&Node{Name: "y", Off: 1, End: 2})
 	assert.Equal(t, "r [0x0000, 2B]\n+-- x [0x0000, 1B]\n|   +-- x0 [0x0000, 1B]\n+-- y [0x0001, 1B]\n", root.Text())
+}
+
+// Count builds nothing: lazy nodes count as their bytes until built, then
+// as the nodes they built. It stops at its limit.
+func TestCountBuildsNothing(t *testing.T) {
+	built := 0
+	root := sample(&built)
+	assert.Equal(t, 7+9, root.Count(100), "root, size, body, a, batch, decompressed, records, and the 9 bytes of the records")
+	assert.Equal(t, 0, built)
+	assert.Equal(t, 3, root.Count(3))
+	root.Walk(func(*Node, int) bool { return true })
+	assert.Equal(t, 9, root.Count(100), "once built, the records count as their nodes")
+}
+
+// WriteText prints lazy children without keeping them: the tree after
+// printing is as small as before.
+func TestWriteTextLeavesLazyNodesUnbuilt(t *testing.T) {
+	built := 0
+	root := sample(&built)
+	var b strings.Builder
+	require.NoError(t, root.WriteText(&b))
+	assert.Contains(t, b.String(), "rec1 [batch 1: 0x0005, 4B]")
+	assert.Equal(t, 1, built)
+	assert.Equal(t, 7+9, root.Count(100), "the records' nodes were dropped after printing")
+	assert.Equal(t, b.String(), root.Text())
+	assert.Equal(t, 2, built, "Text builds them again, for itself")
 }

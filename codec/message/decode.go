@@ -2,6 +2,7 @@ package message
 
 import (
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/kafkawire/kafkawire/codec/layout"
 	"github.com/kafkawire/kafkawire/codec/records"
@@ -25,7 +26,9 @@ type Decoder struct {
 	// Bufs collects decompressed record buffers; Bufs[0] is the frame.
 	Bufs *[][]byte
 	// Records are the options records fields are decoded with; a nil
-	// DataFormat means DecodeData (see recordsOptions).
+	// DataFormat means DecodeData (see recordsOptions). Its Budget, when
+	// set, bounds the nodes this decoder builds too: past it, decoding stops
+	// at the next field or element with an error that says so.
 	Records records.Options
 	// marked is set once the node where decoding stopped carries the error.
 	marked bool
@@ -33,6 +36,7 @@ type Decoder struct {
 
 // add appends a copy of proto to parent's children, taking the node from the arena.
 func (d *Decoder) add(parent *layout.Node, proto layout.Node) *layout.Node {
+	d.Records.Budget.Spend(1)
 	if d.Arena == nil {
 		n := new(layout.Node) // not &proto: that would move every proto to the heap
 		*n = proto
@@ -66,6 +70,16 @@ func (d *Decoder) failed(n *layout.Node) bool {
 	return true
 }
 
+// overBudget reports whether the frame's node budget is spent, failing the
+// reader where it stands if so.
+func (d *Decoder) overBudget() bool {
+	if why := d.Records.Budget.NodesSpent(); why != "" && d.Reader.Failure() == nil {
+		d.Reader.Fail(d.Reader.Off(), "%s", why)
+		return true
+	}
+	return false
+}
+
 // Struct decodes the fields of a struct into parent's children, returning the value
 // (partial when decoding stops early).
 func (d *Decoder) Struct(fields []*schema.Field, flex bool, parent *layout.Node) *Struct {
@@ -81,6 +95,10 @@ func (d *Decoder) Struct(fields []*schema.Field, flex bool, parent *layout.Node)
 	for _, f := range fields {
 		if !f.Versions.Has(d.Version) || (flex && f.Tagged.Has(d.Version)) {
 			continue
+		}
+		if d.overBudget() {
+			d.failed(parent)
+			return s
 		}
 		n := d.add(parent, layout.Node{Key: f.Name, Off: d.Reader.Off(), Region: d.Region})
 		val := d.Value(f, fieldFlex(f, d.Version, flex), n)
@@ -215,6 +233,10 @@ func (d *Decoder) Value(f *schema.Field, flex bool, n *layout.Node) any {
 		arr := make([]any, 0, count)
 		d.reserve(n, count)
 		for i := 0; i < count; i++ {
+			if d.overBudget() {
+				d.failed(n)
+				return arr
+			}
 			key, name := layout.ElementName(elem, i)
 			en := d.add(n, layout.Node{Key: key, Name: name, Type: elem, Off: d.Reader.Off(), Region: d.Region})
 			var v any
@@ -365,7 +387,7 @@ func (d *Decoder) scalar(kind schema.Kind, typ string, nullable, flex bool, n *l
 			return nil
 		}
 		s := string(b)
-		n.Value = strconv.Quote(s) + lengthNote(flex, size)
+		n.Value = quoted(s) + lengthNote(flex, size)
 		if size > 0 {
 			d.add(n, layout.Node{Name: "bytes", Type: "utf-8", Value: layout.SizeText(size), Off: off, End: r.Off(), Region: d.Region, Desc: "the string's bytes"})
 		}
@@ -413,6 +435,24 @@ func (d *Decoder) scalar(kind schema.Kind, typ string, nullable, flex bool, n *l
 	return nil
 }
 
+// quoteMax bounds the bytes of a string its node's text shows: a hostile
+// frame's string may be megabytes, and quoting it whole would cost several
+// times that.
+const quoteMax = 256
+
+// quoted is s quoted, cut after quoteMax bytes (on a rune boundary) with
+// its length said.
+func quoted(s string) string {
+	if len(s) <= quoteMax {
+		return strconv.Quote(s)
+	}
+	cut := s[:quoteMax]
+	for i := 0; i < utf8.UTFMax && !utf8.ValidString(cut); i++ {
+		cut = cut[:len(cut)-1]
+	}
+	return strconv.Quote(cut) + "… (" + strconv.Itoa(len(s)) + " bytes)"
+}
+
 func lengthNote(flex bool, n int) string {
 	if flex {
 		return " (compact, len+1=" + strconv.Itoa(n+1) + ")"
@@ -434,24 +474,37 @@ func recordsValue(s *records.Set, size int) string {
 
 // named writes an int8 or int16 with what it names: API keys, error codes and a few enumerations.
 func (d *Decoder) named(name string, v int64) string {
-	s := layout.Itoa(v)
+	label := valueLabel(name, v)
+	if label == "" {
+		return layout.Itoa(v)
+	}
+	// A big response repeats a few of these thousands of times ("0 (NONE)"
+	// in every partition): each text is made once.
+	return namedTexts.Get(namedText{label, v}, func() string { return layout.Itoa(v) + " (" + label + ")" })
+}
+
+type namedText struct {
+	label string
+	v     int64
+}
+
+var namedTexts layout.Cache[namedText, string]
+
+// valueLabel is what value v of a field called name stands for, or "".
+func valueLabel(name string, v int64) string {
 	switch {
 	case isErrorCodeField(name):
 		if e := schema.Error(int16(v)); e != nil {
-			return s + " (" + e.Name + ")"
+			return e.Name
 		}
 	case name == "ApiKey":
 		if a := schema.ByKey(int16(v)); a != nil {
-			return s + " (" + a.Name + ")"
+			return a.Name
 		}
 	default:
-		if names, ok := enumerations[name]; ok {
-			if n, ok := names[v]; ok {
-				return s + " (" + n + ")"
-			}
-		}
+		return enumerations[name][v]
 	}
-	return s
+	return ""
 }
 
 // enumerations name the values of fields whose numbers stand for something,

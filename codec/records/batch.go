@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"hash/crc32"
+	"math"
 	"strconv"
 
 	"github.com/kafkawire/kafkawire/codec/layout"
@@ -114,7 +115,7 @@ func (d *decoder) decodeBatch(r *wire.Reader, i int) (*Batch, *layout.Node) {
 	pn := d.add(node, layout.Node{Name: "records", Type: codec.String() + " compressed", Off: payloadOff, End: payloadOff + len(payload),
 		Region: layout.RegionBatch, Value: itoa(int64(len(payload))) + " bytes", Desc: "the records, compressed together"})
 	r.Bytes(len(payload), "compressed records")
-	plain, xerial, err := decompress(codec, payload, d.opts.maxDecompressed())
+	plain, xerial, err := d.decompress(codec, payload)
 	if err != nil {
 		pn.Err = &wire.Error{Off: payloadOff, Msg: err.Error()}
 		r.Fail(payloadOff, "%s records: %v", codec, err)
@@ -152,26 +153,62 @@ func (d *decoder) decodeRecords(r *wire.Reader, parent *layout.Node, b *Batch, c
 	cn := d.add(parent, layout.Node{Name: "records", Type: "[]Record", Value: recordsText(count), Off: r.Off(), End: r.Off() + r.Left(),
 		Buf: parent.Buf, Region: layout.RegionRecord, Desc: "the batch's records"})
 	body, base := r.Rest(), r.Off()
-	if recs, ok := parseRecords(body, base, count); ok {
+	recs, used, cost, ok := parseRecords(body, base, count, max(d.budget.Records, 0))
+	switch {
+	case ok && len(recs) == count && used == len(body):
+		d.budget.Records -= cost
 		r.Bytes(len(body), "records")
 		b.Records = recs
-		hdr := *b // the header fields the record texts need; the batch itself may be edited later
-		hdr.Records = nil
-		cn.Lazy(func(n *layout.Node) {
-			sub := &decoder{bufs: d.bufs, opts: d.opts}
-			sub.layoutRecords(wire.NewReader(body, base), n, &hdr, count)
-		})
-		return
+		d.lazyRecords(cn, body, base, b, count)
+	case ok && len(recs) < count:
+		// The frame's budget ends inside the batch: the records before
+		// that point are kept and shown, the rest is not decoded.
+		d.budget.Records -= cost
+		r.Bytes(used, "records")
+		b.Records = recs
+		cn.End = base + used
+		cn.Value = itoa(int64(len(recs))) + " of " + recordsText(count)
+		d.lazyRecords(cn, body[:used], base, b, len(recs))
+		d.notDecoded(r, parent, parent.Buf, "decoding stopped here, after "+recordsText(len(recs))+" of "+itoa(int64(count))+
+			": the frame's budget of "+itoa(MaxRecords)+" records and headers is spent")
+	default:
+		d.layoutRecords(r, cn, b, count, false)
+		cn.End = r.Off()
 	}
-	d.layoutRecords(r, cn, b, count)
-	cn.End = r.Off()
 }
 
-// layoutRecords decodes count records with a node for each part, filling b.Records.
-func (d *decoder) layoutRecords(r *wire.Reader, parent *layout.Node, b *Batch, count int) {
-	b.Records = make([]Record, 0, count)
+// lazyRecords makes cn build the nodes of the count records in body (at
+// offset base) when it is first opened, with a node budget of its own.
+func (d *decoder) lazyRecords(cn *layout.Node, body []byte, base int, b *Batch, count int) {
+	hdr := *b // the header fields the record texts need; the batch itself may be edited later
+	hdr.Records = nil
+	bufs, opts := d.bufs, d.opts
+	cn.Lazy(func(n *layout.Node) {
+		// The records parsed cleanly and were counted when the frame
+		// decoded; only the nodes are bounded here.
+		sub := &decoder{bufs: bufs, opts: opts, budget: &Budget{Nodes: MaxNodes, Records: math.MaxInt}}
+		sub.layoutRecords(wire.NewReader(body, base), n, &hdr, count, true)
+	})
+}
+
+// layoutRecords decodes count records with a node for each part, filling
+// b.Records. Laying out records that parsed cleanly (lazy), it stops
+// without an error once the node budget is spent, with a node saying how
+// many records it left out; otherwise it fails there.
+func (d *decoder) layoutRecords(r *wire.Reader, parent *layout.Node, b *Batch, count int, lazy bool) {
+	b.Records = make([]Record, 0, min(count, max(d.budget.Records, 0)))
 	control := b.Attributes&attrControl != 0
 	for j := 0; j < count && r.Failure() == nil; j++ {
+		if lazy && d.budget.NodesSpent() != "" {
+			d.add(parent, layout.Node{Name: "records not laid out", Type: "bytes", Value: itoa(int64(r.Left())) + " bytes, " + recordsText(count-j),
+				Off: r.Off(), End: r.Off() + r.Left(), Buf: parent.Buf, Region: layout.RegionRecord,
+				Warn: "these records decoded cleanly; their nodes were not built: opening a node builds at most " + itoa(MaxNodes) + " nodes",
+				Desc: "the records past what one opened node lays out"})
+			return
+		}
+		if !lazy && d.over(r, parent) {
+			return
+		}
 		rec := d.decodeRecord(r, parent, j, b, control)
 		if r.Failure() == nil {
 			b.Records = append(b.Records, rec)

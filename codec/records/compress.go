@@ -55,20 +55,18 @@ func decompress(codec Codec, payload []byte, limit int) ([]byte, bool, error) {
 	return nil, false, fmt.Errorf("compression codec %d does not exist (0-4 do: none, gzip, snappy, lz4, zstd)", int(codec))
 }
 
-// decompressValue is decompress for a legacy wrapper's value, read as Kafka reads it:
-// in magic 0, the lz4 frame's header checksum is not checked, because clients
-// before Kafka 0.10 computed it over the frame's magic number as well. note
-// says when that byte is off.
-func decompressValue(codec Codec, magic int8, value []byte, limit int) (plain []byte, xerial bool, note string, err error) {
+// legacyValue is a legacy wrapper's value as Kafka reads it: in magic 0, the
+// lz4 frame's header checksum is not checked, because clients before Kafka
+// 0.10 computed it over the frame's magic number as well. When that byte is
+// off, it returns a copy with the byte mended and a note that says so.
+func legacyValue(codec Codec, magic int8, value []byte) (readable []byte, note string) {
 	if codec == CodecLZ4 && magic == 0 {
 		if fixed, got, want, ok := fixLZ4HeaderChecksum(value); ok {
-			value = fixed
-			note = fmt.Sprintf("lz4 header checksum 0x%02x where the lz4 frame format wants 0x%02x: clients before Kafka 0.10 "+
+			return fixed, fmt.Sprintf("lz4 header checksum 0x%02x where the lz4 frame format wants 0x%02x: clients before Kafka 0.10 "+
 				"computed it over the frame's magic number too, and Kafka does not check it in magic 0 messages", got, want)
 		}
 	}
-	plain, xerial, err = decompress(codec, value, limit)
-	return plain, xerial, note, err
+	return value, ""
 }
 
 // fixLZ4HeaderChecksum returns a copy of the lz4 frame with its header checksum

@@ -4,9 +4,6 @@ import (
 	"bytes"
 	"encoding/binary"
 	"hash/maphash"
-
-	"github.com/kafkawire/kafkawire/codec/layout"
-	"github.com/kafkawire/kafkawire/codec/wire"
 )
 
 // A compressed batch, or a compressed legacy wrapper, keeps the compressed
@@ -70,8 +67,8 @@ func (b *Batch) keepRecords(payload []byte) {
 	if err != nil {
 		return
 	}
-	recs, ok := parseRecords(plain, 0, len(b.Records))
-	if !ok || len(recs) != len(b.Records) {
+	recs, used, _, ok := parseRecords(plain, 0, len(b.Records), len(b.Records)+MaxRecords)
+	if !ok || used != len(plain) || len(recs) != len(b.Records) {
 		return
 	}
 	for i := range recs {
@@ -96,18 +93,13 @@ func (m *Message) keepValue(value []byte) {
 	if codec == CodecNone || value == nil || m.Messages == nil {
 		return
 	}
-	plain, _, _, err := decompressValue(codec, m.Magic, value, MaxDecompressed)
+	readable, _ := legacyValue(codec, m.Magic, value)
+	plain, _, err := decompress(codec, readable, MaxDecompressed)
 	if err != nil {
 		return
 	}
-	d := &decoder{bufs: &[][]byte{nil}}
-	parent := &layout.Node{}
-	r := wire.NewReader(plain, 0)
-	var inner []*Message
-	for r.Left() > 0 && r.Failure() == nil {
-		inner = append(inner, d.decodeMessage(r, parent, "", 1))
-	}
-	if r.Failure() != nil || len(inner) != len(m.Messages) {
+	inner, used, ok := parseMessages(plain, len(m.Messages)+1)
+	if !ok || used != len(plain) || len(inner) != len(m.Messages) {
 		return
 	}
 	for i, im := range inner {

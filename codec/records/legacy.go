@@ -3,6 +3,7 @@ package records
 import (
 	"fmt"
 	"hash/crc32"
+	"math"
 	"strconv"
 
 	"github.com/kafkawire/kafkawire/codec/layout"
@@ -43,6 +44,7 @@ func (d *decoder) decodeLegacy(r *wire.Reader, i int) (*Batch, *layout.Node) {
 // depth is 0 for a top-level message and 1 inside a compressed wrapper.
 func (d *decoder) decodeMessage(r *wire.Reader, parent *layout.Node, name string, depth int) *Message {
 	m := &Message{}
+	d.budget.Records--
 	// A top-level message is drawn like a batch header with its key and value as the record;
 	// messages inside a wrapper are records through and through.
 	region := layout.RegionRecord
@@ -138,8 +140,9 @@ func (d *decoder) openWrapper(mr *wire.Reader, vn *layout.Node, m *Message, code
 		mr.Fail(vn.Off, "a %s wrapper message needs a value to decompress", codec)
 		return
 	}
-	plain, _, note, err := decompressValue(codec, m.Magic, m.Value, d.opts.maxDecompressed())
+	value, note := legacyValue(codec, m.Magic, m.Value)
 	data.Warn = note
+	plain, _, err := d.decompress(codec, value)
 	if err != nil {
 		data.Err = &wire.Error{Off: data.Off, Msg: codec.String() + " value: " + err.Error()}
 		mr.Fail(data.Off, "%s", data.Err.Msg)
@@ -150,24 +153,85 @@ func (d *decoder) openWrapper(mr *wire.Reader, vn *layout.Node, m *Message, code
 	dn := d.add(data, layout.Node{Name: "decompressed", Type: "bytes", Value: itoa(int64(len(plain))) + " bytes", Off: 0, End: len(plain), Buf: k,
 		Region: layout.RegionBatch, Desc: "the inner message set after decompression, a buffer of their own"})
 	ir := wire.NewReader(plain, 0)
-	m.Messages = []*Message{}
-	for j := 0; ir.Left() > 0 && ir.Failure() == nil; j++ {
-		im := d.decodeMessage(ir, dn, "Message["+strconv.Itoa(j)+"]", 1)
-		if ir.Failure() == nil {
-			m.Messages = append(m.Messages, im)
+	msgs, used, ok := parseMessages(plain, max(d.budget.Records, 0))
+	if ok {
+		// The inner messages parsed cleanly: their nodes are built when
+		// the decompressed set is opened, as a batch's records are.
+		d.budget.Records -= len(msgs)
+		m.Messages = msgs
+		d.lazyMessages(dn, plain[:used], m)
+		if used == len(plain) {
+			m.kept, m.keptSum = true, messagesSum(codec, m.Messages) // written back as it came while its messages stay
 		}
+		if used < len(plain) {
+			// The note goes beside the decompressed node, not under it: the
+			// messages there are built on demand, the note is there now.
+			dn.End = used
+			ir.Bytes(used, "messages")
+			d.notDecoded(ir, data, k, "decoding stopped here, after "+itoa(int64(len(msgs)))+" messages: the frame's budget of "+
+				itoa(MaxRecords)+" records and headers is spent")
+			mr.Fail(data.Off, "in decompressed batch buffer %d at 0x%04x: %s", k, ir.Failure().Off, ir.Failure().Msg)
+		}
+		return
 	}
+	m.Messages = []*Message{}
+	d.layoutMessages(ir, dn, m)
 	if f := ir.Failure(); f != nil {
 		mr.Fail(data.Off, "in decompressed batch buffer %d at 0x%04x: %s", k, f.Off, f.Msg)
 		return
 	}
 	m.kept, m.keptSum = true, messagesSum(codec, m.Messages)
+}
+
+// lazyMessages makes dn build the nodes of wrapper m's inner messages,
+// whose bytes are set, when it is first opened, with a node budget of its own.
+func (d *decoder) lazyMessages(dn *layout.Node, set []byte, m *Message) {
+	bufs, opts := d.bufs, d.opts
+	wrapper := &Message{Offset: m.Offset, Magic: m.Magic, Messages: m.Messages} // as decoded; m may be edited later
+	dn.Lazy(func(n *layout.Node) {
+		sub := &decoder{bufs: bufs, opts: opts, budget: &Budget{Nodes: MaxNodes, Records: math.MaxInt}}
+		sub.layoutMessages(wire.NewReader(set, 0), n, &Message{Offset: wrapper.Offset, Magic: wrapper.Magic, Messages: []*Message{}}, wrapper.Messages)
+	})
+}
+
+// layoutMessages decodes the inner messages r holds with a node for each
+// part, appending them to wrapper's. Given the messages already parsed
+// (lazy), it stops without an error once the node budget is spent, with
+// a node saying how many it left out; otherwise it fails there.
+func (d *decoder) layoutMessages(r *wire.Reader, dn *layout.Node, wrapper *Message, parsed ...[]*Message) {
+	lazy := len(parsed) > 0
+	for j := 0; r.Left() > 0 && r.Failure() == nil; j++ {
+		if lazy && d.budget.NodesSpent() != "" {
+			d.add(dn, layout.Node{Name: "messages not laid out", Type: "bytes", Value: itoa(int64(r.Left())) + " bytes, " + itoa(int64(len(parsed[0])-j)) + " messages",
+				Off: r.Off(), End: r.Off() + r.Left(), Buf: dn.Buf, Region: layout.RegionRecord,
+				Warn: "these messages decoded cleanly; their nodes were not built: opening a node builds at most " + itoa(MaxNodes) + " nodes",
+				Desc: "the messages past what one opened node lays out"})
+			break
+		}
+		if !lazy && d.over(r, dn) {
+			return
+		}
+		im := d.decodeMessage(r, dn, "Message["+strconv.Itoa(j)+"]", 1)
+		if r.Failure() == nil {
+			wrapper.Messages = append(wrapper.Messages, im)
+		}
+	}
+	if r.Failure() != nil {
+		return
+	}
 	// Magic 1 wrappers number inner messages from 0 and carry the last one's absolute offset.
-	if m.Magic == 1 && len(m.Messages) > 0 {
-		last := m.Messages[len(m.Messages)-1].Offset
-		for j, im := range m.Messages {
+	all := wrapper.Messages
+	if lazy {
+		all = parsed[0]
+	}
+	if wrapper.Magic == 1 && len(all) > 0 {
+		last := all[len(all)-1].Offset
+		for j, im := range wrapper.Messages {
+			if j >= len(dn.Children) {
+				break
+			}
 			if on := dn.Children[j].Children[0]; on.Name == "offset" {
-				on.Value += " (absolute " + itoa(m.Offset-last+im.Offset) + ")"
+				on.Value += " (absolute " + itoa(wrapper.Offset-last+im.Offset) + ")"
 			}
 		}
 	}

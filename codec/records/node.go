@@ -2,6 +2,7 @@ package records
 
 import (
 	"encoding/hex"
+	"errors"
 	"slices"
 	"strconv"
 	"strings"
@@ -16,14 +17,57 @@ import (
 // decoder carries what every level of a records decode needs: where
 // decompressed buffers go, and the caller's options.
 type decoder struct {
-	bufs  *[][]byte
-	opts  Options
-	arena layout.Arena
+	bufs   *[][]byte
+	opts   Options
+	budget *Budget // the frame's, shared with the other records fields of the frame
+	arena  layout.Arena
 }
 
 // add appends a copy of proto to parent's children, taking the node from the arena.
 func (d *decoder) add(parent *layout.Node, proto layout.Node) *layout.Node {
+	d.budget.Nodes--
 	return d.arena.Attach(parent, proto)
+}
+
+// over reports whether the frame's budget allows no further record or
+// message at r's position. If so it fails r there, under parent a node
+// over the bytes left says they were not decoded and why.
+func (d *decoder) over(r *wire.Reader, parent *layout.Node) bool {
+	if r.Failure() != nil {
+		return false
+	}
+	why := d.budget.spent()
+	if why == "" {
+		return false
+	}
+	d.notDecoded(r, parent, parent.Buf, why)
+	return true
+}
+
+// notDecoded fails r where it stands for reason why, with a node under
+// parent over the bytes left, which lie in buffer buf.
+func (d *decoder) notDecoded(r *wire.Reader, parent *layout.Node, buf int, why string) {
+	off, left := r.Off(), r.Left()
+	n := d.add(parent, layout.Node{Name: "not decoded", Type: "bytes", Value: itoa(int64(left)) + " bytes", Off: off, End: off + left,
+		Buf: buf, Region: parent.Region, Desc: "bytes past the frame's decoding budget"})
+	r.Bytes(left, "rest")
+	r.Fail(off, "%s", why)
+	n.Err = r.Failure()
+}
+
+// decompress decompresses payload within the batch's bound and what is
+// left of the frame's, and charges the frame's budget.
+func (d *decoder) decompress(codec Codec, payload []byte) ([]byte, bool, error) {
+	limit, frameBound := d.decompressLimit()
+	plain, xerial, err := decompress(codec, payload, limit)
+	if err != nil {
+		if frameBound && errors.Is(err, errTooBig) {
+			err = errors.New(frameSpentText(limit))
+		}
+		return nil, false, err
+	}
+	d.budget.Decompressed -= len(plain)
+	return plain, xerial, nil
 }
 
 // field reads one value with read and hangs a node for it under parent, in parent's buffer and region.

@@ -2,53 +2,62 @@ package records
 
 import "github.com/kafkawire/kafkawire/codec/wire"
 
-// parseRecords reads count records from b (at offset base) without building
-// nodes. It accepts exactly what decodeRecord accepts and reports only
-// whether all of b parsed: on any trouble the caller lays the records out
-// node by node, which says where and why.
-func parseRecords(b []byte, base, count int) ([]Record, bool) {
+// parseRecords reads up to count records from b (at offset base) without
+// building nodes. It accepts exactly what decodeRecord accepts and reports
+// only whether what it read parsed: on any trouble the caller lays the
+// records out node by node, which says where and why. It stops early,
+// cleanly, before a record that would take the records and headers read
+// past budget; used is the bytes read and cost the records and headers.
+func parseRecords(b []byte, base, count, budget int) (recs []Record, used, cost int, ok bool) {
 	r := wire.NewReader(b, base)
-	recs := make([]Record, 0, count)
+	recs = make([]Record, 0, min(count, budget))
 	for j := 0; j < count; j++ {
+		if cost == budget {
+			return recs, r.Off() - base, cost, true
+		}
+		start := r.Off()
 		length := r.Varint()
 		if !r.Length(r.Off(), int64(length), 1, "record length") {
-			return nil, false
+			return nil, 0, 0, false
 		}
 		rr := wire.NewReader(r.Bytes(int(length), "record"), r.Off()-int(length))
 		var rec Record
 		rec.Attributes = rr.Int8()
 		rec.TimestampDelta = rr.Varlong()
 		rec.OffsetDelta = rr.Varint()
-		var ok bool
 		if rec.Key, ok = parseVarBytes(rr); !ok {
-			return nil, false
+			return nil, 0, 0, false
 		}
 		if rec.Value, ok = parseVarBytes(rr); !ok {
-			return nil, false
+			return nil, 0, 0, false
 		}
 		hc := rr.Varint()
 		if rr.Err() != nil || !rr.Length(rr.Off(), int64(hc), 2, "header count") {
-			return nil, false
+			return nil, 0, 0, false
 		}
+		if cost+1+int(hc) > budget {
+			return recs, start - base, cost, true
+		}
+		cost += 1 + int(hc)
 		if hc > 0 {
 			rec.Headers = make([]Header, 0, hc)
 			for h := int32(0); h < hc; h++ {
 				var x Header
 				if x.Key, ok = parseVarBytes(rr); !ok {
-					return nil, false
+					return nil, 0, 0, false
 				}
 				if x.Value, ok = parseVarBytes(rr); !ok {
-					return nil, false
+					return nil, 0, 0, false
 				}
 				rec.Headers = append(rec.Headers, x)
 			}
 		}
 		if rr.Err() != nil || rr.Left() > 0 || r.Err() != nil {
-			return nil, false
+			return nil, 0, 0, false
 		}
 		recs = append(recs, rec)
 	}
-	return recs, r.Err() == nil && r.Left() == 0
+	return recs, r.Off() - base, cost, r.Err() == nil
 }
 
 func parseVarBytes(r *wire.Reader) (Bytes, bool) {
@@ -65,4 +74,53 @@ func parseVarBytes(r *wire.Reader) (Bytes, bool) {
 		return nil, false
 	}
 	return Bytes(r.Bytes(int(size), "bytes")), r.Err() == nil
+}
+
+// parseMessages reads the legacy messages of a wrapper's decompressed set b
+// without building nodes, as decodeMessage reads them inside a wrapper. It
+// accepts exactly what that accepts and reports only whether what it read
+// parsed; it stops cleanly before the message that would pass budget. used
+// is the bytes the messages read.
+func parseMessages(b []byte, budget int) (msgs []*Message, used int, ok bool) {
+	r := wire.NewReader(b, 0)
+	for r.Left() > 0 {
+		if len(msgs) == budget {
+			return msgs, r.Off(), true
+		}
+		m := &Message{Offset: r.Int64()}
+		sizeOff := r.Off()
+		size := r.Int32()
+		if r.Err() != nil || !r.Length(sizeOff, int64(size), 1, "message size") {
+			return nil, 0, false
+		}
+		mr := wire.NewReader(r.Bytes(int(size), "message"), sizeOff+4)
+		m.CRC = mr.Uint32()
+		m.Magic = mr.Int8()
+		if m.Magic != 0 && m.Magic != 1 {
+			return nil, 0, false
+		}
+		m.Attributes = mr.Int8()
+		if m.Magic == 1 {
+			m.Timestamp = mr.Int64()
+		}
+		m.Key = parseInt32Bytes(mr)
+		m.Value = parseInt32Bytes(mr)
+		if r.Err() != nil || mr.Err() != nil || mr.Left() > 0 || Codec(m.Attributes&legacyAttrCodec) != CodecNone {
+			return nil, 0, false
+		}
+		msgs = append(msgs, m)
+	}
+	return msgs, r.Off(), r.Err() == nil
+}
+
+// parseInt32Bytes reads an int32-length byte string as sizedBytes does; the reader says whether it read.
+func parseInt32Bytes(r *wire.Reader) Bytes {
+	l := r.ReadLength(wire.PrefixInt32, "bytes")
+	switch {
+	case l.N > 0 && r.Fits(l, 1, "bytes"):
+		return r.Data(l, "bytes")
+	case l.N == 0:
+		return Bytes{}
+	}
+	return nil
 }

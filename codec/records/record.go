@@ -54,7 +54,12 @@ func (d *decoder) decodeRecord(r *wire.Reader, parent *layout.Node, j int, b *Ba
 		count = rr.Varint()
 		return itoa(int64(count))
 	})
-	if hn != nil && rr.Length(hn.Off, int64(count), 2, "header count") && count > 0 {
+	d.budget.Records--
+	if hn != nil && rr.Length(hn.Off, int64(count), 2, "header count") && int(count) > d.budget.Records {
+		rr.Fail(hn.Off, "decoding stopped here: %d headers are more than the %d left of the frame's budget of %d records and headers",
+			count, max(d.budget.Records, 0), MaxRecords)
+	} else if hn != nil && count > 0 && rr.Failure() == nil {
+		d.budget.Records -= int(count)
 		rec.Headers = make([]Header, 0, count)
 		for h := 0; h < int(count) && rr.Failure() == nil; h++ {
 			hdr := d.add(n, layout.Node{Name: headerName(h), Key: layout.Prefixed("headers.", h), Type: "Header", Off: rr.Off(), Buf: n.Buf, Region: n.Region})

@@ -9,9 +9,13 @@
 // Decoding builds the layout tree the visualizer draws. Compressed records
 // are decompressed into a buffer of their own (appended to the bufs slice
 // given to Decode), and the nodes inside it carry that buffer's index and
-// offsets relative to it. The caller's Options bound the decompression and
-// bring the decoder for the catalogue's data formats, which the values of
-// KRaft control records hold: this package knows no catalogue.
+// offsets relative to it. The caller's Options bound the decompression,
+// carry the Budget the records fields of one frame share (decompressed
+// bytes, records, nodes: see budget.go), and bring the decoder for the
+// catalogue's data formats, which the values of KRaft control records hold:
+// this package knows no catalogue. Records that parse cleanly, and the
+// messages inside a compressed legacy wrapper, get their nodes only when
+// their node is opened (layout.Node.Lazy).
 //
 // Encoding writes a batch that was not edited back byte for byte: each
 // decoded batch keeps its original bytes together with a fingerprint of its
@@ -228,9 +232,10 @@ type Options struct {
 	// MaxDecompressed: a caller may lower the bound (tests and fuzzing do,
 	// to stay fast), never lift it.
 	MaxDecompressed int
-	// Budgets for a whole frame (decompressed bytes, records, nodes) are to
-	// join these: Decode is called once per records field, so they will be a
-	// pointer shared by the calls for one frame.
+	// Budget is what is left of the frame's bounds, shared by the Decode
+	// calls for the records fields of one frame. Nil gives the call a full
+	// budget of its own.
+	Budget *Budget
 }
 
 // maxDecompressed is the bound o sets on one decompression.
@@ -250,11 +255,21 @@ func Decode(b []byte, base int, bufs *[][]byte, opts Options) (*Set, []*layout.N
 	if bufs == nil {
 		bufs = &[][]byte{nil}
 	}
-	d := &decoder{bufs: bufs, opts: opts}
+	d := &decoder{bufs: bufs, opts: opts, budget: opts.Budget}
+	if d.budget == nil {
+		d.budget = NewBudget()
+	}
 	s := &Set{}
 	var nodes []*layout.Node
 	for off, i := 0, 0; off < len(b); i++ {
 		rest := b[off:]
+		if why := d.budget.spent(); why != "" {
+			// The rest is not decoded: one node says so, over all of it.
+			err := &wire.Error{Off: base + off, Msg: why}
+			nodes = append(nodes, &layout.Node{Name: "RecordBatch[" + itoa(int64(i)) + "]", Type: "bytes", Off: base + off, End: base + len(b),
+				Region: layout.RegionBatch, Value: itoa(int64(len(rest))) + " bytes not decoded", Err: err})
+			return s, nodes, err
+		}
 		size := batchSize(rest)
 		if len(rest) >= 12 && size < magicOff+1 {
 			err := &wire.Error{Off: base + off + 8, Msg: "batch length " + itoa(size-12) + " is too small for a batch header"}
