@@ -75,7 +75,7 @@ test-fuzz:
 # what weighs in it, and the page in headless Chromium on 127.0.0.1. Also
 # written to bench-results.txt. About 4 minutes on 2 cores.
 bench:
-	$(GO) run ./internal/bench -out bench-results.txt
+	$(GO) run ./e2e/bench -out bench-results.txt
 
 catalog:
 	$(GO) generate ./codec/schema
