@@ -147,7 +147,7 @@ func (c *Compare) controls() app.UI {
 		)
 	}
 	inst := func(label, op string, example bool) app.UI {
-		cls := "inst-btn"
+		cls := "btn inst-btn"
 		if c.pair.Example == example {
 			cls += " on"
 		}
