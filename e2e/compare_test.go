@@ -70,5 +70,11 @@ func TestCompareView(t *testing.T) {
 	if !stacked {
 		t.Errorf("at 390 px the two versions are not stacked")
 	}
+	// Nothing spills out of its box over what follows it.
+	if n := eval[int](s, `Array.from(document.querySelectorAll('.cmp-tree')).filter(e=>e.scrollHeight>e.clientHeight+1 && getComputedStyle(e).overflowY=='visible').length`); n != 0 {
+		t.Errorf("at 390 px %d compare trees spill out of their boxes", n)
+	}
 	s.screenshot("phone-metadata-9-10")
+	s.do(10*time.Second, chromedp.ScrollIntoView(chromedp.CSS(resp+` [data-side="to"]`)))
+	s.viewShot("phone-metadata-9-10-view")
 }
