@@ -225,6 +225,22 @@ func TestCompareIsListedForTheSite(t *testing.T) {
 	assert.Contains(t, page, `data-side="to" data-version="`+strconv.Itoa(int(def.To))+`"`)
 	assert.Contains(t, page, `data-side="from" data-version="`+strconv.Itoa(int(def.From))+`"`)
 	assert.Contains(t, page, `data-compare="request"`)
+	// The default pair's marks are in the pre-rendered HTML, as many in the
+	// grids and trees as the model has bytes and nodes.
+	want := 0
+	for _, dir := range []schema.Direction{schema.Request, schema.Response} {
+		d := BuildCompare(produce, dir, def)
+		for _, s := range []*CompareSide{d.Old, d.New} {
+			want += len(s.Marks)
+			for _, ch := range s.Marked {
+				if ch != "" {
+					want++
+				}
+			}
+		}
+	}
+	require.NotZero(t, want, "Produce's newest two versions differ in fields")
+	assert.Equal(t, want, strings.Count(page, `data-change="`))
 	assert.Contains(t, get("/Fetch/v7"), `href="/Fetch/compare#from=6&to=7"`)
 	assert.Contains(t, app.HTMLString(compareLink(schema.ByName("Fetch"), 0)), `#from=0&to=1"`, "the first version compares with the next")
 }
@@ -240,4 +256,47 @@ func TestCompareExampleMarksTheExample(t *testing.T) {
 	require.GreaterOrEqual(t, m.Off, 0, "the example has a topic")
 	assertMarksAreNodes(t, s, []string{"Topics.TopicId"})
 	assert.Equal(t, versiondiff.Added, m.Change)
+}
+
+// TestCompareEveryStepMarksItsFields: for every API, every step from one
+// version to the next in both directions compares without error, and every
+// field added (removed) that has a node in the newer (older) minimal
+// instance is marked over exactly that node's bytes.
+func TestCompareEveryStepMarksItsFields(t *testing.T) {
+	steps, marked := 0, 0
+	for _, a := range schema.APIs() {
+		vs := a.Versions(schema.Request)
+		for i := 1; i < len(vs); i++ {
+			p := ComparePair{From: vs[i-1], To: vs[i]}
+			for _, dir := range []schema.Direction{schema.Request, schema.Response} {
+				d := BuildCompare(a, dir, p)
+				if d.Err != "" || d.Old.Notice != "" || d.New.Notice != "" {
+					t.Errorf("%s %s v%d→v%d: %q %q %q", a.Name, dir, p.From, p.To, d.Err, d.Old.Notice, d.New.Notice)
+					continue
+				}
+				steps++
+				for _, fc := range d.Diff.Fields {
+					side := d.New
+					switch fc.Change {
+					case versiondiff.Removed:
+						side = d.Old
+					case versiondiff.Added:
+					default:
+						continue
+					}
+					n := fieldNode(side.Tree, fc.Path)
+					if n == nil {
+						continue // inside an empty array or an absent tagged field
+					}
+					m := side.ByPath[fc.Path]
+					if m.Change != fc.Change || m.Off != n.Off || m.End != n.End {
+						t.Errorf("%s %s v%d→v%d %s: mark %+v, node [%d,%d)", a.Name, dir, p.From, p.To, fc.Path, m, n.Off, n.End)
+					}
+					marked++
+				}
+			}
+		}
+	}
+	t.Logf("%d steps compared, %d added or removed fields marked", steps, marked)
+	require.Greater(t, marked, 100)
 }

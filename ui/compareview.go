@@ -287,7 +287,7 @@ func (c *Compare) sideUI(d *CompareDir, s *CompareSide, role string) app.UI {
 	}
 	if s.Tree != nil {
 		var rows []app.UI
-		s.treeRows(&rows, s.Tree, "", false, 0)
+		s.treeRows(&rows, s.Tree, "", false, false, 0)
 		body = append(body,
 			// Plain HTML of the project's own hex and classes: no user data goes in it.
 			app.Raw(compareGridHTML(s)),
@@ -297,12 +297,13 @@ func (c *Compare) sideUI(d *CompareDir, s *CompareSide, role string) app.UI {
 	return app.Div().Class("cmp-side").DataSet("side", role).DataSet("version", strconv.Itoa(int(s.Version))).Body(body...)
 }
 
-// treeRows is every node of the tree, open, one row each; fields of the
-// body carry their path and, when marked, their change.
-func (s *CompareSide) treeRows(out *[]app.UI, n *layout.Node, path string, inBody bool, depth int) {
+// treeRows is every node of the tree, open, one row each. The body's
+// fields (field is true) carry their path and, when marked, their change;
+// their wire parts (a length, tagged fields) and array elements do not.
+func (s *CompareSide) treeRows(out *[]app.UI, n *layout.Node, path string, inBody, field bool, depth int) {
 	el := app.Div().Class("tn").Attr("role", "treeitem").
 		Style("padding-left", strconv.Itoa(depth*12)+"px")
-	if inBody && path != "" {
+	if field {
 		el = el.Attr("data-path", path)
 		if m, ok := s.ByPath[path]; ok && n.Buf == 0 {
 			el = el.Class("mk-"+changeClass(m.Change)).Attr("data-change", string(m.Change))
@@ -321,7 +322,7 @@ func (s *CompareSide) treeRows(out *[]app.UI, n *layout.Node, path string, inBod
 	parts = append(parts, app.Span().Class("sp").Text(span(n.Off, n.End)))
 	*out = append(*out, el.Body(app.Span().Class("sw r"+strconv.Itoa(int(n.Region))), app.Span().Class("tb").Body(parts...)))
 	for _, k := range n.Kids() {
-		p, body := path, inBody
+		p, body, f := path, inBody, false
 		switch {
 		case depth == 0 && k.Key == "body":
 			body = true
@@ -330,8 +331,9 @@ func (s *CompareSide) treeRows(out *[]app.UI, n *layout.Node, path string, inBod
 				p += "."
 			}
 			p += k.Key
+			f = true
 		}
-		s.treeRows(out, k, p, body, depth+1)
+		s.treeRows(out, k, p, body, f, depth+1)
 	}
 }
 
