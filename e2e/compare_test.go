@@ -27,7 +27,9 @@ return true})()`
 func TestCompareView(t *testing.T) {
 	s := newSession(t, false)
 	s.resize(desktop)
-	s.open("/Fetch/compare#from=6&to=7")
+	// From the v7 page, its link opens the compare view of v6 and v7.
+	s.open("/Fetch/v7")
+	s.clickUntil("the compare view", `.cmp-link a`, `location.pathname.endsWith('/Fetch/compare') && location.hash == '#from=6&to=7'`)
 
 	req := `[data-dir="request"]`
 	to := req + ` [data-side="to"]`

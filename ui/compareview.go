@@ -167,6 +167,12 @@ func (c *Compare) controls() app.UI {
 			inst("minimal", "cmp-minimal", false),
 			inst("example", "cmp-example", true),
 		),
+		// What the marks look like, drawn with the marks' own classes.
+		app.Div().Class("cmp-key").Aria("hidden", "true").Body(
+			app.Span().Class("b mk-added").Text("00"), app.Text(" added "),
+			app.Span().Class("b mk-removed").Text("00"), app.Text(" removed "),
+			app.Span().Class("b mk-changed").Text("00"), app.Text(" type, nullability or tag changed"),
+		),
 	)
 }
 
