@@ -36,6 +36,8 @@ func TestCompareView(t *testing.T) {
 	s.waitFor("SessionId marked added in v7's request tree",
 		`document.querySelector('`+to+` .tn[data-path="SessionId"][data-change="added"]') && document.querySelector('`+to+` .tn[data-path="SessionEpoch"][data-change="added"]')`)
 	s.waitFor("the marked bytes in v7's grid", marksMatchGrid(to, "added"))
+	// The tree shows its first marked row without the page moving.
+	s.waitFor("v7's first mark in its tree's view", `(()=>{const t=document.querySelector('`+to+` .cmp-tree'), r=t.querySelector('[data-change]').getBoundingClientRect(), b=t.getBoundingClientRect(); return r.top>=b.top && r.bottom<=b.bottom})()`)
 	if n := eval[int](s, `document.querySelectorAll('`+req+` [data-side="from"] [data-change]').length`); n != 0 {
 		t.Errorf("v6's request has %d marks; v7 removes nothing", n)
 	}
@@ -54,6 +56,8 @@ func TestCompareView(t *testing.T) {
 	if sum := eval[string](s, `document.querySelector('[data-compare="response"]').textContent`); !strings.Contains(sum, "AbortedTransactions") {
 		t.Errorf("the response summary of v3 → v4 does not name AbortedTransactions: %q", sum)
 	}
+	// v4's response adds LastStableOffset deep in the tree: its box scrolls to it.
+	s.waitFor("LastStableOffset in its tree's view", `(()=>{const t=document.querySelector('[data-dir="response"] [data-side="to"] .cmp-tree'), r=t.querySelector('[data-path="Responses.Partitions.LastStableOffset"]').getBoundingClientRect(), b=t.getBoundingClientRect(); return t.scrollTop>0 && r.top>=b.top && r.bottom<=b.bottom})()`)
 	s.screenshot("fetch-3-4")
 
 	// Reversed, the same fields are removed, marked in the older side.

@@ -42,7 +42,29 @@ func (c *Compare) OnPreRender(ctx app.Context) {
 	c.setTitle(ctx)
 }
 
-func (c *Compare) OnMount(ctx app.Context) { c.ready = true }
+func (c *Compare) OnMount(ctx app.Context) {
+	c.ready = true
+	ctx.Defer(revealMarks)
+}
+
+// revealMarks scrolls each compare tree, inside its own box, to its first
+// marked row: a field added at the end of a long message would otherwise
+// sit below the box's fold. The page itself does not move.
+func revealMarks(ctx app.Context) {
+	guard(ctx, func() {
+		trees := app.Window().Get("document").Call("querySelectorAll", ".cmp-tree")
+		for i := 0; i < trees.Length(); i++ {
+			tree := trees.Index(i)
+			row := tree.Call("querySelector", "[data-change]")
+			top := 0
+			if row.Truthy() {
+				// offsetTop is from the tree, which is positioned (kafkawire.css).
+				top = max(row.Get("offsetTop").Int()-tree.Get("clientHeight").Int()/3, 0)
+			}
+			tree.Set("scrollTop", top)
+		}
+	})
+}
 
 func (c *Compare) OnNav(ctx app.Context) {
 	if app.IsClient {
@@ -86,6 +108,7 @@ func (c *Compare) choose(ctx app.Context, p ComparePair) {
 	c.show(p)
 	if app.IsClient {
 		app.Window().Get("history").Call("replaceState", nil, "", "#"+p.Fragment())
+		ctx.Defer(revealMarks)
 	}
 }
 
