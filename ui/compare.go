@@ -42,6 +42,9 @@ type ComparePair struct {
 
 // DefaultPair is the newest two request versions of api (one version: that one twice).
 func DefaultPair(a *schema.API) ComparePair {
+	if a == nil {
+		return ComparePair{}
+	}
 	vs := a.Versions(schema.Request)
 	switch len(vs) {
 	case 0:
@@ -65,6 +68,9 @@ func (p ComparePair) Fragment() string {
 // have, or a fragment that names none, leaves that side at its default.
 func ParsePair(a *schema.API, frag string) ComparePair {
 	p := DefaultPair(a)
+	if a == nil {
+		return p
+	}
 	for _, part := range strings.Split(frag, "&") {
 		k, val, _ := strings.Cut(part, "=")
 		n, err := strconv.Atoi(val)

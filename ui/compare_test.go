@@ -193,6 +193,7 @@ func TestComparePairDefaultsAndFragment(t *testing.T) {
 	p := ComparePair{From: 4, To: 11, Example: true}
 	assert.Equal(t, p, ParsePair(fetch, p.Fragment()))
 	assert.Nil(t, ParseComparePath("/NoSuchApi/compare"))
+	assert.Equal(t, ComparePair{}, ParsePair(nil, "from=1&to=2"), "no API, no versions")
 	assert.Equal(t, fetch, ParseComparePath(ComparePath(fetch)))
 }
 
@@ -242,6 +243,7 @@ func TestCompareIsListedForTheSite(t *testing.T) {
 	require.NotZero(t, want, "Produce's newest two versions differ in fields")
 	assert.Equal(t, want, strings.Count(page, `data-change="`))
 	assert.Contains(t, get("/Fetch/v7"), `href="/Fetch/compare#from=6&to=7"`)
+	assert.Contains(t, get("/NoSuchApi/compare"), "Not a Kafka API")
 	assert.Contains(t, app.HTMLString(compareLink(schema.ByName("Fetch"), 0)), `#from=0&to=1"`, "the first version compares with the next")
 }
 

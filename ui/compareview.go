@@ -69,7 +69,8 @@ func revealMarks(ctx app.Context) {
 func (c *Compare) OnNav(ctx app.Context) {
 	if app.IsClient {
 		path, frag := location()
-		if sitePath(path) != c.path || ParsePair(c.api, frag) != c.pair || c.api == nil {
+		// c.api first: ParsePair needs an API.
+		if c.api == nil || sitePath(path) != c.path || ParsePair(c.api, frag) != c.pair {
 			c.load(path, frag)
 		}
 	}
@@ -316,7 +317,10 @@ func (c *Compare) sideUI(d *CompareDir, s *CompareSide, role string) app.UI {
 	}
 	if s.Tree != nil {
 		var rows []app.UI
-		s.treeRows(&rows, s.Tree, "", false, false, 0)
+		// Lazy nodes (records) are built here: a codec bug must not kill the page.
+		if err := safely(func() error { s.treeRows(&rows, s.Tree, "", false, false, 0); return nil }); err != nil {
+			body = append(body, app.P().Class("cmp-err").Text(err.Error()))
+		}
 		body = append(body,
 			// Plain HTML of the project's own hex and classes: no user data goes in it.
 			app.Raw(compareGridHTML(s)),
