@@ -66,6 +66,13 @@ func TestCompareView(t *testing.T) {
 	s.waitFor("SessionId marked removed on the from side", `document.querySelector('`+req+` [data-side="from"] .tn[data-path="SessionId"][data-change="removed"]')`)
 	s.waitFor("its bytes marked removed", marksMatchGrid(req+` [data-side="from"]`, "removed"))
 
+	// The realistic example: both sides change, the marks stay.
+	minimal := eval[int](s, `document.querySelectorAll('`+req+` [data-side="from"] .cmp-grid [data-off]').length`)
+	s.clickUntil("the example", `button[data-op="cmp-example"]`, `location.hash.endsWith('&ex') && document.querySelectorAll('`+req+` [data-side="from"] .cmp-grid [data-off]').length > `+itoa(minimal))
+	s.waitFor("SessionId still marked removed", `document.querySelector('`+req+` [data-side="from"] .tn[data-path="SessionId"][data-change="removed"]')`)
+	s.waitFor("its bytes marked removed in the example", marksMatchGrid(req+` [data-side="from"]`, "removed"))
+	s.screenshot("fetch-7-6-example")
+
 	// A phone: the sides stack, the page does not scroll sideways.
 	s.resize(phone)
 	s.open("/Metadata/compare#from=9&to=10")
