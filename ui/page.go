@@ -109,6 +109,7 @@ func (c *Page) Render() app.UI {
 				),
 				&Legend{},
 			),
+			compareLink(c.api, c.v),
 			&Summary{API: name, Version: c.v, ReqSize: len(c.req.Bytes()), RespSize: len(c.resp.Bytes())},
 			&LinkNotice{Frames: c.long},
 			&About{API: name},

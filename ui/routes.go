@@ -17,12 +17,14 @@ var pageRoute = regexp.MustCompile(`^/([A-Za-z]+)/v([0-9]{1,3})$`)
 func Register() {
 	app.Route("/", func() app.Composer { return &Index{} })
 	app.RouteWithRegexp(pageRoute.String(), func() app.Composer { return &Page{} })
+	app.RouteWithRegexp(compareRoute.String(), func() app.Composer { return &Compare{} })
 }
 
 // Paths lists every page of the site: the index and one page per API and version.
 func Paths() []string {
 	out := []string{"/"}
 	for _, a := range schema.APIs() {
+		out = append(out, ComparePath(a))
 		for _, v := range a.Versions(schema.Request) {
 			out = append(out, PagePath(a, v))
 		}
