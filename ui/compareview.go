@@ -290,18 +290,11 @@ func changeText(fc *versiondiff.FieldChange) string {
 	case versiondiff.NotNullable:
 		return "no longer nullable"
 	case versiondiff.Tagged:
-		return "now tagged" + tagText(fc.Tag)
+		return "now tagged" + tagText(fc)
 	case versiondiff.Untagged:
-		return "no longer tagged" + tagText(fc.Tag)
+		return "no longer tagged" + tagText(fc)
 	}
 	return string(fc.Change)
-}
-
-func tagText(t *int32) string {
-	if t == nil {
-		return ""
-	}
-	return " (tag " + strconv.Itoa(int(*t)) + ")"
 }
 
 func (c *Compare) sideUI(d *CompareDir, s *CompareSide, role string) app.UI {
