@@ -17,11 +17,12 @@ var pageRoute = regexp.MustCompile(`^/([A-Za-z]+)/v([0-9]{1,3})$`)
 func Register() {
 	app.Route("/", func() app.Composer { return &Index{} })
 	app.RouteWithRegexp(pageRoute.String(), func() app.Composer { return &Page{} })
+	app.RouteWithRegexp(learnRoute.String(), func() app.Composer { return &Learn{} })
 }
 
-// Paths lists every page of the site: the index and one page per API and version.
+// Paths lists every page of the site: the index, the primer and one page per API and version.
 func Paths() []string {
-	out := []string{"/"}
+	out := append([]string{"/"}, LearnPaths()...)
 	for _, a := range schema.APIs() {
 		for _, v := range a.Versions(schema.Request) {
 			out = append(out, PagePath(a, v))
