@@ -128,10 +128,10 @@ var lessons = []Lesson{
 			{
 				Heading: "UUIDs",
 				Text: []string{
-					"A UUID is sixteen raw bytes with no length in front. Kafka uses them for topic ids since version 2.8; sixteen zero bytes stand for no id, which is what a client sends when it names a topic by its name instead.",
+					"A UUID is sixteen raw bytes with no length in front. Kafka has given every topic an id since version 2.8; sixteen zero bytes stand for no id. From Metadata v10 a topic can be asked about by id or by name: a client fills one and leaves the other zero (the id) or null (the name).",
 				},
 				Examples: []LessonExample{
-					{API: "Metadata", Version: 12, Realistic: true, Caption: "TopicId is sixteen bytes, all zero here because the topic is asked for by name."},
+					{API: "Metadata", Version: 12, Realistic: true, Caption: "TopicId is sixteen bytes with no length before them. This example fills both the id and the name to show both encodings; a real client fills one of the two."},
 				},
 			},
 			{
@@ -239,7 +239,7 @@ var lessons = []Lesson{
 				},
 				Examples: []LessonExample{
 					{API: "ApiVersions", Version: 4, Realistic: true, Caption: "The client names its software and version."},
-					{API: "ApiVersions", Version: 3, Response: true, Realistic: true, Caption: "The broker's ranges, one entry per API key: key, lowest version, highest version."},
+					{API: "ApiVersions", Version: 3, Response: true, Realistic: true, Caption: "The broker's ranges: one entry per API key it serves (a single one here, Produce), each the key, the lowest and the highest version it accepts."},
 				},
 			},
 			{
