@@ -11,6 +11,7 @@ import (
 	"github.com/kafkawire/kafkawire/codec/docs"
 	"github.com/kafkawire/kafkawire/codec/frame"
 	"github.com/kafkawire/kafkawire/codec/message"
+	"github.com/kafkawire/kafkawire/codec/records"
 	"github.com/kafkawire/kafkawire/codec/schema"
 )
 
@@ -26,11 +27,38 @@ func lessonFrame(t *testing.T, e docs.LessonExample) []byte {
 	if e.Realistic {
 		m = message.Example(a, e.Version, dir)
 	}
+	if e.Codec != "" {
+		setCodec(t, m.Body, e.Codec)
+	}
 	b, err := frame.Encode(m)
 	if err != nil {
 		t.Fatalf("%s v%d: %v", e.API, e.Version, err)
 	}
 	return b
+}
+
+// setCodec sets the codec bits of every record batch under v.
+func setCodec(t *testing.T, v any, name string) {
+	switch x := v.(type) {
+	case *message.Struct:
+		for _, f := range x.Fields {
+			setCodec(t, f.Value, name)
+		}
+	case []any:
+		for _, e := range x {
+			setCodec(t, e, name)
+		}
+	case *records.Set:
+		for _, c := range records.Codecs() {
+			if c.String() == name {
+				for _, b := range x.Batches {
+					b.Attributes = b.Attributes&^7 | int16(c)
+				}
+				return
+			}
+		}
+		t.Fatalf("no codec %q", name)
+	}
 }
 
 // TestLearnPrimer opens the primer's index and every lesson in the wasm app:

@@ -6,6 +6,7 @@ import (
 	"github.com/kafkawire/kafkawire/codec/frame"
 	"github.com/kafkawire/kafkawire/codec/layout"
 	"github.com/kafkawire/kafkawire/codec/message"
+	"github.com/kafkawire/kafkawire/codec/records"
 	"github.com/kafkawire/kafkawire/codec/schema"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -22,27 +23,56 @@ type LearnExample struct {
 	API       string
 	Version   int16
 	Response  bool
-	Realistic bool // message.Example, else message.Minimal
+	Realistic bool   // message.Example, else message.Minimal
+	Codec     string // compress the record batches with this codec ("gzip"), if set
 	Caption   string
 
 	built string // the props the pane was built from
 	pane  *Pane
 }
 
-// learnMessage is the message an example shows.
-func learnMessage(api *schema.API, v int16, dir schema.Direction, realistic bool) *message.Message {
+// learnMessage is the message an example shows: the minimal instance or the
+// realistic example, its record batches compressed with codec when one is named.
+func learnMessage(api *schema.API, v int16, dir schema.Direction, realistic bool, codec string) *message.Message {
+	m := message.Minimal(api, v, dir)
 	if realistic {
-		return message.Example(api, v, dir)
+		m = message.Example(api, v, dir)
 	}
-	return message.Minimal(api, v, dir)
+	if codec != "" {
+		for _, c := range records.Codecs() {
+			if c.String() == codec {
+				compressBatches(m.Body, c)
+			}
+		}
+	}
+	return m
+}
+
+// compressBatches sets the codec bits of every record batch under v; the
+// encoder compresses the records of a batch whose bits say so.
+func compressBatches(v any, c records.Codec) {
+	switch x := v.(type) {
+	case *message.Struct:
+		for _, f := range x.Fields {
+			compressBatches(f.Value, c)
+		}
+	case []any:
+		for _, e := range x {
+			compressBatches(e, c)
+		}
+	case *records.Set:
+		for _, b := range x.Batches {
+			b.Attributes = b.Attributes&^7 | int16(c)
+		}
+	}
 }
 
 // newLearnPane builds the pane of an example, guarded like every codec call
 // of the UI: a failure shows as the pane's notice, not a dead page.
-func newLearnPane(api *schema.API, v int16, dir schema.Direction, realistic bool) *Pane {
+func newLearnPane(api *schema.API, v int16, dir schema.Direction, realistic bool, codec string) *Pane {
 	p := &Pane{Dir: dir, Cursor: -1}
 	err := safely(func() error {
-		m := learnMessage(api, v, dir, realistic)
+		m := learnMessage(api, v, dir, realistic, codec)
 		d, err := frame.Build(m)
 		if d == nil {
 			return err
@@ -72,13 +102,13 @@ func (e *LearnExample) dir() schema.Direction {
 // the same component after a navigation).
 func (e *LearnExample) ensure() *schema.API {
 	api := schema.ByName(e.API)
-	key := e.Key + "|" + e.API + "|" + strconv.Itoa(int(e.Version)) + "|" + strconv.FormatBool(e.Response) + "|" + strconv.FormatBool(e.Realistic)
+	key := e.Key + "|" + e.API + "|" + strconv.Itoa(int(e.Version)) + "|" + strconv.FormatBool(e.Response) + "|" + strconv.FormatBool(e.Realistic) + "|" + e.Codec
 	if api == nil || api.Def(e.dir(), e.Version) == nil {
 		e.pane, e.built = nil, key
 		return nil
 	}
 	if e.pane == nil || e.built != key {
-		e.pane, e.built = newLearnPane(api, e.Version, e.dir(), e.Realistic), key
+		e.pane, e.built = newLearnPane(api, e.Version, e.dir(), e.Realistic, e.Codec), key
 	}
 	return api
 }
@@ -94,6 +124,10 @@ func (e *LearnExample) Render() app.UI {
 	kind := "minimal"
 	if e.Realistic {
 		kind = "example"
+	}
+	label := kind
+	if e.Codec != "" {
+		label += ", " + e.Codec
 	}
 	title := api.Name + " v" + strconv.Itoa(int(e.Version)) + " " + dir.String()
 	href := PagePath(api, e.Version)
@@ -133,7 +167,7 @@ func (e *LearnExample) Render() app.UI {
 		DataSet("dir", dir.String()).DataSet("kind", kind).Body(
 		app.FigCaption().Body(
 			app.Strong().Text(title),
-			app.Span().Class("learn-ex-meta").Text(", header v"+strconv.Itoa(int(schema.HeaderVersion(api, e.Version, dir)))+", "+strconv.Itoa(len(p.Bytes()))+" bytes ("+kind+"). "),
+			app.Span().Class("learn-ex-meta").Text(", header v"+strconv.Itoa(int(schema.HeaderVersion(api, e.Version, dir)))+", "+strconv.Itoa(len(p.Bytes()))+" bytes ("+label+"). "),
 			app.Text(e.Caption+" "),
 			app.A().Class("learn-ex-link").Href(Href(href)).Text("Open "+api.Name+" v"+strconv.Itoa(int(e.Version))+" →"),
 		),

@@ -27,6 +27,9 @@ type LessonExample struct {
 	Response  bool
 	Realistic bool   // message.Example rather than message.Minimal
 	Caption   string // what to look at in it
+	// Codec, when set, compresses the example's record batches with this
+	// codec (a records.Codec name: "gzip", "zstd", ...).
+	Codec string
 }
 
 // Lessons is the primer, in reading order.
@@ -223,6 +226,9 @@ var lessons = []Lesson{
 				Heading: "Compression",
 				Text: []string{
 					"When the codec bits are not zero, the 61-byte header stays as it is and everything after the record count, the records themselves, is compressed as one block. The count still says how many records are inside, and the CRC covers the compressed bytes as sent. kafkawire shows such a block beside the frame, decompressed, with its own grid: paste a compressed batch on a Produce or Fetch page to see it.",
+				},
+				Examples: []LessonExample{
+					{API: "Produce", Version: 9, Realistic: true, Codec: "gzip", Caption: "The batch above with its codec bits set to 1 (gzip): the header fields read as before, and after the record count comes one gzip block. The tree shows the records decompressed."},
 				},
 			},
 		},
