@@ -75,7 +75,7 @@ var lessons = []Lesson{
 				Heading: "Request headers",
 				Text: []string{
 					"Request header v0 is eight bytes: the API key (int16), the API version (int16) and the correlation id (int32). The broker copies the correlation id into its answer. Only ControlledShutdown v0 ever used this header.",
-					"Request header v1 adds the client id after the correlation id: a nullable string with a two-byte length, where a length of -1 means null. Brokers use it in logs, metrics and quotas. Every API version that is not flexible uses this header.",
+					"Request header v1 adds the client id after the correlation id: a nullable string with a two-byte length, where a length of -1 means null. Brokers use it in logs, metrics and quotas. Every other version that is not flexible uses this header.",
 					"Request header v2 is the header of flexible versions. It keeps the client id in its old two-byte-length form, which is easy to miss since the body around it switches to compact strings, and then adds a tagged-field section; with no tagged fields that section is a single zero byte.",
 				},
 				Examples: []LessonExample{
@@ -176,7 +176,7 @@ var lessons = []Lesson{
 			{
 				Heading: "What changes at the flexible version",
 				Text: []string{
-					"KIP-482 gave every API a version from which it is flexible. From that version on, strings, bytes, arrays and record sets in the body switch to their compact forms, the request header moves to v2 and the response header to v1, and every struct ends in a tagged-field section.",
+					"KIP-482 gave every API a version from which it is flexible. From that version on, strings, bytes, arrays and record sets in the body switch to their compact forms, the request header moves to v2 and the response header to v1 (all but the ApiVersions response, see the lesson on headers), and every struct ends in a tagged-field section.",
 					"The flexible version differs per API: Metadata turns flexible at v9, Produce at v9, Fetch at v12, ApiVersions at v3. Compare the two pages below: the fields are the same, the bytes are not.",
 				},
 				Examples: []LessonExample{
@@ -228,7 +228,7 @@ var lessons = []Lesson{
 					"When the codec bits are not zero, the 61-byte header stays as it is and everything after the record count, the records themselves, is compressed as one block. The count still says how many records are inside, and the CRC covers the compressed bytes as sent. kafkawire shows such a block beside the frame, decompressed, with its own grid: paste a compressed batch on a Produce or Fetch page to see it.",
 				},
 				Examples: []LessonExample{
-					{API: "Produce", Version: 9, Realistic: true, Codec: "gzip", Caption: "The batch above with its codec bits set to 1 (gzip): the header fields read as before, and after the record count comes one gzip block. The tree shows the records decompressed."},
+					{API: "Produce", Version: 9, Realistic: true, Codec: "gzip", Caption: "The batch above with its codec bits set to 1 (gzip): the header fields read as before, and after the record count comes one gzip block. The tree shows the records decompressed. Two short records gain nothing: gzip's own header and trailer make the frame longer, where a real batch of many similar records shrinks."},
 				},
 			},
 		},
