@@ -4,6 +4,9 @@ package e2e
 
 import (
 	"encoding/hex"
+	"html"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -153,4 +156,45 @@ func TestLearnPhone(t *testing.T) {
 	}
 	s.clickUntil("a selected field", `#ex-framing-0 .grid-scroll [data-off="2"]`, `document.querySelector('#ex-framing-0 .tn.sel')`)
 	s.viewShot("phone-framing-selected")
+}
+
+// TestLearnStatic reads the generated site: the primer's index is
+// learn/index.html (what /learn/ serves), and every lesson's pre-rendered
+// page carries its words and the first bytes of its first grid, so a reader
+// without the wasm, or a search engine, gets them.
+func TestLearnStatic(t *testing.T) {
+	if setupErr != nil {
+		t.Fatalf("site setup: %v", setupErr)
+	}
+	idx, err := os.ReadFile(filepath.Join(siteDir, "learn", "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(html.UnescapeString(string(idx)), docs.LearnIntro) {
+		t.Errorf("learn/index.html lacks the primer's introduction")
+	}
+	for _, l := range docs.Lessons() {
+		b, err := os.ReadFile(filepath.Join(siteDir, "learn", l.Slug+".html"))
+		if err != nil {
+			t.Errorf("%s: %v", l.Slug, err)
+			continue
+		}
+		page := html.UnescapeString(string(b))
+		for _, sec := range l.Sections {
+			for _, p := range sec.Text {
+				if !strings.Contains(page, p) {
+					t.Errorf("%s.html lacks %.50q…", l.Slug, p)
+				}
+			}
+		}
+		first := lessonFrame(t, l.Sections[0].Examples[0])
+		for off := range min(len(first), 8) {
+			cell := `data-off="` + strconv.Itoa(off) + `" data-region="`
+			i := strings.Index(page, cell)
+			if i < 0 || !strings.Contains(page[i:min(len(page), i+60)], ">"+hex.EncodeToString(first[off:off+1])+"<") {
+				t.Errorf("%s.html: byte %d of the first grid is not %x", l.Slug, off, first[off])
+				break
+			}
+		}
+	}
 }
