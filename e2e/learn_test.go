@@ -30,6 +30,9 @@ func lessonFrame(t *testing.T, e docs.LessonExample) []byte {
 	if e.Realistic {
 		m = message.Example(a, e.Version, dir)
 	}
+	for name, v := range e.Strings {
+		m.Body.Set(name, v)
+	}
 	if e.Codec != "" {
 		setCodec(t, m.Body, e.Codec)
 	}

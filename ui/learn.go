@@ -161,7 +161,7 @@ func lessonUI(l *docs.Lesson, i int) app.UI {
 		}
 		for _, e := range s.Examples {
 			out = append(out, &LearnExample{Key: l.Slug + "-" + strconv.Itoa(n), API: e.API, Version: e.Version,
-				Response: e.Response, Realistic: e.Realistic, Codec: e.Codec, Caption: e.Caption})
+				Response: e.Response, Realistic: e.Realistic, Codec: e.Codec, Strings: e.Strings, Caption: e.Caption})
 			n++
 		}
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/kafkawire/kafkawire/codec/docs"
 	"github.com/kafkawire/kafkawire/codec/frame"
+	"github.com/kafkawire/kafkawire/codec/layout"
 	"github.com/kafkawire/kafkawire/codec/message"
 	"github.com/kafkawire/kafkawire/codec/records"
 	"github.com/kafkawire/kafkawire/codec/schema"
@@ -46,7 +47,7 @@ func encodeExample(t *testing.T, ex docs.LessonExample) []byte {
 		dir = schema.Response
 	}
 	api, v := ex.API, ex.Version
-	b, err := frame.Encode(learnMessage(a, v, dir, ex.Realistic, ex.Codec))
+	b, err := frame.Encode(learnMessage(a, v, dir, ex))
 	if err != nil {
 		t.Fatalf("%s v%d %s: %v", api, v, dir, err)
 	}
@@ -354,5 +355,59 @@ func TestLearnExampleSelects(t *testing.T) {
 	other.ensure()
 	if ex.pane == other.pane || other.pane.Selected != nil {
 		t.Errorf("two examples share a pane or a selection")
+	}
+}
+
+// An example that sets string fields carries them on the wire: decoded, the
+// fields hold the values; set to tagged fields, the body's tagged-field
+// count is no longer 0.
+func TestLessonStringsAreOnTheWire(t *testing.T) {
+	n := 0
+	for _, l := range docs.Lessons() {
+		for _, sec := range l.Sections {
+			for _, ex := range sec.Examples {
+				if len(ex.Strings) == 0 {
+					continue
+				}
+				n++
+				dir := schema.Request
+				if ex.Response {
+					dir = schema.Response
+				}
+				api := schema.ByName(ex.API)
+				d := frame.Decode(encodeExample(t, ex), api, ex.Version, dir)
+				if d.Err != nil {
+					t.Fatalf("%s: %v", l.Slug, d.Err)
+				}
+				tagged := false
+				for name, want := range ex.Strings {
+					f, v, _, err := d.Msg.Field(message.ParsePath("body." + name))
+					if err != nil || v != want {
+						t.Errorf("%s: %s decodes as %#v (%v), want %q", l.Slug, name, v, err, want)
+					}
+					if f != nil && f.Tagged.Has(ex.Version) {
+						tagged = true
+					}
+				}
+				if tagged {
+					// In the body's layout a tagged field sits after the
+					// tagged-field count, which is then above 0.
+					body := d.Tree.Children[len(d.Tree.Children)-1]
+					count := slices.IndexFunc(body.Children, func(c *layout.Node) bool { return c.Name == "tagged_fields" })
+					if count < 0 || body.Children[count].Value == "0" {
+						t.Errorf("%s: no tagged-field count above 0 in the body", l.Slug)
+						continue
+					}
+					for name := range ex.Strings {
+						if !slices.ContainsFunc(body.Children[count+1:], func(c *layout.Node) bool { return c.Name == name }) {
+							t.Errorf("%s: %s is not among the tagged fields after the count", l.Slug, name)
+						}
+					}
+				}
+			}
+		}
+	}
+	if n == 0 {
+		t.Error("the primer shows no example with a field set")
 	}
 }

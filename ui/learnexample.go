@@ -1,8 +1,10 @@
 package ui
 
 import (
+	"fmt"
 	"strconv"
 
+	"github.com/kafkawire/kafkawire/codec/docs"
 	"github.com/kafkawire/kafkawire/codec/frame"
 	"github.com/kafkawire/kafkawire/codec/layout"
 	"github.com/kafkawire/kafkawire/codec/message"
@@ -23,8 +25,9 @@ type LearnExample struct {
 	API       string
 	Version   int16
 	Response  bool
-	Realistic bool   // message.Example, else message.Minimal
-	Codec     string // compress the record batches with this codec ("gzip"), if set
+	Realistic bool              // message.Example, else message.Minimal
+	Codec     string            // compress the record batches with this codec ("gzip"), if set
+	Strings   map[string]string // top-level string fields of the body to set
 	Caption   string
 
 	built string // the props the pane was built from
@@ -32,15 +35,19 @@ type LearnExample struct {
 }
 
 // learnMessage is the message an example shows: the minimal instance or the
-// realistic example, its record batches compressed with codec when one is named.
-func learnMessage(api *schema.API, v int16, dir schema.Direction, realistic bool, codec string) *message.Message {
+// realistic example, with the string fields the example sets and its record
+// batches compressed with the codec it names.
+func learnMessage(api *schema.API, v int16, dir schema.Direction, e docs.LessonExample) *message.Message {
 	m := message.Minimal(api, v, dir)
-	if realistic {
+	if e.Realistic {
 		m = message.Example(api, v, dir)
 	}
-	if codec != "" {
+	for name, val := range e.Strings {
+		m.Body.Set(name, val)
+	}
+	if e.Codec != "" {
 		for _, c := range records.Codecs() {
-			if c.String() == codec {
+			if c.String() == e.Codec {
 				compressBatches(m.Body, c)
 			}
 		}
@@ -69,10 +76,10 @@ func compressBatches(v any, c records.Codec) {
 
 // newLearnPane builds the pane of an example, guarded like every codec call
 // of the UI: a failure shows as the pane's notice, not a dead page.
-func newLearnPane(api *schema.API, v int16, dir schema.Direction, realistic bool, codec string) *Pane {
+func newLearnPane(api *schema.API, v int16, dir schema.Direction, e docs.LessonExample) *Pane {
 	p := &Pane{Dir: dir, Cursor: -1}
 	err := safely(func() error {
-		m := learnMessage(api, v, dir, realistic, codec)
+		m := learnMessage(api, v, dir, e)
 		d, err := frame.Build(m)
 		if d == nil {
 			return err
@@ -91,6 +98,11 @@ func newLearnPane(api *schema.API, v int16, dir schema.Direction, realistic bool
 	return p
 }
 
+// spec is the example as the primer's table names it.
+func (e *LearnExample) spec() docs.LessonExample {
+	return docs.LessonExample{API: e.API, Version: e.Version, Response: e.Response, Realistic: e.Realistic, Codec: e.Codec, Strings: e.Strings}
+}
+
 func (e *LearnExample) dir() schema.Direction {
 	if e.Response {
 		return schema.Response
@@ -102,13 +114,13 @@ func (e *LearnExample) dir() schema.Direction {
 // the same component after a navigation).
 func (e *LearnExample) ensure() *schema.API {
 	api := schema.ByName(e.API)
-	key := e.Key + "|" + e.API + "|" + strconv.Itoa(int(e.Version)) + "|" + strconv.FormatBool(e.Response) + "|" + strconv.FormatBool(e.Realistic) + "|" + e.Codec
+	key := e.Key + "|" + e.API + "|" + strconv.Itoa(int(e.Version)) + "|" + strconv.FormatBool(e.Response) + "|" + strconv.FormatBool(e.Realistic) + "|" + e.Codec + "|" + fmt.Sprint(e.Strings)
 	if api == nil || api.Def(e.dir(), e.Version) == nil {
 		e.pane, e.built = nil, key
 		return nil
 	}
 	if e.pane == nil || e.built != key {
-		e.pane, e.built = newLearnPane(api, e.Version, e.dir(), e.Realistic, e.Codec), key
+		e.pane, e.built = newLearnPane(api, e.Version, e.dir(), e.spec()), key
 	}
 	return api
 }

@@ -30,6 +30,9 @@ type LessonExample struct {
 	// Codec, when set, compresses the example's record batches with this
 	// codec (a records.Codec name: "gzip", "zstd", ...).
 	Codec string
+	// Strings sets top-level string fields of the body, by name: a way to
+	// show a tagged field that the example leaves at its default.
+	Strings map[string]string
 }
 
 // Lessons is the primer, in reading order.
@@ -191,7 +194,8 @@ var lessons = []Lesson{
 					"A tagged field at its default value is left out entirely, so in the common case the section is one byte: a count of zero. The schema table on each API page lists which fields are tagged and their tag numbers.",
 				},
 				Examples: []LessonExample{
-					{API: "Fetch", Version: 12, Realistic: true, Caption: "Fetch v12 has tagged fields (the cluster id among them), left out here at their defaults: each struct ends in one zero byte."},
+					{API: "Fetch", Version: 12, Realistic: true, Caption: "Fetch v12 with its tagged fields left out at their defaults: every struct ends in one zero byte."},
+					{API: "Fetch", Version: 12, Realistic: true, Strings: map[string]string{"ClusterId": "MkU3OEVBNTcwNTJENDM2Qk"}, Caption: "The same request with the tagged ClusterId set: at the end of the body the count is 1, then tag 0, a size of 23, and the field's value, a compact string."},
 				},
 			},
 		},
