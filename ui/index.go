@@ -126,6 +126,7 @@ func (c *Index) Render() app.UI {
 		app.Main().Class("main").Body(
 			app.H1().Text("Kafka API keys"),
 			app.P().Class("lead").Text("Every request and response of the Kafka protocol at every version, encoded byte by byte: pick one to see its frame, its layout and its schema, and edit any field live. The APIs are grouped by what they are for."),
+			app.P().Class("learn-link").Body(app.Text("New to the wire format? "), app.A().Href(Href("/learn/")).Text("Learn it from the first byte"), app.Text(", in seven short pages on live grids.")),
 			app.Div().Class("ix-tools").Body(
 				app.Input().Type("search").ID("api-search").Class("picker-input").
 					Placeholder("search names and summaries, or a key").Aria("label", "search APIs by name, summary or key").

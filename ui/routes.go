@@ -18,11 +18,12 @@ func Register() {
 	app.Route("/", func() app.Composer { return &Index{} })
 	app.RouteWithRegexp(pageRoute.String(), func() app.Composer { return &Page{} })
 	app.RouteWithRegexp(compareRoute.String(), func() app.Composer { return &Compare{} })
+	app.RouteWithRegexp(learnRoute.String(), func() app.Composer { return &Learn{} })
 }
 
-// Paths lists every page of the site: the index and one page per API and version.
+// Paths lists every page of the site: the index, the primer, and per API its compare view and one page per version.
 func Paths() []string {
-	out := []string{"/"}
+	out := append([]string{"/"}, LearnPaths()...)
 	for _, a := range schema.APIs() {
 		out = append(out, ComparePath(a))
 		for _, v := range a.Versions(schema.Request) {

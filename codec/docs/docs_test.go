@@ -300,6 +300,21 @@ func ourTexts() map[string]string {
 	for name, d := range errorMeanings {
 		out["error "+name] = d
 	}
+	out["learn intro"] = LearnIntro
+	for _, l := range lessons {
+		out["learn "+l.Slug+" title"] = l.Title
+		out["learn "+l.Slug+" summary"] = l.Summary
+		for si, s := range l.Sections {
+			where := "learn " + l.Slug + " section " + strconv.Itoa(si)
+			out[where+" heading"] = s.Heading
+			for i, p := range s.Text {
+				out[where+" text "+strconv.Itoa(i)] = p
+			}
+			for i, e := range s.Examples {
+				out[where+" example "+strconv.Itoa(i)] = e.Caption
+			}
+		}
+	}
 	return out
 }
 
