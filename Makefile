@@ -20,20 +20,22 @@ build:
 
 # web/app.wasm is what every site is assembled from (make serve, make site, the
 # e2e tests), so the optimised module is the one tested and shipped. Go writes
-# bin/app.go.wasm; wasm-opt, which takes minutes, runs only when that changed
-# (bin/app.opt.src is the input of the last optimised web/app.wasm).
+# bin/app.go.wasm; wasm-opt, which takes minutes, runs only when that or the
+# command changed (bin/app.opt.src and bin/app.opt.cmd are the input and the
+# command of the last optimised web/app.wasm).
+WASMOPTCMD = $(WASMOPT) $(WASMOPTFLAGS)
 wasm:
 	@mkdir -p bin
 	GOOS=js GOARCH=wasm $(GO) build $(WASMFLAGS) -o bin/app.go.wasm ./wasm
-	@if [ -f web/app.wasm ] && cmp -s bin/app.go.wasm bin/app.opt.src; then \
+	@if [ -f web/app.wasm ] && cmp -s bin/app.go.wasm bin/app.opt.src && [ "$$(cat bin/app.opt.cmd 2>/dev/null)" = "$(WASMOPTCMD)" ]; then \
 		echo "web/app.wasm: optimised build is up to date"; \
 	elif command -v $(WASMOPT) >/dev/null 2>&1; then \
-		echo "$(WASMOPT) $(WASMOPTFLAGS) (a few minutes) ..."; \
-		rm -f bin/app.opt.src; \
-		$(WASMOPT) $(WASMOPTFLAGS) bin/app.go.wasm -o web/app.wasm && cp bin/app.go.wasm bin/app.opt.src; \
+		echo "$(WASMOPTCMD) (a few minutes) ..."; \
+		rm -f bin/app.opt.src bin/app.opt.cmd; \
+		$(WASMOPTCMD) bin/app.go.wasm -o web/app.wasm && cp bin/app.go.wasm bin/app.opt.src && echo "$(WASMOPTCMD)" > bin/app.opt.cmd; \
 	else \
 		echo "$(WASMOPT) not found (Debian: apt-get install binaryen): web/app.wasm is Go's build, not optimised"; \
-		rm -f bin/app.opt.src; \
+		rm -f bin/app.opt.src bin/app.opt.cmd; \
 		cp bin/app.go.wasm web/app.wasm; \
 	fi
 
