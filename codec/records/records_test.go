@@ -347,6 +347,14 @@ func TestCodecs(t *testing.T) {
 	}
 	assert.Equal(t, []string{"none", "gzip", "snappy", "lz4", "zstd"}, names)
 	assert.Equal(t, "unknown codec 5", Codec(5).String())
+	// A codec id without a name is read back from its number, 0 to 7 (3 bits).
+	got, err := codecFromJSON("5")
+	require.NoError(t, err)
+	assert.Equal(t, Codec(5), got)
+	for _, bad := range []string{"8", "-1", "5x", "brotli"} {
+		_, err := codecFromJSON(bad)
+		assert.ErrorContains(t, err, `codec "`+bad+`"`)
+	}
 	Codecs()[0] = CodecZstd
 	assert.Equal(t, CodecNone, Codecs()[0], "callers get a copy")
 }
