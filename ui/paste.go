@@ -87,8 +87,8 @@ func (p *Paste) Read() {
 		err = fmt.Errorf("this %s holds %d streams; the page reads one", in.Kind, len(in.Streams))
 	}
 	if err != nil {
-		var he *hexin.Error
-		if !errors.As(err, &he) {
+		he, ok := errors.AsType[*hexin.Error](err)
+		if !ok {
 			// Not text that failed at a character: no line and column to show.
 			he = &hexin.Error{Msg: err.Error()}
 		}
