@@ -79,8 +79,9 @@ fuzz:
 	$(GO) test -run=NONE -fuzz=FuzzRead -fuzztime=60s ./codec/source
 
 # One table: the codec against kmsg (benchstat), the app.wasm download (the
-# web/app.wasm that make wasm leaves) and what weighs in it, and the page in headless Chromium on 127.0.0.1. Also
-# written to bench-results.txt. About 4 minutes on 2 cores.
+# web/app.wasm that make wasm leaves) and what weighs in it, and the page in
+# headless Chromium on 127.0.0.1. Also written to bench-results.txt. About 4
+# minutes on 2 cores.
 bench: wasm
 	$(GO) run ./e2e/bench -out bench-results.txt
 
