@@ -135,8 +135,8 @@ func (p *Paste) Read() {
 		return
 	}
 	if err != nil {
-		var he *hexin.Error
-		if !errors.As(err, &he) {
+		he, ok := errors.AsType[*hexin.Error](err)
+		if !ok {
 			// Not text that failed at a character: no line and column to show.
 			he = &hexin.Error{Msg: err.Error()}
 		}

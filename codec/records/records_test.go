@@ -347,6 +347,14 @@ func TestCodecs(t *testing.T) {
 	}
 	assert.Equal(t, []string{"none", "gzip", "snappy", "lz4", "zstd"}, names)
 	assert.Equal(t, "unknown codec 5", Codec(5).String())
+	// Names, or their exact numbers 0 to 4: nothing else (issue 11).
+	got, err := codecFromJSON("4")
+	require.NoError(t, err)
+	assert.Equal(t, CodecZstd, got)
+	for _, bad := range []string{"5", "8", "-1", "5x", "brotli"} {
+		_, err := codecFromJSON(bad)
+		assert.ErrorContains(t, err, `codec "`+bad+`"`)
+	}
 	Codecs()[0] = CodecZstd
 	assert.Equal(t, CodecNone, Codecs()[0], "callers get a copy")
 }
