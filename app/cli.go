@@ -40,6 +40,9 @@ func runAPIs(args []string, stdout io.Writer) error {
 		if !a.Removed.Empty() {
 			flags = append(flags, "removed in 4.0 "+a.Removed.String())
 		}
+		if !a.Dropped.Empty() {
+			flags = append(flags, "early access, dropped "+a.Dropped.String())
+		}
 		if un := versionsWhere(a, func(f schema.Flags) bool { return f.Unstable }); un != "" {
 			flags = append(flags, "unstable "+un)
 		}

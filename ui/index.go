@@ -135,7 +135,7 @@ func (c *Index) Render() app.UI {
 						guard(ctx, func() { c.query = ctx.JSSrc().Get("value").String() })
 					}),
 				app.Span().Class("ix-count").Text(strconv.Itoa(shown)+" of "+strconv.Itoa(len(schema.APIs()))+" APIs"),
-				app.Span().Class("ix-keylegend").Text("green: flexible · faded: deprecated · struck: removed in Kafka 4.0 · dashed: unstable"),
+				app.Span().Class("ix-keylegend").Text("green: flexible · faded: deprecated · struck: removed in Kafka 4.0, or early access and dropped · dashed: unstable"),
 			),
 			app.Nav().Class("ix-toc").Aria("label", "API groups").Body(toc...),
 			app.Div().Class("ix-groups").Body(groups...),

@@ -53,6 +53,9 @@ func flagsText(f schema.Flags) string {
 	if f.Removed {
 		add("removed in Kafka 4.0")
 	}
+	if f.Dropped {
+		add("early access, dropped before release")
+	}
 	if f.Unstable {
 		add("unstable")
 	}
@@ -101,7 +104,7 @@ func versionClass(base string, f schema.Flags) string {
 	if f.Deprecated {
 		base += " depr"
 	}
-	if f.Removed {
+	if f.Removed || f.Dropped {
 		base += " removed"
 	}
 	if f.Unstable {
@@ -110,7 +113,7 @@ func versionClass(base string, f schema.Flags) string {
 	return base
 }
 
-// marks are the small flags after a version: F flexible, D deprecated, R removed, U unstable.
+// marks are the small flags after a version: F flexible, D deprecated, R removed, E early access (dropped), U unstable.
 func marks(f schema.Flags) app.UI {
 	var m []app.UI
 	if f.Flexible {
@@ -121,6 +124,9 @@ func marks(f schema.Flags) app.UI {
 	}
 	if f.Removed {
 		m = append(m, app.Span().Class("mk mk-r").Text("R"))
+	}
+	if f.Dropped {
+		m = append(m, app.Span().Class("mk mk-r").Text("E"))
 	}
 	if f.Unstable {
 		m = append(m, app.Span().Class("mk mk-u").Text("U"))

@@ -3,7 +3,7 @@
 package schema
 
 var apis = []*API{
-	{Key: 0, Name: "Produce", Removed: Span(0, 2), Listeners: []string{"broker"},
+	{Key: 0, Name: "Produce", Removed: Span(0, 2), Dropped: None, Listeners: []string{"broker"},
 		Request: []*Def{{Name: "ProduceRequest", Valid: Span(3, 13), Flexible: From(9), Deprecated: None, Fields: []*Field{
 			{Name: "TransactionalId", Type: "string", Versions: From(3), Nullable: From(3), Tagged: None, Default: "null", EntityType: "transactionalId"},
 			{Name: "Acks", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
@@ -84,7 +84,7 @@ var apis = []*API{
 				{Name: "Rack", Type: "string", Versions: From(10), Nullable: From(10), Tagged: None, Default: "null"},
 			}},
 		}}}},
-	{Key: 1, Name: "Fetch", Removed: Span(0, 3), Listeners: []string{"broker", "controller"},
+	{Key: 1, Name: "Fetch", Removed: Span(0, 3), Dropped: None, Listeners: []string{"broker", "controller"},
 		Request: []*Def{{Name: "FetchRequest", Valid: Span(4, 18), Flexible: From(12), Deprecated: None, Fields: []*Field{
 			{Name: "ClusterId", Type: "string", Versions: From(12), Nullable: From(12), Tagged: From(12), Tag: 0, Default: "null"},
 			{Name: "ReplicaId", Type: "int32", Versions: Span(0, 14), Nullable: None, Tagged: None, Default: "-1", EntityType: "brokerId"},
@@ -230,7 +230,7 @@ var apis = []*API{
 				{Name: "Rack", Type: "string", Versions: From(16), Nullable: From(16), Tagged: None, Default: "null"},
 			}},
 		}}}},
-	{Key: 2, Name: "ListOffsets", Removed: Span(0, 0), Listeners: []string{"broker"},
+	{Key: 2, Name: "ListOffsets", Removed: Span(0, 0), Dropped: None, Listeners: []string{"broker"},
 		Request: []*Def{{Name: "ListOffsetsRequest", Valid: Span(1, 11), Flexible: From(6), Deprecated: None, Fields: []*Field{
 			{Name: "ReplicaId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, EntityType: "brokerId"},
 			{Name: "IsolationLevel", Type: "int8", Versions: From(2), Nullable: None, Tagged: None},
@@ -283,7 +283,7 @@ var apis = []*API{
 				}},
 			}},
 		}}}},
-	{Key: 3, Name: "Metadata", Removed: None, Listeners: []string{"broker"},
+	{Key: 3, Name: "Metadata", Removed: None, Dropped: None, Listeners: []string{"broker"},
 		Request: []*Def{{Name: "MetadataRequest", Valid: Span(0, 13), Flexible: From(9), Deprecated: None, Fields: []*Field{
 			{Name: "Topics", Type: "[]MetadataRequestTopic", Versions: From(0), Nullable: From(1), Tagged: None, Fields: []*Field{
 				{Name: "TopicId", Type: "uuid", Versions: From(10), Nullable: None, Tagged: None},
@@ -322,7 +322,7 @@ var apis = []*API{
 			{Name: "ClusterAuthorizedOperations", Type: "int32", Versions: Span(8, 10), Nullable: None, Tagged: None, Default: "-2147483648"},
 			{Name: "ErrorCode", Type: "int16", Versions: From(13), Nullable: None, Tagged: None},
 		}}}},
-	{Key: 4, Name: "LeaderAndIsr", Removed: Span(0, 7), Listeners: []string(nil),
+	{Key: 4, Name: "LeaderAndIsr", Removed: Span(0, 7), Dropped: None, Listeners: []string(nil),
 		Request: []*Def{{Name: "LeaderAndIsrRequest", Valid: Span(0, 7), Flexible: From(4), Deprecated: None, Fields: []*Field{
 			{Name: "ControllerId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, EntityType: "brokerId"},
 			{Name: "isKRaftController", Type: "bool", Versions: From(7), Nullable: None, Tagged: None, Default: "false"},
@@ -383,7 +383,7 @@ var apis = []*API{
 				}},
 			}},
 		}}}},
-	{Key: 5, Name: "StopReplica", Removed: Span(0, 4), Listeners: []string(nil),
+	{Key: 5, Name: "StopReplica", Removed: Span(0, 4), Dropped: None, Listeners: []string(nil),
 		Request: []*Def{{Name: "StopReplicaRequest", Valid: Span(0, 4), Flexible: From(2), Deprecated: None, Fields: []*Field{
 			{Name: "ControllerId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, EntityType: "brokerId"},
 			{Name: "isKRaftController", Type: "bool", Versions: From(4), Nullable: None, Tagged: None, Default: "false"},
@@ -415,7 +415,7 @@ var apis = []*API{
 				{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
 			}},
 		}}}},
-	{Key: 6, Name: "UpdateMetadata", Removed: Span(0, 8), Listeners: []string(nil),
+	{Key: 6, Name: "UpdateMetadata", Removed: Span(0, 8), Dropped: None, Listeners: []string(nil),
 		Request: []*Def{{Name: "UpdateMetadataRequest", Valid: Span(0, 8), Flexible: From(6), Deprecated: None, Fields: []*Field{
 			{Name: "ControllerId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, EntityType: "brokerId"},
 			{Name: "isKRaftController", Type: "bool", Versions: From(8), Nullable: None, Tagged: None, Default: "false"},
@@ -464,7 +464,7 @@ var apis = []*API{
 		Response: []*Def{{Name: "UpdateMetadataResponse", Valid: Span(0, 8), Flexible: From(6), Deprecated: None, Fields: []*Field{
 			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
 		}}}},
-	{Key: 7, Name: "ControlledShutdown", Removed: Span(0, 3), Listeners: []string(nil),
+	{Key: 7, Name: "ControlledShutdown", Removed: Span(0, 3), Dropped: None, Listeners: []string(nil),
 		Request: []*Def{{Name: "ControlledShutdownRequest", Valid: Span(0, 3), Flexible: From(3), Deprecated: None, Fields: []*Field{
 			{Name: "BrokerId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, EntityType: "brokerId"},
 			{Name: "BrokerEpoch", Type: "int64", Versions: From(2), Nullable: None, Tagged: None, Default: "-1"},
@@ -476,7 +476,7 @@ var apis = []*API{
 				{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, MapKey: true},
 			}},
 		}}}},
-	{Key: 8, Name: "OffsetCommit", Removed: Span(0, 1), Listeners: []string{"broker"},
+	{Key: 8, Name: "OffsetCommit", Removed: Span(0, 1), Dropped: None, Listeners: []string{"broker"},
 		Request: []*Def{{Name: "OffsetCommitRequest", Valid: Span(2, 10), Flexible: From(8), Deprecated: None, Fields: []*Field{
 			{Name: "GroupId", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "groupId"},
 			{Name: "GenerationIdOrMemberEpoch", Type: "int32", Versions: From(1), Nullable: None, Tagged: None, Default: "-1"},
@@ -530,7 +530,7 @@ var apis = []*API{
 				}},
 			}},
 		}}}},
-	{Key: 9, Name: "OffsetFetch", Removed: Span(0, 0), Listeners: []string{"broker"},
+	{Key: 9, Name: "OffsetFetch", Removed: Span(0, 0), Dropped: None, Listeners: []string{"broker"},
 		Request: []*Def{{Name: "OffsetFetchRequest", Valid: Span(1, 10), Flexible: From(6), Deprecated: None, Fields: []*Field{
 			{Name: "GroupId", Type: "string", Versions: Span(0, 7), Nullable: None, Tagged: None, EntityType: "groupId"},
 			{Name: "Topics", Type: "[]OffsetFetchRequestTopic", Versions: Span(0, 7), Nullable: Span(2, 7), Tagged: None, Fields: []*Field{
@@ -621,7 +621,7 @@ var apis = []*API{
 				{Name: "ErrorCode", Type: "int16", Versions: From(8), Nullable: None, Tagged: None, Default: "0"},
 			}},
 		}}}},
-	{Key: 10, Name: "FindCoordinator", Removed: None, Listeners: []string{"broker"},
+	{Key: 10, Name: "FindCoordinator", Removed: None, Dropped: None, Listeners: []string{"broker"},
 		Request: []*Def{{Name: "FindCoordinatorRequest", Valid: Span(0, 6), Flexible: From(3), Deprecated: None, Fields: []*Field{
 			{Name: "Key", Type: "string", Versions: Span(0, 3), Nullable: None, Tagged: None},
 			{Name: "KeyType", Type: "int8", Versions: From(1), Nullable: None, Tagged: None, Default: "0"},
@@ -643,7 +643,7 @@ var apis = []*API{
 				{Name: "ErrorMessage", Type: "string", Versions: From(4), Nullable: From(4), Tagged: None},
 			}},
 		}}}},
-	{Key: 11, Name: "JoinGroup", Removed: None, Listeners: []string{"broker"},
+	{Key: 11, Name: "JoinGroup", Removed: None, Dropped: None, Listeners: []string{"broker"},
 		Request: []*Def{{Name: "JoinGroupRequest", Valid: Span(0, 9), Flexible: From(6), Deprecated: None, Fields: []*Field{
 			{Name: "GroupId", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "groupId"},
 			{Name: "SessionTimeoutMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
@@ -672,7 +672,7 @@ var apis = []*API{
 				{Name: "Metadata", Type: "bytes", Versions: From(0), Nullable: None, Tagged: None},
 			}},
 		}}}},
-	{Key: 12, Name: "Heartbeat", Removed: None, Listeners: []string{"broker"},
+	{Key: 12, Name: "Heartbeat", Removed: None, Dropped: None, Listeners: []string{"broker"},
 		Request: []*Def{{Name: "HeartbeatRequest", Valid: Span(0, 4), Flexible: From(4), Deprecated: None, Fields: []*Field{
 			{Name: "GroupId", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "groupId"},
 			{Name: "GenerationId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
@@ -683,7 +683,7 @@ var apis = []*API{
 			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(1), Nullable: None, Tagged: None},
 			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
 		}}}},
-	{Key: 13, Name: "LeaveGroup", Removed: None, Listeners: []string{"broker"},
+	{Key: 13, Name: "LeaveGroup", Removed: None, Dropped: None, Listeners: []string{"broker"},
 		Request: []*Def{{Name: "LeaveGroupRequest", Valid: Span(0, 5), Flexible: From(4), Deprecated: None, Fields: []*Field{
 			{Name: "GroupId", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "groupId"},
 			{Name: "MemberId", Type: "string", Versions: Span(0, 2), Nullable: None, Tagged: None},
@@ -702,7 +702,7 @@ var apis = []*API{
 				{Name: "ErrorCode", Type: "int16", Versions: From(3), Nullable: None, Tagged: None},
 			}},
 		}}}},
-	{Key: 14, Name: "SyncGroup", Removed: None, Listeners: []string{"broker"},
+	{Key: 14, Name: "SyncGroup", Removed: None, Dropped: None, Listeners: []string{"broker"},
 		Request: []*Def{{Name: "SyncGroupRequest", Valid: Span(0, 5), Flexible: From(4), Deprecated: None, Fields: []*Field{
 			{Name: "GroupId", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "groupId"},
 			{Name: "GenerationId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
@@ -722,7 +722,7 @@ var apis = []*API{
 			{Name: "ProtocolName", Type: "string", Versions: From(5), Nullable: From(5), Tagged: None, Default: "null"},
 			{Name: "Assignment", Type: "bytes", Versions: From(0), Nullable: None, Tagged: None},
 		}}}},
-	{Key: 15, Name: "DescribeGroups", Removed: None, Listeners: []string{"broker"},
+	{Key: 15, Name: "DescribeGroups", Removed: None, Dropped: None, Listeners: []string{"broker"},
 		Request: []*Def{{Name: "DescribeGroupsRequest", Valid: Span(0, 6), Flexible: From(5), Deprecated: None, Fields: []*Field{
 			{Name: "Groups", Type: "[]string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "groupId"},
 			{Name: "IncludeAuthorizedOperations", Type: "bool", Versions: From(3), Nullable: None, Tagged: None},
@@ -747,7 +747,7 @@ var apis = []*API{
 				{Name: "AuthorizedOperations", Type: "int32", Versions: From(3), Nullable: None, Tagged: None, Default: "-2147483648"},
 			}},
 		}}}},
-	{Key: 16, Name: "ListGroups", Removed: None, Listeners: []string{"broker"},
+	{Key: 16, Name: "ListGroups", Removed: None, Dropped: None, Listeners: []string{"broker"},
 		Request: []*Def{{Name: "ListGroupsRequest", Valid: Span(0, 5), Flexible: From(3), Deprecated: None, Fields: []*Field{
 			{Name: "StatesFilter", Type: "[]string", Versions: From(4), Nullable: None, Tagged: None},
 			{Name: "TypesFilter", Type: "[]string", Versions: From(5), Nullable: None, Tagged: None},
@@ -762,7 +762,7 @@ var apis = []*API{
 				{Name: "GroupType", Type: "string", Versions: From(5), Nullable: None, Tagged: None},
 			}},
 		}}}},
-	{Key: 17, Name: "SaslHandshake", Removed: None, Listeners: []string{"broker", "controller"},
+	{Key: 17, Name: "SaslHandshake", Removed: None, Dropped: None, Listeners: []string{"broker", "controller"},
 		Request: []*Def{{Name: "SaslHandshakeRequest", Valid: Span(0, 1), Flexible: None, Deprecated: None, Fields: []*Field{
 			{Name: "Mechanism", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
 		}}},
@@ -770,7 +770,7 @@ var apis = []*API{
 			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
 			{Name: "Mechanisms", Type: "[]string", Versions: From(0), Nullable: None, Tagged: None},
 		}}}},
-	{Key: 18, Name: "ApiVersions", Removed: None, Listeners: []string{"broker", "controller"},
+	{Key: 18, Name: "ApiVersions", Removed: None, Dropped: None, Listeners: []string{"broker", "controller"},
 		Request: []*Def{{Name: "ApiVersionsRequest", Valid: Span(0, 5), Flexible: From(3), Deprecated: None, Fields: []*Field{
 			{Name: "ClientSoftwareName", Type: "string", Versions: From(3), Nullable: None, Tagged: None},
 			{Name: "ClientSoftwareVersion", Type: "string", Versions: From(3), Nullable: None, Tagged: None},
@@ -798,7 +798,7 @@ var apis = []*API{
 			}},
 			{Name: "ZkMigrationReady", Type: "bool", Versions: From(3), Nullable: None, Tagged: From(3), Tag: 3, Default: "false"},
 		}}}},
-	{Key: 19, Name: "CreateTopics", Removed: Span(0, 1), Listeners: []string{"broker", "controller"},
+	{Key: 19, Name: "CreateTopics", Removed: Span(0, 1), Dropped: None, Listeners: []string{"broker", "controller"},
 		Request: []*Def{{Name: "CreateTopicsRequest", Valid: Span(2, 7), Flexible: From(5), Deprecated: None, Fields: []*Field{
 			{Name: "Topics", Type: "[]CreatableTopic", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
 				{Name: "Name", Type: "string", Versions: From(0), Nullable: None, Tagged: None, MapKey: true, EntityType: "topicName"},
@@ -869,7 +869,7 @@ var apis = []*API{
 				}},
 			}},
 		}}}},
-	{Key: 20, Name: "DeleteTopics", Removed: Span(0, 0), Listeners: []string{"broker", "controller"},
+	{Key: 20, Name: "DeleteTopics", Removed: Span(0, 0), Dropped: None, Listeners: []string{"broker", "controller"},
 		Request: []*Def{{Name: "DeleteTopicsRequest", Valid: Span(1, 6), Flexible: From(4), Deprecated: None, Fields: []*Field{
 			{Name: "Topics", Type: "[]DeleteTopicState", Versions: From(6), Nullable: None, Tagged: None, Fields: []*Field{
 				{Name: "Name", Type: "string", Versions: From(6), Nullable: From(6), Tagged: None, Default: "null", EntityType: "topicName"},
@@ -902,7 +902,7 @@ var apis = []*API{
 				{Name: "ErrorMessage", Type: "string", Versions: From(5), Nullable: From(5), Tagged: None, Default: "null"},
 			}},
 		}}}},
-	{Key: 21, Name: "DeleteRecords", Removed: None, Listeners: []string{"broker"},
+	{Key: 21, Name: "DeleteRecords", Removed: None, Dropped: None, Listeners: []string{"broker"},
 		Request: []*Def{{Name: "DeleteRecordsRequest", Valid: Span(0, 2), Flexible: From(2), Deprecated: None, Fields: []*Field{
 			{Name: "Topics", Type: "[]DeleteRecordsTopic", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
 				{Name: "Name", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "topicName"},
@@ -924,7 +924,7 @@ var apis = []*API{
 				}},
 			}},
 		}}}},
-	{Key: 22, Name: "InitProducerId", Removed: None, Listeners: []string{"broker"},
+	{Key: 22, Name: "InitProducerId", Removed: None, Dropped: None, Listeners: []string{"broker"},
 		Request: []*Def{{Name: "InitProducerIdRequest", Valid: Span(0, 6), Flexible: From(2), Deprecated: None, Unstable: true, Fields: []*Field{
 			{Name: "TransactionalId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, EntityType: "transactionalId"},
 			{Name: "TransactionTimeoutMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
@@ -941,7 +941,7 @@ var apis = []*API{
 			{Name: "OngoingTxnProducerId", Type: "int64", Versions: From(6), Nullable: None, Tagged: None, Default: "-1", EntityType: "producerId"},
 			{Name: "OngoingTxnProducerEpoch", Type: "int16", Versions: From(6), Nullable: None, Tagged: None, Default: "-1"},
 		}}}},
-	{Key: 23, Name: "OffsetForLeaderEpoch", Removed: Span(0, 1), Listeners: []string{"broker"},
+	{Key: 23, Name: "OffsetForLeaderEpoch", Removed: Span(0, 1), Dropped: None, Listeners: []string{"broker"},
 		Request: []*Def{{Name: "OffsetForLeaderEpochRequest", Valid: Span(2, 4), Flexible: From(4), Deprecated: None, Fields: []*Field{
 			{Name: "ReplicaId", Type: "int32", Versions: From(3), Nullable: None, Tagged: None, Default: "-2", EntityType: "brokerId"},
 			{Name: "Topics", Type: "[]OffsetForLeaderTopic", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
@@ -986,7 +986,7 @@ var apis = []*API{
 				}},
 			}},
 		}}}},
-	{Key: 24, Name: "AddPartitionsToTxn", Removed: None, Listeners: []string{"broker"},
+	{Key: 24, Name: "AddPartitionsToTxn", Removed: None, Dropped: None, Listeners: []string{"broker"},
 		Request: []*Def{{Name: "AddPartitionsToTxnRequest", Valid: Span(0, 5), Flexible: From(3), Deprecated: None, Fields: []*Field{
 			{Name: "Transactions", Type: "[]AddPartitionsToTxnTransaction", Versions: From(4), Nullable: None, Tagged: None, Fields: []*Field{
 				{Name: "TransactionalId", Type: "string", Versions: From(4), Nullable: None, Tagged: None, MapKey: true, EntityType: "transactionalId"},
@@ -1027,7 +1027,7 @@ var apis = []*API{
 				}},
 			}},
 		}}}},
-	{Key: 25, Name: "AddOffsetsToTxn", Removed: None, Listeners: []string{"broker"},
+	{Key: 25, Name: "AddOffsetsToTxn", Removed: None, Dropped: None, Listeners: []string{"broker"},
 		Request: []*Def{{Name: "AddOffsetsToTxnRequest", Valid: Span(0, 4), Flexible: From(3), Deprecated: None, Fields: []*Field{
 			{Name: "TransactionalId", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "transactionalId"},
 			{Name: "ProducerId", Type: "int64", Versions: From(0), Nullable: None, Tagged: None, EntityType: "producerId"},
@@ -1038,7 +1038,7 @@ var apis = []*API{
 			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
 			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
 		}}}},
-	{Key: 26, Name: "EndTxn", Removed: None, Listeners: []string{"broker"},
+	{Key: 26, Name: "EndTxn", Removed: None, Dropped: None, Listeners: []string{"broker"},
 		Request: []*Def{{Name: "EndTxnRequest", Valid: Span(0, 5), Flexible: From(3), Deprecated: None, Fields: []*Field{
 			{Name: "TransactionalId", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "transactionalId"},
 			{Name: "ProducerId", Type: "int64", Versions: From(0), Nullable: None, Tagged: None, EntityType: "producerId"},
@@ -1051,7 +1051,7 @@ var apis = []*API{
 			{Name: "ProducerId", Type: "int64", Versions: From(5), Nullable: None, Tagged: None, Default: "-1", EntityType: "producerId"},
 			{Name: "ProducerEpoch", Type: "int16", Versions: From(5), Nullable: None, Tagged: None, Default: "-1"},
 		}}}},
-	{Key: 27, Name: "WriteTxnMarkers", Removed: Span(0, 0), Listeners: []string{"broker"},
+	{Key: 27, Name: "WriteTxnMarkers", Removed: Span(0, 0), Dropped: None, Listeners: []string{"broker"},
 		Request: []*Def{{Name: "WriteTxnMarkersRequest", Valid: Span(1, 2), Flexible: From(1), Deprecated: None, Fields: []*Field{
 			{Name: "Markers", Type: "[]WritableTxnMarker", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
 				{Name: "ProducerId", Type: "int64", Versions: From(0), Nullable: None, Tagged: None, EntityType: "producerId"},
@@ -1099,7 +1099,7 @@ var apis = []*API{
 				}},
 			}},
 		}}}},
-	{Key: 28, Name: "TxnOffsetCommit", Removed: None, Listeners: []string{"broker"},
+	{Key: 28, Name: "TxnOffsetCommit", Removed: None, Dropped: None, Listeners: []string{"broker"},
 		Request: []*Def{{Name: "TxnOffsetCommitRequest", Valid: Span(0, 6), Flexible: From(3), Deprecated: None, Fields: []*Field{
 			{Name: "TransactionalId", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "transactionalId"},
 			{Name: "GroupId", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "groupId"},
@@ -1130,7 +1130,7 @@ var apis = []*API{
 				}},
 			}},
 		}}}},
-	{Key: 29, Name: "DescribeAcls", Removed: Span(0, 0), Listeners: []string{"broker", "controller"},
+	{Key: 29, Name: "DescribeAcls", Removed: Span(0, 0), Dropped: None, Listeners: []string{"broker", "controller"},
 		Request: []*Def{{Name: "DescribeAclsRequest", Valid: Span(1, 3), Flexible: From(2), Deprecated: None, Fields: []*Field{
 			{Name: "ResourceTypeFilter", Type: "int8", Versions: From(0), Nullable: None, Tagged: None},
 			{Name: "ResourceNameFilter", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
@@ -1179,7 +1179,7 @@ var apis = []*API{
 				}},
 			}},
 		}}}},
-	{Key: 30, Name: "CreateAcls", Removed: Span(0, 0), Listeners: []string{"broker", "controller"},
+	{Key: 30, Name: "CreateAcls", Removed: Span(0, 0), Dropped: None, Listeners: []string{"broker", "controller"},
 		Request: []*Def{{Name: "CreateAclsRequest", Valid: Span(1, 3), Flexible: From(2), Deprecated: None, Fields: []*Field{
 			{Name: "Creations", Type: "[]AclCreation", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
 				{Name: "ResourceType", Type: "int8", Versions: From(0), Nullable: None, Tagged: None},
@@ -1214,7 +1214,7 @@ var apis = []*API{
 				{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
 			}},
 		}}}},
-	{Key: 31, Name: "DeleteAcls", Removed: Span(0, 0), Listeners: []string{"broker", "controller"},
+	{Key: 31, Name: "DeleteAcls", Removed: Span(0, 0), Dropped: None, Listeners: []string{"broker", "controller"},
 		Request: []*Def{{Name: "DeleteAclsRequest", Valid: Span(1, 3), Flexible: From(2), Deprecated: None, Fields: []*Field{
 			{Name: "Filters", Type: "[]DeleteAclsFilter", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
 				{Name: "ResourceTypeFilter", Type: "int8", Versions: From(0), Nullable: None, Tagged: None},
@@ -1271,7 +1271,7 @@ var apis = []*API{
 				}},
 			}},
 		}}}},
-	{Key: 32, Name: "DescribeConfigs", Removed: Span(0, 0), Listeners: []string{"broker", "controller"},
+	{Key: 32, Name: "DescribeConfigs", Removed: Span(0, 0), Dropped: None, Listeners: []string{"broker", "controller"},
 		Request: []*Def{{Name: "DescribeConfigsRequest", Valid: Span(1, 4), Flexible: From(4), Deprecated: None, Fields: []*Field{
 			{Name: "Resources", Type: "[]DescribeConfigsResource", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
 				{Name: "ResourceType", Type: "int8", Versions: From(0), Nullable: None, Tagged: None},
@@ -1335,7 +1335,7 @@ var apis = []*API{
 				}},
 			}},
 		}}}},
-	{Key: 33, Name: "AlterConfigs", Removed: None, Listeners: []string{"broker", "controller"},
+	{Key: 33, Name: "AlterConfigs", Removed: None, Dropped: None, Listeners: []string{"broker", "controller"},
 		Request: []*Def{{Name: "AlterConfigsRequest", Valid: Span(0, 2), Flexible: From(2), Deprecated: None, Fields: []*Field{
 			{Name: "Resources", Type: "[]AlterConfigsResource", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
 				{Name: "ResourceType", Type: "int8", Versions: From(0), Nullable: None, Tagged: None, MapKey: true},
@@ -1356,7 +1356,7 @@ var apis = []*API{
 				{Name: "ResourceName", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
 			}},
 		}}}},
-	{Key: 34, Name: "AlterReplicaLogDirs", Removed: Span(0, 0), Listeners: []string{"broker"},
+	{Key: 34, Name: "AlterReplicaLogDirs", Removed: Span(0, 0), Dropped: None, Listeners: []string{"broker"},
 		Request: []*Def{{Name: "AlterReplicaLogDirsRequest", Valid: Span(1, 2), Flexible: From(2), Deprecated: None, Fields: []*Field{
 			{Name: "Dirs", Type: "[]AlterReplicaLogDir", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
 				{Name: "Path", Type: "string", Versions: From(0), Nullable: None, Tagged: None, MapKey: true},
@@ -1393,7 +1393,7 @@ var apis = []*API{
 				}},
 			}},
 		}}}},
-	{Key: 35, Name: "DescribeLogDirs", Removed: Span(0, 0), Listeners: []string{"broker"},
+	{Key: 35, Name: "DescribeLogDirs", Removed: Span(0, 0), Dropped: None, Listeners: []string{"broker"},
 		Request: []*Def{{Name: "DescribeLogDirsRequest", Valid: Span(1, 5), Flexible: From(2), Deprecated: None, Fields: []*Field{
 			{Name: "Topics", Type: "[]DescribableLogDirTopic", Versions: From(0), Nullable: From(0), Tagged: None, Fields: []*Field{
 				{Name: "Topic", Type: "string", Versions: From(0), Nullable: None, Tagged: None, MapKey: true, EntityType: "topicName"},
@@ -1443,7 +1443,7 @@ var apis = []*API{
 				{Name: "UsableBytes", Type: "int64", Versions: From(4), Nullable: None, Tagged: None, Default: "-1"},
 			}},
 		}}}},
-	{Key: 36, Name: "SaslAuthenticate", Removed: None, Listeners: []string{"broker", "controller"},
+	{Key: 36, Name: "SaslAuthenticate", Removed: None, Dropped: None, Listeners: []string{"broker", "controller"},
 		Request: []*Def{{Name: "SaslAuthenticateRequest", Valid: Span(0, 2), Flexible: From(2), Deprecated: None, Fields: []*Field{
 			{Name: "AuthBytes", Type: "bytes", Versions: From(0), Nullable: None, Tagged: None},
 		}}},
@@ -1453,7 +1453,7 @@ var apis = []*API{
 			{Name: "AuthBytes", Type: "bytes", Versions: From(0), Nullable: None, Tagged: None},
 			{Name: "SessionLifetimeMs", Type: "int64", Versions: From(1), Nullable: None, Tagged: None, Default: "0"},
 		}}}},
-	{Key: 37, Name: "CreatePartitions", Removed: None, Listeners: []string{"broker", "controller"},
+	{Key: 37, Name: "CreatePartitions", Removed: None, Dropped: None, Listeners: []string{"broker", "controller"},
 		Request: []*Def{{Name: "CreatePartitionsRequest", Valid: Span(0, 3), Flexible: From(2), Deprecated: None, Fields: []*Field{
 			{Name: "Topics", Type: "[]CreatePartitionsTopic", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
 				{Name: "Name", Type: "string", Versions: From(0), Nullable: None, Tagged: None, MapKey: true, EntityType: "topicName"},
@@ -1473,7 +1473,7 @@ var apis = []*API{
 				{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
 			}},
 		}}}},
-	{Key: 38, Name: "CreateDelegationToken", Removed: Span(0, 0), Listeners: []string{"broker", "controller"},
+	{Key: 38, Name: "CreateDelegationToken", Removed: Span(0, 0), Dropped: None, Listeners: []string{"broker", "controller"},
 		Request: []*Def{{Name: "CreateDelegationTokenRequest", Valid: Span(1, 3), Flexible: From(2), Deprecated: None, Fields: []*Field{
 			{Name: "OwnerPrincipalType", Type: "string", Versions: From(3), Nullable: From(3), Tagged: None},
 			{Name: "OwnerPrincipalName", Type: "string", Versions: From(3), Nullable: From(3), Tagged: None},
@@ -1516,7 +1516,7 @@ var apis = []*API{
 			{Name: "Hmac", Type: "bytes", Versions: From(0), Nullable: None, Tagged: None},
 			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
 		}}}},
-	{Key: 39, Name: "RenewDelegationToken", Removed: Span(0, 0), Listeners: []string{"broker", "controller"},
+	{Key: 39, Name: "RenewDelegationToken", Removed: Span(0, 0), Dropped: None, Listeners: []string{"broker", "controller"},
 		Request: []*Def{{Name: "RenewDelegationTokenRequest", Valid: Span(1, 2), Flexible: From(2), Deprecated: None, Fields: []*Field{
 			{Name: "Hmac", Type: "bytes", Versions: From(0), Nullable: None, Tagged: None},
 			{Name: "RenewPeriodMs", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
@@ -1533,7 +1533,7 @@ var apis = []*API{
 			{Name: "ExpiryTimestampMs", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
 			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
 		}}}},
-	{Key: 40, Name: "ExpireDelegationToken", Removed: Span(0, 0), Listeners: []string{"broker", "controller"},
+	{Key: 40, Name: "ExpireDelegationToken", Removed: Span(0, 0), Dropped: None, Listeners: []string{"broker", "controller"},
 		Request: []*Def{{Name: "ExpireDelegationTokenRequest", Valid: Span(1, 2), Flexible: From(2), Deprecated: None, Fields: []*Field{
 			{Name: "Hmac", Type: "bytes", Versions: From(0), Nullable: None, Tagged: None},
 			{Name: "ExpiryTimePeriodMs", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
@@ -1550,7 +1550,7 @@ var apis = []*API{
 			{Name: "ExpiryTimestampMs", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
 			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
 		}}}},
-	{Key: 41, Name: "DescribeDelegationToken", Removed: Span(0, 0), Listeners: []string{"broker", "controller"},
+	{Key: 41, Name: "DescribeDelegationToken", Removed: Span(0, 0), Dropped: None, Listeners: []string{"broker", "controller"},
 		Request: []*Def{{Name: "DescribeDelegationTokenRequest", Valid: Span(1, 3), Flexible: From(2), Deprecated: None, Fields: []*Field{
 			{Name: "Owners", Type: "[]DescribeDelegationTokenOwner", Versions: From(0), Nullable: From(0), Tagged: None, Fields: []*Field{
 				{Name: "PrincipalType", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
@@ -1599,7 +1599,7 @@ var apis = []*API{
 			}},
 			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
 		}}}},
-	{Key: 42, Name: "DeleteGroups", Removed: None, Listeners: []string{"broker"},
+	{Key: 42, Name: "DeleteGroups", Removed: None, Dropped: None, Listeners: []string{"broker"},
 		Request: []*Def{{Name: "DeleteGroupsRequest", Valid: Span(0, 3), Flexible: From(2), Deprecated: None, Fields: []*Field{
 			{Name: "GroupsNames", Type: "[]string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "groupId"},
 		}}},
@@ -1611,7 +1611,7 @@ var apis = []*API{
 				{Name: "ErrorMessage", Type: "string", Versions: From(3), Nullable: From(3), Tagged: None, Default: "null"},
 			}},
 		}}}},
-	{Key: 43, Name: "ElectLeaders", Removed: None, Listeners: []string{"broker", "controller"},
+	{Key: 43, Name: "ElectLeaders", Removed: None, Dropped: None, Listeners: []string{"broker", "controller"},
 		Request: []*Def{{Name: "ElectLeadersRequest", Valid: Span(0, 2), Flexible: From(2), Deprecated: None, Fields: []*Field{
 			{Name: "ElectionType", Type: "int8", Versions: From(1), Nullable: None, Tagged: None},
 			{Name: "TopicPartitions", Type: "[]TopicPartitions", Versions: From(0), Nullable: From(0), Tagged: None, Fields: []*Field{
@@ -1632,7 +1632,7 @@ var apis = []*API{
 				}},
 			}},
 		}}}},
-	{Key: 44, Name: "IncrementalAlterConfigs", Removed: None, Listeners: []string{"broker", "controller"},
+	{Key: 44, Name: "IncrementalAlterConfigs", Removed: None, Dropped: None, Listeners: []string{"broker", "controller"},
 		Request: []*Def{{Name: "IncrementalAlterConfigsRequest", Valid: Span(0, 1), Flexible: From(1), Deprecated: None, Fields: []*Field{
 			{Name: "Resources", Type: "[]AlterConfigsResource", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
 				{Name: "ResourceType", Type: "int8", Versions: From(0), Nullable: None, Tagged: None, MapKey: true},
@@ -1654,7 +1654,7 @@ var apis = []*API{
 				{Name: "ResourceName", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
 			}},
 		}}}},
-	{Key: 45, Name: "AlterPartitionReassignments", Removed: None, Listeners: []string{"broker", "controller"},
+	{Key: 45, Name: "AlterPartitionReassignments", Removed: None, Dropped: None, Listeners: []string{"broker", "controller"},
 		Request: []*Def{{Name: "AlterPartitionReassignmentsRequest", Valid: Span(0, 1), Flexible: From(0), Deprecated: None, Fields: []*Field{
 			{Name: "TimeoutMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, Default: "60000"},
 			{Name: "AllowReplicationFactorChange", Type: "bool", Versions: From(1), Nullable: None, Tagged: None, Default: "true"},
@@ -1680,7 +1680,7 @@ var apis = []*API{
 				}},
 			}},
 		}}}},
-	{Key: 46, Name: "ListPartitionReassignments", Removed: None, Listeners: []string{"broker", "controller"},
+	{Key: 46, Name: "ListPartitionReassignments", Removed: None, Dropped: None, Listeners: []string{"broker", "controller"},
 		Request: []*Def{{Name: "ListPartitionReassignmentsRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
 			{Name: "TimeoutMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, Default: "60000"},
 			{Name: "Topics", Type: "[]ListPartitionReassignmentsTopics", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null", Fields: []*Field{
@@ -1702,7 +1702,7 @@ var apis = []*API{
 				}},
 			}},
 		}}}},
-	{Key: 47, Name: "OffsetDelete", Removed: None, Listeners: []string{"broker"},
+	{Key: 47, Name: "OffsetDelete", Removed: None, Dropped: None, Listeners: []string{"broker"},
 		Request: []*Def{{Name: "OffsetDeleteRequest", Valid: Span(0, 0), Flexible: None, Deprecated: None, Fields: []*Field{
 			{Name: "GroupId", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "groupId"},
 			{Name: "Topics", Type: "[]OffsetDeleteRequestTopic", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
@@ -1723,7 +1723,7 @@ var apis = []*API{
 				}},
 			}},
 		}}}},
-	{Key: 48, Name: "DescribeClientQuotas", Removed: None, Listeners: []string{"broker"},
+	{Key: 48, Name: "DescribeClientQuotas", Removed: None, Dropped: None, Listeners: []string{"broker"},
 		Request: []*Def{{Name: "DescribeClientQuotasRequest", Valid: Span(0, 1), Flexible: From(1), Deprecated: None, Fields: []*Field{
 			{Name: "Components", Type: "[]ComponentData", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
 				{Name: "EntityType", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
@@ -1747,7 +1747,7 @@ var apis = []*API{
 				}},
 			}},
 		}}}},
-	{Key: 49, Name: "AlterClientQuotas", Removed: None, Listeners: []string{"broker", "controller"},
+	{Key: 49, Name: "AlterClientQuotas", Removed: None, Dropped: None, Listeners: []string{"broker", "controller"},
 		Request: []*Def{{Name: "AlterClientQuotasRequest", Valid: Span(0, 1), Flexible: From(1), Deprecated: None, Fields: []*Field{
 			{Name: "Entries", Type: "[]EntryData", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
 				{Name: "Entity", Type: "[]EntityData", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
@@ -1773,7 +1773,7 @@ var apis = []*API{
 				}},
 			}},
 		}}}},
-	{Key: 50, Name: "DescribeUserScramCredentials", Removed: None, Listeners: []string{"broker", "controller"},
+	{Key: 50, Name: "DescribeUserScramCredentials", Removed: None, Dropped: None, Listeners: []string{"broker", "controller"},
 		Request: []*Def{{Name: "DescribeUserScramCredentialsRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
 			{Name: "Users", Type: "[]UserName", Versions: From(0), Nullable: From(0), Tagged: None, Fields: []*Field{
 				{Name: "Name", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
@@ -1793,7 +1793,7 @@ var apis = []*API{
 				}},
 			}},
 		}}}},
-	{Key: 51, Name: "AlterUserScramCredentials", Removed: None, Listeners: []string{"broker", "controller"},
+	{Key: 51, Name: "AlterUserScramCredentials", Removed: None, Dropped: None, Listeners: []string{"broker", "controller"},
 		Request: []*Def{{Name: "AlterUserScramCredentialsRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
 			{Name: "Deletions", Type: "[]ScramCredentialDeletion", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
 				{Name: "Name", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
@@ -1815,7 +1815,7 @@ var apis = []*API{
 				{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
 			}},
 		}}}},
-	{Key: 52, Name: "Vote", Removed: None, Listeners: []string{"controller"},
+	{Key: 52, Name: "Vote", Removed: None, Dropped: None, Listeners: []string{"controller"},
 		Request: []*Def{{Name: "VoteRequest", Valid: Span(0, 2), Flexible: From(0), Deprecated: None, Fields: []*Field{
 			{Name: "ClusterId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
 			{Name: "VoterId", Type: "int32", Versions: From(1), Nullable: None, Tagged: None, Default: "-1", EntityType: "brokerId"},
@@ -1851,7 +1851,7 @@ var apis = []*API{
 				{Name: "Port", Type: "uint16", Versions: From(1), Nullable: None, Tagged: None},
 			}},
 		}}}},
-	{Key: 53, Name: "BeginQuorumEpoch", Removed: None, Listeners: []string{"controller"},
+	{Key: 53, Name: "BeginQuorumEpoch", Removed: None, Dropped: None, Listeners: []string{"controller"},
 		Request: []*Def{{Name: "BeginQuorumEpochRequest", Valid: Span(0, 1), Flexible: From(1), Deprecated: None, Fields: []*Field{
 			{Name: "ClusterId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
 			{Name: "VoterId", Type: "int32", Versions: From(1), Nullable: None, Tagged: None, Default: "-1", EntityType: "brokerId"},
@@ -1887,7 +1887,7 @@ var apis = []*API{
 				{Name: "Port", Type: "uint16", Versions: From(1), Nullable: None, Tagged: None},
 			}},
 		}}}},
-	{Key: 54, Name: "EndQuorumEpoch", Removed: None, Listeners: []string{"controller"},
+	{Key: 54, Name: "EndQuorumEpoch", Removed: None, Dropped: None, Listeners: []string{"controller"},
 		Request: []*Def{{Name: "EndQuorumEpochRequest", Valid: Span(0, 1), Flexible: From(1), Deprecated: None, Fields: []*Field{
 			{Name: "ClusterId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
 			{Name: "Topics", Type: "[]TopicData", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
@@ -1926,7 +1926,7 @@ var apis = []*API{
 				{Name: "Port", Type: "uint16", Versions: From(1), Nullable: None, Tagged: None},
 			}},
 		}}}},
-	{Key: 55, Name: "DescribeQuorum", Removed: None, Listeners: []string{"broker", "controller"},
+	{Key: 55, Name: "DescribeQuorum", Removed: None, Dropped: None, Listeners: []string{"broker", "controller"},
 		Request: []*Def{{Name: "DescribeQuorumRequest", Valid: Span(0, 2), Flexible: From(0), Deprecated: None, Fields: []*Field{
 			{Name: "Topics", Type: "[]TopicData", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
 				{Name: "TopicName", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "topicName"},
@@ -1972,7 +1972,7 @@ var apis = []*API{
 				}},
 			}},
 		}}}},
-	{Key: 56, Name: "AlterPartition", Removed: Span(0, 1), Listeners: []string{"controller"},
+	{Key: 56, Name: "AlterPartition", Removed: Span(0, 1), Dropped: None, Listeners: []string{"controller"},
 		Request: []*Def{{Name: "AlterPartitionRequest", Valid: Span(2, 3), Flexible: From(0), Deprecated: None, Fields: []*Field{
 			{Name: "BrokerId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, EntityType: "brokerId"},
 			{Name: "BrokerEpoch", Type: "int64", Versions: From(0), Nullable: None, Tagged: None, Default: "-1"},
@@ -2041,7 +2041,7 @@ var apis = []*API{
 				}},
 			}},
 		}}}},
-	{Key: 57, Name: "UpdateFeatures", Removed: None, Listeners: []string{"broker", "controller"},
+	{Key: 57, Name: "UpdateFeatures", Removed: None, Dropped: None, Listeners: []string{"broker", "controller"},
 		Request: []*Def{{Name: "UpdateFeaturesRequest", Valid: Span(0, 2), Flexible: From(0), Deprecated: None, Fields: []*Field{
 			{Name: "timeoutMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, Default: "60000"},
 			{Name: "FeatureUpdates", Type: "[]FeatureUpdateKey", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
@@ -2062,7 +2062,7 @@ var apis = []*API{
 				{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
 			}},
 		}}}},
-	{Key: 58, Name: "Envelope", Removed: None, Listeners: []string{"controller"},
+	{Key: 58, Name: "Envelope", Removed: None, Dropped: None, Listeners: []string{"controller"},
 		Request: []*Def{{Name: "EnvelopeRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
 			{Name: "RequestData", Type: "bytes", Versions: From(0), Nullable: None, Tagged: None},
 			{Name: "RequestPrincipal", Type: "bytes", Versions: From(0), Nullable: From(0), Tagged: None},
@@ -2072,7 +2072,7 @@ var apis = []*API{
 			{Name: "ResponseData", Type: "bytes", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
 			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
 		}}}},
-	{Key: 59, Name: "FetchSnapshot", Removed: None, Listeners: []string{"controller"},
+	{Key: 59, Name: "FetchSnapshot", Removed: None, Dropped: None, Listeners: []string{"controller"},
 		Request: []*Def{{Name: "FetchSnapshotRequest", Valid: Span(0, 1), Flexible: From(0), Deprecated: None, Fields: []*Field{
 			{Name: "ClusterId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: From(0), Tag: 0, Default: "null"},
 			{Name: "ReplicaId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, Default: "-1", EntityType: "brokerId"},
@@ -2118,7 +2118,7 @@ var apis = []*API{
 				{Name: "Port", Type: "uint16", Versions: From(1), Nullable: None, Tagged: None},
 			}},
 		}}}},
-	{Key: 60, Name: "DescribeCluster", Removed: None, Listeners: []string{"broker", "controller"},
+	{Key: 60, Name: "DescribeCluster", Removed: None, Dropped: None, Listeners: []string{"broker", "controller"},
 		Request: []*Def{{Name: "DescribeClusterRequest", Valid: Span(0, 2), Flexible: From(0), Deprecated: None, Fields: []*Field{
 			{Name: "IncludeClusterAuthorizedOperations", Type: "bool", Versions: From(0), Nullable: None, Tagged: None},
 			{Name: "EndpointType", Type: "int8", Versions: From(1), Nullable: None, Tagged: None, Default: "1"},
@@ -2140,7 +2140,7 @@ var apis = []*API{
 			}},
 			{Name: "ClusterAuthorizedOperations", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, Default: "-2147483648"},
 		}}}},
-	{Key: 61, Name: "DescribeProducers", Removed: None, Listeners: []string{"broker"},
+	{Key: 61, Name: "DescribeProducers", Removed: None, Dropped: None, Listeners: []string{"broker"},
 		Request: []*Def{{Name: "DescribeProducersRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
 			{Name: "Topics", Type: "[]TopicRequest", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
 				{Name: "Name", Type: "string", Versions: From(0), Nullable: None, Tagged: None, MapKey: true, EntityType: "topicName"},
@@ -2166,7 +2166,7 @@ var apis = []*API{
 				}},
 			}},
 		}}}},
-	{Key: 62, Name: "BrokerRegistration", Removed: None, Listeners: []string{"controller"},
+	{Key: 62, Name: "BrokerRegistration", Removed: None, Dropped: None, Listeners: []string{"controller"},
 		Request: []*Def{{Name: "BrokerRegistrationRequest", Valid: Span(0, 4), Flexible: From(0), Deprecated: None, Fields: []*Field{
 			{Name: "BrokerId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, EntityType: "brokerId"},
 			{Name: "ClusterId", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
@@ -2192,7 +2192,7 @@ var apis = []*API{
 			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
 			{Name: "BrokerEpoch", Type: "int64", Versions: From(0), Nullable: None, Tagged: None, Default: "-1"},
 		}}}},
-	{Key: 63, Name: "BrokerHeartbeat", Removed: None, Listeners: []string{"controller"},
+	{Key: 63, Name: "BrokerHeartbeat", Removed: None, Dropped: None, Listeners: []string{"controller"},
 		Request: []*Def{{Name: "BrokerHeartbeatRequest", Valid: Span(0, 2), Flexible: From(0), Deprecated: None, Fields: []*Field{
 			{Name: "BrokerId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, EntityType: "brokerId"},
 			{Name: "BrokerEpoch", Type: "int64", Versions: From(0), Nullable: None, Tagged: None, Default: "-1"},
@@ -2209,7 +2209,7 @@ var apis = []*API{
 			{Name: "IsFenced", Type: "bool", Versions: From(0), Nullable: None, Tagged: None, Default: "true"},
 			{Name: "ShouldShutDown", Type: "bool", Versions: From(0), Nullable: None, Tagged: None},
 		}}}},
-	{Key: 64, Name: "UnregisterBroker", Removed: None, Listeners: []string{"broker", "controller"},
+	{Key: 64, Name: "UnregisterBroker", Removed: None, Dropped: None, Listeners: []string{"broker", "controller"},
 		Request: []*Def{{Name: "UnregisterBrokerRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
 			{Name: "BrokerId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, EntityType: "brokerId"},
 		}}},
@@ -2218,7 +2218,7 @@ var apis = []*API{
 			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
 			{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
 		}}}},
-	{Key: 65, Name: "DescribeTransactions", Removed: None, Listeners: []string{"broker"},
+	{Key: 65, Name: "DescribeTransactions", Removed: None, Dropped: None, Listeners: []string{"broker"},
 		Request: []*Def{{Name: "DescribeTransactionsRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
 			{Name: "TransactionalIds", Type: "[]string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "transactionalId"},
 		}}},
@@ -2238,7 +2238,7 @@ var apis = []*API{
 				}},
 			}},
 		}}}},
-	{Key: 66, Name: "ListTransactions", Removed: None, Listeners: []string{"broker"},
+	{Key: 66, Name: "ListTransactions", Removed: None, Dropped: None, Listeners: []string{"broker"},
 		Request: []*Def{{Name: "ListTransactionsRequest", Valid: Span(0, 2), Flexible: From(0), Deprecated: None, Fields: []*Field{
 			{Name: "StateFilters", Type: "[]string", Versions: From(0), Nullable: None, Tagged: None},
 			{Name: "ProducerIdFilters", Type: "[]int64", Versions: From(0), Nullable: None, Tagged: None, EntityType: "producerId"},
@@ -2255,7 +2255,7 @@ var apis = []*API{
 				{Name: "TransactionState", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
 			}},
 		}}}},
-	{Key: 67, Name: "AllocateProducerIds", Removed: None, Listeners: []string{"controller"},
+	{Key: 67, Name: "AllocateProducerIds", Removed: None, Dropped: None, Listeners: []string{"controller"},
 		Request: []*Def{{Name: "AllocateProducerIdsRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
 			{Name: "BrokerId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, EntityType: "brokerId"},
 			{Name: "BrokerEpoch", Type: "int64", Versions: From(0), Nullable: None, Tagged: None, Default: "-1"},
@@ -2266,7 +2266,7 @@ var apis = []*API{
 			{Name: "ProducerIdStart", Type: "int64", Versions: From(0), Nullable: None, Tagged: None, EntityType: "producerId"},
 			{Name: "ProducerIdLen", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
 		}}}},
-	{Key: 68, Name: "ConsumerGroupHeartbeat", Removed: None, Listeners: []string{"broker"},
+	{Key: 68, Name: "ConsumerGroupHeartbeat", Removed: None, Dropped: None, Listeners: []string{"broker"},
 		Request: []*Def{{Name: "ConsumerGroupHeartbeatRequest", Valid: Span(0, 1), Flexible: From(0), Deprecated: None, Fields: []*Field{
 			{Name: "GroupId", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "groupId"},
 			{Name: "MemberId", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
@@ -2296,7 +2296,7 @@ var apis = []*API{
 				}},
 			}},
 		}}}},
-	{Key: 69, Name: "ConsumerGroupDescribe", Removed: None, Listeners: []string{"broker"},
+	{Key: 69, Name: "ConsumerGroupDescribe", Removed: None, Dropped: None, Listeners: []string{"broker"},
 		Request: []*Def{{Name: "ConsumerGroupDescribeRequest", Valid: Span(0, 1), Flexible: From(0), Deprecated: None, Fields: []*Field{
 			{Name: "GroupIds", Type: "[]string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "groupId"},
 			{Name: "IncludeAuthorizedOperations", Type: "bool", Versions: From(0), Nullable: None, Tagged: None},
@@ -2339,7 +2339,7 @@ var apis = []*API{
 				{Name: "AuthorizedOperations", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, Default: "-2147483648"},
 			}},
 		}}}},
-	{Key: 70, Name: "ControllerRegistration", Removed: None, Listeners: []string{"controller"},
+	{Key: 70, Name: "ControllerRegistration", Removed: None, Dropped: None, Listeners: []string{"controller"},
 		Request: []*Def{{Name: "ControllerRegistrationRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
 			{Name: "ControllerId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
 			{Name: "IncarnationId", Type: "uuid", Versions: From(0), Nullable: None, Tagged: None},
@@ -2361,7 +2361,7 @@ var apis = []*API{
 			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
 			{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
 		}}}},
-	{Key: 71, Name: "GetTelemetrySubscriptions", Removed: None, Listeners: []string{"broker"},
+	{Key: 71, Name: "GetTelemetrySubscriptions", Removed: None, Dropped: None, Listeners: []string{"broker"},
 		Request: []*Def{{Name: "GetTelemetrySubscriptionsRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
 			{Name: "ClientInstanceId", Type: "uuid", Versions: From(0), Nullable: None, Tagged: None},
 		}}},
@@ -2376,7 +2376,7 @@ var apis = []*API{
 			{Name: "DeltaTemporality", Type: "bool", Versions: From(0), Nullable: None, Tagged: None},
 			{Name: "RequestedMetrics", Type: "[]string", Versions: From(0), Nullable: None, Tagged: None},
 		}}}},
-	{Key: 72, Name: "PushTelemetry", Removed: None, Listeners: []string{"broker"},
+	{Key: 72, Name: "PushTelemetry", Removed: None, Dropped: None, Listeners: []string{"broker"},
 		Request: []*Def{{Name: "PushTelemetryRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
 			{Name: "ClientInstanceId", Type: "uuid", Versions: From(0), Nullable: None, Tagged: None},
 			{Name: "SubscriptionId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
@@ -2388,7 +2388,7 @@ var apis = []*API{
 			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
 			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
 		}}}},
-	{Key: 73, Name: "AssignReplicasToDirs", Removed: None, Listeners: []string{"controller"},
+	{Key: 73, Name: "AssignReplicasToDirs", Removed: None, Dropped: None, Listeners: []string{"controller"},
 		Request: []*Def{{Name: "AssignReplicasToDirsRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
 			{Name: "BrokerId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, EntityType: "brokerId"},
 			{Name: "BrokerEpoch", Type: "int64", Versions: From(0), Nullable: None, Tagged: None, Default: "-1"},
@@ -2416,7 +2416,7 @@ var apis = []*API{
 				}},
 			}},
 		}}}},
-	{Key: 74, Name: "ListConfigResources", Removed: None, Listeners: []string{"broker"},
+	{Key: 74, Name: "ListConfigResources", Removed: None, Dropped: None, Listeners: []string{"broker"},
 		Request: []*Def{{Name: "ListConfigResourcesRequest", Valid: Span(0, 1), Flexible: From(0), Deprecated: None, Fields: []*Field{
 			{Name: "ResourceTypes", Type: "[]int8", Versions: From(1), Nullable: None, Tagged: None},
 		}}},
@@ -2428,7 +2428,7 @@ var apis = []*API{
 				{Name: "ResourceType", Type: "int8", Versions: From(1), Nullable: None, Tagged: None, Default: "16"},
 			}},
 		}}}},
-	{Key: 75, Name: "DescribeTopicPartitions", Removed: None, Listeners: []string{"broker"},
+	{Key: 75, Name: "DescribeTopicPartitions", Removed: None, Dropped: None, Listeners: []string{"broker"},
 		Request: []*Def{{Name: "DescribeTopicPartitionsRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
 			{Name: "Topics", Type: "[]TopicRequest", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
 				{Name: "Name", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "topicName"},
@@ -2464,7 +2464,7 @@ var apis = []*API{
 				{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
 			}},
 		}}}},
-	{Key: 76, Name: "ShareGroupHeartbeat", Removed: Span(0, 0), Listeners: []string{"broker"},
+	{Key: 76, Name: "ShareGroupHeartbeat", Removed: None, Dropped: Span(0, 0), Listeners: []string{"broker"},
 		Request: []*Def{{Name: "ShareGroupHeartbeatRequest", Valid: Span(1, 1), Flexible: From(0), Deprecated: None, Fields: []*Field{
 			{Name: "GroupId", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "groupId"},
 			{Name: "MemberId", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
@@ -2505,7 +2505,7 @@ var apis = []*API{
 				}},
 			}},
 		}}}},
-	{Key: 77, Name: "ShareGroupDescribe", Removed: Span(0, 0), Listeners: []string{"broker"},
+	{Key: 77, Name: "ShareGroupDescribe", Removed: None, Dropped: Span(0, 0), Listeners: []string{"broker"},
 		Request: []*Def{{Name: "ShareGroupDescribeRequest", Valid: Span(1, 1), Flexible: From(0), Deprecated: None, Fields: []*Field{
 			{Name: "GroupIds", Type: "[]string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "groupId"},
 			{Name: "IncludeAuthorizedOperations", Type: "bool", Versions: From(0), Nullable: None, Tagged: None},
@@ -2568,7 +2568,7 @@ var apis = []*API{
 				{Name: "AuthorizedOperations", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, Default: "-2147483648"},
 			}},
 		}}}},
-	{Key: 78, Name: "ShareFetch", Removed: Span(0, 0), Listeners: []string{"broker"},
+	{Key: 78, Name: "ShareFetch", Removed: None, Dropped: Span(0, 0), Listeners: []string{"broker"},
 		Request: []*Def{{Name: "ShareFetchRequest", Valid: Span(1, 2), Flexible: From(0), Deprecated: None, Fields: []*Field{
 			{Name: "GroupId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null", EntityType: "groupId"},
 			{Name: "MemberId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
@@ -2682,7 +2682,7 @@ var apis = []*API{
 				{Name: "Rack", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
 			}},
 		}}}},
-	{Key: 79, Name: "ShareAcknowledge", Removed: Span(0, 0), Listeners: []string{"broker"},
+	{Key: 79, Name: "ShareAcknowledge", Removed: None, Dropped: Span(0, 0), Listeners: []string{"broker"},
 		Request: []*Def{{Name: "ShareAcknowledgeRequest", Valid: Span(1, 2), Flexible: From(0), Deprecated: None, Fields: []*Field{
 			{Name: "GroupId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null", EntityType: "groupId"},
 			{Name: "MemberId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
@@ -2761,7 +2761,7 @@ var apis = []*API{
 				{Name: "Rack", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
 			}},
 		}}}},
-	{Key: 80, Name: "AddRaftVoter", Removed: None, Listeners: []string{"controller", "broker"},
+	{Key: 80, Name: "AddRaftVoter", Removed: None, Dropped: None, Listeners: []string{"controller", "broker"},
 		Request: []*Def{{Name: "AddRaftVoterRequest", Valid: Span(0, 1), Flexible: From(0), Deprecated: None, Fields: []*Field{
 			{Name: "ClusterId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
 			{Name: "TimeoutMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
@@ -2779,7 +2779,7 @@ var apis = []*API{
 			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
 			{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
 		}}}},
-	{Key: 81, Name: "RemoveRaftVoter", Removed: None, Listeners: []string{"controller", "broker"},
+	{Key: 81, Name: "RemoveRaftVoter", Removed: None, Dropped: None, Listeners: []string{"controller", "broker"},
 		Request: []*Def{{Name: "RemoveRaftVoterRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
 			{Name: "ClusterId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
 			{Name: "VoterId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
@@ -2790,7 +2790,7 @@ var apis = []*API{
 			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
 			{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
 		}}}},
-	{Key: 82, Name: "UpdateRaftVoter", Removed: None, Listeners: []string{"controller"},
+	{Key: 82, Name: "UpdateRaftVoter", Removed: None, Dropped: None, Listeners: []string{"controller"},
 		Request: []*Def{{Name: "UpdateRaftVoterRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
 			{Name: "ClusterId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
 			{Name: "CurrentLeaderEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
@@ -2816,7 +2816,7 @@ var apis = []*API{
 				{Name: "Port", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
 			}},
 		}}}},
-	{Key: 83, Name: "InitializeShareGroupState", Removed: None, Listeners: []string{"broker"},
+	{Key: 83, Name: "InitializeShareGroupState", Removed: None, Dropped: None, Listeners: []string{"broker"},
 		Request: []*Def{{Name: "InitializeShareGroupStateRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
 			{Name: "GroupId", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
 			{Name: "Topics", Type: "[]InitializeStateData", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
@@ -2838,7 +2838,7 @@ var apis = []*API{
 				}},
 			}},
 		}}}},
-	{Key: 84, Name: "ReadShareGroupState", Removed: None, Listeners: []string{"broker"},
+	{Key: 84, Name: "ReadShareGroupState", Removed: None, Dropped: None, Listeners: []string{"broker"},
 		Request: []*Def{{Name: "ReadShareGroupStateRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
 			{Name: "GroupId", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
 			{Name: "Topics", Type: "[]ReadStateData", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
@@ -2867,7 +2867,7 @@ var apis = []*API{
 				}},
 			}},
 		}}}},
-	{Key: 85, Name: "WriteShareGroupState", Removed: None, Listeners: []string{"broker"},
+	{Key: 85, Name: "WriteShareGroupState", Removed: None, Dropped: None, Listeners: []string{"broker"},
 		Request: []*Def{{Name: "WriteShareGroupStateRequest", Valid: Span(0, 1), Flexible: From(0), Deprecated: None, Fields: []*Field{
 			{Name: "GroupId", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
 			{Name: "Topics", Type: "[]WriteStateData", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
@@ -2897,7 +2897,7 @@ var apis = []*API{
 				}},
 			}},
 		}}}},
-	{Key: 86, Name: "DeleteShareGroupState", Removed: None, Listeners: []string{"broker"},
+	{Key: 86, Name: "DeleteShareGroupState", Removed: None, Dropped: None, Listeners: []string{"broker"},
 		Request: []*Def{{Name: "DeleteShareGroupStateRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
 			{Name: "GroupId", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
 			{Name: "Topics", Type: "[]DeleteStateData", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
@@ -2917,7 +2917,7 @@ var apis = []*API{
 				}},
 			}},
 		}}}},
-	{Key: 87, Name: "ReadShareGroupStateSummary", Removed: None, Listeners: []string{"broker"},
+	{Key: 87, Name: "ReadShareGroupStateSummary", Removed: None, Dropped: None, Listeners: []string{"broker"},
 		Request: []*Def{{Name: "ReadShareGroupStateSummaryRequest", Valid: Span(0, 1), Flexible: From(0), Deprecated: None, Fields: []*Field{
 			{Name: "GroupId", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
 			{Name: "Topics", Type: "[]ReadStateSummaryData", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
@@ -2942,7 +2942,7 @@ var apis = []*API{
 				}},
 			}},
 		}}}},
-	{Key: 88, Name: "StreamsGroupHeartbeat", Removed: None, Listeners: []string{"broker"},
+	{Key: 88, Name: "StreamsGroupHeartbeat", Removed: None, Dropped: None, Listeners: []string{"broker"},
 		Request: []*Def{{Name: "StreamsGroupHeartbeatRequest", Valid: Span(0, 1), Flexible: From(0), Deprecated: None, Fields: []*Field{
 			{Name: "GroupId", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "groupId"},
 			{Name: "MemberId", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
@@ -3059,7 +3059,7 @@ var apis = []*API{
 				}},
 			}},
 		}}}},
-	{Key: 89, Name: "StreamsGroupDescribe", Removed: None, Listeners: []string{"broker"},
+	{Key: 89, Name: "StreamsGroupDescribe", Removed: None, Dropped: None, Listeners: []string{"broker"},
 		Request: []*Def{{Name: "StreamsGroupDescribeRequest", Valid: Span(0, 1), Flexible: From(0), Deprecated: None, Fields: []*Field{
 			{Name: "GroupIds", Type: "[]string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "groupId"},
 			{Name: "IncludeAuthorizedOperations", Type: "bool", Versions: From(0), Nullable: None, Tagged: None},
@@ -3193,7 +3193,7 @@ var apis = []*API{
 				{Name: "AssignorName", Type: "string", Versions: From(1), Nullable: From(1), Tagged: None, Default: "null"},
 			}},
 		}}}},
-	{Key: 90, Name: "DescribeShareGroupOffsets", Removed: None, Listeners: []string{"broker"},
+	{Key: 90, Name: "DescribeShareGroupOffsets", Removed: None, Dropped: None, Listeners: []string{"broker"},
 		Request: []*Def{{Name: "DescribeShareGroupOffsetsRequest", Valid: Span(0, 1), Flexible: From(0), Deprecated: None, Fields: []*Field{
 			{Name: "Groups", Type: "[]DescribeShareGroupOffsetsRequestGroup", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
 				{Name: "GroupId", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "groupId"},
@@ -3223,7 +3223,7 @@ var apis = []*API{
 				{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
 			}},
 		}}}},
-	{Key: 91, Name: "AlterShareGroupOffsets", Removed: None, Listeners: []string{"broker"},
+	{Key: 91, Name: "AlterShareGroupOffsets", Removed: None, Dropped: None, Listeners: []string{"broker"},
 		Request: []*Def{{Name: "AlterShareGroupOffsetsRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
 			{Name: "GroupId", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "groupId"},
 			{Name: "Topics", Type: "[]AlterShareGroupOffsetsRequestTopic", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
@@ -3248,7 +3248,7 @@ var apis = []*API{
 				}},
 			}},
 		}}}},
-	{Key: 92, Name: "DeleteShareGroupOffsets", Removed: None, Listeners: []string{"broker"},
+	{Key: 92, Name: "DeleteShareGroupOffsets", Removed: None, Dropped: None, Listeners: []string{"broker"},
 		Request: []*Def{{Name: "DeleteShareGroupOffsetsRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
 			{Name: "GroupId", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "groupId"},
 			{Name: "Topics", Type: "[]DeleteShareGroupOffsetsRequestTopic", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
@@ -3266,7 +3266,7 @@ var apis = []*API{
 				{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
 			}},
 		}}}},
-	{Key: 93, Name: "StreamsGroupTopologyDescriptionUpdate", Removed: None, Listeners: []string{"broker"},
+	{Key: 93, Name: "StreamsGroupTopologyDescriptionUpdate", Removed: None, Dropped: None, Listeners: []string{"broker"},
 		Request: []*Def{{Name: "StreamsGroupTopologyDescriptionUpdateRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
 			{Name: "GroupId", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "groupId"},
 			{Name: "MemberId", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
@@ -3308,7 +3308,7 @@ var apis = []*API{
 			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
 			{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
 		}}}},
-	{Key: 94, Name: "UnregisterController", Removed: None, Listeners: []string{"broker", "controller"},
+	{Key: 94, Name: "UnregisterController", Removed: None, Dropped: None, Listeners: []string{"broker", "controller"},
 		Request: []*Def{{Name: "UnregisterControllerRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
 			{Name: "ControllerId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
 		}}},

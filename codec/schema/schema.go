@@ -76,7 +76,10 @@ type API struct {
 	// the current set's first, then the older set's for versions only it has.
 	Request, Response []*Def
 	// Removed are the versions Kafka 4.0 removed (only the older set defines them).
-	Removed   Versions
+	Removed Versions
+	// Dropped are early-access versions: the older set's newest, marked
+	// unstable there, which the current set no longer has (share groups' v0).
+	Dropped   Versions
 	Listeners []string
 }
 
@@ -133,6 +136,7 @@ type Flags struct {
 	Flexible   bool
 	Deprecated bool
 	Removed    bool // removed in Kafka 4.0
+	Dropped    bool // an early-access version, dropped before it was released
 	Unstable   bool // the newest version, which may still change
 }
 
@@ -145,6 +149,9 @@ func (a *API) VersionFlags(v int16) Flags {
 		f.Unstable = d.Unstable && v == d.Valid.Hi
 	}
 	f.Removed = a.Removed.Has(v)
+	if a.Dropped.Has(v) {
+		f.Dropped, f.Unstable = true, false
+	}
 	return f
 }
 

@@ -167,3 +167,25 @@ func TestKindNames(t *testing.T) {
 		}
 	}
 }
+
+// Versions only the older set has were removed by Kafka 4.0 (KIP-896), except
+// the older set's unstable newest ones: the share groups' early-access v0,
+// dropped before release, which must not be called removed in 4.0.
+func TestRemovedAndDroppedVersions(t *testing.T) {
+	for _, name := range []string{"ShareGroupHeartbeat", "ShareGroupDescribe", "ShareFetch", "ShareAcknowledge"} {
+		a := ByName(name)
+		require.NotNil(t, a, name)
+		assert.True(t, a.Removed.Empty(), "%s: removed %v", name, a.Removed)
+		assert.Equal(t, Span(0, 0), a.Dropped, name)
+		f := a.VersionFlags(0)
+		assert.True(t, f.Dropped, name)
+		assert.False(t, f.Removed || f.Unstable, "%s v0: %+v", name, f)
+	}
+	produce := ByName("Produce")
+	assert.Equal(t, Span(0, 2), produce.Removed)
+	assert.True(t, produce.Dropped.Empty())
+	assert.Equal(t, Span(0, 7), ByName("LeaderAndIsr").Removed)
+	for _, a := range APIs() {
+		assert.False(t, a.Removed.Has(a.Dropped.Lo) && !a.Dropped.Empty(), "%s: a version both removed and dropped", a.Name)
+	}
+}

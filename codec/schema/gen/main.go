@@ -125,16 +125,16 @@ func Generate(dir string) ([]byte, error) {
 		if len(p.req) == 0 || len(p.resp) == 0 {
 			return nil, fmt.Errorf("API %d lacks a request or a response", k)
 		}
-		reqDefs, rem, err := combine(p.req)
+		reqDefs, rem, dropped, err := combine(p.req)
 		if err != nil {
 			return nil, err
 		}
-		respDefs, _, err := combine(p.resp)
+		respDefs, _, _, err := combine(p.resp)
 		if err != nil {
 			return nil, err
 		}
 		removed[k] = rem
-		g.p("{Key: %d, Name: %q, Removed: %#v, Listeners: %#v,\n", k, names[k], rem, listeners[k])
+		g.p("{Key: %d, Name: %q, Removed: %#v, Dropped: %#v, Listeners: %#v,\n", k, names[k], rem, dropped, listeners[k])
 		g.p("Request: []*Def{")
 		for _, d := range reqDefs {
 			if err := g.def(d); err != nil {
@@ -165,7 +165,7 @@ func Generate(dir string) ([]byte, error) {
 		}
 	}
 	for _, h := range []struct{ v, name string }{{"requestHeader", "RequestHeader"}, {"responseHeader", "ResponseHeader"}} {
-		defs, _, err := combine(headers[h.name])
+		defs, _, _, err := combine(headers[h.name])
 		if err != nil {
 			return nil, err
 		}
@@ -185,7 +185,7 @@ func Generate(dir string) ([]byte, error) {
 	sort.Strings(dataNames)
 	g.p("var dataFormats = []*Def{\n")
 	for _, n := range dataNames {
-		defs, _, err := combine(headers[n])
+		defs, _, _, err := combine(headers[n])
 		if err != nil {
 			return nil, err
 		}
@@ -217,14 +217,13 @@ type resolved struct {
 
 // combine orders one message's definitions (current first): each governs the
 // versions no earlier one has. It returns the versions only the legacy set has.
-func combine(defs []*jsonDef) ([]resolved, schema.Versions, error) {
-	var out []resolved
+func combine(defs []*jsonDef) (out []resolved, removed, dropped schema.Versions, err error) {
 	var taken []schema.Versions
-	removed := schema.None
+	removed, dropped = schema.None, schema.None
 	for i, d := range defs {
 		v, err := schema.ParseVersions(d.ValidVersions)
 		if err != nil {
-			return nil, removed, fmt.Errorf("%s: %v", d.Name, err)
+			return nil, removed, dropped, fmt.Errorf("%s: %v", d.Name, err)
 		}
 		if v.Empty() {
 			continue
@@ -242,7 +241,7 @@ func combine(defs []*jsonDef) ([]resolved, schema.Versions, error) {
 				hi = t.Lo - 1
 			}
 			if lo < t.Lo && hi > t.Hi {
-				return nil, removed, fmt.Errorf("%s: versions %v split around %v", d.Name, v, t)
+				return nil, removed, dropped, fmt.Errorf("%s: versions %v split around %v", d.Name, v, t)
 			}
 		}
 		if lo > hi {
@@ -251,11 +250,21 @@ func combine(defs []*jsonDef) ([]resolved, schema.Versions, error) {
 		own := schema.Span(lo, hi)
 		if i > 0 {
 			removed = own
+			// The older set's newest version, marked unstable there and
+			// absent from the current set, was early access (the first share
+			// group versions): dropped before release, not removed by 4.0.
+			if d.LatestVersionUnstable && own.Hi == v.Hi {
+				dropped = schema.Span(own.Hi, own.Hi)
+				removed = schema.None
+				if own.Lo < own.Hi {
+					removed = schema.Span(own.Lo, own.Hi-1)
+				}
+			}
 		}
 		taken = append(taken, v)
 		out = append(out, resolved{d, own})
 	}
-	return out, removed, nil
+	return out, removed, dropped, nil
 }
 
 // mergeDefs turns the definitions of a header or data format into one: they
