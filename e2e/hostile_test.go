@@ -3,6 +3,7 @@
 package e2e
 
 import (
+	"bytes"
 	"encoding/hex"
 	"strings"
 	"testing"
@@ -103,4 +104,32 @@ func TestHostileBrokenPaste(t *testing.T) {
 		t.Errorf("evaluation answered %d", got)
 	}
 	s.screenshot("broken-paste")
+}
+
+// Ten record bombs pasted back to back: the first two spend the stream's
+// budget, and the box says of each frame after them that it was split but
+// not decoded, in the list and in full for the frame picked.
+func TestHostileBombsPastedSayWhatWasNotDecoded(t *testing.T) {
+	text := hex.EncodeToString(bytes.Repeat(hostile.RecordBomb(records.CodecZstd, false, 1), 10))
+	s := newSession(t, false)
+	s.open("/Produce/v3")
+	s.do(10*time.Second,
+		chromedp.Click(chromedp.CSS(`button[data-op="paste-open"]`)),
+		chromedp.WaitVisible(chromedp.ID("paste-text")),
+	)
+	start := time.Now()
+	s.do(180*time.Second, chromedp.SetValue(chromedp.ID("paste-text"), text))
+	s.waitUntil(60*time.Second, "the frame list", `document.querySelector('#paste-pos') && document.querySelector('#paste-pos').textContent == 'frame 1 of 10'`)
+	t.Logf("%d characters of hex: from the paste to the frame list in %v", len(text), time.Since(start).Round(time.Millisecond))
+
+	if got := eval[int](s, `Array.from(document.querySelectorAll('.pf-list .pf.noted .pf-x')).filter(e => e.textContent.endsWith(' · not decoded')).length`); got != 8 {
+		t.Errorf("%d frames marked not decoded in the list, want 8", got)
+	}
+	s.do(60*time.Second, chromedp.Click(chromedp.CSS(`.pf-list [data-frame="4"]`)))
+	s.waitUntil(60*time.Second, "frame 5 picked", `document.querySelector('#paste-note')`)
+	const note = "not decoded: the frames before it spent the stream's budget of 1000000 records and headers"
+	if got := s.text(`#paste-note`); got != note {
+		t.Errorf("the note reads %q, want %q", got, note)
+	}
+	s.screenshot("bombs-pasted")
 }
