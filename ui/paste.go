@@ -69,6 +69,9 @@ type Paste struct {
 	Frames       []PastedFrame
 	Guesses      []frame.Candidate // for the current frame, after Guess
 	Guessed      bool
+	// GuessStopped says why Guess gave up before trying every reading
+	// (frame.Guesser.Stopped); the box shows it instead of "none fits".
+	GuessStopped string
 	// Capture lists the frames of a capture, or of a packet dump of several
 	// TCP streams, instead of Frames; nil for other inputs.
 	Capture *CaptureList
@@ -87,6 +90,10 @@ type PastedFrame struct {
 	Bad     int    // first bad byte, -1 for none
 	Corr    int32
 	Known   bool // the API and version come from the header or the paired request
+	// Note says what the codec did not do for this frame of a stream and
+	// why (frame.Part.Note): not decoded once the stream's budget was
+	// spent, or not tried as a response once guessing stopped.
+	Note string
 }
 
 // Empty reports whether there is nothing to read.
@@ -99,7 +106,7 @@ func (p *Paste) Empty() bool {
 func (p *Paste) Read() {
 	p.Bytes, p.Format, p.Alternatives, p.Err, p.Frames = nil, "", nil, nil, nil
 	p.Capture.Stop()
-	p.Guesses, p.Guessed, p.Capture = nil, false, nil
+	p.Guesses, p.Guessed, p.GuessStopped, p.Capture = nil, false, "", nil
 	if p.Empty() {
 		return
 	}
@@ -184,7 +191,7 @@ func (p *Paste) decode() {
 	if pieces := frame.Split(b); len(pieces) > 1 && p.Dir == "" {
 		parts := frame.DecodeStream(b, frame.Hint{})
 		for i, part := range parts {
-			f := PastedFrame{Off: part.Off, Bytes: part.Piece.Bytes, Dir: part.Dir, Paired: part.PairedWith, Bad: -1}
+			f := PastedFrame{Off: part.Off, Bytes: part.Piece.Bytes, Dir: part.Dir, Paired: part.PairedWith, Bad: -1, Note: part.Note}
 			f.Corr, _ = frame.CorrelationID(part.Piece.Bytes, part.Dir)
 			d := part.Decoded
 			if h, ok := p.Hints[i]; ok && part.Dir == schema.Response && part.PairedWith < 0 {
@@ -301,12 +308,14 @@ func (p *Paste) Target(i int) (path, frag string, ok bool) {
 
 // Guess lists the (API, version) pairs that decode the current frame as a whole response.
 func (p *Paste) Guess() {
-	p.Guesses, p.Guessed = nil, true
+	p.Guesses, p.Guessed, p.GuessStopped = nil, true, ""
 	if p.Cur < 0 || p.Cur >= len(p.Frames) {
 		return
 	}
 	b := p.Frames[p.Cur].Bytes
-	_ = safely(func() error { p.Guesses = frame.Guess(b); return nil })
+	var g frame.Guesser
+	_ = safely(func() error { p.Guesses = g.Guess(b); return nil })
+	p.GuessStopped = g.Stopped
 }
 
 // Pick decodes the current frame as a response of api at version v.

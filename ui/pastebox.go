@@ -230,6 +230,10 @@ func (b *PasteBox) frameList() app.UI {
 		if f.Err != "" {
 			extra += " · error"
 		}
+		if f.Note != "" {
+			cls += " noted"
+			extra += " · " + noteShort(f.Note)
+		}
 		i := i
 		items = append(items, app.Li().Body(
 			app.Button().Class(cls).Attr("data-frame", strconv.Itoa(i)).
@@ -278,6 +282,9 @@ func (b *PasteBox) current() app.UI {
 	parts = append(parts, app.Div().ID("paste-frame").Class("paste-line").Body(line...))
 	if f.Err != "" {
 		parts = append(parts, app.Div().Class("paste-ferr").Attr("role", "status").Text("does not decode cleanly: "+f.Err))
+	}
+	if f.Note != "" {
+		parts = append(parts, app.Div().ID("paste-note").Class("paste-ferr").Attr("role", "status").Text(f.Note))
 	}
 	if f.API != nil && b.shown() {
 		where := "request"
@@ -358,7 +365,11 @@ func (b *PasteBox) responsePicker(f PastedFrame) app.UI {
 		),
 	}
 	if p.Guessed {
-		if len(p.Guesses) == 0 {
+		if p.GuessStopped != "" {
+			// Guess gave up (and answers nothing then): "none fits" would
+			// claim more than was tried.
+			parts = append(parts, app.Div().ID("paste-guess-stopped").Class("paste-ferr").Attr("role", "status").Text(p.GuessStopped))
+		} else if len(p.Guesses) == 0 {
 			parts = append(parts, app.Div().Class("paste-ferr").Text("No API and version decodes these bytes as a whole response."))
 		} else {
 			const show = 12
@@ -709,4 +720,14 @@ func (b *PasteBox) readFile(ctx app.Context, file app.Value) {
 		return nil
 	})
 	file.Call("arrayBuffer").Call("then", then, fail)
+}
+
+// noteShort is what the frame list says of a frame's note: the note up to
+// its colon ("not decoded", "not tried as a response"); the current frame
+// shows it whole.
+func noteShort(note string) string {
+	if i := strings.Index(note, ":"); i > 0 {
+		return note[:i]
+	}
+	return note
 }
