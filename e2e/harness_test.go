@@ -111,6 +111,20 @@ type session struct {
 	mu       sync.Mutex
 	requests []string
 	dialogs  []string
+	console  []string // every console message's text, in order
+}
+
+// consoleSaid is the console messages so far that contain sub.
+func (s *session) consoleSaid(sub string) []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var said []string
+	for _, m := range s.console {
+		if strings.Contains(m, sub) {
+			said = append(said, m)
+		}
+	}
+	return said
 }
 
 // newSession starts headless Chromium with its own closed port as the proxy
@@ -176,6 +190,17 @@ func newSession(t *testing.T, dark bool) *session {
 			s.dialogs = append(s.dialogs, ev.Message)
 			s.mu.Unlock()
 			chromedp.Call(ctx, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: false})
+		}
+	}()
+	console := chromedp.Console(ctx)
+	go func() {
+		for m, err := range console {
+			if err != nil {
+				return
+			}
+			s.mu.Lock()
+			s.console = append(s.console, m.Text)
+			s.mu.Unlock()
 		}
 	}()
 	scheme := "light"
