@@ -215,7 +215,9 @@ func (d *Decoder) Value(f *schema.Field, flex bool, n *layout.Node) any {
 		arr := make([]any, 0, count)
 		d.reserve(n, count)
 		for i := 0; i < count; i++ {
-			key, name := layout.ElementName(elem, i)
+			// An element is named as its position is everywhere: the
+			// array's field name and the index (Topics[0]), as in JSON.
+			key, name := layout.ElementName(f.Name, i)
 			en := d.add(n, layout.Node{Key: key, Name: name, Type: elem, Off: d.Reader.Off(), Region: d.Region})
 			var v any
 			if f.IsStruct() {
