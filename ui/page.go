@@ -148,7 +148,7 @@ func (c *Page) paneUI(p *Pane) app.UI {
 		if n.Buf > 0 && p.Decoded != nil && n.Buf < len(p.Decoded.Bufs) {
 			buf = p.Decoded.Bufs[n.Buf]
 		}
-		d := Details(n, buf, info.Data)
+		d := Details(n, buf, info.Crumb) // the position as the breadcrumb names it
 		mp.Details = &d
 	}
 	if n := p.Hovered; n != nil {
