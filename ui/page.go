@@ -43,6 +43,7 @@ func (c *Page) OnPreRender(ctx app.Context) {
 
 func (c *Page) OnMount(ctx app.Context) {
 	c.ready = true
+	guard(ctx, func() { c.restoreDraft(ctx) }) // draft.go
 }
 
 func (c *Page) OnNav(ctx app.Context) {
