@@ -57,7 +57,7 @@ func TestDecodeTreeDescribesFields(t *testing.T) {
 	for _, want := range []string{
 		"TransactionalId string = null (compact, len+1=0) [0x000f, 1B] " + docs.Field("InitProducerId", schema.Request, "TransactionalId"),
 		"ProducerEpoch int16 = -1 [0x001c, 2B] " + docs.Field("InitProducerId", schema.Request, "ProducerEpoch") + " (v3+)",
-		"client_id nullable_string = \"\" (int16 len=0) [0x000c, 2B] " + docs.Header(schema.Request, "ClientId") + " (header v1+)",
+		"ClientId nullable_string = \"\" (int16 len=0) [0x000c, 2B] " + docs.Header(schema.Request, "ClientId") + " (header v1+) In Kafka's protocol guide: client_id.",
 	} {
 		assert.Contains(t, out, want)
 	}
@@ -89,11 +89,11 @@ func TestDecodeTree(t *testing.T) {
 	for _, line := range []string{
 		"DescribeProducersRequest message v0 [0x0000, 24B]",
 		"+-- RequestHeader v2 [0x0004, 11B] common request header",
-		"request_api_key int16 = 61 (DescribeProducers) [0x0004, 2B]",
-		`client_id nullable_string = "" (int16 len=0) [0x000c, 2B]`,
+		"RequestApiKey int16 = 61 (DescribeProducers) [0x0004, 2B]",
+		`ClientId nullable_string = "" (int16 len=0) [0x000c, 2B]`,
 		"Topics []TopicRequest = 1 element [0x000f, 8B]",
 		"length uvarint = 2 (compact, n+1) [0x000f, 1B]",
-		"int32[0] int32 = 0 [0x0012, 4B]",
+		"PartitionIndexes[0] int32 = 0 [0x0012, 4B]",
 		"tagged_fields uvarint = 0 [0x0017, 1B]",
 	} {
 		assert.Contains(t, out, line)

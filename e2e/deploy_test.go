@@ -167,6 +167,13 @@ func TestDeployReachesReturningVisitor(t *testing.T) {
 	s := newSession(t, false)
 	s.visit(srv.url + "DescribeProducers/v0")
 	s.waitFor("the service worker", controlled)
+	// A first visit is not an update: go-app's notice must not appear
+	// (web/firstvisit.js). It is logged as the worker turns activated.
+	s.waitFor("the worker activated", `navigator.serviceWorker.controller.state == 'activated'`)
+	time.Sleep(time.Second)
+	if said := s.consoleSaid("has been updated"); len(said) > 0 {
+		t.Errorf("the first visit says it was updated: %q", said)
+	}
 	first := srv.takeWasm()
 	t.Logf("first visit: app.wasm sent in full %d times (%v bytes)", len(first), first)
 	if len(first) == 0 || len(first) > 2 {

@@ -219,7 +219,7 @@ func TestHoverHighlightsField(t *testing.T) {
 	s.do(10*time.Second, chromedp.MouseEvent("mouseMoved", box[0], box[1]))
 	path := "body.Topics.0.Partitions.0.ErrorCode"
 	s.waitFor("the tree node highlighted", `document.querySelector('#response .tn.hov[data-path="`+path+`"]')`)
-	if got := eval[string](s, `document.querySelector('#response .crumb').textContent`); got != "Topics[0] > Partitions[0] > ErrorCode" {
+	if got := eval[string](s, `document.querySelector('#response .crumb').textContent`); got != "Topics[0].Partitions[0].ErrorCode" {
 		t.Errorf("breadcrumb %q", got)
 	}
 	hov := eval[[]string](s, `Array.from(document.querySelectorAll('#response .b.hov')).map(e=>e.dataset.off)`)

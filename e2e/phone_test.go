@@ -193,7 +193,7 @@ func TestDetailsPanelShowsTheSelectedNode(t *testing.T) {
 			panel := `#details-request`
 			s.waitFor("the details", `document.querySelector('`+panel+` h3') && document.querySelector('`+panel+` h3').textContent == '`+name+`'`)
 			text := eval[string](s, `document.querySelector('`+panel+`').innerText`)
-			for _, want := range []string{desc, value, hx, path, "byte 15 of the frame (0x000f)"} {
+			for _, want := range []string{desc, value, hx, message.DisplayPath(path), "byte 15 of the frame (0x000f)"} {
 				if !strings.Contains(text, want) {
 					t.Errorf("the details panel lacks %q:\n%s", want, text)
 				}

@@ -85,7 +85,12 @@ func (p *Pane) Inner() InnerView {
 	v.Buf, v.Bytes, v.Regions = k, p.Decoded.Bufs[k], p.BufRegions(k)
 	if pl := p.payload(k); pl != nil {
 		v.MarkOff, v.MarkEnd = pl.Off, pl.End
-		v.Title = "batch " + itoa(k) + ": " + itoa(len(v.Bytes)) + " bytes decompressed from the " + itoa(pl.Len()) + " marked in the frame"
+		// Named by its batch's node (RecordBatch[0]), as in the tree.
+		batch := "a batch"
+		if parent := p.Info(pl).Parent; parent != nil {
+			batch = parent.Name
+		}
+		v.Title = batch + ": " + itoa(len(v.Bytes)) + " bytes decompressed from the " + itoa(pl.Len()) + " marked in the frame"
 	}
 	if n := p.Selected; n != nil && n.Buf == k {
 		v.SelOff, v.SelEnd = n.Off, n.End

@@ -220,3 +220,16 @@ func (s *CompareSide) mark(n *layout.Node, path string, changes map[string]versi
 		s.mark(c, p, changes)
 	}
 }
+
+// isIndex reports whether a node key is an array element's index.
+func isIndex(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}

@@ -104,3 +104,24 @@ func TestPageIsNotReadyBeforeMount(t *testing.T) {
 		t.Fatalf("request %d bytes", len(u.Bytes()))
 	}
 }
+
+func TestSummarySaysWhatTheVersionsEncodingIs(t *testing.T) {
+	for _, c := range []struct {
+		version int16
+		want    string
+	}{
+		{9, "v9 flexible: compact lengths, tagged fields"},
+		{0, "v0 classic: fixed-width lengths, no tagged fields; deprecated, removed in Kafka 4.0"},
+	} {
+		s := &Summary{API: "Produce", Version: c.version}
+		e := app.NewTestEngine()
+		if err := e.Load(s); err != nil {
+			t.Fatal(err)
+		}
+		e.ConsumeAll()
+		// summary > second item > dd
+		if err := app.Match(app.Dd().ID("encoding").Text(c.want), s, 0, 1, 1); err != nil {
+			t.Errorf("Produce v%d: %v", c.version, err)
+		}
+	}
+}

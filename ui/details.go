@@ -14,13 +14,13 @@ const detailsHexMax = 256
 
 // NodeDetails is everything known about one node, shown whole where the
 // tree row has to cut it short: the full description and value, where its
-// bytes are, the bytes themselves, and its path.
+// bytes are, the bytes themselves, and its position (as the breadcrumb names it).
 type NodeDetails struct {
 	Name  string
 	Desc  string
 	Type  string
 	Value string
-	Path  string // the value path, or the parent's plus "@name" for a wire-level node
+	Path  string // the position, as the breadcrumb names it (Topics[0].Name, Topics[0].Name > length)
 	Off   int
 	End   int
 	Buf   int    // 0: the frame; k > 0: decompressed batch k

@@ -41,7 +41,19 @@ func (f *FieldEditor) send(e message.Edit) app.EventHandler {
 func (f *FieldEditor) editValue(op message.Op, path string) app.EventHandler {
 	return func(ctx app.Context, e app.Event) {
 		guard(ctx, func() {
+			clearDraft() // applied now: no draft left to restore (draft.go)
 			f.sendNow(ctx, message.Edit{Op: op, Path: message.ParsePath(path), Text: ctx.JSSrc().Get("value").String()})
+		})
+	}
+}
+
+// keepDraft is a handler that keeps what is typed, not yet applied, so a
+// reload does not drop it (draft.go). Nothing re-renders per keystroke.
+func (f *FieldEditor) keepDraft(op message.Op, path string) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		ctx.PreventUpdate()
+		guard(ctx, func() {
+			saveDraft(Draft{Href: currentHref(), Dir: f.Dir, Path: path, Op: op, Text: ctx.JSSrc().Get("value").String()})
 		})
 	}
 }
@@ -67,8 +79,9 @@ func (f *FieldEditor) Render() app.UI {
 				app.Input().Class("fe-input").Type("text").Value(in.Text).
 					Attr("spellcheck", "false").Attr("autocomplete", "off").Attr("enterkeyhint", "done").
 					Attr("data-edit", in.Path).
-					Aria("label", in.Path+" ("+in.Type+")").
-					OnChange(f.editValue(message.OpSet, in.Path)),
+					Aria("label", message.DisplayPath(in.Path)+" ("+in.Type+")").
+					OnChange(f.editValue(message.OpSet, in.Path)).
+					OnInput(f.keepDraft(message.OpSet, in.Path)),
 			)
 			parts = append(parts, in.hints()...)
 		}
@@ -153,7 +166,7 @@ func (f *FieldEditor) recordParts(in EditorInfo) []app.UI {
 		}
 		parts = append(parts,
 			app.Label().Class("fe-label").Text("compression"),
-			app.Select().Class("fe-input").Attr("data-edit", in.Path).Aria("label", in.Path+" (compression codec)").
+			app.Select().Class("fe-input").Attr("data-edit", in.Path).Aria("label", message.DisplayPath(in.Path)+" (compression codec)").
 				OnChange(f.editValue(message.OpSet, in.Path)).Body(opts...),
 		)
 	}
@@ -167,8 +180,9 @@ func (f *FieldEditor) input(in EditorInfo, val string, op message.Op) app.UI {
 	return app.Input().Class("fe-input").Type("text").Value(val).
 		Attr("spellcheck", "false").Attr("autocomplete", "off").Attr("enterkeyhint", "done").
 		Attr("data-edit", in.Path).
-		Aria("label", in.Path+" ("+in.Type+")").
-		OnChange(f.editValue(op, in.Path))
+		Aria("label", message.DisplayPath(in.Path)+" ("+in.Type+")").
+		OnChange(f.editValue(op, in.Path)).
+		OnInput(f.keepDraft(op, in.Path))
 }
 
 func (f *FieldEditor) onHexMode(ctx app.Context, e app.Event) {

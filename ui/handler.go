@@ -34,6 +34,8 @@ func NewHandler(c Config) *app.Handler {
 		ThemeColor:      "#16181d",
 		LoadingLabel:    "loading {progress}%",
 		Styles:          []string{"/web/kafkawire.css"},
+		// Runs before app.js: a first visit is not an update (see the file).
+		Scripts: []string{"/web/firstvisit.js"},
 		RawHeaders: []string{
 			// Everything comes from this origin; inline event handlers never run, whatever markup gets in.
 			`<meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'">`,

@@ -181,7 +181,9 @@ func (t *LayoutTree) row(n *layout.Node, id string, depth int, open bool, data s
 		parts = append(parts, app.Span().Class("va").Text("= "+n.Value))
 	}
 	if n.Buf > 0 {
-		parts = append(parts, app.Span().Class("sp").Text("batch "+strconv.Itoa(n.Buf)+" "+span(n.Off, n.End)))
+		// Offsets in a batch's decompressed records, not in the frame:
+		// said in words, not by a buffer number that reads as a batch index.
+		parts = append(parts, app.Span().Class("sp").Text("decompressed "+span(n.Off, n.End)))
 	} else {
 		parts = append(parts, app.Span().Class("sp").Text(span(n.Off, n.End)))
 	}

@@ -93,8 +93,17 @@ func TestFragmentRoundTrip(t *testing.T) {
 func TestCrumbsNameElementsByTheirArray(t *testing.T) {
 	p := NewPane(schema.ByName("DescribeProducers"), 0, schema.Response)
 	n := p.At(20)
-	if got := p.Info(n).Crumb; got != "Topics[0] > Partitions[0] > ErrorCode" {
+	// One name for the position: the crumb is the tree's element names
+	// joined as the JSON nests them.
+	if got := p.Info(n).Crumb; got != "Topics[0].Partitions[0].ErrorCode" {
 		t.Errorf("crumb of byte 20: %q", got)
+	}
+	if got := p.Info(p.Info(n).Parent).Crumb; got != "Topics[0].Partitions[0]" || p.Info(n).Parent.Name != "Partitions[0]" {
+		t.Errorf("the element holding byte 20: crumb %q, named %q in the tree", got, p.Info(n).Parent.Name)
+	}
+	// A header field reads as the JSON names it.
+	if got := p.Info(p.At(4)).Crumb; got != "header.CorrelationId" {
+		t.Errorf("crumb of byte 4: %q", got)
 	}
 	if got := p.Info(n).Path; got != "body.Topics.0.Partitions.0.ErrorCode" {
 		t.Errorf("path of byte 20: %q", got)

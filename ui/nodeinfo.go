@@ -31,16 +31,14 @@ func childData(parentData, path string, c *layout.Node) string {
 	return parentData + "@" + c.Name
 }
 
-// childCrumb is the breadcrumb of child c of parent n, whose crumb is crumb.
-func childCrumb(crumb string, n, c *layout.Node) string {
-	switch {
-	case c.Key == "header":
-		return c.Name
-	case c.Key == "body":
-		return ""
-	case isIndex(c.Key):
-		// Elements read as Topics[0], not TopicRequest[0].
-		return replaceLast(crumb, n.Name, n.Name+"["+c.Key+"]")
+// childCrumb is the breadcrumb of child c, whose parent's crumb is crumb
+// and whose value path is path: the path as users see it everywhere
+// (message.Path.Display: Topics[0].PartitionIndexes[1], header.ClientId),
+// or, for a node that is not a value (a length, a tag count), its parent's
+// crumb and its name.
+func childCrumb(crumb, path string, c *layout.Node) string {
+	if path != "" {
+		return message.DisplayPath(path)
 	}
 	return join2(crumb, c.Name)
 }
@@ -102,7 +100,7 @@ func (p *Pane) Info(n *layout.Node) NodeInfo {
 		id = strconv.AppendInt(id, int64(idx[i]), 10)
 		path, pass = message.ChildPath(pass, c)
 		data = childData(data, path, c)
-		crumb = childCrumb(crumb, nodes[i], c)
+		crumb = childCrumb(crumb, path, c)
 	}
 	info := NodeInfo{ID: string(id), Path: path, Data: data, Crumb: crumb}
 	if len(nodes) > 1 {
@@ -148,34 +146,11 @@ func (p *Pane) At(off int) *layout.Node {
 	return path[len(path)-1]
 }
 
-// replaceLast swaps the last crumb (the array's name) for the element's name.
-func replaceLast(crumb, last, with string) string {
-	if crumb == last {
-		return with
-	}
-	if strings.HasSuffix(crumb, " > "+last) {
-		return crumb[:len(crumb)-len(last)] + with
-	}
-	return join2(crumb, with)
-}
-
 func join2(a, b string) string {
 	if a == "" {
 		return b
 	}
 	return a + " > " + b
-}
-
-func isIndex(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
 }
 
 // byPath is the node whose value path is path or, when that is gone (a

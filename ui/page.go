@@ -43,6 +43,7 @@ func (c *Page) OnPreRender(ctx app.Context) {
 
 func (c *Page) OnMount(ctx app.Context) {
 	c.ready = true
+	guard(ctx, func() { c.restoreDraft(ctx) }) // draft.go
 }
 
 func (c *Page) OnNav(ctx app.Context) {
@@ -151,7 +152,7 @@ func (c *Page) paneUI(p *Pane) app.UI {
 		if n.Buf > 0 && p.Decoded != nil && n.Buf < len(p.Decoded.Bufs) {
 			buf = p.Decoded.Bufs[n.Buf]
 		}
-		d := Details(n, buf, info.Data)
+		d := Details(n, buf, info.Crumb) // the position as the breadcrumb names it
 		mp.Details = &d
 	}
 	if n := p.Hovered; n != nil {

@@ -26,9 +26,17 @@ func (s *Summary) Render() app.UI {
 	v := s.Version
 	hdr := "req v" + strconv.Itoa(int(schema.HeaderVersion(a, v, schema.Request))) +
 		", resp v" + strconv.Itoa(int(schema.HeaderVersion(a, v, schema.Response)))
-	flags := flagsText(a.VersionFlags(v))
-	if flags == "" {
-		flags = "classic"
+	f := a.VersionFlags(v)
+	// The encoding rules this version's bytes follow: a flexible version
+	// writes compact (varint) lengths and tagged fields, a classic one
+	// fixed-width lengths and no tags. The other flags follow it.
+	enc := "classic: fixed-width lengths, no tagged fields"
+	if f.Flexible {
+		enc = "flexible: compact lengths, tagged fields"
+	}
+	f.Flexible = false
+	if rest := flagsText(f); rest != "" {
+		enc += "; " + rest
 	}
 	item := func(k, v string, id string) app.UI {
 		dd := app.Dd().Text(v)
@@ -39,7 +47,7 @@ func (s *Summary) Render() app.UI {
 	}
 	return app.Dl().Class("summary").Body(
 		item("API key", strconv.Itoa(int(a.Key)), ""),
-		item("encoded at", "v"+strconv.Itoa(int(v))+" · "+flags, ""),
+		item("this version's encoding", "v"+strconv.Itoa(int(v))+" "+enc, "encoding"),
 		item("flexible versions", a.FlexibleRange().String(), ""),
 		item("headers", hdr, ""),
 		item("request versions", a.VersionRange(schema.Request).String(), ""),

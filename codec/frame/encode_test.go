@@ -77,6 +77,10 @@ func TestDecodeNamesHeaderNodes(t *testing.T) {
 		if c.Key == "header" {
 			for _, f := range c.Children {
 				names = append(names, f.Name)
+				if g := frame.GuideName(f.Key); g != "" {
+					// The protocol guide's name is said, in the description.
+					assert.Contains(t, f.Desc, "protocol guide: "+g+".", f.Name)
+				}
 				if f.Key == "RequestApiKey" {
 					assert.Equal(t, "3 (Metadata)", f.Value)
 				}
@@ -86,5 +90,7 @@ func TestDecodeNamesHeaderNodes(t *testing.T) {
 			}
 		}
 	}
-	assert.Equal(t, []string{"request_api_key", "request_api_version", "correlation_id", "client_id", "tagged_fields"}, names)
+	// The schema's names, as in the JSON form and every path.
+	assert.Equal(t, []string{"RequestApiKey", "RequestApiVersion", "CorrelationId", "ClientId", "tagged_fields"}, names)
+	assert.Equal(t, "client_id", frame.GuideName("ClientId"))
 }

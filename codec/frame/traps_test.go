@@ -108,7 +108,7 @@ func TestTrapControlledShutdownV0Header(t *testing.T) {
 	hn := header(t, d)
 	assert.Equal(t, "v0", hn.Type)
 	assert.Equal(t, 12, hn.End)
-	assert.Nil(t, child(hn, "client_id"))
+	assert.Nil(t, child(hn, "ClientId"))
 	assert.Equal(t, "5", find(t, body(t, d), "BrokerId").Value)
 	assert.Equal(t, 12, find(t, body(t, d), "BrokerId").Off)
 
@@ -117,7 +117,7 @@ func TestTrapControlledShutdownV0Header(t *testing.T) {
 	d = frame.DecodeRequest(b)
 	require.Nil(t, d.Err, d.Tree.Text())
 	assert.Equal(t, "v1", header(t, d).Type)
-	assert.Equal(t, `"id" (int16 len=2)`, find(t, header(t, d), "client_id").Value)
+	assert.Equal(t, `"id" (int16 len=2)`, find(t, header(t, d), "ClientId").Value)
 }
 
 func TestTrapRequestHeaderV1AndV2(t *testing.T) {
@@ -153,7 +153,7 @@ func TestTrapApiVersionsResponseHeader(t *testing.T) {
 	assert.Equal(t, "v0", header(t, d).Type)
 	assert.Equal(t, 8, header(t, d).End)
 	assert.Equal(t, 8, find(t, body(t, d), "ErrorCode").Off)
-	assert.Equal(t, "18 (ApiVersions)", find(t, body(t, d), "ApiKeys", "ApiVersion[0]", "ApiKey").Value)
+	assert.Equal(t, "18 (ApiVersions)", find(t, body(t, d), "ApiKeys", "ApiKeys[0]", "ApiKey").Value)
 
 	// InitProducerId v5 response: header v1 with its tag count.
 	b = frameOf(h(0, 0, 0, 7), h(0), h(0, 0, 0, 0), h(0, 0), h(0, 0, 0, 0, 0, 0, 0, 9), h(0, 1), h(0))
@@ -183,7 +183,7 @@ func TestTrapClientIdInt16(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, h(0, 3, 'a', 'b', 'c', 0), b[12:18], "int16 length, then the header's tag count")
 	d := decodeClean(t, b, 18, 3, schema.Request)
-	cid := find(t, header(t, d), "client_id")
+	cid := find(t, header(t, d), "ClientId")
 	assert.Equal(t, `"abc" (int16 len=3)`, cid.Value)
 	assert.Equal(t, "int16", find(t, cid, "length").Type)
 	assert.Equal(t, 2, find(t, cid, "length").Len())
@@ -371,7 +371,7 @@ func TestTrapRecordsZeroBatches(t *testing.T) {
 		require.IsType(t, &records.Set{}, rec, "v%d", v)
 		assert.NotNil(t, rec)
 		assert.Empty(t, rec.(*records.Set).Batches)
-		rn := find(t, body(t, d), "TopicData", "TopicProduceData[0]", "PartitionData", "PartitionProduceData[0]", "Records")
+		rn := find(t, body(t, d), "TopicData", "TopicData[0]", "PartitionData", "PartitionData[0]", "Records")
 		if v >= 9 {
 			assert.Equal(t, "1 (compact, n+1)", find(t, rn, "length").Value)
 			assert.Equal(t, 1, rn.Len())
@@ -410,7 +410,7 @@ func TestTrapVarintBoundaries(t *testing.T) {
 		b, err := frame.Encode(m)
 		require.NoError(t, err)
 		d := decodeClean(t, b, 61, 0, schema.Request)
-		tn := find(t, body(t, d), "Topics", "TopicRequest[0]")
+		tn := find(t, body(t, d), "Topics", "Topics[0]")
 		if c.n < 200 {
 			ln := find(t, tn, "Name", "length")
 			assert.Equal(t, c.lenBytes, ln.Len(), "string of %d", c.n)
@@ -422,7 +422,7 @@ func TestTrapVarintBoundaries(t *testing.T) {
 		assert.Len(t, an.Children, c.n+1)
 		if c.n > 0 {
 			last := an.Children[c.n]
-			assert.Equal(t, fmt.Sprintf("int32[%d]", c.n-1), last.Name)
+			assert.Equal(t, fmt.Sprintf("PartitionIndexes[%d]", c.n-1), last.Name)
 			assert.Equal(t, fmt.Sprint(c.n-1), last.Value)
 		}
 	}
@@ -563,7 +563,7 @@ func TestRecordsShortBatchLength(t *testing.T) {
 	in := instance{api(t, 0), schema.Request, 3}
 	b := minimalFrame(t, in)
 	d := decodeClean(t, b, 0, 3, schema.Request)
-	bl := find(t, body(t, d), "TopicData", "TopicProduceData[0]", "PartitionData", "PartitionProduceData[0]", "Records", "RecordBatch[0]", "batchLength")
+	bl := find(t, body(t, d), "TopicData", "TopicData[0]", "PartitionData", "PartitionData[0]", "Records", "RecordBatch[0]", "batchLength")
 	for _, n := range []byte{0, 1, 48} {
 		bad := bytes.Clone(b)
 		bad[bl.Off], bad[bl.Off+1], bad[bl.Off+2], bad[bl.Off+3] = 0, 0, 0, n

@@ -118,7 +118,8 @@ var elementNames Cache[string, []string]
 
 const cachedElements = 256
 
-// ElementName is the key ("7") and the name ("Topic[7]") of element i of an array of typ.
+// ElementName is the key ("7") and the name ("Topics[7]") of element i of the
+// array named typ: a field name, or a type where the array has no name.
 func ElementName(typ string, i int) (key, name string) {
 	if i < 0 || i >= cachedElements {
 		k := strconv.Itoa(i)

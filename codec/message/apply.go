@@ -90,7 +90,7 @@ func (m *Message) Apply(e Edit) error {
 	case OpRemoveTagged:
 		return m.removeTagged(p)
 	}
-	return fmt.Errorf("%s: unknown edit %s", p, e.Op)
+	return fmt.Errorf("%s: unknown edit %s", p.Display(), e.Op)
 }
 
 // setHex sets the bytes value at p from text written as hex.
@@ -101,11 +101,11 @@ func (m *Message) setHex(p Path, text string) error {
 	}
 	typ := s.valueType()
 	if typ != "bytes" {
-		return fmt.Errorf("%s is not bytes", p)
+		return fmt.Errorf("%s is not bytes", p.Display())
 	}
 	b, err := ParseHex(text)
 	if err != nil {
-		return fmt.Errorf("%s: %v", p, err)
+		return fmt.Errorf("%s: %v", p.Display(), err)
 	}
 	s.set(b)
 	return nil
@@ -143,7 +143,7 @@ func appendBatch(p Path, s *slot, v int16) error {
 	if set == nil {
 		s.set(MinimalValue(s.field, v, s.flex))
 		if set, _ = s.get().(*records.Set); set == nil {
-			return fmt.Errorf("%s stays null", p)
+			return fmt.Errorf("%s stays null", p.Display())
 		}
 		if len(set.Batches) > 0 {
 			return nil

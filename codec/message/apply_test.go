@@ -105,8 +105,11 @@ func TestApplySchemaValues(t *testing.T) {
 	// Out of range, not a number, not a value: the error names the path and what was expected.
 	err := apply(t, m, message.OpSet, "body.MaxWaitMs", "3000000000")
 	require.Error(t, err)
-	assert.Contains(t, err.Error(), "body.MaxWaitMs")
+	assert.Contains(t, err.Error(), "MaxWaitMs")
+	assert.NotContains(t, err.Error(), "body.", "errors name a position as the tree does")
 	assert.Contains(t, err.Error(), "int32")
+	// A position inside arrays reads as the tree and the JSON name it.
+	assert.ErrorContains(t, apply(t, m, message.OpSet, "body.Topics.0.Partitions.1.NoSuchField", "1"), "Topics[0].Partitions[1] has no field")
 	assert.ErrorContains(t, apply(t, m, message.OpSet, "body.Topics", "x"), "edit its fields")
 	assert.ErrorContains(t, apply(t, m, message.OpSet, "body.NoSuchField", "1"), "no field")
 	assert.ErrorContains(t, apply(t, m, message.OpSet, "middle.MaxWaitMs", "1"), "header or body")

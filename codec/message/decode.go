@@ -237,7 +237,9 @@ func (d *Decoder) Value(f *schema.Field, flex bool, n *layout.Node) any {
 				d.failed(n)
 				return arr
 			}
-			key, name := layout.ElementName(elem, i)
+			// An element is named as its position is everywhere: the
+			// array's field name and the index (Topics[0]), as in JSON.
+			key, name := layout.ElementName(f.Name, i)
 			en := d.add(n, layout.Node{Key: key, Name: name, Type: elem, Off: d.Reader.Off(), Region: d.Region})
 			var v any
 			if f.IsStruct() {

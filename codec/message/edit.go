@@ -70,7 +70,7 @@ func (m *Message) root(step string) (*Struct, []*schema.Field, int16, bool, erro
 
 func (m *Message) lookup(p Path) (*slot, int16, error) {
 	if len(p) < 2 {
-		return nil, 0, fmt.Errorf("path %q names no field", p)
+		return nil, 0, fmt.Errorf("path %q names no field", p.Display())
 	}
 	st, fields, v, flex, err := m.root(p[0])
 	if err != nil {
@@ -86,7 +86,7 @@ func (m *Message) lookup(p Path) (*slot, int16, error) {
 				arr, _ := val.([]any)
 				idx, err := strconv.Atoi(step)
 				if err != nil || idx < 0 || idx >= len(arr) {
-					return nil, 0, fmt.Errorf("%s: no element %q", Path(p[:i]), step)
+					return nil, 0, fmt.Errorf("%s: no element %q", Path(p[:i]).Display(), step)
 				}
 				f := cur.field
 				cur = &slot{field: f, elem: true, flex: cur.flex,
@@ -96,11 +96,11 @@ func (m *Message) lookup(p Path) (*slot, int16, error) {
 			case cur.field.IsStruct():
 				s, ok := val.(*Struct)
 				if !ok {
-					return nil, 0, fmt.Errorf("%s is null", Path(p[:i]))
+					return nil, 0, fmt.Errorf("%s is null", Path(p[:i]).Display())
 				}
 				st, fields, flex = s, cur.field.Fields, cur.flex
 			default:
-				return nil, 0, fmt.Errorf("%s has no field %q", Path(p[:i]), step)
+				return nil, 0, fmt.Errorf("%s has no field %q", Path(p[:i]).Display(), step)
 			}
 		}
 		var f *schema.Field
@@ -111,7 +111,7 @@ func (m *Message) lookup(p Path) (*slot, int16, error) {
 			}
 		}
 		if f == nil {
-			return nil, 0, fmt.Errorf("%s has no field %q at v%d", Path(p[:i]), step, v)
+			return nil, 0, fmt.Errorf("%s has no field %q at v%d", Path(p[:i]).Display(), step, v)
 		}
 		s, name := st, f.Name
 		cur = &slot{field: f, flex: fieldFlex(f, v, flex), parent: s, fields: fields,
@@ -141,7 +141,7 @@ func (m *Message) setText(p Path, text string) error {
 	}
 	typ := s.valueType()
 	if s.field.IsArray() && !s.elem || (s.field.IsStruct()) {
-		return fmt.Errorf("%s is a %s: edit its fields", p, s.field.Type)
+		return fmt.Errorf("%s is a %s: edit its fields", p.Display(), s.field.Type)
 	}
 	if typ == "int16" && isErrorCodeField(s.field.Name) {
 		code, err := parseErrorCode(text)
@@ -153,7 +153,7 @@ func (m *Message) setText(p Path, text string) error {
 	}
 	v, err := ParseValue(typ, text)
 	if err != nil {
-		return fmt.Errorf("%s: %v", p, err)
+		return fmt.Errorf("%s: %v", p.Display(), err)
 	}
 	s.set(v)
 	return nil
@@ -253,7 +253,7 @@ func (m *Message) setNull(p Path) error {
 		return err
 	}
 	if s.elem || !s.field.Nullable.Has(v) {
-		return fmt.Errorf("%s is not nullable at v%d", p, v)
+		return fmt.Errorf("%s is not nullable at v%d", p.Display(), v)
 	}
 	s.set(nil)
 	return nil
@@ -281,11 +281,11 @@ func (m *Message) appendElement(p Path) error {
 		return appendBatch(p, s, v)
 	}
 	if !s.field.IsArray() || s.elem {
-		return fmt.Errorf("%s is not an array", p)
+		return fmt.Errorf("%s is not an array", p.Display())
 	}
 	arr, ok := s.get().([]any)
 	if !ok {
-		return fmt.Errorf("%s is null", p)
+		return fmt.Errorf("%s is null", p.Display())
 	}
 	var el any
 	if s.field.IsStruct() {
@@ -320,7 +320,7 @@ func (m *Message) removeElement(p Path) error {
 
 func (m *Message) element(p Path) ([]any, int, func(any), error) {
 	if len(p) < 3 {
-		return nil, 0, nil, fmt.Errorf("%s is not an array element", p)
+		return nil, 0, nil, fmt.Errorf("%s is not an array element", p.Display())
 	}
 	s, _, err := m.lookup(p[:len(p)-1])
 	if err != nil {
@@ -329,7 +329,7 @@ func (m *Message) element(p Path) ([]any, int, func(any), error) {
 	arr, ok := s.get().([]any)
 	idx, err := strconv.Atoi(p[len(p)-1])
 	if !ok || s.elem || err != nil || idx < 0 || idx >= len(arr) {
-		return nil, 0, nil, fmt.Errorf("%s is not an array element", p)
+		return nil, 0, nil, fmt.Errorf("%s is not an array element", p.Display())
 	}
 	return arr, idx, func(x any) { s.set(x) }, nil
 }
@@ -367,7 +367,7 @@ func (m *Message) addTagged(p Path, name string) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("%s has no tagged field %q at v%d", p, name, v)
+	return fmt.Errorf("%s has no tagged field %q at v%d", p.Display(), name, v)
 }
 
 // removeTagged removes the tagged field at p from the struct that carries it.
@@ -377,7 +377,7 @@ func (m *Message) removeTagged(p Path) error {
 		return err
 	}
 	if s.elem || s.parent == nil || !s.field.Tagged.Has(v) {
-		return fmt.Errorf("%s is not a tagged field at v%d", p, v)
+		return fmt.Errorf("%s is not a tagged field at v%d", p.Display(), v)
 	}
 	for i, f := range s.parent.Fields {
 		if f.Name == s.field.Name {
@@ -385,7 +385,7 @@ func (m *Message) removeTagged(p Path) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("%s is not there to remove", p)
+	return fmt.Errorf("%s is not there to remove", p.Display())
 }
 
 func (m *Message) structAt(p Path) (*Struct, []*schema.Field, int16, bool, error) {
@@ -398,7 +398,7 @@ func (m *Message) structAt(p Path) (*Struct, []*schema.Field, int16, bool, error
 	}
 	st, ok := s.get().(*Struct)
 	if !ok || !s.field.IsStruct() || (s.field.IsArray() && !s.elem) {
-		return nil, nil, 0, false, fmt.Errorf("%s is not a struct", p)
+		return nil, nil, 0, false, fmt.Errorf("%s is not a struct", p.Display())
 	}
 	return st, s.field.Fields, v, s.flex, nil
 }
@@ -455,7 +455,7 @@ func (m *Message) inRecords(p Path) (*records.Set, []string, bool, error) {
 		}
 		set, _ := s.get().(*records.Set)
 		if set == nil {
-			return nil, nil, true, fmt.Errorf("%s is null", Path(p[:i]))
+			return nil, nil, true, fmt.Errorf("%s is null", Path(p[:i]).Display())
 		}
 		return set, p[i:], true, nil
 	}

@@ -14,6 +14,44 @@ import (
 // inside a compressed batch are still named body...Records.0.records.3.
 // This is the only place that reads Keys as paths.
 
+// Display is the path as users see it, in the tree, the breadcrumb, errors
+// and the details panel: field names as the schema and the JSON form give
+// them, an index in brackets, the body's fields without a prefix:
+// Topics[0].PartitionIndexes[1], header.ClientId. A record inside a batch
+// reads Records[0].records[3]. The dotted form (body.Topics.0) stays the
+// internal one: element nodes' Keys and FindNode use it.
+func (p Path) Display() string {
+	var b strings.Builder
+	for i, step := range p {
+		switch {
+		case i == 0 && step == "body":
+			continue
+		case isIndex(step):
+			b.WriteString("[" + step + "]")
+			continue
+		case b.Len() > 0:
+			b.WriteByte('.')
+		}
+		b.WriteString(step)
+	}
+	return b.String()
+}
+
+// DisplayPath is Display of the dotted path s.
+func DisplayPath(s string) string { return ParsePath(s).Display() }
+
+func isIndex(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
 // ChildPath is the value path of node c, whose parent hands on path pass
 // ("" at the root), and the path c hands on to its own children. A node
 // that is not a value has path "".

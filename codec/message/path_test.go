@@ -11,6 +11,7 @@ import (
 	"github.com/kafkawire/kafkawire/codec/frame"
 	"github.com/kafkawire/kafkawire/codec/layout"
 	"github.com/kafkawire/kafkawire/codec/message"
+	"github.com/kafkawire/kafkawire/codec/schema"
 )
 
 // producePaths decodes a Produce request whose batch is the one in testdata
@@ -89,4 +90,29 @@ func TestNodePathsThroughCompression(t *testing.T) {
 	}
 	require.NotNil(t, value, "a record value in the decompressed buffer")
 	assert.Same(t, value, message.FindNode(tree, message.ParsePath(recs+".0.records.0.value")))
+}
+
+func TestPathDisplayIsTheNameUsersSee(t *testing.T) {
+	for in, want := range map[string]string{
+		"body.Topics.0.PartitionIndexes.1": "Topics[0].PartitionIndexes[1]",
+		"header.ClientId":                  "header.ClientId",
+		"body.MaxWaitMs":                   "MaxWaitMs",
+		"body":                             "",
+		"body.Topics.0.Partitions.0.Records.0.records.3": "Topics[0].Partitions[0].Records[0].records[3]",
+	} {
+		if got := message.DisplayPath(in); got != want {
+			t.Errorf("DisplayPath(%q) = %q, want %q", in, got, want)
+		}
+	}
+	// Every element node's name is the last step of its display path: the
+	// tree and the breadcrumb name a position alike.
+	m := message.Minimal(schema.ByName("DescribeProducers"), 0, schema.Request)
+	d, err := frame.Build(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := message.FindNode(d.Tree, message.ParsePath("body.Topics.0.PartitionIndexes.0"))
+	if n == nil || n.Name != "PartitionIndexes[0]" {
+		t.Fatalf("the element node: %+v", n)
+	}
 }
