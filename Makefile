@@ -75,7 +75,7 @@ $(AXE): e2e/axe/package.json e2e/axe/package-lock.json
 	npm ci --prefix e2e/axe --no-audit --no-fund
 
 test-e2e: wasm build $(AXE)
-	$(GO) test -tags e2e -count=1 -timeout 15m ./e2e/...
+	$(GO) test -tags e2e -count=1 -timeout 30m ./e2e/...
 
 # Every Fuzz target in the tree (found by name, so new ones join), each
 # from its committed corpus in testdata/fuzz, past crashers included.
