@@ -1516,7 +1516,7 @@ func hiSubtopology(full bool) map[string]string {
 		"SubtopologyId":           "The id of the subtopology, derived from the topology so every member computes the same one.",
 		"SourceTopics":            "The topics the subtopology reads from.",
 		"StateChangelogTopics":    "The changelog topics backing the subtopology's state stores, created by the coordinator.",
-		"RepartitionSinkTopics":   "The repartition topics the subtopology writes to.",
+		"RepartitionSinkTopics":   "Internal repartition topics this subtopology produces into, for the subtopologies downstream of it to read.",
 		"RepartitionSourceTopics": "The repartition topics the subtopology reads from, created by the coordinator.",
 	}, hiUnder("StateChangelogTopics", hiTopicInfo("changelog")), hiUnder("RepartitionSourceTopics", hiTopicInfo("repartition")))
 	if full {
