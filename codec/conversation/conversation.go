@@ -437,7 +437,9 @@ func pasted(s *source.Stream, index int, o Options) []*Frame {
 		out[i] = f
 	}
 	for i, p := range parts {
-		if p.PairedWith >= 0 {
+		// Two responses may carry one request's correlation id: the first
+		// is its answer, so a pair is always mutual.
+		if p.PairedWith >= 0 && out[p.PairedWith].partner == nil {
 			out[i].partner, out[p.PairedWith].partner = out[p.PairedWith], out[i]
 		}
 	}
