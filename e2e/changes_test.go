@@ -126,7 +126,12 @@ func TestErrorCodeEditedByName(t *testing.T) {
 	s := newSession(t, false)
 	s.open("/JoinGroup/v9")
 	off := errorCodeOffset(t, "JoinGroup", 9, schema.Response)
-	s.setField("response", "body.ErrorCode", "member_id_required")
+	// Typed and applied as a person does: the editor applies on change (and
+	// re-renders the value), which chromedp's SetValue read-back can race.
+	s.selectNode("response", "body.ErrorCode")
+	s.waitFor("the editor", `document.querySelector('#response input[data-edit="body.ErrorCode"]')`)
+	eval[bool](s, `(()=>{const i=document.querySelector('#response input[data-edit="body.ErrorCode"]');
+		i.value='member_id_required'; i.dispatchEvent(new Event('change',{bubbles:true})); return true})()`)
 	cells := `[` + strconv.Itoa(off) + `,` + strconv.Itoa(off+1) + `].map(i=>document.querySelector('#response [data-off="'+i+'"]').textContent).join(' ')`
 	// 79 is 0x004f.
 	s.waitFor("the code's bytes", cells+` == '00 4f'`)
