@@ -60,24 +60,20 @@ vet:
 	$(GO) vet ./...
 	$(GO) mod tidy -diff
 
-# The unit tests include differential tests that run kcat and kafkajs
-# (codec/frame/clients_test.go); kafkajs comes from npm, pinned by the lock file.
-CLIENTS = e2e/clients/node_modules/.package-lock.json
-$(CLIENTS): e2e/clients/package.json e2e/clients/package-lock.json
-	npm ci --prefix e2e/clients --no-audit --no-fund
+# The Node.js packages the tests use, from npm, pinned by e2e/node's lock
+# file: kafkajs for the differential tests that run kcat and kafkajs
+# (codec/frame/clients_test.go), axe-core for the accessibility checks.
+NODE = e2e/node/node_modules/.package-lock.json
+$(NODE): e2e/node/package.json e2e/node/package-lock.json
+	npm ci --prefix e2e/node --no-audit --no-fund
 
-test-unit: $(CLIENTS)
+test-unit: $(NODE)
 	$(GO) test ./...
 
 test-wasm:
 	GOOS=js GOARCH=wasm $(GO) test -exec="$(WASMEXEC)" ./codec/...
 
-# axe-core, for the accessibility checks, comes from npm, pinned by its lock file.
-AXE = e2e/axe/node_modules/.package-lock.json
-$(AXE): e2e/axe/package.json e2e/axe/package-lock.json
-	npm ci --prefix e2e/axe --no-audit --no-fund
-
-test-e2e: wasm build $(AXE)
+test-e2e: wasm build $(NODE)
 	$(GO) test -tags e2e -count=1 -timeout 30m ./e2e/...
 
 # Every Fuzz target in the tree (found by name, so new ones join), each

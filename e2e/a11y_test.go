@@ -36,8 +36,8 @@ func produceWithRecords(t *testing.T) []byte {
 	return d.Bytes()
 }
 
-// axeScript is axe-core, installed by `npm ci --prefix e2e/axe` (make test-e2e runs it when needed).
-var axeScript = filepath.Join("axe", "node_modules", "axe-core", "axe.min.js")
+// axeScript is axe-core, installed by `npm ci --prefix e2e/node` (make test-e2e runs it when needed).
+var axeScript = filepath.Join("node", "node_modules", "axe-core", "axe.min.js")
 
 // axeViolation is the part of an axe-core result the test reports.
 type axeViolation struct {
@@ -59,7 +59,7 @@ func (s *session) axe(name string) []axeViolation {
 	s.t.Helper()
 	src, err := os.ReadFile(axeScript)
 	if err != nil {
-		s.t.Fatalf("axe-core is not installed (%v): run `npm ci --prefix e2e/axe`", err)
+		s.t.Fatalf("axe-core is not installed (%v): run `npm ci --prefix e2e/node`", err)
 	}
 	if !eval[bool](s, `typeof axe === 'object'`) {
 		ctx, cancel := context.WithTimeout(s.ctx, 20*time.Second)

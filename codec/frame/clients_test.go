@@ -231,7 +231,7 @@ func TestKcatTraffic(t *testing.T) {
 	}
 }
 
-// repoRoot is the module's root, where e2e/clients holds the Node.js clients.
+// repoRoot is the module's root, where e2e/node holds the Node.js packages.
 func repoRoot(t *testing.T) string {
 	_, file, _, ok := runtime.Caller(0)
 	require.True(t, ok)
@@ -240,9 +240,9 @@ func repoRoot(t *testing.T) string {
 
 func TestKafkajsTraffic(t *testing.T) {
 	node := need(t, "node", "apt-get install nodejs npm")
-	dir := filepath.Join(repoRoot(t), "e2e", "clients")
+	dir := filepath.Join(repoRoot(t), "e2e", "node")
 	if _, err := os.Stat(filepath.Join(dir, "node_modules", "kafkajs")); err != nil {
-		t.Fatalf("kafkajs is not installed: run `npm ci --prefix e2e/clients` (make test and .ci/install do)")
+		t.Fatalf("kafkajs is not installed: run `npm ci --prefix e2e/node` (make test and .ci/install do)")
 	}
 	s := clientSession(t)
 	out := runTool(t, "", node, filepath.Join(dir, "kafkajs.js"), s.Addrs[0])
