@@ -20,6 +20,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/IBM/sarama"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/twmb/franz-go/pkg/kgo"
@@ -106,36 +107,50 @@ func writeTemp(t *testing.T, name string, data []byte) string {
 	return p
 }
 
-// kgo producing and consuming against kfake, written as captures by the
-// tests' own writer: frames gives every frame back, and decode prints every
-// frame's tree under its connection.
+// kgo and sarama producing and consuming against kfake, written as
+// captures by the tests' own writer: frames gives every frame back, and
+// decode prints every frame's tree under its connection.
 func TestFramesOfWrittenCaptures(t *testing.T) {
-	exs, err := traffic.Record([]kgo.Opt{kgo.ConsumeTopics("orders"), kgo.ClientID("frames-test"), kgo.FetchMaxWait(100 * time.Millisecond)},
+	for _, client := range []struct {
+		name   string
+		record func() ([]traffic.Exchange, error)
+	}{
+		{"kgo", recordKgo},
+		{"sarama", func() ([]traffic.Exchange, error) { return traffic.RecordSarama(sarama.V2_8_0_0) }},
+	} {
+		t.Run(client.name, func(t *testing.T) {
+			exs, err := client.record()
+			require.NoError(t, err)
+			checkWrittenCaptures(t, exs)
+		})
+	}
+}
+
+// recordKgo records kgo producing records of up to 80 kB and fetching them.
+func recordKgo() ([]traffic.Exchange, error) {
+	var err error
+	exs, rerr := traffic.Record([]kgo.Opt{kgo.ConsumeTopics("orders"), kgo.ClientID("frames-test"), kgo.FetchMaxWait(100 * time.Millisecond)},
 		func(ctx context.Context, cl *kgo.Client) {
 			for i := range 3 {
-				require.NoError(t, cl.ProduceSync(ctx, &kgo.Record{Topic: "orders", Value: bytes.Repeat([]byte("v"), 1+i*40_000)}).FirstErr())
+				if err = cl.ProduceSync(ctx, &kgo.Record{Topic: "orders", Value: bytes.Repeat([]byte("v"), 1+i*40_000)}).FirstErr(); err != nil {
+					return
+				}
 			}
 			for got := 0; got < 3 && ctx.Err() == nil; {
 				got += cl.PollFetches(ctx).NumRecords()
 			}
 		})
-	require.NoError(t, err)
-	var segs []capturetest.Segment
-	t0 := time.Date(2026, 12, 1, 1, 0, 0, 0, time.UTC)
-	conns := map[int]*capturetest.Conn{}
-	for _, ex := range exs {
-		c := conns[ex.Conn]
-		if c == nil {
-			c = capturetest.NewConn(netip.MustParseAddrPort(fmt.Sprintf("127.0.0.1:%d", 50000+ex.Conn)), netip.MustParseAddrPort("127.0.0.1:9092"), t0.Add(time.Duration(ex.Conn)*time.Minute))
-			c.Open()
-			conns[ex.Conn] = c
-		}
-		c.Send(true, ex.Request, 1460)
-		c.Send(false, ex.Response, 1460)
+	if rerr != nil {
+		return exs, rerr
 	}
-	for i := range len(conns) {
-		segs = append(segs, conns[i].Segments...)
-	}
+	return exs, err
+}
+
+// checkWrittenCaptures writes the exchanges as a pcap and a pcapng file
+// and runs frames and decode on them.
+func checkWrittenCaptures(t *testing.T, exs []traffic.Exchange) {
+	t.Helper()
+	segs := capturetest.Scenario{MSS: 1460}.Segments(traffic.Wire(traffic.ByConn(exs)))
 	frames := 0
 	for _, ex := range exs {
 		frames++
@@ -158,7 +173,7 @@ func TestFramesOfWrittenCaptures(t *testing.T) {
 
 		out, errOut, status = kafkawire(t, "", "decode", path)
 		require.Equal(t, 0, status, errOut)
-		heads := regexp.MustCompile(`(?m)^# conn 127\.0\.0\.1:\d+>127\.0\.0\.1:9092 frame (\d+): (request|response) (\w+) v\d+, correlation id \d+, 2026-12-01T01:0\d:\d\d\.\d{9}Z(, (answers|answered by) frame \d+)?$`).FindAllStringSubmatch(out, -1)
+		heads := regexp.MustCompile(`(?m)^# conn 127\.0\.0\.1:\d+>127\.0\.0\.1:29092 frame (\d+): (request|response) (\w+) v\d+, correlation id \d+, 2026-12-01T01:0\d:\d\d\.\d{9}Z(, (answers|answered by) frame \d+)?$`).FindAllStringSubmatch(out, -1)
 		require.Len(t, heads, frames, "a heading per frame")
 		for i, h := range heads {
 			assert.Equal(t, strconv.Itoa(i+1), h[1])
