@@ -94,9 +94,10 @@ test-fuzz:
 	@$(MAKE) --no-print-directory fuzz FUZZTIME=5s FUZZMINIMIZE=2s
 
 # One table: the codec against kmsg (benchstat), the app.wasm download (the
-# web/app.wasm that make wasm leaves) and what weighs in it, and the page in
-# headless Chromium on 127.0.0.1. Also written to bench-results.txt. About 4
-# minutes on 2 cores.
+# web/app.wasm that make wasm leaves) and what weighs in it, the page in
+# headless Chromium on 127.0.0.1, and a 100 MB capture read natively and in
+# the page (`go run ./e2e/bench -only capture` for those rows alone). Also
+# written to bench-results.txt. About 5 minutes on 2 cores.
 bench: wasm
 	$(GO) run ./e2e/bench -out bench-results.txt
 

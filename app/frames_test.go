@@ -8,11 +8,9 @@ import (
 	"context"
 	"encoding/hex"
 	"encoding/json"
-	"fmt"
 	"net"
 	"net/netip"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -20,11 +18,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/IBM/sarama"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/twmb/franz-go/pkg/kgo"
 
-	"github.com/kafkawire/kafkawire/codec/capture"
 	"github.com/kafkawire/kafkawire/codec/capture/capturetest"
 	"github.com/kafkawire/kafkawire/codec/conversation"
 	"github.com/kafkawire/kafkawire/codec/frame/traffic"
@@ -106,36 +104,50 @@ func writeTemp(t *testing.T, name string, data []byte) string {
 	return p
 }
 
-// kgo producing and consuming against kfake, written as captures by the
-// tests' own writer: frames gives every frame back, and decode prints every
-// frame's tree under its connection.
+// kgo and sarama producing and consuming against kfake, written as
+// captures by the tests' own writer: frames gives every frame back, and
+// decode prints every frame's tree under its connection.
 func TestFramesOfWrittenCaptures(t *testing.T) {
-	exs, err := traffic.Record([]kgo.Opt{kgo.ConsumeTopics("orders"), kgo.ClientID("frames-test"), kgo.FetchMaxWait(100 * time.Millisecond)},
+	for _, client := range []struct {
+		name   string
+		record func() ([]traffic.Exchange, error)
+	}{
+		{"kgo", recordKgo},
+		{"sarama", func() ([]traffic.Exchange, error) { return traffic.RecordSarama(sarama.V2_8_0_0) }},
+	} {
+		t.Run(client.name, func(t *testing.T) {
+			exs, err := client.record()
+			require.NoError(t, err)
+			checkWrittenCaptures(t, exs)
+		})
+	}
+}
+
+// recordKgo records kgo producing records of up to 80 kB and fetching them.
+func recordKgo() ([]traffic.Exchange, error) {
+	var err error
+	exs, rerr := traffic.Record([]kgo.Opt{kgo.ConsumeTopics("orders"), kgo.ClientID("frames-test"), kgo.FetchMaxWait(100 * time.Millisecond)},
 		func(ctx context.Context, cl *kgo.Client) {
 			for i := range 3 {
-				require.NoError(t, cl.ProduceSync(ctx, &kgo.Record{Topic: "orders", Value: bytes.Repeat([]byte("v"), 1+i*40_000)}).FirstErr())
+				if err = cl.ProduceSync(ctx, &kgo.Record{Topic: "orders", Value: bytes.Repeat([]byte("v"), 1+i*40_000)}).FirstErr(); err != nil {
+					return
+				}
 			}
 			for got := 0; got < 3 && ctx.Err() == nil; {
 				got += cl.PollFetches(ctx).NumRecords()
 			}
 		})
-	require.NoError(t, err)
-	var segs []capturetest.Segment
-	t0 := time.Date(2026, 12, 1, 1, 0, 0, 0, time.UTC)
-	conns := map[int]*capturetest.Conn{}
-	for _, ex := range exs {
-		c := conns[ex.Conn]
-		if c == nil {
-			c = capturetest.NewConn(netip.MustParseAddrPort(fmt.Sprintf("127.0.0.1:%d", 50000+ex.Conn)), netip.MustParseAddrPort("127.0.0.1:9092"), t0.Add(time.Duration(ex.Conn)*time.Minute))
-			c.Open()
-			conns[ex.Conn] = c
-		}
-		c.Send(true, ex.Request, 1460)
-		c.Send(false, ex.Response, 1460)
+	if rerr != nil {
+		return exs, rerr
 	}
-	for i := range len(conns) {
-		segs = append(segs, conns[i].Segments...)
-	}
+	return exs, err
+}
+
+// checkWrittenCaptures writes the exchanges as a pcap and a pcapng file
+// and runs frames and decode on them.
+func checkWrittenCaptures(t *testing.T, exs []traffic.Exchange) {
+	t.Helper()
+	segs := capturetest.Scenario{MSS: 1460}.Segments(traffic.Wire(traffic.ByConn(exs)))
 	frames := 0
 	for _, ex := range exs {
 		frames++
@@ -158,7 +170,7 @@ func TestFramesOfWrittenCaptures(t *testing.T) {
 
 		out, errOut, status = kafkawire(t, "", "decode", path)
 		require.Equal(t, 0, status, errOut)
-		heads := regexp.MustCompile(`(?m)^# conn 127\.0\.0\.1:\d+>127\.0\.0\.1:9092 frame (\d+): (request|response) (\w+) v\d+, correlation id \d+, 2026-12-01T01:0\d:\d\d\.\d{9}Z(, (answers|answered by) frame \d+)?$`).FindAllStringSubmatch(out, -1)
+		heads := regexp.MustCompile(`(?m)^# conn 127\.0\.0\.1:\d+>127\.0\.0\.1:29092 frame (\d+): (request|response) (\w+) v\d+, correlation id \d+, 2026-12-01T01:0\d:\d\d\.\d{9}Z(, (answers|answered by) frame \d+)?$`).FindAllStringSubmatch(out, -1)
 		require.Len(t, heads, frames, "a heading per frame")
 		for i, h := range heads {
 			assert.Equal(t, strconv.Itoa(i+1), h[1])
@@ -220,11 +232,7 @@ func TestFramesNothingFound(t *testing.T) {
 // kgo produces to and fetches from kfake: frames gives back every frame
 // the client sent and received.
 func TestFramesOfTcpdumpCapture(t *testing.T) {
-	tcpdump, err := exec.LookPath("tcpdump")
-	if err != nil {
-		// Not skipped: a skip would count as a pass. .ci/run installs it.
-		t.Fatalf("tcpdump is needed for this test: install it (apt-get install tcpdump); %v", err)
-	}
+	tcpdump := capturetest.Tcpdump(t, false)
 	file := filepath.Join(t.TempDir(), "lo.pcap")
 	var stop func()
 	exs, err := traffic.Record([]kgo.Opt{kgo.ClientID("tcpdump-test")}, func(ctx context.Context, cl *kgo.Client) {
@@ -232,7 +240,8 @@ func TestFramesOfTcpdumpCapture(t *testing.T) {
 		// from here on.
 		seeds := cl.OptValue(kgo.SeedBrokers).([]string)
 		_, port, _ := net.SplitHostPort(seeds[0])
-		stop = startTcpdump(t, tcpdump, file, port)
+		p, _ := strconv.Atoi(port)
+		stop = tcpdump.Start(t, file, p)
 		require.NoError(t, cl.ProduceSync(ctx, &kgo.Record{Topic: "lo", Value: bytes.Repeat([]byte("x"), 150_000)}).FirstErr())
 		require.NoError(t, cl.ProduceSync(ctx, &kgo.Record{Topic: "lo", Value: []byte("small")}).FirstErr())
 	})
@@ -241,93 +250,6 @@ func TestFramesOfTcpdumpCapture(t *testing.T) {
 	out, errOut, status := kafkawire(t, "", "frames", file)
 	require.Equal(t, 0, status, errOut)
 	checkExchanges(t, framesOf(t, out), exs)
-}
-
-// startTcpdump starts tcpdump writing the loopback packets of port to file
-// and waits until it captures (it sees its own probe connections, on a
-// second port, in the file). stop waits until the file holds the FINs of
-// every connection on port, then stops it.
-func startTcpdump(t *testing.T, tcpdump, file, port string) (stop func()) {
-	t.Helper()
-	probe, err := net.Listen("tcp4", "127.0.0.1:0")
-	require.NoError(t, err)
-	defer probe.Close()
-	go func() {
-		for {
-			c, err := probe.Accept()
-			if err != nil {
-				return
-			}
-			c.Close()
-		}
-	}()
-	probePort := uint16(probe.Addr().(*net.TCPAddr).Port)
-	args := []string{"-i", "lo", "-B", "32768", "-U", "--immediate-mode", "-n", "-w", "-"}
-	if os.Geteuid() == 0 {
-		args = append(args, "-Z", "root")
-	}
-	args = append(args, fmt.Sprintf("tcp port %s or tcp port %d", port, probePort))
-	out, err := os.Create(file)
-	require.NoError(t, err)
-	cmd := exec.Command(tcpdump, args...)
-	cmd.Stdout = out
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	require.NoError(t, cmd.Start())
-	exited := make(chan error, 1)
-	go func() { exited <- cmd.Wait(); out.Close() }()
-	streams := func() []*capture.Stream {
-		data, _ := os.ReadFile(file)
-		c, _ := capture.ReadBytes(data) // a file being written reads up to its last whole packet
-		return c.Streams
-	}
-	p, _ := strconv.Atoi(port)
-	waitFor := func(done func([]*capture.Stream) bool) bool {
-		for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
-			select {
-			case err := <-exited:
-				t.Fatalf("tcpdump stopped (does it have the rights to capture on lo?): %v: %s", err, stderr.String())
-			default:
-			}
-			if done(streams()) {
-				return true
-			}
-		}
-		return false
-	}
-	ready := waitFor(func(ss []*capture.Stream) bool {
-		if c, err := net.Dial("tcp4", probe.Addr().String()); err == nil {
-			c.Close()
-		}
-		for _, s := range ss {
-			if s.Dst.Port() == probePort {
-				return true
-			}
-		}
-		return false
-	})
-	if !ready {
-		cmd.Process.Kill()
-		t.Fatalf("tcpdump captured none of the probe connections within 10 s: %s", stderr.String())
-	}
-	return func() {
-		waitFor(func(ss []*capture.Stream) bool {
-			open := 0
-			for _, s := range ss {
-				if (s.Src.Port() == uint16(p) || s.Dst.Port() == uint16(p)) && !s.FIN && !s.RST {
-					open++
-				}
-			}
-			return open == 0
-		})
-		cmd.Process.Signal(os.Interrupt)
-		select {
-		case <-exited:
-		case <-time.After(10 * time.Second):
-			cmd.Process.Kill()
-			t.Errorf("tcpdump did not stop within 10 s")
-		}
-	}
 }
 
 // A line with every optional key, and strings that need escaping, is valid JSON that reads back the same.

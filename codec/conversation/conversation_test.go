@@ -8,7 +8,6 @@ import (
 	"encoding/binary"
 	"fmt"
 	"net/netip"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -26,122 +25,88 @@ import (
 	"github.com/kafkawire/kafkawire/codec/source"
 )
 
-var (
-	recordOnce sync.Once
-	recorded   []traffic.Exchange
-	recordErr  error
-)
-
-// exchanges records, once per test run, what a kgo client producing
-// (a record of 200 kB among small ones, so frames span many segments)
-// and consuming in a group exchanges with kfake on 127.0.0.1.
-func exchanges(t testing.TB) []traffic.Exchange {
-	t.Helper()
-	recordOnce.Do(func() {
-		const topic = "orders"
-		recorded, recordErr = traffic.Record([]kgo.Opt{
-			kgo.ConsumerGroup("billing"),
-			kgo.ConsumeTopics(topic),
-			kgo.ClientID("kafkawire-capture"),
-			kgo.FetchMaxWait(100 * time.Millisecond),
-			kgo.ProducerBatchCompression(kgo.NoCompression()),
-		}, func(ctx context.Context, cl *kgo.Client) {
-			sizes := []int{10, 200_000, 300, 5}
-			for i, n := range sizes {
-				r := &kgo.Record{Topic: topic, Key: []byte(fmt.Sprint("k", i)), Value: bytes.Repeat([]byte{byte('a' + i)}, n)}
-				if err := cl.ProduceSync(ctx, r).FirstErr(); err != nil {
-					recordErr = err
-					return
-				}
-			}
-			for got := 0; got < len(sizes) && ctx.Err() == nil; {
-				cl.PollFetches(ctx).EachRecord(func(*kgo.Record) { got++ })
-			}
-			recordErr = cl.CommitUncommittedOffsets(ctx)
-		})
-	})
-	require.NoError(t, recordErr)
-	require.NotEmpty(t, recorded)
-	return recorded
+// recording is what one client exchanged with kfake on 127.0.0.1,
+// recorded once per test run.
+type recording struct {
+	client string
+	record func() ([]traffic.Exchange, error)
+	once   sync.Once
+	exs    []traffic.Exchange
+	err    error
 }
 
-// byConn gives the exchanges of each connection, in order.
-func byConn(exs []traffic.Exchange) [][]traffic.Exchange {
-	var out [][]traffic.Exchange
-	for _, ex := range exs {
-		for len(out) <= ex.Conn {
-			out = append(out, nil)
-		}
-		out[ex.Conn] = append(out[ex.Conn], ex)
+// recordings are the clients whose traffic the capture tests replay: kgo,
+// and sarama speaking each of the Kafka versions traffic.SaramaVersions.
+var recordings = func() []*recording {
+	out := []*recording{{client: "kgo", record: recordKgo}}
+	for _, v := range traffic.SaramaVersions {
+		out = append(out, &recording{client: "sarama " + v.String(), record: func() ([]traffic.Exchange, error) { return traffic.RecordSarama(v) }})
 	}
 	return out
+}()
+
+func (r *recording) exchanges(t testing.TB) []traffic.Exchange {
+	t.Helper()
+	r.once.Do(func() { r.exs, r.err = r.record() })
+	require.NoError(t, r.err, r.client)
+	require.NotEmpty(t, r.exs, r.client)
+	return r.exs
 }
 
-// scenario turns the exchanges into TCP segments: one connection per
-// recorded connection, each request followed by its response.
-type scenario struct {
-	v6       bool
-	mss      int  // segment size
-	batched  bool // all of a connection's requests in one burst, then all responses: several frames a segment
-	noSYN    bool // the capture begins mid-connection
-	edit     func(conn int, segs []capturetest.Segment) []capturetest.Segment
-	wantSkip bool
-}
-
-func (sc scenario) segments(t *testing.T, conns [][]traffic.Exchange) []capturetest.Segment {
-	var all []capturetest.Segment
-	start := time.Date(2026, 12, 1, 1, 2, 3, 0, time.UTC)
-	for i, exs := range conns {
-		client := netip.MustParseAddrPort(fmt.Sprintf("127.0.0.1:%d", 40000+i))
-		server := netip.MustParseAddrPort("127.0.0.1:29092")
-		if sc.v6 {
-			client = netip.MustParseAddrPort(fmt.Sprintf("[::1]:%d", 40000+i))
-			server = netip.MustParseAddrPort("[::1]:29092")
-		}
-		c := capturetest.NewConn(client, server, start.Add(time.Duration(i)*time.Second))
-		c.Open()
-		if sc.batched {
-			var reqs, resps []byte
-			for _, ex := range exs {
-				reqs = append(reqs, ex.Request...)
-				resps = append(resps, ex.Response...)
-			}
-			c.Send(true, reqs, sc.mss)
-			c.Send(false, resps, sc.mss)
-		} else {
-			for _, ex := range exs {
-				c.Send(true, ex.Request, sc.mss)
-				if ex.Response != nil {
-					c.Send(false, ex.Response, sc.mss)
-				}
-			}
-		}
-		c.Close()
-		segs := c.Segments
-		if sc.noSYN {
-			segs = segs[3:]
-		}
-		if sc.edit != nil {
-			segs = sc.edit(i, segs)
-		}
-		all = append(all, segs...)
+// eachClient runs f as a subtest on each client's recorded connections.
+func eachClient(t *testing.T, f func(t *testing.T, conns [][]traffic.Exchange)) {
+	for _, r := range recordings {
+		t.Run(r.client, func(t *testing.T) { f(t, traffic.ByConn(r.exchanges(t))) })
 	}
-	return all
 }
 
-// want is what frames must give back for one connection: the requests in
-// order, and the responses in order with their requests' API and version.
-func checkFrames(t *testing.T, res conversation.Result, conns [][]traffic.Exchange, name string, skipFirst map[int]int) {
+// recordKgo records a kgo client producing (a record of 200 kB among
+// small ones, so frames span many segments) and consuming in a group.
+func recordKgo() ([]traffic.Exchange, error) {
+	const topic = "orders"
+	var err error
+	exs, rerr := traffic.Record([]kgo.Opt{
+		kgo.ConsumerGroup("billing"),
+		kgo.ConsumeTopics(topic),
+		kgo.ClientID("kafkawire-capture"),
+		kgo.FetchMaxWait(100 * time.Millisecond),
+		kgo.ProducerBatchCompression(kgo.NoCompression()),
+	}, func(ctx context.Context, cl *kgo.Client) {
+		sizes := []int{10, 200_000, 300, 5}
+		for i, n := range sizes {
+			r := &kgo.Record{Topic: topic, Key: []byte(fmt.Sprint("k", i)), Value: bytes.Repeat([]byte{byte('a' + i)}, n)}
+			if err = cl.ProduceSync(ctx, r).FirstErr(); err != nil {
+				return
+			}
+		}
+		for got := 0; got < len(sizes) && ctx.Err() == nil; {
+			cl.PollFetches(ctx).EachRecord(func(*kgo.Record) { got++ })
+		}
+		err = cl.CommitUncommittedOffsets(ctx)
+	})
+	if rerr != nil {
+		return exs, rerr
+	}
+	return exs, err
+}
+
+// segments is the scenario's capture of the recorded connections.
+func segments(sc capturetest.Scenario, conns [][]traffic.Exchange) []capturetest.Segment {
+	return sc.Segments(traffic.Wire(conns))
+}
+
+// checkFrames asserts what frames must give back for each connection of
+// the scenario: the requests in order, and the responses in order with
+// their requests' API and version (skipFirst: the exchanges of a
+// connection the capture began after).
+func checkFrames(t *testing.T, res conversation.Result, conns [][]traffic.Exchange, sc capturetest.Scenario, name string, skipFirst map[int]int) {
 	t.Helper()
 	got := map[string][]conversation.Frame{}
 	for _, f := range res.Frames {
 		got[f.Conn] = append(got[f.Conn], f)
 	}
 	for i, exs := range conns {
-		conn := fmt.Sprintf("127.0.0.1:%d>127.0.0.1:29092", 40000+i)
-		if strings.HasPrefix(name, "v6") {
-			conn = fmt.Sprintf("[::1]:%d>[::1]:29092", 40000+i)
-		}
+		conn := sc.Name(i)
 		exs = exs[skipFirst[i]:]
 		var reqs, resps []conversation.Frame
 		for _, f := range got[conn] {
@@ -201,186 +166,164 @@ func find(t *testing.T, file []byte) conversation.Result {
 	return conversation.Find(in, conversation.Options{})
 }
 
-// Every frame kgo and kfake exchanged comes back from captures of the
-// traffic, byte for byte, each response with its request's API and
+// Every frame kgo and sarama exchanged with kfake comes back from captures
+// of the traffic, byte for byte, each response with its request's API and
 // version: pcap and pcapng, IPv4 and IPv6, Ethernet and Linux cooked
 // headers, frames over many segments and many frames in a segment,
 // retransmitted and reordered segments, and no SYN.
 func TestCapturesGiveBackEveryFrame(t *testing.T) {
-	conns := byConn(exchanges(t))
-	big := 0
-	for _, ex := range exchanges(t) {
-		big = max(big, len(ex.Request))
-	}
-	require.Greater(t, big, 200_000, "a request spans many segments")
-
-	retransmit := func(_ int, segs []capturetest.Segment) []capturetest.Segment {
-		// Every fifth segment is sent again two segments later (and a
-		// retransmission merges two segments' bytes into one).
-		var out []capturetest.Segment
-		for i, s := range segs {
-			out = append(out, s)
-			if i%5 == 2 && i >= 2 {
-				out = append(out, segs[i-2])
-			}
-			if i%7 == 3 && i+1 < len(segs) && s.Src == segs[i+1].Src && len(s.Payload) > 0 {
-				merged := s
-				merged.Payload = append(append([]byte(nil), s.Payload...), segs[i+1].Payload...)
-				out = append(out, merged)
+	eachClient(t, func(t *testing.T, conns [][]traffic.Exchange) {
+		big := 0
+		for _, exs := range conns {
+			for _, ex := range exs {
+				big = max(big, len(ex.Request))
 			}
 		}
-		return out
-	}
-	reorder := func(_ int, segs []capturetest.Segment) []capturetest.Segment {
-		out := append([]capturetest.Segment(nil), segs...)
-		for i := 4; i+1 < len(out); i += 3 {
-			out[i], out[i+1] = out[i+1], out[i]
-			out[i].Time, out[i+1].Time = out[i+1].Time, out[i].Time
-		}
-		return out
-	}
-	for name, sc := range map[string]scenario{
-		"v4 ethernet pcap, 1000-byte segments":  {mss: 1000},
-		"v6 cooked pcapng, 65000-byte segments": {v6: true, mss: 65000},
-		"v4 cooked, several frames a segment":   {mss: 60000, batched: true},
-		"v6 ethernet, retransmissions":          {v6: true, mss: 1400, edit: retransmit},
-		"v4 ethernet, out of order":             {mss: 1400, edit: reorder},
-		"v4 ethernet, no SYN":                   {mss: 1400, noSYN: true},
-	} {
-		t.Run(name, func(t *testing.T) {
-			segs := sc.segments(t, conns)
-			link := uint32(capturetest.Ethernet)
-			if strings.Contains(name, "cooked") {
-				link = capturetest.LinuxSLL
-			}
-			files := map[string][]byte{
-				"pcap":   capturetest.WritePcap(link, true, segs),
-				"pcapng": capturetest.WritePcapng(link, segs),
-			}
-			for format, file := range files {
-				res := find(t, file)
-				checkFrames(t, res, conns, name+" "+format, nil)
-				for _, c := range res.Conns {
-					assert.Equal(t, conversation.Kafka, c.Kind, c.Name)
-					assert.Empty(t, c.Notes, "%s %s", name, c.Name)
+		require.Greater(t, big, 200_000, "a request spans many segments")
+		for name, c := range map[string]struct {
+			sc   capturetest.Scenario
+			link uint32
+		}{
+			"v4 ethernet, 1000-byte segments":     {capturetest.Scenario{MSS: 1000}, capturetest.Ethernet},
+			"v6 cooked, 65000-byte segments":      {capturetest.Scenario{V6: true, MSS: 65000}, capturetest.LinuxSLL},
+			"v4 cooked, several frames a segment": {capturetest.Scenario{MSS: 60000, Batched: true}, capturetest.LinuxSLL},
+			"v6 ethernet, retransmissions":        {capturetest.Scenario{V6: true, MSS: 1400, Edit: capturetest.Retransmit}, capturetest.Ethernet},
+			"v4 ethernet, out of order":           {capturetest.Scenario{MSS: 1400, Edit: capturetest.Reorder}, capturetest.Ethernet},
+			"v4 ethernet, no SYN":                 {capturetest.Scenario{MSS: 1400, NoSYN: true}, capturetest.Ethernet},
+		} {
+			t.Run(name, func(t *testing.T) {
+				segs := segments(c.sc, conns)
+				for format, file := range map[string][]byte{
+					"pcap":   capturetest.WritePcap(c.link, true, segs),
+					"pcapng": capturetest.WritePcapng(c.link, segs),
+				} {
+					res := find(t, file)
+					checkFrames(t, res, conns, c.sc, name+" "+format, nil)
+					for _, c := range res.Conns {
+						assert.Equal(t, conversation.Kafka, c.Kind, c.Name)
+						assert.Empty(t, c.Notes, "%s %s", name, c.Name)
+					}
 				}
-			}
-		})
-	}
+			})
+		}
+	})
 }
 
 // A capture that begins inside a frame: the bytes before the next frame
 // header are skipped, and said so; the frames after are whole.
 func TestCaptureBeginsMidFrame(t *testing.T) {
-	conns := byConn(exchanges(t))
-	// On every connection, drop the handshake and the first 3 segments:
-	// the first request is cut (it spans more than 3 segments of 10 bytes).
-	sc := scenario{mss: 10, noSYN: true, edit: func(_ int, segs []capturetest.Segment) []capturetest.Segment { return segs[3:] }}
-	res := find(t, capturetest.WritePcap(capturetest.Ethernet, false, sc.segments(t, conns)))
-	skip := map[int]int{}
-	for i := range conns {
-		skip[i] = 1 // the first request (and so its response, which is then unpaired)
-	}
-	// The first response has no request in the capture: it is listed with no API.
-	for _, f := range res.Frames {
-		if f.Dir == schema.Response && f.Pair < 0 {
-			assert.Nil(t, f.API, "a response without its request has no API")
+	eachClient(t, func(t *testing.T, conns [][]traffic.Exchange) {
+		// On every connection, drop the handshake and the first 3 segments:
+		// the first request is cut (it spans more than 3 segments of 10 bytes).
+		sc := capturetest.Scenario{MSS: 10, NoSYN: true, Edit: func(_ int, segs []capturetest.Segment) []capturetest.Segment { return segs[3:] }}
+		res := find(t, capturetest.WritePcap(capturetest.Ethernet, false, segments(sc, conns)))
+		skip := map[int]int{}
+		for i := range conns {
+			require.Greater(t, len(conns[i][0].Request), 30, "conn %d: the first request is cut", i)
+			skip[i] = 1 // the first request (and so its response, which is then unpaired)
 		}
-	}
-	var kept conversation.Result
-	for _, f := range res.Frames {
-		if f.Dir == schema.Response && f.Pair < 0 {
-			continue
-		}
-		kept.Frames = append(kept.Frames, f)
-	}
-	// Pair indexes point into res: check pairing through it.
-	for i := range kept.Frames {
-		if p := kept.Frames[i].Pair; p >= 0 {
-			kept.Frames[i].Pair = indexOf(kept, res.Frames[p])
-		}
-	}
-	checkFrames(t, kept, conns, "mid-frame", skip)
-	for i, c := range res.Conns {
-		require.NotEmpty(t, c.Notes, "conn %d", i)
-		assert.Regexp(t, `^client stream: skipped \d+ bytes at offset 0 to find the first frame header \(the capture began mid-connection\)$`, c.Notes[0])
-	}
-}
-
-// A segment lost in the middle of the 200 kB request: that frame is broken
-// and says where; the frames after it are whole, and its response is still
-// paired (the request's header was seen).
-func TestCaptureGap(t *testing.T) {
-	conns := byConn(exchanges(t))
-	var bigConn, bigIndex int = -1, 0
-	for i, exs := range conns {
-		for j, ex := range exs {
-			if len(ex.Request) > 200_000 {
-				bigConn, bigIndex = i, j
+		// The first response has no request in the capture: it is listed with no API.
+		for _, f := range res.Frames {
+			if f.Dir == schema.Response && f.Pair < 0 {
+				assert.Nil(t, f.API, "a response without its request has no API")
 			}
 		}
-	}
-	require.GreaterOrEqual(t, bigConn, 0)
-	// Drop the client's first segment that starts 50,000 bytes or more
-	// into the big request.
-	start := sumBefore(conns[bigConn], bigIndex)
-	lostAt := -1
-	sc := scenario{mss: 1000, edit: func(conn int, segs []capturetest.Segment) []capturetest.Segment {
-		if conn != bigConn {
-			return segs
-		}
-		var out []capturetest.Segment
-		sent := 0 // client bytes so far
-		for _, s := range segs {
-			if s.Src.Port() != 29092 && len(s.Payload) > 0 {
-				at := sent
-				sent += len(s.Payload)
-				if lostAt < 0 && at >= start+50_000 {
-					lostAt = at
-					continue
-				}
-			}
-			out = append(out, s)
-		}
-		return out
-	}}
-	res := find(t, capturetest.WritePcap(capturetest.Ethernet, true, sc.segments(t, conns)))
-	var broken []conversation.Frame
-	for _, f := range res.Frames {
-		if f.Broken != "" {
-			broken = append(broken, f)
-		}
-	}
-	require.Len(t, broken, 1)
-	b := broken[0]
-	big := conns[bigConn][bigIndex]
-	assert.True(t, bytes.Equal(big.Request[:len(b.Bytes)], b.Bytes), "the bytes before the gap")
-	assert.Equal(t, fmt.Sprintf("1000 bytes missing %d bytes into the frame (stream offset %d), of %d", len(b.Bytes), lostAt, len(big.Request)), b.Broken)
-	require.GreaterOrEqual(t, b.Pair, 0, "the broken request is still paired with its response")
-	assert.True(t, bytes.Equal(big.Response, res.Frames[b.Pair].Bytes))
-	// Everything else is whole and in place.
-	var whole conversation.Result
-	for _, f := range res.Frames {
-		if f.Broken == "" {
-			whole.Frames = append(whole.Frames, f)
-		}
-	}
-	n := 0
-	for i, exs := range conns {
-		for _, ex := range exs {
-			if i == bigConn && bytes.Equal(ex.Request, big.Request) {
+		var kept conversation.Result
+		for _, f := range res.Frames {
+			if f.Dir == schema.Response && f.Pair < 0 {
 				continue
 			}
-			n++
-			assert.True(t, containsFrame(whole, ex.Request), "request %d of conn %d", ex.CorrelationID, i)
-			if ex.Response != nil {
-				n++
-				assert.True(t, containsFrame(whole, ex.Response), "response %d of conn %d", ex.CorrelationID, i)
+			kept.Frames = append(kept.Frames, f)
+		}
+		// Pair indexes point into res: check pairing through it.
+		for i := range kept.Frames {
+			if p := kept.Frames[i].Pair; p >= 0 {
+				kept.Frames[i].Pair = indexOf(kept, res.Frames[p])
 			}
 		}
-	}
-	assert.Equal(t, n+1, len(whole.Frames), "the whole frames and the broken one's response")
-	assert.Contains(t, res.Conns[bigConn].Notes, "client stream: the frame at offset "+fmt.Sprint(b.Off)+" is broken: "+b.Broken)
+		checkFrames(t, kept, conns, sc, "mid-frame", skip)
+		for i, c := range res.Conns {
+			require.NotEmpty(t, c.Notes, "conn %d", i)
+			assert.Regexp(t, `^client stream: skipped \d+ bytes at offset 0 to find the first frame header \(the capture began mid-connection\)$`, c.Notes[0])
+		}
+	})
+}
+
+// A segment lost in the middle of a request of 200 kB: that frame is
+// broken and says where; the frames after it are whole, and its response
+// is still paired (the request's header was seen).
+func TestCaptureGap(t *testing.T) {
+	eachClient(t, func(t *testing.T, conns [][]traffic.Exchange) {
+		var bigConn, bigIndex int = -1, 0
+		for i, exs := range conns {
+			for j, ex := range exs {
+				if len(ex.Request) > 200_000 {
+					bigConn, bigIndex = i, j
+				}
+			}
+		}
+		require.GreaterOrEqual(t, bigConn, 0)
+		// Drop the client's first segment that starts 50,000 bytes or more
+		// into the big request.
+		start := sumBefore(conns[bigConn], bigIndex)
+		lostAt := -1
+		sc := capturetest.Scenario{MSS: 1000, Edit: func(conn int, segs []capturetest.Segment) []capturetest.Segment {
+			if conn != bigConn {
+				return segs
+			}
+			var out []capturetest.Segment
+			sent := 0 // client bytes so far
+			for _, s := range segs {
+				if s.Src.Port() != capturetest.ServerPort && len(s.Payload) > 0 {
+					at := sent
+					sent += len(s.Payload)
+					if lostAt < 0 && at >= start+50_000 {
+						lostAt = at
+						continue
+					}
+				}
+				out = append(out, s)
+			}
+			return out
+		}}
+		res := find(t, capturetest.WritePcap(capturetest.Ethernet, true, segments(sc, conns)))
+		var broken []conversation.Frame
+		for _, f := range res.Frames {
+			if f.Broken != "" {
+				broken = append(broken, f)
+			}
+		}
+		require.Len(t, broken, 1)
+		b := broken[0]
+		big := conns[bigConn][bigIndex]
+		assert.True(t, bytes.Equal(big.Request[:len(b.Bytes)], b.Bytes), "the bytes before the gap")
+		assert.Equal(t, fmt.Sprintf("1000 bytes missing %d bytes into the frame (stream offset %d), of %d", len(b.Bytes), lostAt, len(big.Request)), b.Broken)
+		require.GreaterOrEqual(t, b.Pair, 0, "the broken request is still paired with its response")
+		assert.True(t, bytes.Equal(big.Response, res.Frames[b.Pair].Bytes))
+		// Everything else is whole and in place.
+		var whole conversation.Result
+		for _, f := range res.Frames {
+			if f.Broken == "" {
+				whole.Frames = append(whole.Frames, f)
+			}
+		}
+		n := 0
+		for i, exs := range conns {
+			for j, ex := range exs {
+				if i == bigConn && j == bigIndex {
+					continue
+				}
+				n++
+				assert.True(t, containsFrame(whole, ex.Request), "request %d of conn %d", ex.CorrelationID, i)
+				if ex.Response != nil {
+					n++
+					assert.True(t, containsFrame(whole, ex.Response), "response %d of conn %d", ex.CorrelationID, i)
+				}
+			}
+		}
+		assert.Equal(t, n+1, len(whole.Frames), "the whole frames and the broken one's response")
+		assert.Contains(t, res.Conns[bigConn].Notes, "client stream: the frame at offset "+fmt.Sprint(b.Off)+" is broken: "+b.Broken)
+	})
 }
 
 func sumBefore(exs []traffic.Exchange, n int) int {

@@ -38,6 +38,7 @@ var (
 	skipCode = flag.Bool("skip-codec", false, "skip the codec benchmarks")
 	skipPage = flag.Bool("skip-page", false, "skip the browser measurements")
 	profile  = flag.String("profile", "", "profile one page scenario in Chromium instead (edit-small, load-big, scroll-big, edit-big)")
+	only     = flag.String("only", "", "measure one group of rows only: capture (the 100 MB capture, natively and in the page)")
 )
 
 // row is one line of the table.
@@ -73,14 +74,20 @@ func main() {
 		return
 	}
 
-	if !*skipCode {
-		codec(tmp)
+	if *only != "" && *only != "capture" {
+		die(fmt.Errorf("-only %q: the groups are: capture", *only))
 	}
-	wasm := filepath.Join(tmp, "app.wasm")
-	sizes(tmp, wasm)
-	if !*skipPage {
-		pageBench(tmp, wasm)
+	if *only == "" {
+		if !*skipCode {
+			codec(tmp)
+		}
+		wasm := filepath.Join(tmp, "app.wasm")
+		sizes(tmp, wasm)
+		if !*skipPage {
+			pageBench(tmp, wasm)
+		}
 	}
+	captureBench(tmp, !*skipPage)
 
 	var b strings.Builder
 	fmt.Fprintf(&b, "kafkawire bench, %s, %s/%s, %d cores, %s, %s\n\n", time.Now().UTC().Format("2006-01-02"), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), runtime.Version(), chromiumVersion())

@@ -1,4 +1,4 @@
-// Package capturetest writes small pcap and pcapng files of TCP connections, for tests.
+// Package capturetest writes pcap and pcapng files of TCP connections, for tests.
 //
 // A test describes what each side of a connection sent; Conn turns that into
 // TCP segments with their sequence numbers, which the test may then split,
@@ -6,6 +6,12 @@
 // behind the link-layer header it asks for. Checksums other than the IPv4
 // header's are left zero: readers of captures do not check them (loopback
 // traffic is captured before the kernel fills them in anyway).
+//
+// Scenario does that for recorded connections in the shapes the capture
+// tests share (IPv6, segment sizes, several frames a segment, Retransmit,
+// Reorder, a start mid-stream), and Repeat makes a big capture of them for
+// benchmarks. Recorder runs a real capture tool (Tcpdump) on the loopback
+// interface instead.
 package capturetest
 
 import (

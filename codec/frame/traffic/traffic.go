@@ -31,6 +31,8 @@ import (
 	"github.com/twmb/franz-go/pkg/kfake"
 	"github.com/twmb/franz-go/pkg/kgo"
 	"github.com/twmb/franz-go/pkg/kmsg"
+
+	"github.com/kafkawire/kafkawire/codec/capture/capturetest"
 )
 
 // Timeout bounds a whole Record call, fn included.
@@ -339,3 +341,26 @@ func (c *conversation) response(frame []byte) {
 
 // ErrNoResponse is returned by Exchange.Decode when the exchange has no response.
 var ErrNoResponse = errors.New("traffic: no response")
+
+// ByConn gives the exchanges of each connection, in the order they were sent.
+func ByConn(exs []Exchange) [][]Exchange {
+	var out [][]Exchange
+	for _, ex := range exs {
+		for len(out) <= ex.Conn {
+			out = append(out, nil)
+		}
+		out[ex.Conn] = append(out[ex.Conn], ex)
+	}
+	return out
+}
+
+// Wire gives the frames of each connection, to write as a capture.
+func Wire(conns [][]Exchange) [][]capturetest.Exchange {
+	out := make([][]capturetest.Exchange, len(conns))
+	for i, exs := range conns {
+		for _, ex := range exs {
+			out[i] = append(out[i], capturetest.Exchange{Request: ex.Request, Response: ex.Response})
+		}
+	}
+	return out
+}

@@ -55,7 +55,9 @@ func (s *Session) Advertise(ranges map[int16]Range) error {
 	return nil
 }
 
-// AnswerLegacyProduce answers those.
+// AdvertiseMin lowers the lowest version the cluster's ApiVersions answers
+// give for these keys (never raises it), for clients that refuse a broker
+// whose range does not reach down to the versions they speak.
 func (s *Session) AdvertiseMin(min map[int16]int16) error {
 	base, err := apiVersions(s.BrokerAddrs()[0])
 	if err != nil {

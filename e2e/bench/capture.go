@@ -1,0 +1,271 @@
+//go:build !js
+
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/IBM/sarama"
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
+	cdpruntime "github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+	"github.com/twmb/franz-go/pkg/kgo"
+
+	"github.com/kafkawire/kafkawire/codec/capture/capturetest"
+	"github.com/kafkawire/kafkawire/codec/frame/traffic"
+)
+
+// captureMiB is the size of the frames in the capture the rows read.
+const captureMiB = 100
+
+// captureBench measures what the captures issue asks of a 100 MB capture:
+// MB/s and frames/s natively (kafkawire frames, in a child process, so its
+// peak memory is its own max RSS) and in the page (the file picker to the
+// list complete, in headless Chromium), the peak memory of both, whether
+// the page froze, and beside them the rate the disk reads the same file.
+func captureBench(tmp string, withPage bool) {
+	fmt.Fprintln(os.Stderr, "capture: recording kgo and sarama against kfake, writing a 100 MiB capture ...")
+	file := filepath.Join(tmp, "big.pcap")
+	size := writeBigCapture(file)
+	label := fmt.Sprintf("%d MB capture", size/1_000_000)
+
+	direct, cached := diskRate(file, size)
+	add(label+" (pcap of kgo and sarama traffic): the disk reading it (dd O_DIRECT; from the page cache)", fmt.Sprintf("%.0f MB/s; %.0f MB/s", direct, cached), "-", nil)
+	target := fmt.Sprintf(">= %.0f MB/s (half the disk's)", direct/2)
+
+	bin := filepath.Join(tmp, "kafkawire")
+	run(".", nil, "go", "build", "-o", bin, "./app")
+	secs, frames, rss := framesNatively(bin, file)
+	rate := float64(size) / 1e6 / secs
+	add(label+": kafkawire frames, file to last line (median of 3)", fmt.Sprintf("%.0f MB/s, %.0f frames/s (%d frames in %.2f s)", rate, float64(frames)/secs, frames, secs),
+		target, check(rate >= direct/2))
+	add(label+": kafkawire frames, peak memory (max RSS)", mb(rss), "-", nil)
+
+	if !withPage {
+		return
+	}
+	wasm := filepath.Join(tmp, "app.wasm")
+	if _, err := os.Stat(wasm); err != nil {
+		b, err := os.ReadFile(filepath.Join("web", "app.wasm"))
+		die(err)
+		die(os.WriteFile(wasm, b, 0o644))
+	}
+	fmt.Fprintln(os.Stderr, "capture: opening it in the page in headless Chromium ...")
+	serveSite(tmp, wasm, func(base string, _ []byte) {
+		p := captureInPage(base, file)
+		rate := float64(size) / 1e6 / p.secs
+		add(label+": in the page, file picked to list complete", fmt.Sprintf("%.0f MB/s, %.0f frames/s (%d frames in %.1f s)", rate, float64(p.frames)/p.secs, p.frames, p.secs),
+			target, check(rate >= direct/2))
+		if p.frames != frames {
+			notes = append(notes, fmt.Sprintf("The page listed %d frames of the capture, kafkawire frames %d.", p.frames, frames))
+		}
+		add(label+": in the page, longest pause between painted frames", fmt.Sprintf("%.0f ms (%d frames painted; the line after it: %q)", p.maxGap, p.painted, p.gapAt), "<= 100 ms (no freeze)", check(p.maxGap <= 100))
+		add(label+": in the page, peak memory (JS heap used + wasm memory)", fmt.Sprintf("%s (JS %s, wasm %s, %s before the file; %s)", mb(p.heap+p.wasm), mb(p.heap), mb(p.wasm), mb(p.wasmStart), p.goLog), "-", nil)
+	})
+}
+
+// writeBigCapture records kgo and sarama against kfake on 127.0.0.1 and
+// replays their connections until the frames hold captureMiB MiB, written to
+// file; it returns the file's size.
+func writeBigCapture(file string) int {
+	const topic = "bench"
+	var kgoErr error
+	kgoExs, err := traffic.Record([]kgo.Opt{kgo.ConsumerGroup("bench"), kgo.ConsumeTopics(topic), kgo.FetchMaxWait(100 * time.Millisecond)},
+		func(ctx context.Context, cl *kgo.Client) {
+			for i, n := range []int{10, 200_000, 300, 5} {
+				r := &kgo.Record{Topic: topic, Value: bytes.Repeat([]byte{byte('a' + i)}, n)}
+				if kgoErr = cl.ProduceSync(ctx, r).FirstErr(); kgoErr != nil {
+					return
+				}
+			}
+			for got := 0; got < 4 && ctx.Err() == nil; {
+				got += cl.PollFetches(ctx).NumRecords()
+			}
+			kgoErr = cl.CommitUncommittedOffsets(ctx)
+		})
+	die(err)
+	die(kgoErr)
+	saramaExs, err := traffic.RecordSarama(sarama.V2_8_0_0)
+	die(err)
+	conns := append(traffic.Wire(traffic.ByConn(kgoExs)), traffic.Wire(traffic.ByConn(saramaExs))...)
+	b := capturetest.Repeat(conns, captureMiB<<20)
+	die(os.WriteFile(file, b, 0o644))
+	return len(b)
+}
+
+var ddCopied = regexp.MustCompile(`(\d+) bytes .* copied, ([\d.]+) s`)
+
+// diskRate is how fast the file reads: from the disk, past the page cache
+// (dd with O_DIRECT), and from the page cache (the file was just written).
+func diskRate(file string, size int) (direct, cached float64) {
+	cmd := exec.Command("dd", "if="+file, "of=/dev/null", "bs=4M", "iflag=direct")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		die(fmt.Errorf("dd iflag=direct %s: %v: %s", file, err, stderr.String()))
+	}
+	m := ddCopied.FindStringSubmatch(stderr.String())
+	if m == nil {
+		die(fmt.Errorf("dd said %q", stderr.String()))
+	}
+	n, _ := strconv.ParseFloat(m[1], 64)
+	s, _ := strconv.ParseFloat(m[2], 64)
+	direct = n / 1e6 / s
+	start := time.Now()
+	b, err := os.ReadFile(file)
+	die(err)
+	cached = float64(len(b)) / 1e6 / time.Since(start).Seconds()
+	return direct, cached
+}
+
+// lineCounter counts the lines written to it.
+type lineCounter struct{ n int }
+
+func (c *lineCounter) Write(p []byte) (int, error) {
+	c.n += bytes.Count(p, []byte{'\n'})
+	return len(p), nil
+}
+
+// framesNatively runs `kafkawire frames FILE` three times, its output read
+// as a pipe would read it: the median time, the frames it gave (one a
+// line), and the largest max RSS of the three.
+func framesNatively(bin, file string) (secs float64, frames, rss int) {
+	var times []float64
+	for range 3 {
+		cmd := exec.Command(bin, "frames", file)
+		var out lineCounter
+		var stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &stderr
+		start := time.Now()
+		if err := cmd.Run(); err != nil {
+			die(fmt.Errorf("kafkawire frames %s: %v: %s", file, err, stderr.String()))
+		}
+		times = append(times, time.Since(start).Seconds())
+		frames = out.n
+		if u, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+			rss = max(rss, int(u.Maxrss)*1024) // kilobytes on Linux
+		}
+	}
+	slices.Sort(times)
+	return times[1], frames, rss
+}
+
+// pageCapture is what opening the capture in the page measured.
+type pageCapture struct {
+	secs      float64
+	frames    int
+	maxGap    float64 // ms between two painted frames, the longest
+	painted   int
+	gapAt     string // the progress line after the longest pause
+	heap      int    // peak JS heap used
+	wasm      int    // the wasm memory at its largest (at the end: it never shrinks)
+	wasmStart int    // the wasm memory before the capture was given
+	goLog     string // what the page logged of Go's own memory
+}
+
+// gapMeter records, from a requestAnimationFrame loop, the longest time
+// between two painted frames, and what the progress line said after it.
+const gapMeter = `(() => {
+  window.kwGaps = {max: 0, frames: 0};
+  let last = performance.now();
+  const where = () => { const e = document.querySelector('#conv-progress') || document.querySelector('#conv-count'); return e ? e.textContent : 'before the list'; };
+  const tick = t => {
+    if (t - last > window.kwGaps.max) { window.kwGaps.max = t - last; window.kwGaps.at = where(); }
+    last = t; window.kwGaps.frames++;
+    if (!window.kwGapsStop) requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+})()`
+
+// wasmMemoryProbe keeps, in the page, the memory of the wasm module go-app
+// instantiates (Go exports it as "mem"), whose size is what the module
+// grew to: it never shrinks, so the last size is the peak.
+const wasmMemoryProbe = `(() => {
+  const keep = p => p.then(r => { if (r && r.instance && r.instance.exports.mem) window.__kwMem = r.instance.exports.mem; return r; });
+  const streaming = WebAssembly.instantiateStreaming, plain = WebAssembly.instantiate;
+  if (streaming) WebAssembly.instantiateStreaming = (...a) => keep(streaming.apply(WebAssembly, a));
+  WebAssembly.instantiate = (...a) => keep(plain.apply(WebAssembly, a));
+})();`
+
+var goMemory = regexp.MustCompile(`heap in use \d+ MiB, wasm memory \d+ MiB`)
+
+// captureInPage opens the file with the paste box's file picker and waits
+// for the conversation list, sampling the page's memory as it goes.
+func captureInPage(base, file string) pageCapture {
+	dir, err := os.MkdirTemp("", "kafkawire-bench-chromium-")
+	die(err)
+	defer os.RemoveAll(dir)
+	ctx, stop, _, _, _ := startBrowser(dir)
+	defer stop()
+	var p pageCapture
+	for _, probe := range []string{readyProbe, wasmMemoryProbe} {
+		_, err = chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: probe})
+		die(err)
+	}
+	step(ctx, 60*time.Second, chromedp.Navigate(base))
+	waitJS(ctx, "the wasm app", `window.__kwReady > 0`)
+	if !js[bool](ctx, `!!window.__kwMem`) {
+		die(fmt.Errorf("the page's wasm memory was not found (go-app instantiates the module another way)"))
+	}
+	p.wasmStart = js[int](ctx, `window.__kwMem.buffer.byteLength`)
+	logged := make(chan string, 1)
+	go func() {
+		for m, err := range chromedp.Console(ctx) {
+			if err != nil {
+				return
+			}
+			if s := goMemory.FindString(m.Text); s != "" && strings.Contains(m.Text, filepath.Base(file)) {
+				logged <- s
+				return
+			}
+		}
+	}()
+	js[bool](ctx, gapMeter+`, true`)
+
+	start := time.Now()
+	step(ctx, 60*time.Second, chromedp.SetUploadFiles(chromedp.ID("paste-file"), []string{file}))
+	deadline := start.Add(10 * time.Minute)
+	for !js[bool](ctx, `!!document.querySelector('#conv-count')`) {
+		if time.Now().After(deadline) {
+			die(fmt.Errorf("the page listed no frames of the capture within 10 minutes"))
+		}
+		heap, err := chromedp.Call(ctx, cdpruntime.GetHeapUsage, cdp.Empty{})
+		die(err)
+		p.heap = max(p.heap, int(heap.UsedSize))
+		p.wasm = max(p.wasm, js[int](ctx, `window.__kwMem.buffer.byteLength`))
+		time.Sleep(100 * time.Millisecond)
+	}
+	p.wasm = max(p.wasm, js[int](ctx, `window.__kwMem.buffer.byteLength`))
+	p.secs = time.Since(start).Seconds()
+	count := js[string](ctx, `document.querySelector('#conv-count').textContent`)
+	p.frames, err = strconv.Atoi(strings.Fields(count)[0])
+	if err != nil {
+		die(fmt.Errorf("the list says %q", count))
+	}
+	type gaps struct {
+		Max    float64 `json:"max"`
+		Frames int     `json:"frames"`
+		At     string  `json:"at"`
+	}
+	g := js[gaps](ctx, `(window.kwGapsStop = true, window.kwGaps)`)
+	p.maxGap, p.painted, p.gapAt = g.Max, g.Frames, g.At
+	select {
+	case s := <-logged:
+		p.goLog = "Go: " + s
+	case <-time.After(5 * time.Second):
+		p.goLog = "Go logged no memory"
+	}
+	return p
+}
