@@ -31,39 +31,56 @@ func keyed(n *layout.Node) []string {
 }
 
 // The nodes of a batch are keyed by where they sit in the value, with the
-// steps the editing methods read: every keyed path resolves, and the
-// lengths, counts and CRC around them have no key.
+// steps the editing methods read, which are the JSON form's: every keyed
+// path resolves, and the lengths, counts and CRC around them have no key.
 func TestEditKeysFollowStructure(t *testing.T) {
 	b := captures(t)["none-0"]
 	s, nodes, _ := decode(t, b, 0)
 	require.Len(t, nodes, 1)
 	paths := keyed(nodes[0])
-	assert.Contains(t, paths, "0.baseOffset")
-	assert.Contains(t, paths, "0.records")
-	assert.Contains(t, paths, "0.records.4.headers.2.value")
-	assert.NotContains(t, paths, "0.crc")
-	assert.NotContains(t, paths, "0.records.0.length")
+	assert.Contains(t, paths, "batches.0.baseOffset")
+	assert.Contains(t, paths, "batches.0.records")
+	assert.Contains(t, paths, "batches.0.records.4.headers")
+	assert.Contains(t, paths, "batches.0.records.4.headers.2.value")
+	assert.NotContains(t, paths, "batches.0.crc")
+	assert.NotContains(t, paths, "batches.0.records.0.length")
+	assert.NotContains(t, paths, "batches.0.records.0.headers.headerCount")
 	for _, p := range paths {
 		_, err := s.Editable(strings.Split(p, "."))
 		assert.NoError(t, err, p)
 	}
 
-	// A key the display type no longer decides: a batch node renamed or
-	// retyped keeps its children's keys.
-	batch := &layout.Node{Key: "3", Type: "anything"}
+	// The fields keyed are those of what the parent is.
+	batch := &layout.Node{Key: "batches.3", Type: "RecordBatch v2"}
 	assert.Equal(t, "baseOffset", editKey(batch, "baseOffset"))
-	assert.Equal(t, "records", editKey(batch, "recordCount"))
+	assert.Equal(t, "", editKey(batch, "recordCount"))
 	assert.Equal(t, "", editKey(batch, "crc"))
-	assert.Equal(t, "headers", editKey(&layout.Node{Key: "records.2"}, "headerCount"))
-	assert.Equal(t, "value", editKey(&layout.Node{Key: "headers.0"}, "value"))
-	assert.Equal(t, "", editKey(&layout.Node{Key: "headers.0"}, "attributes"))
+	assert.Equal(t, "", editKey(&layout.Node{Key: "headers", Type: "[]Header"}, "headerCount"))
+	assert.Equal(t, "value", editKey(&layout.Node{Key: "0", Type: "Header"}, "value"))
+	assert.Equal(t, "", editKey(&layout.Node{Key: "0", Type: "Header"}, "attributes"))
+	assert.Equal(t, "timestamp", editKey(&layout.Node{Key: "messages.1", Type: "Message"}, "timestamp"))
+	assert.Equal(t, "", editKey(&layout.Node{Type: "Record"}, "value"), "under a node with no path")
 }
 
-// Legacy message sets are shown, not edited: none of their nodes has a key.
-func TestLegacyNodesHaveNoKeys(t *testing.T) {
+// The paths of before, which named a batch by its bare index, still resolve.
+func TestOldPathsResolve(t *testing.T) {
+	s, _, _ := decode(t, captures(t)["none-0"], 0)
+	old, err := s.Editable(strings.Split("0.records.4.headers.2.value", "."))
+	require.NoError(t, err)
+	now, err := s.Editable(strings.Split("batches.0.records.4.headers.2.value", "."))
+	require.NoError(t, err)
+	assert.Equal(t, now, old)
+}
+
+// A legacy message's nodes are keyed as the JSON names its fields; its
+// size, CRC, magic and attributes follow from the rest and have none.
+func TestLegacyNodeKeys(t *testing.T) {
 	set := kmsgMessage(1, 8, 0, 1_700_000_000_000, []byte("k"), []byte("v"))
-	_, nodes, _ := decode(t, set, 0)
-	for _, n := range nodes {
-		assert.Empty(t, keyed(n))
+	s, nodes, _ := decode(t, set, 0)
+	require.Len(t, nodes, 1)
+	assert.Equal(t, []string{"batches.0", "batches.0.offset", "batches.0.timestamp", "batches.0.key", "batches.0.value"}, keyed(nodes[0]))
+	for _, p := range keyed(nodes[0]) {
+		_, err := s.Editable(strings.Split(p, "."))
+		assert.NoError(t, err, p)
 	}
 }
