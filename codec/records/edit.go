@@ -46,12 +46,15 @@ const (
 	EditMessage                 // a message inside a legacy wrapper: remove or duplicate it
 )
 
-// Editable is what a path names: its kind, width in bits for numbers, and current value as text.
+// Editable is what a path names: its kind, width in bits for numbers, and
+// current value as text; Legacy when it is (in) a legacy message, which
+// holds no records or headers to add.
 type Editable struct {
-	Kind  EditKind
-	Bits  int
-	Value string
-	Null  bool
+	Kind   EditKind
+	Bits   int
+	Value  string
+	Null   bool
+	Legacy bool
 }
 
 type target struct {
@@ -267,6 +270,12 @@ func (s *Set) Editable(p []string) (Editable, error) {
 	if err != nil {
 		return Editable{}, err
 	}
+	e, err := t.editable(p)
+	e.Legacy = t.msg != nil
+	return e, err
+}
+
+func (t target) editable(p []string) (Editable, error) {
 	if ptr, bits := t.intField(); ptr != nil {
 		return Editable{Kind: EditInt, Bits: bits, Value: intText(ptr)}, nil
 	}
