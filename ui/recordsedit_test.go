@@ -185,7 +185,7 @@ func TestFieldEditorRecordControls(t *testing.T) {
 	}
 
 	for path, ops := range map[string][]string{
-		recs:                            {"addbatch"},
+		recs:                                    {"addbatch"},
 		recs + ".batches.0":                     {"append", "duplicate", "remove"},
 		recs + ".batches.0.records":             {"append"},
 		recs + ".batches.0.records.1":           {"append", "duplicate", "remove"},
