@@ -155,7 +155,7 @@ func TestLine(t *testing.T) {
 			"size int32 = 16 [0x0000, 4B] bytes that follow"},
 		{Node{Name: "Frame", Off: 0, End: 4}, "Frame [0x0000, 4B]"},
 		{Node{Name: "key", Type: "varbytes", Value: `"k"`, Off: 0x1c, End: 0x1e, Buf: 2},
-			`key varbytes = "k" [batch 2: 0x001c, 2B]`},
+			`key varbytes = "k" [decompressed 0x001c, 2B]`},
 		{Node{Name: "crc", Type: "uint32", Value: "0x00000000", Off: 0x11, End: 0x15, Warn: "CRC-32C mismatch"},
 			"crc uint32 = 0x00000000 [0x0011, 4B]  (warning: CRC-32C mismatch)"},
 		{Node{Name: "length", Type: "int16", Value: "300", Off: 0xc, End: 0xe, Err: &wire.Error{Off: 0xe, Msg: "string needs 300 bytes, 2 left"}},
