@@ -175,10 +175,10 @@ func TestText(t *testing.T) {
 +-- body [0x0004, 16B]
     +-- a [0x0004, 2B]
     +-- batch [0x0006, 14B]
-        +-- decompressed [batch 1: 0x0000, 9B]
-            +-- records [batch 1: 0x0000, 9B]
-                +-- rec0 [batch 1: 0x0000, 5B]
-                +-- rec1 [batch 1: 0x0005, 4B]
+        +-- decompressed [decompressed 0x0000, 9B]
+            +-- records [decompressed 0x0000, 9B]
+                +-- rec0 [decompressed 0x0000, 5B]
+                +-- rec1 [decompressed 0x0005, 4B]
 `
 	assert.Equal(t, want, root.Text())
 
@@ -209,7 +209,7 @@ func TestWriteTextLeavesLazyNodesUnbuilt(t *testing.T) {
 	root := sample(&built)
 	var b strings.Builder
 	require.NoError(t, root.WriteText(&b))
-	assert.Contains(t, b.String(), "rec1 [batch 1: 0x0005, 4B]")
+	assert.Contains(t, b.String(), "rec1 [decompressed 0x0005, 4B]")
 	assert.Equal(t, 1, built)
 	assert.Equal(t, 7+9, root.Count(100), "the records' nodes were dropped after printing")
 	assert.Equal(t, b.String(), root.Text())
