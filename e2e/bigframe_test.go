@@ -210,7 +210,7 @@ func TestDecompressedBytesBesideTheFrame(t *testing.T) {
 	}
 	s := newSession(t, false)
 	s.do(30*time.Second, chromedp.Navigate(siteURL+"Fetch/v16#resp="+base64.RawURLEncoding.EncodeToString(b)))
-	s.waitFor("the wasm app", `document.querySelector('[data-wasm="ready"]')`)
+	s.waitUntil(60*time.Second, "the wasm app", `document.querySelector('[data-wasm="ready"]')`)
 	s.waitFor("the frame", `document.getElementById('resp-size').textContent == '`+strconv.Itoa(len(b))+` bytes'`)
 	if eval[bool](s, `!!document.querySelector('#response .inner')`) {
 		t.Error("a decompressed grid is shown before anything is selected")
