@@ -84,3 +84,47 @@ func TestLegacyNodeKeys(t *testing.T) {
 		assert.NoError(t, err, p)
 	}
 }
+
+// Legacy messages are edited in their offset, timestamp, key and value, and
+// the inner messages of a wrapper likewise; a clone's edits leave the
+// original as it was, and the wrapper is compressed again from its messages.
+func TestEditLegacy(t *testing.T) {
+	var inner []byte
+	inner = append(inner, kmsgMessage(1, 0, 0, 1_700_000_000_000, []byte("a"), []byte("one"))...)
+	inner = append(inner, kmsgMessage(1, 1, 0, 1_700_000_000_001, nil, []byte("two"))...)
+	set := append(kmsgMessage(0, 7, 0, 0, []byte("k"), nil), kmsgMessage(1, 10, 1, 1_700_000_000_001, nil, gzipped(inner))...)
+	s, _, _ := decode(t, set, 0)
+	before := s.AppendTo(nil)
+
+	c := s.Clone()
+	path := func(p string) []string { return strings.Split(p, ".") }
+	require.NoError(t, c.SetText(path("batches.0.offset"), "70"))
+	require.NoError(t, c.SetText(path("batches.0.value"), "now set"))
+	require.NoError(t, c.SetText(path("batches.1.messages.1.value"), "zwei"))
+	require.NoError(t, c.SetText(path("batches.1.messages.0.timestamp"), "5"))
+	require.NoError(t, c.Duplicate(path("batches.1.messages.0")))
+	assert.Equal(t, before, s.AppendTo(nil), "the original is untouched")
+
+	back, _, _ := decode(t, c.AppendTo(nil), 0)
+	assert.Equal(t, int64(70), back.Batches[0].Legacy.Offset)
+	assert.Equal(t, Bytes("now set"), back.Batches[0].Legacy.Value)
+	msgs := back.Batches[1].Legacy.Messages
+	require.Len(t, msgs, 3)
+	assert.Equal(t, int64(5), msgs[0].Timestamp)
+	assert.Equal(t, int64(5), msgs[1].Timestamp, "the duplicate")
+	assert.Equal(t, Bytes("zwei"), msgs[2].Value)
+
+	// What a legacy message has not: a timestamp in magic 0, a wrapper's
+	// own value, records to add; errors name the path as the tree does.
+	for p, want := range map[string]string{
+		"batches.0.timestamp":        "batches[0].timestamp: is not set as text",
+		"batches.1.value":            "batches[1].value: is not set as text",
+		"batches.1.messages.5.value": "batches[1].messages[5]: no message 5: there are 2",
+	} {
+		err := s.SetText(path(p), "1")
+		if assert.Error(t, err, p) {
+			assert.Contains(t, err.Error(), want)
+		}
+	}
+	assert.ErrorContains(t, s.Append(path("batches.0")), "batches[0]: is not a batch, a record or a list: a legacy message")
+}
