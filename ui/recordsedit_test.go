@@ -6,11 +6,15 @@ import (
 	"testing"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"github.com/twmb/franz-go/pkg/kmsg"
 
+	"github.com/kafkawire/kafkawire/codec/frame"
 	"github.com/kafkawire/kafkawire/codec/frame/bigframe"
 	"github.com/kafkawire/kafkawire/codec/layout"
 	"github.com/kafkawire/kafkawire/codec/message"
+	"github.com/kafkawire/kafkawire/codec/schema"
 )
 
 const recs = "body.Responses.0.Partitions.0.Records"
@@ -291,4 +295,55 @@ func TestEveryEditorActionApplies(t *testing.T) {
 			t.Errorf("no node offers %s: %v", op, ops)
 		}
 	}
+}
+
+// Legacy messages (Produce v2) offer what the codec edits in them: their
+// fields, and duplicating or removing a message or a wrapper's inner one.
+func TestLegacyEditorActionsApply(t *testing.T) {
+	m, err := message.FromJSON([]byte(`{"body": {"TopicData": [{"Name": "t", "PartitionData": [{"Index": 0, "Records": {"batches": [
+		{"magic": 0, "offset": 3, "key": "k", "value": "v"},
+		{"magic": 1, "offset": 1, "codec": "gzip", "timestamp": 1700000000000,
+		 "messages": [{"magic": 1, "offset": 0, "value": "one"}, {"magic": 1, "offset": 1, "value": "two"}]}]}}]}]}}`),
+		schema.ByName("Produce"), 2, schema.Request)
+	require.NoError(t, err)
+	b, err := frame.Encode(m)
+	require.NoError(t, err)
+	start := func() *Pane {
+		p := NewPane(schema.ByName("Produce"), 2, schema.Request)
+		p.Restore(b)
+		require.Empty(t, p.Notice)
+		return p
+	}
+	p := start()
+	const legacy = "body.TopicData.0.PartitionData.0.Records"
+	kinds := map[string]string{}
+	p.Decoded.Tree.Walk(func(n *layout.Node, _ int) bool {
+		e := p.Editor(n)
+		if strings.HasPrefix(e.Path, legacy+".") {
+			kinds[strings.TrimPrefix(e.Path, legacy+".")] = e.Kind
+		}
+		for _, a := range e.Actions() {
+			fresh := start()
+			if !fresh.Edit(a.Edit) {
+				t.Errorf("%s on %s (%s): %s", a.DataOp, a.Edit.Path, n.Name, fresh.EditErr)
+			}
+			if string(fresh.Bytes()) == string(p.Bytes()) {
+				t.Errorf("%s on %s changed no byte", a.DataOp, a.Edit.Path)
+			}
+		}
+		return true
+	})
+	for path, kind := range map[string]string{
+		"batches.0": kindLegacy, "batches.0.offset": kindRecInt, "batches.0.key": kindRecBytes,
+		"batches.1.timestamp": kindRecInt, "batches.1.messages.1": kindMessage, "batches.1.messages.1.value": kindRecBytes,
+	} {
+		assert.Equal(t, kind, kinds[path], path)
+	}
+	assert.NotContains(t, kinds, "batches.1.value", "a wrapper's value is its messages")
+	ed := p.Editor(nodeAt(t, p, legacy+".batches.1.messages.1"))
+	var ops []string
+	for _, a := range ed.Actions() {
+		ops = append(ops, a.Label)
+	}
+	assert.Equal(t, []string{"duplicate message", "remove message"}, ops)
 }
