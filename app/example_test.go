@@ -38,7 +38,7 @@ func TestEncodeExample(t *testing.T) {
 	for _, want := range []string{`"orders"`, `"order-1"`, `"order-2"`, `"trace-id"`, "producerId int64 = 4000"} {
 		assert.Contains(t, tree, want)
 	}
-	assert.Equal(t, 2, strings.Count(tree, "+-- Record["), "two records:\n%s", tree)
+	assert.Equal(t, 2, strings.Count(tree, "+-- records["), "two records:\n%s", tree)
 
 	_, stderr, status = kafkawire(t, "{}", "encode", "--json", "-", "--example")
 	assert.NotEqual(t, 0, status)

@@ -26,7 +26,7 @@ import (
 func produceWithRecords(t *testing.T) []byte {
 	t.Helper()
 	m := message.Minimal(schema.ByName("Produce"), 9, schema.Request)
-	if err := m.Apply(message.Edit{Op: message.OpAppend, Path: message.ParsePath("body.TopicData.0.PartitionData.0.Records.0")}); err != nil {
+	if err := m.Apply(message.Edit{Op: message.OpAppend, Path: message.ParsePath("body.TopicData.0.PartitionData.0.Records.batches.0")}); err != nil {
 		t.Fatal(err)
 	}
 	d, err := frame.Build(m)
@@ -140,7 +140,7 @@ func TestAccessibility(t *testing.T) {
 
 			// Records: a produce request with a record, its value selected.
 			s.open("/Produce/v9#" + ui.Fragment(produceWithRecords(t), nil))
-			s.selectNode("request", "body.TopicData.0.PartitionData.0.Records.0.records.0.value")
+			s.selectNode("request", "body.TopicData.0.PartitionData.0.Records.batches.0.records.0.value")
 			checkAxe(t, s, "records")
 
 			// The paste box open, holding a frame it read.

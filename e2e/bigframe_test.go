@@ -89,7 +89,7 @@ func TestOneMiBFetchResponse(t *testing.T) {
 	d := frame.Decode(b, m.API, bigframe.FetchVersion, schema.Response)
 	const part, batch, rec = bigframe.Partitions - 1, bigframe.BatchesPer - 1, bigframe.RecordsPer - 2
 	recs := "body.Responses.0.Partitions." + strconv.Itoa(part) + ".Records"
-	batchPath := recs + "." + strconv.Itoa(batch)
+	batchPath := recs + ".batches." + strconv.Itoa(batch)
 	recPath := batchPath + ".records." + strconv.Itoa(rec)
 	rn := nodeByPath(d.Tree, recPath)
 	if rn == nil {
@@ -110,7 +110,7 @@ func TestOneMiBFetchResponse(t *testing.T) {
 
 	// Down the tree to a record near the end: a batch's records hang under
 	// its "records" node, laid out when opened.
-	container := batchPath + "@records"
+	container := batchPath + ".records"
 	for _, p := range []string{"body.Responses.0", "body.Responses.0.Partitions", "body.Responses.0.Partitions." + strconv.Itoa(part), recs, batchPath, container} {
 		s.expand("response", p)
 	}
@@ -210,12 +210,12 @@ func TestDecompressedBytesBesideTheFrame(t *testing.T) {
 	}
 	s := newSession(t, false)
 	s.do(30*time.Second, chromedp.Navigate(siteURL+"Fetch/v16#resp="+base64.RawURLEncoding.EncodeToString(b)))
-	s.waitFor("the wasm app", `document.querySelector('[data-wasm="ready"]')`)
+	s.waitUntil(60*time.Second, "the wasm app", `document.querySelector('[data-wasm="ready"]')`)
 	s.waitFor("the frame", `document.getElementById('resp-size').textContent == '`+strconv.Itoa(len(b))+` bytes'`)
 	if eval[bool](s, `!!document.querySelector('#response .inner')`) {
 		t.Error("a decompressed grid is shown before anything is selected")
 	}
-	const rec = "body.Responses.0.Partitions.0.Records.0.records.1"
+	const rec = "body.Responses.0.Partitions.0.Records.batches.0.records.1"
 	s.selectNode("response", rec)
 	s.waitFor("the decompressed grid", `document.querySelector('#response .inner [data-boff].sel')`)
 	if n := eval[int](s, `document.querySelectorAll('#response .grid [data-off].mark').length`); n == 0 {
@@ -227,7 +227,7 @@ func TestDecompressedBytesBesideTheFrame(t *testing.T) {
 	s.screenshot("decompressed")
 	// A click on the first byte of the buffer selects the first record's length.
 	s.clickUntil("selection from the decompressed grid", `#response .inner [data-boff="0"]`,
-		`document.querySelector('#response .tn.sel') && document.querySelector('#response .tn.sel').dataset.path == 'body.Responses.0.Partitions.0.Records.0.records.0@length'`)
+		`document.querySelector('#response .tn.sel') && document.querySelector('#response .tn.sel').dataset.path == 'body.Responses.0.Partitions.0.Records.batches.0.records.0@length'`)
 	// Editing a value in there recompresses the batch.
 	eval[bool](s, `(window.__hash0 = location.hash, true)`)
 	s.setField("response", rec+".value", "recompressed")

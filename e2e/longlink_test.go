@@ -86,9 +86,9 @@ func TestLongLinkEditedFrame(t *testing.T) {
 	}
 
 	recs := "body.Responses.0.Partitions.0.Records"
-	batchPath := recs + ".0"
+	batchPath := recs + ".batches.0"
 	recPath := batchPath + ".records.0"
-	for _, p := range []string{"body.Responses.0", "body.Responses.0.Partitions", "body.Responses.0.Partitions.0", recs, batchPath, batchPath + "@records", recPath} {
+	for _, p := range []string{"body.Responses.0", "body.Responses.0.Partitions", "body.Responses.0.Partitions.0", recs, batchPath, batchPath + ".records", recPath} {
 		s.expand("response", p)
 	}
 	value := strings.Repeat("x", 700000)

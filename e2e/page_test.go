@@ -15,6 +15,7 @@ import (
 	"github.com/kafkawire/kafkawire/codec/layout"
 	"github.com/kafkawire/kafkawire/codec/message"
 	"github.com/kafkawire/kafkawire/codec/schema"
+	"github.com/kafkawire/kafkawire/ui"
 )
 
 // spans expands (region, count) pairs into one region per byte.
@@ -232,6 +233,41 @@ func TestHoverHighlightsField(t *testing.T) {
 	if strings.Join(sel, ",") != "40,41,42,43,44,45,46,47" {
 		t.Errorf("selected bytes %v, want 40..47 (LastTimestamp)", sel)
 	}
+
+	// Inside records a position has one name too: the tree row's name is
+	// the last step of the breadcrumb, which the details panel repeats.
+	s.open("/Produce/v9#" + ui.Fragment(produceWithHeader(t), nil))
+	for path, crumb := range map[string]string{
+		"body.TopicData.0.PartitionData.0.Records.batches.0":                          "TopicData[0].PartitionData[0].Records.batches[0]",
+		"body.TopicData.0.PartitionData.0.Records.batches.0.records.0":                "TopicData[0].PartitionData[0].Records.batches[0].records[0]",
+		"body.TopicData.0.PartitionData.0.Records.batches.0.records.0.headers.0.key":  "TopicData[0].PartitionData[0].Records.batches[0].records[0].headers[0].key",
+		"body.TopicData.0.PartitionData.0.Records.batches.0.records.0.timestampDelta": "TopicData[0].PartitionData[0].Records.batches[0].records[0].timestampDelta",
+	} {
+		s.selectNode("request", path)
+		name := eval[string](s, `document.querySelector('#request .tn.sel .nm').textContent`)
+		got := eval[string](s, `document.querySelector('#request .crumb').textContent`)
+		details := eval[string](s, `document.querySelector('#details-request .details-path').textContent`)
+		if got != crumb || details != crumb || !strings.HasSuffix(crumb, "."+name) {
+			t.Errorf("%s: tree row %q, breadcrumb %q, details %q; want %q throughout", path, name, got, details, crumb)
+		}
+	}
+}
+
+// produceWithHeader is a Produce v9 request whose one batch holds a record
+// with a header.
+func produceWithHeader(t *testing.T) []byte {
+	t.Helper()
+	m := message.Minimal(schema.ByName("Produce"), 9, schema.Request)
+	for _, p := range []string{"body.TopicData.0.PartitionData.0.Records.batches.0", "body.TopicData.0.PartitionData.0.Records.batches.0.records.0"} {
+		if err := m.Apply(message.Edit{Op: message.OpAppend, Path: message.ParsePath(p)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	d, err := frame.Build(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d.Bytes()
 }
 
 const xss = `"><img src=x onerror=alert(1)>`

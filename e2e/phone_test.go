@@ -286,7 +286,7 @@ func TestEveryClickOnAByteSelects(t *testing.T) {
 	s := newSession(t, false)
 	s.do(30*time.Second, chromedp.Navigate(siteURL+"Fetch/v16#resp="+base64.RawURLEncoding.EncodeToString(b)))
 	s.waitFor("the wasm app", `document.querySelector('[data-wasm="ready"]')`)
-	s.selectNode("response", "body.Responses.0.Partitions.0.Records.0.records.1")
+	s.selectNode("response", "body.Responses.0.Partitions.0.Records.batches.0.records.1")
 	s.waitFor("the decompressed grid", `document.querySelector('#response .inner [data-boff].sel')`)
 	lost := 0
 	for i, cell := range []string{

@@ -15,7 +15,7 @@ import (
 // frame is marked in the frame grid. Buf is 0 when nothing is shown.
 type InnerView struct {
 	Buf            int
-	Title          string // "batch 1: 1,204 bytes decompressed from 312 (zstd)"
+	Title          string // "Records.batches[0].records: 1204 bytes decompressed from the 312 marked in the frame"
 	Bytes          []byte
 	Regions        []byte
 	SelOff, SelEnd int
@@ -40,7 +40,7 @@ func bufOf(n *layout.Node) int {
 	if n.Buf > 0 {
 		return n.Buf
 	}
-	if kids := n.Kids(); len(kids) > 0 && kids[0].Buf > 0 && n.Key == "" {
+	if kids := n.Kids(); len(kids) > 0 && kids[0].Buf > 0 {
 		return kids[0].Buf
 	}
 	return 0
@@ -85,12 +85,7 @@ func (p *Pane) Inner() InnerView {
 	v.Buf, v.Bytes, v.Regions = k, p.Decoded.Bufs[k], p.BufRegions(k)
 	if pl := p.payload(k); pl != nil {
 		v.MarkOff, v.MarkEnd = pl.Off, pl.End
-		// Named by its batch's node (RecordBatch[0]), as in the tree.
-		batch := "a batch"
-		if parent := p.Info(pl).Parent; parent != nil {
-			batch = parent.Name
-		}
-		v.Title = batch + ": " + itoa(len(v.Bytes)) + " bytes decompressed from the " + itoa(pl.Len()) + " marked in the frame"
+		v.Title = p.bufName(k) + ": " + itoa(len(v.Bytes)) + " bytes decompressed from the " + itoa(pl.Len()) + " marked in the frame"
 	}
 	if n := p.Selected; n != nil && n.Buf == k {
 		v.SelOff, v.SelEnd = n.Off, n.End
@@ -99,6 +94,18 @@ func (p *Pane) Inner() InnerView {
 		v.HovOff, v.HovEnd = n.Off, n.End
 	}
 	return v
+}
+
+// bufName names decompressed buffer k by the node of its compressed bytes,
+// as the breadcrumb does (Records.batches[0].records), never by the
+// buffer's number, which counts from 1 beside batches counted from 0.
+func (p *Pane) bufName(k int) string {
+	if pl := p.payload(k); pl != nil {
+		if c := p.Info(pl).Crumb; c != "" {
+			return c
+		}
+	}
+	return "a compressed batch"
 }
 
 // AtBuf is the deepest node holding byte off of buffer buf, or nil.

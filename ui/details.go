@@ -23,10 +23,13 @@ type NodeDetails struct {
 	Path  string // the position, as the breadcrumb names it (Topics[0].Name, Topics[0].Name > length)
 	Off   int
 	End   int
-	Buf   int    // 0: the frame; k > 0: decompressed batch k
-	Hex   string // the node's bytes in hex, cut at detailsHexMax bytes
-	Warn  string
-	Err   string
+	Buf   int // 0: the frame; k > 0: the k-th decompressed buffer
+	// BufName names the compressed bytes whose decompression holds the
+	// node's when Buf > 0, as the breadcrumb does (Records.batches[0].records).
+	BufName string
+	Hex     string // the node's bytes in hex, cut at detailsHexMax bytes
+	Warn    string
+	Err     string
 }
 
 // Details describes node n, whose bytes are in buf and whose path is path.
@@ -83,7 +86,11 @@ func (p *DetailsPanel) Render() app.UI {
 		where = "bytes " + strconv.Itoa(d.Off) + " to " + strconv.Itoa(d.End-1) + " of the frame (0x" + hex4(d.Off) + " to 0x" + hex4(d.End-1) + ")"
 	}
 	if d.Buf > 0 {
-		where = strings.Replace(where, "of the frame", "of batch "+strconv.Itoa(d.Buf)+" decompressed", 1)
+		name := d.BufName
+		if name == "" {
+			name = "records"
+		}
+		where = strings.Replace(where, "of the frame", "of the decompressed "+name, 1)
 	}
 	size := strconv.Itoa(d.End-d.Off) + " bytes"
 	if d.End-d.Off == 1 {

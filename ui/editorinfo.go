@@ -2,10 +2,10 @@ package ui
 
 import (
 	"encoding/hex"
-	"github.com/kafkawire/kafkawire/codec/layout"
 	"strconv"
 	"strings"
 
+	"github.com/kafkawire/kafkawire/codec/layout"
 	"github.com/kafkawire/kafkawire/codec/message"
 	"github.com/kafkawire/kafkawire/codec/records"
 )
@@ -170,6 +170,15 @@ func (e EditorInfo) Actions() []EditAction {
 		}
 		out = append(out, EditAction{DataOp: dataOp, Label: label, Class: class, Edit: message.Edit{Op: op, Path: p, Text: text}})
 	}
+	// An element of any list is duplicated and removed alike; what says
+	// which ("" for a schema array's element).
+	element := func(what string) {
+		if what != "" {
+			what = " " + what
+		}
+		add("duplicate", "duplicate"+what, message.OpDuplicate, "")
+		add("remove", "remove"+what, message.OpRemove, "")
+	}
 	switch e.Kind {
 	case "wire":
 		return nil
@@ -182,23 +191,23 @@ func (e EditorInfo) Actions() []EditAction {
 			add("append", "+ element", message.OpAppend, "")
 		}
 	case "element":
-		add("duplicate", "duplicate", message.OpDuplicate, "")
-		add("remove", "remove", message.OpRemove, "")
+		element("")
 	case kindBatch:
 		add("append", "+ record", message.OpAppend, "")
-		add("duplicate", "duplicate batch", message.OpDuplicate, "")
-		add("remove", "remove batch", message.OpRemove, "")
+		element("batch")
+	case kindLegacy:
+		element("batch")
 	case kindRecordList:
 		add("append", "+ record", message.OpAppend, "")
 	case kindRecord:
 		add("append", "+ header", message.OpAppend, "")
-		add("duplicate", "duplicate record", message.OpDuplicate, "")
-		add("remove", "remove record", message.OpRemove, "")
+		element("record")
 	case kindHeaderList:
 		add("append", "+ header", message.OpAppend, "")
 	case kindHeader:
-		add("duplicate", "duplicate header", message.OpDuplicate, "")
-		add("remove", "remove header", message.OpRemove, "")
+		element("header")
+	case kindMessage:
+		element("message")
 	}
 	switch {
 	case !e.Nullable:

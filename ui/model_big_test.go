@@ -61,8 +61,9 @@ func TestRegionsAgreeWithPaintingEveryNode(t *testing.T) {
 }
 
 // Records inside a compressed batch are named by value paths through the
-// keyless "records (zstd compressed)" and "decompressed" nodes, which stay
-// without a path of their own; ids, paths and nodes lead back to each other.
+// keyless "decompressed" nodes, which have no path of their own; the
+// compressed payload is the batch's list of records; ids, paths and nodes
+// lead back to each other.
 func TestPathsReachIntoCompressedBatches(t *testing.T) {
 	p := bigPane(t, bigframe.CompressedFetch())
 	const recs = "body.Responses.0.Partitions.0.Records"
@@ -71,7 +72,7 @@ func TestPathsReachIntoCompressedBatches(t *testing.T) {
 		if n.Buf == 1 && n.Name == "value" && value == nil {
 			value = n
 		}
-		if n.Key == "" && len(n.Children) > 0 && n.Children[0].Buf == 1 && compressed == nil {
+		if n.Buf == 0 && len(n.Children) > 0 && n.Children[0].Buf == 1 && compressed == nil {
 			compressed = n
 		}
 		return true
@@ -80,7 +81,7 @@ func TestPathsReachIntoCompressedBatches(t *testing.T) {
 		t.Fatal("no record value in a decompressed buffer")
 	}
 	info := p.Info(value)
-	if info.Path != recs+".0.records.0.value" {
+	if info.Path != recs+".batches.0.records.0.value" {
 		t.Errorf("path %q", info.Path)
 	}
 	if p.Node(info.ID) != value {
@@ -89,11 +90,14 @@ func TestPathsReachIntoCompressedBatches(t *testing.T) {
 	if p.byPath(info.Path) != value {
 		t.Errorf("path %q does not lead back", info.Path)
 	}
-	if got := p.Info(compressed).Path; got != "" {
-		t.Errorf("the compressed payload has path %q, want none", got)
+	if got := p.Info(compressed).Path; got != recs+".batches.0.records" {
+		t.Errorf("the compressed payload has path %q, want the batch's records", got)
 	}
-	if e := p.Editor(compressed); e.Kind != "wire" {
-		t.Errorf("the compressed payload is editable: %+v", e)
+	if e := p.Editor(compressed); e.Kind != kindRecordList {
+		t.Errorf("the compressed payload is not the list of records one adds to: %+v", e)
+	}
+	if got := p.Info(compressed.Children[0]).Path; got != "" {
+		t.Errorf("the decompressed bytes have path %q, want none", got)
 	}
 	if e := p.Editor(value); e.Kind != "recbytes" || !strings.HasPrefix(e.Text, `{"order":0,`) || e.Hex || e.Path != info.Path {
 		t.Errorf("editor %+v", e)

@@ -153,6 +153,9 @@ func (c *Page) paneUI(p *Pane) app.UI {
 			buf = p.Decoded.Bufs[n.Buf]
 		}
 		d := Details(n, buf, info.Crumb) // the position as the breadcrumb names it
+		if n.Buf > 0 {
+			d.BufName = p.bufName(n.Buf)
+		}
 		mp.Details = &d
 	}
 	if n := p.Hovered; n != nil {

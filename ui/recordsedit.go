@@ -8,7 +8,7 @@ import (
 )
 
 // Editing inside a records field. The codec names every editable part of a
-// record batch by a value path (body...Records.0.records.3.value) and says
+// record batch by a value path (body...Records.batches.0.records.3.value) and says
 // what a path names (records.Editable); recordsEditor turns that into the
 // editor's kinds.
 
@@ -22,6 +22,8 @@ const (
 	kindRecord     = "record"     // a record: duplicate, remove
 	kindHeaderList = "headerlist" // a record's headers: add one
 	kindHeader     = "header"     // a header: duplicate, remove
+	kindLegacy     = "legacy"     // a legacy message, a batch of its own: duplicate, remove
+	kindMessage    = "message"    // a message inside a legacy wrapper: duplicate, remove
 )
 
 func recordsEditor(path string, re records.Editable) EditorInfo {
@@ -36,6 +38,11 @@ func recordsEditor(path string, re records.Editable) EditorInfo {
 		e.Kind, e.Type = kindRecCodec, "codec"
 	case records.EditBatch:
 		e.Kind, e.Elem = kindBatch, true
+		if re.Legacy {
+			e.Kind = kindLegacy
+		}
+	case records.EditMessage:
+		e.Kind, e.Elem = kindMessage, true
 	case records.EditRecords:
 		e.Kind = kindRecordList
 	case records.EditRecord:

@@ -6,11 +6,15 @@ import (
 	"testing"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"github.com/twmb/franz-go/pkg/kmsg"
 
+	"github.com/kafkawire/kafkawire/codec/frame"
 	"github.com/kafkawire/kafkawire/codec/frame/bigframe"
 	"github.com/kafkawire/kafkawire/codec/layout"
 	"github.com/kafkawire/kafkawire/codec/message"
+	"github.com/kafkawire/kafkawire/codec/schema"
 )
 
 const recs = "body.Responses.0.Partitions.0.Records"
@@ -64,41 +68,41 @@ func TestPaneEditsRecords(t *testing.T) {
 		t.Fatalf("%d batches", got)
 	}
 	// A value inside the compressed batch, as text and as hex.
-	mustEdit(t, p, message.OpSet, recs+".0.records.1.value", "héllo")
-	if e := p.Editor(nodeAt(t, p, recs+".0.records.1.value")); e.Text != "héllo" || e.Hex {
+	mustEdit(t, p, message.OpSet, recs+".batches.0.records.1.value", "héllo")
+	if e := p.Editor(nodeAt(t, p, recs+".batches.0.records.1.value")); e.Text != "héllo" || e.Hex {
 		t.Errorf("after a text edit: %+v", e)
 	}
-	mustEdit(t, p, message.OpSetHex, recs+".0.records.1.value", "00 ff 10")
-	if e := p.Editor(nodeAt(t, p, recs+".0.records.1.value")); e.Text != "\x00\xff\x10" || !e.Hex {
+	mustEdit(t, p, message.OpSetHex, recs+".batches.0.records.1.value", "00 ff 10")
+	if e := p.Editor(nodeAt(t, p, recs+".batches.0.records.1.value")); e.Text != "\x00\xff\x10" || !e.Hex {
 		t.Errorf("after a hex edit: %+v", e)
 	}
-	if p.Edit(edit(message.OpSetHex, recs+".0.records.1.value", "0g")) {
+	if p.Edit(edit(message.OpSetHex, recs+".batches.0.records.1.value", "0g")) {
 		t.Error("bad hex accepted")
 	}
 	// Keys become null and come back empty.
-	mustEdit(t, p, message.OpSetNull, recs+".0.records.0.key", "")
-	if e := p.Editor(nodeAt(t, p, recs+".0.records.0.key")); !e.Null || !e.Nullable {
+	mustEdit(t, p, message.OpSetNull, recs+".batches.0.records.0.key", "")
+	if e := p.Editor(nodeAt(t, p, recs+".batches.0.records.0.key")); !e.Null || !e.Nullable {
 		t.Errorf("after null: %+v", e)
 	}
-	mustEdit(t, p, message.OpSetPresent, recs+".0.records.0.key", "")
+	mustEdit(t, p, message.OpSetPresent, recs+".batches.0.records.0.key", "")
 	// Numbers are range-checked by width.
-	if p.Edit(edit(message.OpSet, recs+".1.records.0.attributes", "200")) || !strings.Contains(p.EditErr, "int8") {
+	if p.Edit(edit(message.OpSet, recs+".batches.1.records.0.attributes", "200")) || !strings.Contains(p.EditErr, "int8") {
 		t.Errorf("an int8 took 200: %q", p.EditErr)
 	}
-	mustEdit(t, p, message.OpSet, recs+".1.baseOffset", "1000")
+	mustEdit(t, p, message.OpSet, recs+".batches.1.baseOffset", "1000")
 	// Records and headers come and go.
-	mustEdit(t, p, message.OpAppend, recs+".0.records", "")
-	mustEdit(t, p, message.OpAppend, recs+".0.records.3.headers", "")
-	mustEdit(t, p, message.OpSet, recs+".0.records.3.headers.0.key", "trace")
-	mustEdit(t, p, message.OpDuplicate, recs+".0.records.3", "")
-	mustEdit(t, p, message.OpRemove, recs+".0.records.0", "")
-	mustEdit(t, p, message.OpRemove, recs+".0.records.3.headers.0", "")
+	mustEdit(t, p, message.OpAppend, recs+".batches.0.records", "")
+	mustEdit(t, p, message.OpAppend, recs+".batches.0.records.3.headers", "")
+	mustEdit(t, p, message.OpSet, recs+".batches.0.records.3.headers.0.key", "trace")
+	mustEdit(t, p, message.OpDuplicate, recs+".batches.0.records.3", "")
+	mustEdit(t, p, message.OpRemove, recs+".batches.0.records.0", "")
+	mustEdit(t, p, message.OpRemove, recs+".batches.0.records.3.headers.0", "")
 	// The codec select recompresses.
-	mustEdit(t, p, message.OpSet, recs+".0.attributes.codec", "lz4")
+	mustEdit(t, p, message.OpSet, recs+".batches.0.attributes.codec", "lz4")
 	// Batches are added, duplicated and removed.
 	mustEdit(t, p, message.OpAppend, recs, "")
-	mustEdit(t, p, message.OpDuplicate, recs+".1", "")
-	mustEdit(t, p, message.OpRemove, recs+".3", "")
+	mustEdit(t, p, message.OpDuplicate, recs+".batches.1", "")
+	mustEdit(t, p, message.OpRemove, recs+".batches.3", "")
 
 	bs := batches(t, p)
 	if len(bs) != 3 {
@@ -111,7 +115,7 @@ func TestPaneEditsRecords(t *testing.T) {
 		t.Errorf("duplicated batch offsets %d %d", bs[1].FirstOffset, bs[2].FirstOffset)
 	}
 	// The decompressed records are laid out again, with their paths.
-	if e := p.Editor(nodeAt(t, p, recs+".0.records.2.headers.0.key")); e.Kind != kindRecBytes || e.Text != "trace" {
+	if e := p.Editor(nodeAt(t, p, recs+".batches.0.records.2.headers.0.key")); e.Kind != kindRecBytes || e.Text != "trace" {
 		t.Errorf("duplicated header key: %+v", e)
 	}
 }
@@ -124,8 +128,8 @@ func TestPaneAddsBatchToNullRecords(t *testing.T) {
 		t.Fatalf("records editor %+v", e)
 	}
 	mustEdit(t, p, message.OpAppend, recs, "")
-	mustEdit(t, p, message.OpAppend, recs+".0.records", "")
-	mustEdit(t, p, message.OpSet, recs+".0.records.0.value", "v")
+	mustEdit(t, p, message.OpAppend, recs+".batches.0.records", "")
+	mustEdit(t, p, message.OpSet, recs+".batches.0.records.0.value", "v")
 	if bs := batches(t, p); len(bs) != 1 || bs[0].NumRecords != 1 {
 		t.Errorf("%d batches", len(bs))
 	}
@@ -144,9 +148,9 @@ func renderEditor(t *testing.T, p *Pane, path string) *FieldEditor {
 
 func TestFieldEditorRecordControls(t *testing.T) {
 	p := bigPane(t, bigframe.CompressedFetch())
-	mustEdit(t, p, message.OpSetHex, recs+".1.records.2.value", "00ff")
+	mustEdit(t, p, message.OpSetHex, recs+".batches.1.records.2.value", "00ff")
 
-	f := renderEditor(t, p, recs+".0.records.1.value")
+	f := renderEditor(t, p, recs+".batches.0.records.1.value")
 	if err := app.Match(app.Label().Class("fe-label").Text("UTF-8 text"), f, 0, 0); err != nil {
 		t.Error(err)
 	}
@@ -162,7 +166,7 @@ func TestFieldEditorRecordControls(t *testing.T) {
 		t.Error("hex mode did not switch on")
 	}
 
-	f = renderEditor(t, p, recs+".1.records.2.value")
+	f = renderEditor(t, p, recs+".batches.1.records.2.value")
 	if err := app.Match(app.Label().Class("fe-label").Text("hex"), f, 0, 0); err != nil {
 		t.Errorf("bytes that are not UTF-8 start in hex: %v", err)
 	}
@@ -170,27 +174,27 @@ func TestFieldEditorRecordControls(t *testing.T) {
 		t.Error(err)
 	}
 
-	f = renderEditor(t, p, recs+".0.records.0.timestampDelta")
+	f = renderEditor(t, p, recs+".batches.0.records.0.timestampDelta")
 	if err := app.Match(app.Label().Class("fe-label").Text("int64"), f, 0, 0); err != nil {
 		t.Error(err)
 	}
-	f = renderEditor(t, p, recs+".0.records.0.attributes")
+	f = renderEditor(t, p, recs+".batches.0.records.0.attributes")
 	if err := app.Match(app.Span().Class("fe-hint").Text("-128 to 127"), f, 0, 2); err != nil {
 		t.Error(err)
 	}
 
-	f = renderEditor(t, p, recs+".0.attributes.codec")
+	f = renderEditor(t, p, recs+".batches.0.attributes.codec")
 	if err := app.Match(app.Option().Value("zstd").Selected(true).Text("zstd"), f, 0, 1, 4); err != nil {
 		t.Errorf("zstd is not the selected codec: %v", err)
 	}
 
 	for path, ops := range map[string][]string{
-		recs:                            {"addbatch"},
-		recs + ".0":                     {"append", "duplicate", "remove"},
-		recs + ".0.records":             {"append"},
-		recs + ".0.records.1":           {"append", "duplicate", "remove"},
-		recs + ".0.records.1.headers":   {"append"},
-		recs + ".0.records.1.headers.0": {"duplicate", "remove"},
+		recs:                                    {"addbatch"},
+		recs + ".batches.0":                     {"append", "duplicate", "remove"},
+		recs + ".batches.0.records":             {"append"},
+		recs + ".batches.0.records.1":           {"append", "duplicate", "remove"},
+		recs + ".batches.0.records.1.headers":   {"append"},
+		recs + ".batches.0.records.1.headers.0": {"duplicate", "remove"},
 	} {
 		f := renderEditor(t, p, path)
 		for i, op := range ops {
@@ -217,7 +221,7 @@ func TestInnerViewFollowsTheSelection(t *testing.T) {
 	if v := p.Inner(); v.Buf != 0 {
 		t.Fatalf("a buffer is shown with nothing selected: %+v", v)
 	}
-	rec := nodeAt(t, p, recs+".0.records.2")
+	rec := nodeAt(t, p, recs+".batches.0.records.2")
 	p.Selected = rec
 	v := p.Inner()
 	if v.Buf != 1 || len(v.Bytes) != len(p.Decoded.Bufs[1]) || v.SelOff != rec.Off || v.SelEnd != rec.End {
@@ -226,18 +230,33 @@ func TestInnerViewFollowsTheSelection(t *testing.T) {
 	if v.MarkOff <= 0 || v.MarkEnd > len(p.Bytes()) || v.MarkEnd <= v.MarkOff {
 		t.Errorf("payload mark [%d, %d)", v.MarkOff, v.MarkEnd)
 	}
+	// The buffer is named as the breadcrumb names the compressed records,
+	// not by its number (1, beside batches[0]).
+	const payload = "Responses[0].Partitions[0].Records.batches[0].records"
+	if !strings.HasPrefix(v.Title, payload+": ") {
+		t.Errorf("inner view title %q", v.Title)
+	}
+	d := Details(rec, p.Decoded.Bufs[1], p.Info(rec).Crumb)
+	d.BufName = p.bufName(rec.Buf)
+	if d.Path != "Responses[0].Partitions[0].Records.batches[0].records[2]" || d.BufName != payload {
+		t.Errorf("details name %q in %q", d.Path, d.BufName)
+	}
+	where := "bytes " + itoa(rec.Off) + " to " + itoa(rec.End-1) + " of the decompressed " + payload
+	if html := render(t, &DetailsPanel{Dir: "response", Node: &d}); !strings.Contains(html, where) {
+		t.Errorf("the details panel does not say %q:\n%s", where, html)
+	}
 	for i := rec.Off; i < rec.End; i++ {
 		if layout.Region(v.Regions[i]) != layout.RegionRecord {
 			t.Fatalf("byte %d of the record is region %v", i, layout.Region(v.Regions[i]))
 		}
 	}
 	// A byte of the buffer selects back the deepest node there.
-	attr := nodeAt(t, p, recs+".0.records.2.attributes")
+	attr := nodeAt(t, p, recs+".batches.0.records.2.attributes")
 	if n := p.AtBuf(1, attr.Off); n != attr {
 		t.Errorf("byte %d of buffer 1 is %+v", attr.Off, n)
 	}
 	// The frame's plain batch shows nothing.
-	p.Selected = nodeAt(t, p, recs+".1.records.0")
+	p.Selected = nodeAt(t, p, recs+".batches.1.records.0")
 	if v := p.Inner(); v.Buf != 0 {
 		t.Errorf("a plain batch shows buffer %d", v.Buf)
 	}
@@ -251,7 +270,7 @@ func TestEveryEditorActionApplies(t *testing.T) {
 	// "rmtag" are offered too.
 	start := func() *Pane {
 		p := bigPane(t, bigframe.CompressedFetch())
-		mustEdit(t, p, message.OpSetNull, recs+".1.records.0.key", "")
+		mustEdit(t, p, message.OpSetNull, recs+".batches.1.records.0.key", "")
 		mustEdit(t, p, message.OpAddTagged, "body", "NodeEndpoints")
 		return p
 	}
@@ -276,4 +295,55 @@ func TestEveryEditorActionApplies(t *testing.T) {
 			t.Errorf("no node offers %s: %v", op, ops)
 		}
 	}
+}
+
+// Legacy messages (Produce v2) offer what the codec edits in them: their
+// fields, and duplicating or removing a message or a wrapper's inner one.
+func TestLegacyEditorActionsApply(t *testing.T) {
+	m, err := message.FromJSON([]byte(`{"body": {"TopicData": [{"Name": "t", "PartitionData": [{"Index": 0, "Records": {"batches": [
+		{"magic": 0, "offset": 3, "key": "k", "value": "v"},
+		{"magic": 1, "offset": 1, "codec": "gzip", "timestamp": 1700000000000,
+		 "messages": [{"magic": 1, "offset": 0, "value": "one"}, {"magic": 1, "offset": 1, "value": "two"}]}]}}]}]}}`),
+		schema.ByName("Produce"), 2, schema.Request)
+	require.NoError(t, err)
+	b, err := frame.Encode(m)
+	require.NoError(t, err)
+	start := func() *Pane {
+		p := NewPane(schema.ByName("Produce"), 2, schema.Request)
+		p.Restore(b)
+		require.Empty(t, p.Notice)
+		return p
+	}
+	p := start()
+	const legacy = "body.TopicData.0.PartitionData.0.Records"
+	kinds := map[string]string{}
+	p.Decoded.Tree.Walk(func(n *layout.Node, _ int) bool {
+		e := p.Editor(n)
+		if strings.HasPrefix(e.Path, legacy+".") {
+			kinds[strings.TrimPrefix(e.Path, legacy+".")] = e.Kind
+		}
+		for _, a := range e.Actions() {
+			fresh := start()
+			if !fresh.Edit(a.Edit) {
+				t.Errorf("%s on %s (%s): %s", a.DataOp, a.Edit.Path, n.Name, fresh.EditErr)
+			}
+			if string(fresh.Bytes()) == string(p.Bytes()) {
+				t.Errorf("%s on %s changed no byte", a.DataOp, a.Edit.Path)
+			}
+		}
+		return true
+	})
+	for path, kind := range map[string]string{
+		"batches.0": kindLegacy, "batches.0.offset": kindRecInt, "batches.0.key": kindRecBytes,
+		"batches.1.timestamp": kindRecInt, "batches.1.messages.1": kindMessage, "batches.1.messages.1.value": kindRecBytes,
+	} {
+		assert.Equal(t, kind, kinds[path], path)
+	}
+	assert.NotContains(t, kinds, "batches.1.value", "a wrapper's value is its messages")
+	ed := p.Editor(nodeAt(t, p, legacy+".batches.1.messages.1"))
+	var ops []string
+	for _, a := range ed.Actions() {
+		ops = append(ops, a.Label)
+	}
+	assert.Equal(t, []string{"duplicate message", "remove message"}, ops)
 }

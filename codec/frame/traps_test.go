@@ -563,7 +563,7 @@ func TestRecordsShortBatchLength(t *testing.T) {
 	in := instance{api(t, 0), schema.Request, 3}
 	b := minimalFrame(t, in)
 	d := decodeClean(t, b, 0, 3, schema.Request)
-	bl := find(t, body(t, d), "TopicData", "TopicData[0]", "PartitionData", "PartitionData[0]", "Records", "RecordBatch[0]", "batchLength")
+	bl := find(t, body(t, d), "TopicData", "TopicData[0]", "PartitionData", "PartitionData[0]", "Records", "batches[0]", "batchLength")
 	for _, n := range []byte{0, 1, 48} {
 		bad := bytes.Clone(b)
 		bad[bl.Off], bad[bl.Off+1], bad[bl.Off+2], bad[bl.Off+3] = 0, 0, 0, n

@@ -241,7 +241,10 @@ func (n *Node) Line() string {
 		b.WriteString(n.Value)
 	}
 	if n.Buf > 0 {
-		fmt.Fprintf(&b, " [batch %d: 0x%04x, %dB]", n.Buf, n.Off, n.Len())
+		// Offsets in the decompressed bytes above the node, which the tree
+		// names (batches[0].records); the buffer's own number, counted from
+		// 1, would read as a batch's index.
+		fmt.Fprintf(&b, " [decompressed 0x%04x, %dB]", n.Off, n.Len())
 	} else {
 		fmt.Fprintf(&b, " [0x%04x, %dB]", n.Off, n.Len())
 	}

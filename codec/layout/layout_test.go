@@ -155,7 +155,7 @@ func TestLine(t *testing.T) {
 			"size int32 = 16 [0x0000, 4B] bytes that follow"},
 		{Node{Name: "Frame", Off: 0, End: 4}, "Frame [0x0000, 4B]"},
 		{Node{Name: "key", Type: "varbytes", Value: `"k"`, Off: 0x1c, End: 0x1e, Buf: 2},
-			`key varbytes = "k" [batch 2: 0x001c, 2B]`},
+			`key varbytes = "k" [decompressed 0x001c, 2B]`},
 		{Node{Name: "crc", Type: "uint32", Value: "0x00000000", Off: 0x11, End: 0x15, Warn: "CRC-32C mismatch"},
 			"crc uint32 = 0x00000000 [0x0011, 4B]  (warning: CRC-32C mismatch)"},
 		{Node{Name: "length", Type: "int16", Value: "300", Off: 0xc, End: 0xe, Err: &wire.Error{Off: 0xe, Msg: "string needs 300 bytes, 2 left"}},
@@ -175,10 +175,10 @@ func TestText(t *testing.T) {
 +-- body [0x0004, 16B]
     +-- a [0x0004, 2B]
     +-- batch [0x0006, 14B]
-        +-- decompressed [batch 1: 0x0000, 9B]
-            +-- records [batch 1: 0x0000, 9B]
-                +-- rec0 [batch 1: 0x0000, 5B]
-                +-- rec1 [batch 1: 0x0005, 4B]
+        +-- decompressed [decompressed 0x0000, 9B]
+            +-- records [decompressed 0x0000, 9B]
+                +-- rec0 [decompressed 0x0000, 5B]
+                +-- rec1 [decompressed 0x0005, 4B]
 `
 	assert.Equal(t, want, root.Text())
 
@@ -209,7 +209,7 @@ func TestWriteTextLeavesLazyNodesUnbuilt(t *testing.T) {
 	root := sample(&built)
 	var b strings.Builder
 	require.NoError(t, root.WriteText(&b))
-	assert.Contains(t, b.String(), "rec1 [batch 1: 0x0005, 4B]")
+	assert.Contains(t, b.String(), "rec1 [decompressed 0x0005, 4B]")
 	assert.Equal(t, 1, built)
 	assert.Equal(t, 7+9, root.Count(100), "the records' nodes were dropped after printing")
 	assert.Equal(t, b.String(), root.Text())

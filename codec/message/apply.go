@@ -68,7 +68,7 @@ func (m *Message) Apply(e Edit) error {
 		return err
 	}
 	if inRecords {
-		return applyRecords(set, rest, e)
+		return recordsError(p[:len(p)-len(rest)], applyRecords(set, rest, e))
 	}
 	switch e.Op {
 	case OpSet:
@@ -119,7 +119,7 @@ func applyRecords(set *records.Set, rest []string, e Edit) error {
 	case OpSetHex:
 		b, err := ParseHex(e.Text)
 		if err != nil {
-			return err
+			return &records.EditError{Path: Path(rest).Display(), Msg: err.Error()}
 		}
 		return set.SetBytes(rest, b)
 	case OpSetNull:
@@ -133,7 +133,21 @@ func applyRecords(set *records.Set, rest []string, e Edit) error {
 	case OpRemove:
 		return set.Remove(rest)
 	}
-	return fmt.Errorf("%s: records parts take no %s edit", e.Path, e.Op)
+	return &records.EditError{Path: Path(rest).Display(), Msg: "records parts take no " + e.Op.String() + " edit"}
+}
+
+// recordsError names where err, met at a part of the records field at
+// path field, happened as the tree names it
+// (Topics[0].Partitions[0].Records.batches[0].records[9]).
+func recordsError(field Path, err error) error {
+	var ee *records.EditError
+	if !errors.As(err, &ee) {
+		return err
+	}
+	if ee.Path == "" {
+		return fmt.Errorf("%s: %s", field.Display(), ee.Msg)
+	}
+	return fmt.Errorf("%s.%s: %s", field.Display(), ee.Path, ee.Msg)
 }
 
 // appendBatch adds an empty batch (magic 2, no records) to the records field

@@ -185,13 +185,13 @@ func TestApplyRecordValues(t *testing.T) {
 	m := produceFrame(t)
 	before := set(t, m, recs).Batches[0]
 	require.Len(t, before.Records, 5)
-	require.NoError(t, apply(t, m, message.OpSet, recs+".0.records.0.value", "héllo"))
-	require.NoError(t, apply(t, m, message.OpSetHex, recs+".0.records.0.key", "00ff"))
-	require.NoError(t, apply(t, m, message.OpSetNull, recs+".0.records.3.value", ""))
-	require.NoError(t, apply(t, m, message.OpSet, recs+".0.records.2.timestampDelta", "-5"))
-	require.NoError(t, apply(t, m, message.OpSet, recs+".0.baseOffset", "1000"))
-	require.NoError(t, apply(t, m, message.OpSet, recs+".0.producerId", "77"))
-	require.NoError(t, apply(t, m, message.OpSet, recs+".0.attributes.codec", "zstd"))
+	require.NoError(t, apply(t, m, message.OpSet, recs+".batches.0.records.0.value", "héllo"))
+	require.NoError(t, apply(t, m, message.OpSetHex, recs+".batches.0.records.0.key", "00ff"))
+	require.NoError(t, apply(t, m, message.OpSetNull, recs+".batches.0.records.3.value", ""))
+	require.NoError(t, apply(t, m, message.OpSet, recs+".batches.0.records.2.timestampDelta", "-5"))
+	require.NoError(t, apply(t, m, message.OpSet, recs+".batches.0.baseOffset", "1000"))
+	require.NoError(t, apply(t, m, message.OpSet, recs+".batches.0.producerId", "77"))
+	require.NoError(t, apply(t, m, message.OpSet, recs+".batches.0.attributes.codec", "zstd"))
 	m = rebuild(t, m)
 	b := set(t, m, recs).Batches[0]
 	assert.Equal(t, records.Bytes("héllo"), b.Records[0].Value)
@@ -204,27 +204,27 @@ func TestApplyRecordValues(t *testing.T) {
 	assert.Equal(t, before.Records[4].Value, b.Records[4].Value, "records not edited keep their values")
 
 	// A null key gets an empty one back.
-	require.NoError(t, apply(t, m, message.OpSetPresent, recs+".0.records.3.value", ""))
+	require.NoError(t, apply(t, m, message.OpSetPresent, recs+".batches.0.records.3.value", ""))
 	m = rebuild(t, m)
 	assert.Equal(t, records.Bytes{}, set(t, m, recs).Batches[0].Records[3].Value)
 
-	assert.ErrorContains(t, apply(t, m, message.OpSet, recs+".0.records.0.attributes", "200"), "int8")
-	assert.ErrorContains(t, apply(t, m, message.OpSet, recs+".0.records.9.value", "x"), "no record 9")
-	assert.ErrorContains(t, apply(t, m, message.OpSet, recs+".0.attributes.codec", "brotli"), "brotli")
-	assert.ErrorContains(t, apply(t, m, message.OpAddTagged, recs+".0", "x"), "records parts take no addtag edit")
+	assert.ErrorContains(t, apply(t, m, message.OpSet, recs+".batches.0.records.0.attributes", "200"), "int8")
+	assert.ErrorContains(t, apply(t, m, message.OpSet, recs+".batches.0.records.9.value", "x"), "no record 9")
+	assert.ErrorContains(t, apply(t, m, message.OpSet, recs+".batches.0.attributes.codec", "brotli"), "brotli")
+	assert.ErrorContains(t, apply(t, m, message.OpAddTagged, recs+".batches.0", "x"), "records parts take no addtag edit")
 }
 
 func TestApplyRecordLists(t *testing.T) {
 	m := produceFrame(t)
-	require.NoError(t, apply(t, m, message.OpAppend, recs+".0.records", ""))
-	require.NoError(t, apply(t, m, message.OpSet, recs+".0.records.5.value", "sixth"))
-	require.NoError(t, apply(t, m, message.OpAppend, recs+".0.records.5.headers", ""))
-	require.NoError(t, apply(t, m, message.OpAppend, recs+".0.records.5", ""), "a record takes a header")
-	require.NoError(t, apply(t, m, message.OpSet, recs+".0.records.5.headers.1.key", "trace"))
-	require.NoError(t, apply(t, m, message.OpDuplicate, recs+".0.records.5.headers.1", ""))
-	require.NoError(t, apply(t, m, message.OpRemove, recs+".0.records.0", ""))
-	require.NoError(t, apply(t, m, message.OpDuplicate, recs+".0.records.4", ""))
-	require.NoError(t, apply(t, m, message.OpAppend, recs+".0", ""), "a batch takes a record")
+	require.NoError(t, apply(t, m, message.OpAppend, recs+".batches.0.records", ""))
+	require.NoError(t, apply(t, m, message.OpSet, recs+".batches.0.records.5.value", "sixth"))
+	require.NoError(t, apply(t, m, message.OpAppend, recs+".batches.0.records.5.headers", ""))
+	require.NoError(t, apply(t, m, message.OpAppend, recs+".batches.0.records.5", ""), "a record takes a header")
+	require.NoError(t, apply(t, m, message.OpSet, recs+".batches.0.records.5.headers.1.key", "trace"))
+	require.NoError(t, apply(t, m, message.OpDuplicate, recs+".batches.0.records.5.headers.1", ""))
+	require.NoError(t, apply(t, m, message.OpRemove, recs+".batches.0.records.0", ""))
+	require.NoError(t, apply(t, m, message.OpDuplicate, recs+".batches.0.records.4", ""))
+	require.NoError(t, apply(t, m, message.OpAppend, recs+".batches.0", ""), "a batch takes a record")
 	m = rebuild(t, m)
 	b := set(t, m, recs).Batches[0]
 	require.Len(t, b.Records, 7)
@@ -240,17 +240,17 @@ func TestApplyRecordLists(t *testing.T) {
 	}
 	assert.Equal(t, records.Bytes{}, b.Records[6].Value, "a new record has an empty value")
 	assert.Nil(t, b.Records[6].Key, "and a null key")
-	require.NoError(t, apply(t, m, message.OpRemove, recs+".0.records.4.headers.1", ""))
+	require.NoError(t, apply(t, m, message.OpRemove, recs+".batches.0.records.4.headers.1", ""))
 	m = rebuild(t, m)
 	assert.Len(t, set(t, m, recs).Batches[0].Records[4].Headers, 2)
-	assert.ErrorContains(t, apply(t, m, message.OpAppend, recs+".0.records.4.value", ""), "not a batch, a record or a list")
-	assert.ErrorContains(t, apply(t, m, message.OpRemove, recs+".0.records.4.value", ""), "not a batch, record or header")
+	assert.ErrorContains(t, apply(t, m, message.OpAppend, recs+".batches.0.records.4.value", ""), "not a batch, a record or a list")
+	assert.ErrorContains(t, apply(t, m, message.OpRemove, recs+".batches.0.records.4.value", ""), "not a batch, record or header")
 }
 
 func TestApplyBatches(t *testing.T) {
 	m := produceFrame(t)
 	require.NoError(t, apply(t, m, message.OpAppend, recs, ""))
-	require.NoError(t, apply(t, m, message.OpDuplicate, recs+".0", ""))
+	require.NoError(t, apply(t, m, message.OpDuplicate, recs+".batches.0", ""))
 	require.NoError(t, apply(t, m, message.OpRemove, recs+".1", ""))
 	m = rebuild(t, m)
 	s := set(t, m, recs)
@@ -268,5 +268,5 @@ func TestApplyBatches(t *testing.T) {
 	assert.Len(t, set(t, m, recs).Batches, 1)
 
 	require.NoError(t, apply(t, m, message.OpSetNull, recs, ""))
-	assert.ErrorContains(t, apply(t, m, message.OpSet, recs+".0.baseOffset", "1"), "is null")
+	assert.ErrorContains(t, apply(t, m, message.OpSet, recs+".batches.0.baseOffset", "1"), "is null")
 }

@@ -441,7 +441,7 @@ func Copy(v any) any {
 }
 
 // inRecords reports whether p leads into a records field's content (past
-// the field itself, e.g. body.Topics.0.Partitions.0.Records.0.records.3.value),
+// the field itself, e.g. body.Topics.0.Partitions.0.Records.batches.0.records.3.value),
 // and returns the record set and the rest of the path, as records.Set's
 // editing methods read it.
 func (m *Message) inRecords(p Path) (*records.Set, []string, bool, error) {
@@ -470,7 +470,7 @@ func (m *Message) RecordsEditable(p Path) (e records.Editable, ok bool, err erro
 		return e, ok, err
 	}
 	e, err = set.Editable(rest)
-	return e, true, err
+	return e, true, recordsError(p[:len(p)-len(rest)], err)
 }
 
 // VersionAt is the version the values at p follow: the header's version for

@@ -8,17 +8,18 @@ import (
 
 // How layout nodes map to value paths. The decoders give a node a Key when
 // it holds a value one edits: "header" and "body" start a path, a field
-// adds its name, an element its index, a record "records.3". A keyless node
-// (a length, a tag count, the compressed payload of a batch) is not a value
-// of its own but hands its parent's path on to its children, so the records
-// inside a compressed batch are still named body...Records.0.records.3.
+// adds its name, an element its index, a batch "batches.0" (the records
+// JSON's key and index). A keyless node (a length, a tag count, the
+// decompressed bytes of a batch) is not a value of its own but hands its
+// parent's path on to its children, so the records inside a compressed
+// batch are named body...Records.batches.0.records.3 as any others.
 // This is the only place that reads Keys as paths.
 
 // Display is the path as users see it, in the tree, the breadcrumb, errors
 // and the details panel: field names as the schema and the JSON form give
 // them, an index in brackets, the body's fields without a prefix:
 // Topics[0].PartitionIndexes[1], header.ClientId. A record inside a batch
-// reads Records[0].records[3]. The dotted form (body.Topics.0) stays the
+// reads Records.batches[0].records[3], as the JSON form nests it. The dotted form (body.Topics.0) stays the
 // internal one: element nodes' Keys and FindNode use it.
 func (p Path) Display() string {
 	var b strings.Builder

@@ -58,9 +58,9 @@ func TestNodePaths(t *testing.T) {
 	}
 	for _, p := range []string{
 		"header", "header.ClientId", "body", "body.Acks", "body.TopicData.0.Name",
-		recs, recs + ".0", recs + ".0.baseOffset", recs + ".0.attributes", recs + ".0.records",
-		recs + ".0.records.2", recs + ".0.records.2.value", recs + ".0.records.4.headers",
-		recs + ".0.records.4.headers.2", recs + ".0.records.4.headers.2.key",
+		recs, recs + ".batches.0", recs + ".batches.0.baseOffset", recs + ".batches.0.attributes", recs + ".batches.0.records",
+		recs + ".batches.0.records.2", recs + ".batches.0.records.2.value", recs + ".batches.0.records.4.headers",
+		recs + ".batches.0.records.4.headers.2", recs + ".batches.0.records.4.headers.2.key",
 	} {
 		_, ok := byPath[p]
 		assert.True(t, ok, "no node has path %s", p)
@@ -71,25 +71,29 @@ func TestNodePaths(t *testing.T) {
 			assert.Empty(t, p, "%s has a path", n.Name)
 		}
 	}
-	assert.Nil(t, message.FindNode(tree, message.ParsePath(recs+".0.records.9")))
+	assert.Nil(t, message.FindNode(tree, message.ParsePath(recs+".batches.0.records.9")))
 	assert.Nil(t, message.FindNode(tree, nil))
 }
 
-// Records inside a compressed batch are named through the keyless payload
-// nodes, as if the batch were not compressed.
+// Records inside a compressed batch are named through the keyless
+// decompressed nodes, as if the batch were not compressed; the compressed
+// payload is the batch's list of records.
 func TestNodePathsThroughCompression(t *testing.T) {
 	tree, paths := producePaths(t, "gzip-0.records")
 	var value *layout.Node
 	for n, p := range paths {
-		if n.Buf == 1 && p == recs+".0.records.0.value" {
+		if n.Buf == 1 && p == recs+".batches.0.records.0.value" {
 			value = n
 		}
 		if n.Buf == 0 && n.Type == "gzip compressed" {
-			assert.Empty(t, p, "the compressed payload is not a value")
+			assert.Equal(t, recs+".batches.0.records", p, "the compressed payload")
+		}
+		if n.Name == "decompressed" {
+			assert.Empty(t, p, "the decompressed bytes are not a value")
 		}
 	}
 	require.NotNil(t, value, "a record value in the decompressed buffer")
-	assert.Same(t, value, message.FindNode(tree, message.ParsePath(recs+".0.records.0.value")))
+	assert.Same(t, value, message.FindNode(tree, message.ParsePath(recs+".batches.0.records.0.value")))
 }
 
 func TestPathDisplayIsTheNameUsersSee(t *testing.T) {
@@ -98,7 +102,7 @@ func TestPathDisplayIsTheNameUsersSee(t *testing.T) {
 		"header.ClientId":                  "header.ClientId",
 		"body.MaxWaitMs":                   "MaxWaitMs",
 		"body":                             "",
-		"body.Topics.0.Partitions.0.Records.0.records.3": "Topics[0].Partitions[0].Records[0].records[3]",
+		"body.Topics.0.Partitions.0.Records.batches.0.records.3": "Topics[0].Partitions[0].Records.batches[0].records[3]",
 	} {
 		if got := message.DisplayPath(in); got != want {
 			t.Errorf("DisplayPath(%q) = %q, want %q", in, got, want)

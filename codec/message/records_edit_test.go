@@ -24,17 +24,17 @@ func TestEditRecords(t *testing.T) {
 	}
 	recs := "body.TopicData.0.PartitionData.0.Records"
 	require.NoError(t, apply(message.OpSet, "body.TopicData.0.Name", "orders"))
-	require.NoError(t, apply(message.OpAppend, recs+".0.records", ""))
-	require.NoError(t, apply(message.OpAppend, recs+".0.records", ""))
-	require.NoError(t, apply(message.OpSet, recs+".0.records.0.value", "hello"))
-	require.NoError(t, apply(message.OpSet, recs+".0.records.1.key", "k"))
-	require.NoError(t, apply(message.OpSet, recs+".0.records.1.value", "world"))
-	require.NoError(t, apply(message.OpAppend, recs+".0.records.1.headers", ""))
-	require.NoError(t, apply(message.OpSet, recs+".0.records.1.headers.0.key", "trace"))
-	require.NoError(t, apply(message.OpSet, recs+".0.attributes.codec", "lz4"))
-	require.NoError(t, apply(message.OpSet, recs+".0.baseOffset", "42"))
+	require.NoError(t, apply(message.OpAppend, recs+".batches.0.records", ""))
+	require.NoError(t, apply(message.OpAppend, recs+".batches.0.records", ""))
+	require.NoError(t, apply(message.OpSet, recs+".batches.0.records.0.value", "hello"))
+	require.NoError(t, apply(message.OpSet, recs+".batches.0.records.1.key", "k"))
+	require.NoError(t, apply(message.OpSet, recs+".batches.0.records.1.value", "world"))
+	require.NoError(t, apply(message.OpAppend, recs+".batches.0.records.1.headers", ""))
+	require.NoError(t, apply(message.OpSet, recs+".batches.0.records.1.headers.0.key", "trace"))
+	require.NoError(t, apply(message.OpSet, recs+".batches.0.attributes.codec", "lz4"))
+	require.NoError(t, apply(message.OpSet, recs+".batches.0.baseOffset", "42"))
 
-	e, ok, err := m.RecordsEditable(p(recs + ".0.records.0.key"))
+	e, ok, err := m.RecordsEditable(p(recs + ".batches.0.records.0.key"))
 	require.NoError(t, err)
 	assert.True(t, ok)
 	assert.True(t, e.Null, "a new record has a null key")
@@ -59,7 +59,7 @@ func TestEditRecords(t *testing.T) {
 		}
 	}
 	walk(d.Tree, "")
-	assert.Equal(t, []string{recs + ".0.records.0.value=\"hello\"", recs + ".0.records.1.value=\"world\"", recs + ".0.records.1.headers.0.value=\"\""}, found)
+	assert.Equal(t, []string{recs + ".batches.0.records.0.value=\"hello\"", recs + ".batches.0.records.1.value=\"world\"", recs + ".batches.0.records.1.headers.0.value=\"\""}, found)
 
 	// kmsg reads the batch: lz4, two records, the CRC right.
 	req := kmsg.NewPtrProduceRequest()
@@ -76,13 +76,13 @@ func TestEditRecords(t *testing.T) {
 	assert.Equal(t, crc32.Checksum(raw[21:], crc32.MakeTable(crc32.Castagnoli)), uint32(batch.CRC), "CRC-32C over attributes..end")
 
 	// Remove and duplicate.
-	require.NoError(t, apply(message.OpDuplicate, recs+".0.records.1", ""))
-	require.NoError(t, apply(message.OpRemove, recs+".0.records.0", ""))
+	require.NoError(t, apply(message.OpDuplicate, recs+".batches.0.records.1", ""))
+	require.NoError(t, apply(message.OpRemove, recs+".batches.0.records.0", ""))
 	d, err = frame.Build(m)
 	require.NoError(t, err)
 	assert.Contains(t, d.Tree.Text(), "recordCount int32 = 2")
 	assert.Contains(t, d.Tree.Text(), "offsetDelta varint = 1 (offset 43)")
 
-	assert.Error(t, apply(message.OpSet, recs+".0.records.9.value", "x"))
-	assert.Error(t, apply(message.OpSet, recs+".0.baseOffset", "not a number"))
+	assert.Error(t, apply(message.OpSet, recs+".batches.0.records.9.value", "x"))
+	assert.Error(t, apply(message.OpSet, recs+".batches.0.baseOffset", "not a number"))
 }

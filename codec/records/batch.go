@@ -27,7 +27,7 @@ const minRecordLen = 7
 // decodeBatch reads one RecordBatch v2; r holds exactly the batch's bytes.
 func (d *decoder) decodeBatch(r *wire.Reader, i int) (*Batch, *layout.Node) {
 	b := &Batch{}
-	node := &layout.Node{Name: "RecordBatch[" + strconv.Itoa(i) + "]", Key: itoa(int64(i)), Type: "RecordBatch v2", Off: r.Off(), Region: layout.RegionBatch,
+	node := &layout.Node{Name: batchName(i), Key: batchKey(i), Type: "RecordBatch v2", Off: r.Off(), Region: layout.RegionBatch,
 		Desc: "a batch of records sharing one header"}
 	defer func() { node.End = r.Off() }()
 	i64 := func(p *int64) func() string {
@@ -112,7 +112,7 @@ func (d *decoder) decodeBatch(r *wire.Reader, i int) (*Batch, *layout.Node) {
 	// Compressed: the rest of the batch is one compressed blob holding the records.
 	payloadOff := r.Off()
 	payload := r.Rest()
-	pn := d.add(node, layout.Node{Name: "records", Type: codec.String() + " compressed", Off: payloadOff, End: payloadOff + len(payload),
+	pn := d.add(node, layout.Node{Name: "records", Key: "records", Type: codec.String() + " compressed", Off: payloadOff, End: payloadOff + len(payload),
 		Region: layout.RegionBatch, Value: itoa(int64(len(payload))) + " bytes", Desc: "the records, compressed together"})
 	r.Bytes(len(payload), "compressed records")
 	plain, xerial, err := d.decompress(codec, payload)
@@ -133,7 +133,7 @@ func (d *decoder) decodeBatch(r *wire.Reader, i int) (*Batch, *layout.Node) {
 	ir := wire.NewReader(plain, 0)
 	d.decodeRecords(ir, dn, b, int(count))
 	if f := ir.Failure(); f != nil {
-		r.Fail(payloadOff, "in decompressed batch buffer %d at 0x%04x: %s", k, f.Off, f.Msg)
+		r.Fail(payloadOff, "%s", inDecompressed(f))
 		return b, node
 	}
 	b.kept, b.keptSum = payload, recordsSum(codec, b.Records)
@@ -142,16 +142,21 @@ func (d *decoder) decodeBatch(r *wire.Reader, i int) (*Batch, *layout.Node) {
 
 // decodeRecords reads count records, which must use every byte r has left.
 func (d *decoder) decodeRecords(r *wire.Reader, parent *layout.Node, b *Batch, count int) {
+	// The records hang under one node spanning them all, built on demand: a
+	// fetch response holds thousands, and their values are all a decode needs
+	// to find errors. A set that does not parse cleanly is laid out at once,
+	// so the tree shows where it breaks. The node is the batch's "records"
+	// (the list one adds to) unless a compressed payload above it already is.
+	key := "records"
+	if parent.Key == "" {
+		key = ""
+	}
+	cn := d.add(parent, layout.Node{Name: "records", Key: key, Type: "[]Record", Value: recordsText(count), Off: r.Off(), End: r.Off() + r.Left(),
+		Buf: parent.Buf, Region: layout.RegionRecord, Desc: "the batch's records"})
 	if count == 0 && r.Left() == 0 {
 		b.Records = []Record{}
 		return
 	}
-	// The records hang under one node spanning them all, built on demand: a
-	// fetch response holds thousands, and their values are all a decode needs
-	// to find errors. A set that does not parse cleanly is laid out at once,
-	// so the tree shows where it breaks.
-	cn := d.add(parent, layout.Node{Name: "records", Type: "[]Record", Value: recordsText(count), Off: r.Off(), End: r.Off() + r.Left(),
-		Buf: parent.Buf, Region: layout.RegionRecord, Desc: "the batch's records"})
 	body, base := r.Rest(), r.Off()
 	recs, used, cost, ok := parseRecords(body, base, count, max(d.budget.Records, 0))
 	switch {
@@ -252,7 +257,7 @@ func (d *decoder) attrBits(n *layout.Node, a int16) {
 	bit := func(name, typ, val, desc string) {
 		d.add(n, layout.Node{Name: name, Type: typ, Value: val, Desc: desc, Off: n.Off, End: n.End, Buf: n.Buf, Region: n.Region})
 	}
-	bit("compression", "bits 0-2", strconv.Itoa(int(a&attrCodec))+" ("+Codec(a&attrCodec).String()+")", "codec of the records")
+	bit("codec", "bits 0-2", strconv.Itoa(int(a&attrCodec))+" ("+Codec(a&attrCodec).String()+")", "compression codec of the records")
 	n.Children[len(n.Children)-1].Key = "codec" // edited by name: none, gzip, snappy, lz4, zstd
 	ts := "0 (CreateTime)"
 	if a&attrLogAppendTime != 0 {

@@ -7,22 +7,29 @@ import (
 	"strings"
 )
 
-// Editing. A path inside a records value names what the layout tree's node
-// keys name, joined by dots:
+// Editing. A path inside a records value is the JSON form's, one step per
+// key or index, joined by dots (shown with the index in brackets,
+// batches[0].records[3].value, as the layout tree names the nodes):
 //
-//	0                          batch 0
-//	0.baseOffset               a batch field (also partitionLeaderEpoch, attributes,
-//	                           baseTimestamp, maxTimestamp, producerId, producerEpoch, baseSequence)
-//	0.attributes.codec         the batch's compression codec, by name
-//	0.records                  the records of batch 0 (to insert into)
-//	0.records.3                record 3
-//	0.records.3.value          a record field (also key, attributes, timestampDelta, offsetDelta)
-//	0.records.3.headers        its headers (to insert into)
-//	0.records.3.headers.1.key  a header's key or value
+//	batches.0                           batch 0
+//	batches.0.baseOffset                a batch field (also partitionLeaderEpoch, attributes,
+//	                                    baseTimestamp, maxTimestamp, producerId, producerEpoch, baseSequence)
+//	batches.0.attributes.codec          the batch's compression codec, by name
+//	batches.0.records                   the records of batch 0 (to insert into)
+//	batches.0.records.3                 record 3
+//	batches.0.records.3.value           a record field (also key, attributes, timestampDelta, offsetDelta)
+//	batches.0.records.3.headers         its headers (to insert into)
+//	batches.0.records.3.headers.1.key   a header's key or value
+//	batches.0.offset                    a legacy message's field (also timestamp in magic 1, key, value)
+//	batches.0.messages.2.value          a field of a message inside a compressed legacy wrapper
+//
+// Paths written before batches were named by the JSON's key start with the
+// bare index (0.records.3); they are read as batches.0.records.3.
 //
 // Keys and values are set as text (their UTF-8 bytes) or as raw bytes, and
 // may be null. An edited batch is re-encoded: lengths, counts, offsets, the
-// CRC and the compression follow. Legacy message sets are shown, not edited.
+// CRC and the compression follow. A legacy wrapper's value is its messages:
+// it is edited through them, and compressed again from them.
 
 // EditKind says what a path names, so an editor knows what to offer.
 type EditKind int
@@ -36,51 +43,103 @@ const (
 	EditRecord                  // a record: remove or duplicate it
 	EditHeaders                 // a record's header list: insert into it
 	EditHeader                  // a header: remove or duplicate it
+	EditMessage                 // a message inside a legacy wrapper: remove or duplicate it
 )
 
-// Editable is what a path names: its kind, width in bits for numbers, and current value as text.
+// Editable is what a path names: its kind, width in bits for numbers, and
+// current value as text; Legacy when it is (in) a legacy message, which
+// holds no records or headers to add.
 type Editable struct {
-	Kind  EditKind
-	Bits  int
-	Value string
-	Null  bool
+	Kind   EditKind
+	Bits   int
+	Value  string
+	Null   bool
+	Legacy bool
 }
 
 type target struct {
 	batch  *Batch
+	msg    *Message // a legacy message: the batch's own, or one inside its wrapper
+	inner  bool     // msg is inside the wrapper
 	rec    *Record
 	header *Header
 	field  string // the last step, when it names a field
 }
 
+// EditError is an edit that cannot be made inside a records value: Path
+// names where, as the tree does (batches[0].records[9]), Msg what is wrong.
+type EditError struct {
+	Path string
+	Msg  string
+}
+
+func (e *EditError) Error() string {
+	if e.Path == "" {
+		return e.Msg
+	}
+	return e.Path + ": " + e.Msg
+}
+
+func editError(p []string, format string, args ...any) error {
+	return &EditError{Path: displayPath(p), Msg: fmt.Sprintf(format, args...)}
+}
+
+// displayPath is p as the tree names it: an index in brackets.
+func displayPath(p []string) string {
+	var b strings.Builder
+	for _, step := range p {
+		if isIndex(step) {
+			b.WriteString("[" + step + "]")
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte('.')
+		}
+		b.WriteString(step)
+	}
+	return b.String()
+}
+
+// index reads step as an index into a list of n, which holds what.
+func index(p []string, at int, n int, what string) (int, error) {
+	if at >= len(p) {
+		return 0, editError(p, "names no %s", what)
+	}
+	i, err := strconv.Atoi(p[at])
+	if err != nil || i < 0 || i >= n {
+		return 0, editError(p[:at+1], "no %s %s: there are %d", what, p[at], n)
+	}
+	return i, nil
+}
+
 func (s *Set) resolve(p []string) (target, error) {
 	var t target
-	bad := func(why string) (target, error) {
-		return t, fmt.Errorf("records path %q: %s", strings.Join(p, "."), why)
+	if len(p) > 0 && isIndex(p[0]) {
+		p = append([]string{"batches"}, p...) // the form of before
 	}
-	if len(p) == 0 {
-		return bad("names no batch")
+	if len(p) == 0 || p[0] != "batches" {
+		return t, editError(p, "a records value holds batches: start with batches.N")
 	}
-	bi, err := strconv.Atoi(p[0])
-	if err != nil || bi < 0 || bi >= len(s.Batches) {
-		return bad("no batch " + p[0])
+	bi, err := index(p, 1, len(s.Batches), "batch")
+	if err != nil {
+		return t, err
 	}
 	t.batch = s.Batches[bi]
+	rest := p[2:]
 	if t.batch.Magic < 2 {
-		return bad("legacy message sets (magic 0 and 1) are shown, not edited")
+		return s.resolveLegacy(t, p, rest)
 	}
-	rest := p[1:]
 	if len(rest) >= 2 && rest[0] == "records" {
-		ri, err := strconv.Atoi(rest[1])
-		if err != nil || ri < 0 || ri >= len(t.batch.Records) {
-			return bad("no record " + rest[1])
+		ri, err := index(p, 3, len(t.batch.Records), "record")
+		if err != nil {
+			return t, err
 		}
 		t.rec = &t.batch.Records[ri]
 		rest = rest[2:]
 		if len(rest) >= 2 && rest[0] == "headers" {
-			hi, err := strconv.Atoi(rest[1])
-			if err != nil || hi < 0 || hi >= len(t.rec.Headers) {
-				return bad("no header " + rest[1])
+			hi, err := index(p, 5, len(t.rec.Headers), "header")
+			if err != nil {
+				return t, err
 			}
 			t.header = &t.rec.Headers[hi]
 			rest = rest[2:]
@@ -97,7 +156,32 @@ func (s *Set) resolve(p []string) (target, error) {
 		}
 		fallthrough
 	default:
-		return bad("names nothing editable")
+		return t, editError(p, "names nothing editable")
+	}
+	return t, nil
+}
+
+// resolveLegacy is resolve inside a legacy message (magic 0 or 1), whose
+// path p continues with rest.
+func (s *Set) resolveLegacy(t target, p, rest []string) (target, error) {
+	t.msg = t.batch.Legacy
+	if t.msg == nil {
+		return t, editError(p, "a legacy batch without its message")
+	}
+	if len(rest) >= 2 && rest[0] == "messages" {
+		mi, err := index(p, 3, len(t.msg.Messages), "message")
+		if err != nil {
+			return t, err
+		}
+		t.msg, t.inner = t.msg.Messages[mi], true
+		rest = rest[2:]
+	}
+	switch len(rest) {
+	case 0:
+	case 1:
+		t.field = rest[0]
+	default:
+		return t, editError(p, "names nothing editable")
 	}
 	return t, nil
 }
@@ -109,11 +193,22 @@ var (
 	batchInts  = []string{"baseOffset", "partitionLeaderEpoch", "attributes", "baseTimestamp", "maxTimestamp", "producerId", "producerEpoch", "baseSequence"}
 	recordInts = []string{"attributes", "timestampDelta", "offsetDelta"}
 	byteFields = []string{"key", "value"} // of records and headers
+	// A legacy message's: its timestamp exists in magic 1 only, and a
+	// wrapper's value is its messages.
+	messageFields = []string{"offset", "timestamp", "key", "value"}
 )
 
 // intField returns a pointer to a numeric field and its width, or nil.
 func (t target) intField() (p any, bits int) {
 	switch {
+	case t.msg != nil:
+		switch {
+		case t.field == "offset":
+			return &t.msg.Offset, 64
+		case t.field == "timestamp" && t.msg.Magic == 1:
+			return &t.msg.Timestamp, 64
+		}
+		return nil, 0
 	case t.header != nil:
 		return nil, 0
 	case t.rec != nil:
@@ -151,6 +246,12 @@ func (t target) intField() (p any, bits int) {
 
 func (t target) bytesField() *Bytes {
 	switch {
+	case t.msg != nil && t.field == "key":
+		return &t.msg.Key
+	case t.msg != nil && t.field == "value" && t.msg.Messages == nil && Codec(t.msg.Attributes&legacyAttrCodec) == CodecNone:
+		return &t.msg.Value
+	case t.msg != nil:
+		return nil
 	case t.header != nil && t.field == "key":
 		return &t.header.Key
 	case t.header != nil && t.field == "value":
@@ -169,6 +270,12 @@ func (s *Set) Editable(p []string) (Editable, error) {
 	if err != nil {
 		return Editable{}, err
 	}
+	e, err := t.editable(p)
+	e.Legacy = t.msg != nil
+	return e, err
+}
+
+func (t target) editable(p []string) (Editable, error) {
 	if ptr, bits := t.intField(); ptr != nil {
 		return Editable{Kind: EditInt, Bits: bits, Value: intText(ptr)}, nil
 	}
@@ -176,6 +283,11 @@ func (s *Set) Editable(p []string) (Editable, error) {
 		return Editable{Kind: EditBytes, Value: string(*b), Null: *b == nil}, nil
 	}
 	switch {
+	case t.msg != nil && t.field == "" && t.inner:
+		return Editable{Kind: EditMessage}, nil
+	case t.msg != nil && t.field == "":
+		return Editable{Kind: EditBatch}, nil
+	case t.msg != nil:
 	case t.field == "codec":
 		return Editable{Kind: EditCodec, Value: t.batch.Codec().String()}, nil
 	case t.header != nil && t.field == "":
@@ -189,7 +301,7 @@ func (s *Set) Editable(p []string) (Editable, error) {
 	case t.rec == nil && t.field == "":
 		return Editable{Kind: EditBatch}, nil
 	}
-	return Editable{}, fmt.Errorf("records path %q names nothing editable", strings.Join(p, "."))
+	return Editable{}, editError(p, "names nothing editable%s", t.legacyNote())
 }
 
 func intText(p any) string {
@@ -215,7 +327,7 @@ func (s *Set) SetText(p []string, text string) error {
 	if ptr, bits := t.intField(); ptr != nil {
 		n, err := strconv.ParseInt(strings.TrimSpace(text), 0, bits)
 		if err != nil {
-			return fmt.Errorf("%q is not an int%d (%d to %d)", text, bits, int64(-1)<<(bits-1), int64(uint64(math.MaxUint64)>>(65-bits)))
+			return editError(p, "%q is not an int%d (%d to %d)", text, bits, int64(-1)<<(bits-1), int64(uint64(math.MaxUint64)>>(65-bits)))
 		}
 		switch v := ptr.(type) {
 		case *int8:
@@ -233,15 +345,15 @@ func (s *Set) SetText(p []string, text string) error {
 		*b = Bytes(text)
 		return nil
 	}
-	if t.field == "codec" {
+	if t.field == "codec" && t.msg == nil {
 		c, err := codecFromJSON(strings.TrimSpace(text))
 		if err != nil {
-			return err
+			return editError(p, "%v", err)
 		}
 		t.batch.Attributes = t.batch.Attributes&^7 | int16(c)
 		return nil
 	}
-	return fmt.Errorf("records path %q is not set as text", strings.Join(p, "."))
+	return editError(p, "is not set as text%s", t.legacyNote())
 }
 
 // SetBytes sets a key, value or header part to raw bytes (nil for null).
@@ -252,7 +364,7 @@ func (s *Set) SetBytes(p []string, v []byte) error {
 	}
 	b := t.bytesField()
 	if b == nil {
-		return fmt.Errorf("records path %q is not a key, value or header", strings.Join(p, "."))
+		return editError(p, "is not a key, value or header%s", t.legacyNote())
 	}
 	*b = Bytes(v)
 	return nil
@@ -264,7 +376,7 @@ func (s *Set) SetNull(p []string) error { return s.SetBytes(p, nil) }
 // Insert adds an element at index at: a batch (p empty), a record (p = batch.records) or a header (p = ....headers).
 // New records have a null key and an empty value; offsets and timestamps follow the one before.
 func (s *Set) Insert(p []string, at int) error {
-	if len(p) == 0 {
+	if namesBatches(p) {
 		return s.insertBatch(at)
 	}
 	t, err := s.resolve(p)
@@ -272,19 +384,20 @@ func (s *Set) Insert(p []string, at int) error {
 		return err
 	}
 	switch {
+	case t.msg != nil:
 	case t.rec == nil && t.field == "records":
 		return insertRecord(t.batch, at)
 	case t.rec != nil && t.header == nil && t.field == "headers":
 		return insertHeader(t.rec, at)
 	}
-	return fmt.Errorf("records path %q is not a list", strings.Join(p, "."))
+	return editError(p, "is not a list%s", t.legacyNote())
 }
 
 // Append adds an element at the end of the list p names or holds: a batch
 // (p empty), a record (p names a batch or its records), or a header (p
 // names a record or its headers).
 func (s *Set) Append(p []string) error {
-	if len(p) == 0 {
+	if namesBatches(p) {
 		return s.insertBatch(len(s.Batches))
 	}
 	t, err := s.resolve(p)
@@ -292,12 +405,24 @@ func (s *Set) Append(p []string) error {
 		return err
 	}
 	switch {
+	case t.msg != nil:
 	case t.rec == nil && (t.field == "records" || t.field == ""):
 		return insertRecord(t.batch, len(t.batch.Records))
 	case t.rec != nil && t.header == nil && (t.field == "headers" || t.field == ""):
 		return insertHeader(t.rec, len(t.rec.Headers))
 	}
-	return fmt.Errorf("records path %q is not a batch, a record or a list", strings.Join(p, "."))
+	return editError(p, "is not a batch, a record or a list%s", t.legacyNote())
+}
+
+// namesBatches reports whether p names the set's list of batches.
+func namesBatches(p []string) bool { return len(p) == 0 || len(p) == 1 && p[0] == "batches" }
+
+// legacyNote says why a legacy message's part takes no such edit.
+func (t target) legacyNote() string {
+	if t.msg == nil {
+		return ""
+	}
+	return ": a legacy message is edited in its offset, timestamp (magic 1), key and value, or removed and duplicated whole"
 }
 
 func (s *Set) insertBatch(at int) error {
@@ -344,7 +469,14 @@ func (s *Set) change(p []string, dup bool) error {
 	last, _ := strconv.Atoi(p[len(p)-1])
 	switch {
 	case t.field != "":
-		return fmt.Errorf("records path %q is not a batch, record or header", strings.Join(p, "."))
+		return editError(p, "is not a batch, record or header")
+	case t.inner:
+		w := t.batch.Legacy
+		if dup {
+			w.Messages = insertAt(w.Messages, last+1, t.msg.clone())
+		} else {
+			w.Messages = append(w.Messages[:last:last], w.Messages[last+1:]...)
+		}
 	case t.header != nil:
 		if dup {
 			h := Header{Key: clone(t.header.Key), Value: clone(t.header.Value)}
@@ -368,6 +500,7 @@ func (s *Set) change(p []string, dup bool) error {
 			b := *t.batch
 			b.raw = nil
 			b.Records = append([]Record(nil), b.Records...)
+			b.Legacy = b.Legacy.clone()
 			s.Batches = insertAt(s.Batches, last+1, &b)
 		} else {
 			s.Batches = append(s.Batches[:last:last], s.Batches[last+1:]...)
@@ -392,6 +525,22 @@ func insertAt[T any](s []T, at int, v T) []T {
 	copy(s[at+1:], s[at:])
 	s[at] = v
 	return s
+}
+
+// clone is a copy of m and of the messages inside it, which edits to it
+// leave m's untouched; nil for nil.
+func (m *Message) clone() *Message {
+	if m == nil {
+		return nil
+	}
+	c := *m
+	if m.Messages != nil {
+		c.Messages = make([]*Message, len(m.Messages))
+		for i, im := range m.Messages {
+			c.Messages[i] = im.clone()
+		}
+	}
+	return &c
 }
 
 func clone(b Bytes) Bytes {

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"hash/crc32"
 	"math"
-	"strconv"
 
 	"github.com/kafkawire/kafkawire/codec/layout"
 	"github.com/kafkawire/kafkawire/codec/wire"
@@ -35,14 +34,15 @@ const (
 // decodeLegacy reads one top-level legacy message; r holds exactly its bytes.
 func (d *decoder) decodeLegacy(r *wire.Reader, i int) (*Batch, *layout.Node) {
 	parent := &layout.Node{Region: layout.RegionBatch}
-	m := d.decodeMessage(r, parent, "Message["+strconv.Itoa(i)+"]", 0)
+	m := d.decodeMessage(r, parent, batchName(i), batchKey(i), 0)
 	node := parent.Children[0]
 	return &Batch{Magic: m.Magic, Legacy: m}, node
 }
 
 // decodeMessage reads a message at r's position and hangs its node under parent.
 // depth is 0 for a top-level message and 1 inside a compressed wrapper.
-func (d *decoder) decodeMessage(r *wire.Reader, parent *layout.Node, name string, depth int) *Message {
+// name and key are its node's (see editKey).
+func (d *decoder) decodeMessage(r *wire.Reader, parent *layout.Node, name, key string, depth int) *Message {
 	m := &Message{}
 	d.budget.Records--
 	// A top-level message is drawn like a batch header with its key and value as the record;
@@ -51,7 +51,7 @@ func (d *decoder) decodeMessage(r *wire.Reader, parent *layout.Node, name string
 	if depth == 0 {
 		region = layout.RegionBatch
 	}
-	n := d.add(parent, layout.Node{Name: name, Type: "Message", Off: r.Off(), Buf: parent.Buf, Region: region,
+	n := d.add(parent, layout.Node{Name: name, Key: key, Type: "Message", Off: r.Off(), Buf: parent.Buf, Region: region,
 		Desc: "a legacy message: one record with its own header"})
 	defer func() {
 		n.End = r.Off()
@@ -94,7 +94,7 @@ func (d *decoder) decodeMessage(r *wire.Reader, parent *layout.Node, name string
 		return itoa(int64(m.Attributes)) + " (" + Codec(m.Attributes&legacyAttrCodec).String() + ")"
 	})
 	if an != nil {
-		d.add(an, layout.Node{Name: "compression", Type: "bits 0-2", Value: Codec(m.Attributes & legacyAttrCodec).String(), Off: an.Off, End: an.End, Buf: an.Buf, Region: an.Region})
+		d.add(an, layout.Node{Name: "codec", Type: "bits 0-2", Value: Codec(m.Attributes & legacyAttrCodec).String(), Off: an.Off, End: an.End, Buf: an.Buf, Region: an.Region})
 		if m.Magic == 1 {
 			ts := "0 (CreateTime)"
 			if m.Attributes&legacyAttrLogAppendTime != 0 {
@@ -134,7 +134,12 @@ func (d *decoder) decodeMessage(r *wire.Reader, parent *layout.Node, name string
 }
 
 // openWrapper decompresses a wrapper's value into a buffer of its own and decodes the inner messages.
+// The value is not a value of its own, as in the JSON: it hands its
+// message's path on to the inner messages (batches[0].messages[2]).
 func (d *decoder) openWrapper(mr *wire.Reader, vn *layout.Node, m *Message, codec Codec) {
+	if vn != nil {
+		vn.Key = ""
+	}
 	data := dataNode(vn)
 	if data == nil {
 		mr.Fail(vn.Off, "a %s wrapper message needs a value to decompress", codec)
@@ -170,14 +175,14 @@ func (d *decoder) openWrapper(mr *wire.Reader, vn *layout.Node, m *Message, code
 			ir.Bytes(used, "messages")
 			d.notDecoded(ir, data, k, "decoding stopped here, after "+itoa(int64(len(msgs)))+" messages: the frame's budget of "+
 				itoa(MaxRecords)+" records and headers is spent")
-			mr.Fail(data.Off, "in decompressed batch buffer %d at 0x%04x: %s", k, ir.Failure().Off, ir.Failure().Msg)
+			mr.Fail(data.Off, "%s", inDecompressed(ir.Failure()))
 		}
 		return
 	}
 	m.Messages = []*Message{}
 	d.layoutMessages(ir, dn, m)
 	if f := ir.Failure(); f != nil {
-		mr.Fail(data.Off, "in decompressed batch buffer %d at 0x%04x: %s", k, f.Off, f.Msg)
+		mr.Fail(data.Off, "%s", inDecompressed(f))
 		return
 	}
 	m.kept, m.keptSum = true, messagesSum(codec, m.Messages)
@@ -211,7 +216,7 @@ func (d *decoder) layoutMessages(r *wire.Reader, dn *layout.Node, wrapper *Messa
 		if !lazy && d.over(r, dn) {
 			return
 		}
-		im := d.decodeMessage(r, dn, "Message["+strconv.Itoa(j)+"]", 1)
+		im := d.decodeMessage(r, dn, messageName(j), layout.Prefixed("messages.", j), 1)
 		if r.Failure() == nil {
 			wrapper.Messages = append(wrapper.Messages, im)
 		}
@@ -273,6 +278,8 @@ func (m *Message) appendTo(dst []byte, xerial bool) []byte {
 func putUint32(b []byte, v uint32) {
 	b[0], b[1], b[2], b[3] = byte(v>>24), byte(v>>16), byte(v>>8), byte(v)
 }
+
+func messageName(j int) string { _, n := layout.ElementName("messages", j); return n }
 
 func setRegion(n *layout.Node, r layout.Region) {
 	if n != nil {

@@ -60,7 +60,7 @@ func TestLegacy(t *testing.T) {
 	assert.Equal(t, inner, bufs[1])
 	text := nodes[2].Text()
 	assert.Contains(t, text, "offset int64 = 1 (absolute 10)")
-	assert.Contains(t, text, "[batch 1: 0x0000,")
+	assert.Contains(t, text, "[decompressed 0x0000,")
 
 	// Edited, the wrapper is recompressed and every CRC recomputed; kmsg reads it.
 	w.Messages[0].Value = Bytes("uno, edited")

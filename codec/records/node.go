@@ -205,36 +205,57 @@ func appendStamp(dst []byte, ms int64) []byte {
 	return dst
 }
 
-// editKey is the step a node named name adds to a value path (see
-// Set.resolve), or "" for nodes that are not values one edits. It keys on
-// where the parent sits in the value, not on how the parent is shown: a
-// batch's key is its index, a record's "records.N", a header's "headers.N";
-// legacy messages have no key, so nothing under them is edited.
+// Names and keys. A position inside a records field is named as the JSON
+// form names it (see the package doc): batches[0].records[3].headers[1].key,
+// batches[0].messages[2].value for a legacy wrapper's inner message. A node's
+// Name is the last step of that path, with its index in brackets; its Key is
+// the step it adds to the value path (see message.ChildPath): "batches.0",
+// "messages.2" (lists the tree has no node of their own for), a field's
+// name, or an element's index under its list's node ("records", "headers").
+
+func batchName(i int) string { _, n := layout.ElementName("batches", i); return n }
+func batchKey(i int) string  { return layout.Prefixed("batches.", i) }
+
+// editKey is the step a field named name adds to the value path of its
+// parent (see Set.resolve), or "" for nodes that are not values one edits:
+// lengths, counts, CRCs and magic bytes follow from the rest. It keys on
+// what the parent is, and only a parent that is a value passes keys on.
 func editKey(parent *layout.Node, name string) string {
-	k := parent.Key
-	switch {
-	case k == "":
+	if parent.Key == "" {
 		return ""
-	case strings.HasPrefix(k, "headers."):
+	}
+	var fields []string
+	switch {
+	case parent.Type == "Header":
+		fields = byteFields
+	case parent.Type == "Record":
 		if slices.Contains(byteFields, name) {
 			return name
 		}
-	case strings.HasPrefix(k, "records."):
-		if slices.Contains(recordInts, name) || slices.Contains(byteFields, name) {
-			return name
-		}
-		if name == "headerCount" {
-			return "headers"
-		}
-	case isIndex(k):
-		if slices.Contains(batchInts, name) {
-			return name
-		}
-		if name == "recordCount" {
-			return "records"
-		}
+		fields = recordInts
+	case parent.Type == "RecordBatch v2":
+		fields = batchInts
+	case strings.HasPrefix(parent.Type, "Message"):
+		fields = messageFields
+	}
+	if slices.Contains(fields, name) {
+		return name
 	}
 	return ""
+}
+
+// inDecompressed is the error f, met in a compressed batch's or wrapper's
+// decompressed bytes, as the frame reports it: f's offset is in those bytes.
+func inDecompressed(f *wire.Error) string {
+	return "in the decompressed records, at 0x" + hex4(f.Off) + " of them: " + f.Msg
+}
+
+func hex4(v int) string {
+	s := strconv.FormatInt(int64(v), 16)
+	for len(s) < 4 {
+		s = "0" + s
+	}
+	return s
 }
 
 // isIndex reports whether a key is an element index (a batch's key). It

@@ -10,7 +10,8 @@ import (
 // length, or bytes the fields leave unread, are errors, as they are for the broker.
 func (d *decoder) decodeRecord(r *wire.Reader, parent *layout.Node, j int, b *Batch, control bool) Record {
 	var rec Record
-	n := d.add(parent, layout.Node{Name: recordName(j), Key: layout.Prefixed("records.", j), Type: "Record", Off: r.Off(), Buf: parent.Buf, Region: layout.RegionRecord})
+	key, name := layout.ElementName("records", j)
+	n := d.add(parent, layout.Node{Name: name, Key: key, Type: "Record", Off: r.Off(), Buf: parent.Buf, Region: layout.RegionRecord})
 	defer func() {
 		n.End = r.Off()
 		if f := r.Failure(); f != nil && n.Failed() == nil {
@@ -49,11 +50,21 @@ func (d *decoder) decodeRecord(r *wire.Reader, parent *layout.Node, j int, b *Ba
 	var kn, vn *layout.Node
 	rec.Key, kn = d.varBytes(rr, n, "key", "the record key, -1 for null")
 	rec.Value, vn = d.varBytes(rr, n, "value", "the record value, -1 for null")
+	// The headers are a list as the JSON has them: a node over the count
+	// and the headers, which one adds to.
+	var hl *layout.Node
+	if rr.Failure() == nil {
+		hl = d.add(n, layout.Node{Name: "headers", Key: "headers", Type: "[]Header", Off: rr.Off(), Buf: n.Buf, Region: n.Region,
+			Desc: "the record's headers, each a key and a value"})
+	}
 	var count int32
-	hn := d.field(rr, n, "headerCount", "varint", "number of headers that follow", func() string {
+	hn := d.field(rr, hl, "headerCount", "varint", "number of headers that follow", func() string {
 		count = rr.Varint()
 		return itoa(int64(count))
 	})
+	if hn != nil {
+		hl.Value = headersText(int(count))
+	}
 	d.budget.Records--
 	if hn != nil && rr.Length(hn.Off, int64(count), 2, "header count") && int(count) > d.budget.Records {
 		rr.Fail(hn.Off, "decoding stopped here: %d headers are more than the %d left of the frame's budget of %d records and headers",
@@ -62,7 +73,8 @@ func (d *decoder) decodeRecord(r *wire.Reader, parent *layout.Node, j int, b *Ba
 		d.budget.Records -= int(count)
 		rec.Headers = make([]Header, 0, count)
 		for h := 0; h < int(count) && rr.Failure() == nil; h++ {
-			hdr := d.add(n, layout.Node{Name: headerName(h), Key: layout.Prefixed("headers.", h), Type: "Header", Off: rr.Off(), Buf: n.Buf, Region: n.Region})
+			key, name := layout.ElementName("headers", h)
+			hdr := d.add(hl, layout.Node{Name: name, Key: key, Type: "Header", Off: rr.Off(), Buf: n.Buf, Region: n.Region})
 			var x Header
 			x.Key, _ = d.varBytes(rr, hdr, "key", "header name")
 			x.Value, _ = d.varBytes(rr, hdr, "value", "header value, -1 for null")
@@ -75,6 +87,9 @@ func (d *decoder) decodeRecord(r *wire.Reader, parent *layout.Node, j int, b *Ba
 				rec.Headers = append(rec.Headers, x)
 			}
 		}
+	}
+	if hl != nil {
+		hl.End = rr.Off()
 	}
 	if rr.Failure() == nil && rr.Left() > 0 {
 		rr.Fail(rr.Off(), "record length %d leaves %d bytes after the headers", length, rr.Left())
@@ -124,5 +139,12 @@ func varBytesLen(b []byte) int {
 	return wire.VarlongLen(int64(len(b))) + len(b)
 }
 
-func recordName(j int) string { _, n := layout.ElementName("Record", j); return n }
-func headerName(h int) string { _, n := layout.ElementName("Header", h); return n }
+func headersText(n int) string {
+	switch n {
+	case 0:
+		return "0 headers"
+	case 1:
+		return "1 header"
+	}
+	return itoa(int64(n)) + " headers"
+}

@@ -266,14 +266,14 @@ func Decode(b []byte, base int, bufs *[][]byte, opts Options) (*Set, []*layout.N
 		if why := d.budget.spent(); why != "" {
 			// The rest is not decoded: one node says so, over all of it.
 			err := &wire.Error{Off: base + off, Msg: why}
-			nodes = append(nodes, &layout.Node{Name: "RecordBatch[" + itoa(int64(i)) + "]", Type: "bytes", Off: base + off, End: base + len(b),
+			nodes = append(nodes, &layout.Node{Name: batchName(i), Key: batchKey(i), Type: "bytes", Off: base + off, End: base + len(b),
 				Region: layout.RegionBatch, Value: itoa(int64(len(rest))) + " bytes not decoded", Err: err})
 			return s, nodes, err
 		}
 		size := batchSize(rest)
 		if len(rest) >= 12 && size < magicOff+1 {
 			err := &wire.Error{Off: base + off + 8, Msg: "batch length " + itoa(size-12) + " is too small for a batch header"}
-			nodes = append(nodes, &layout.Node{Name: "RecordBatch[" + itoa(int64(i)) + "]", Type: "RecordBatch", Off: base + off, End: base + off + 12,
+			nodes = append(nodes, &layout.Node{Name: batchName(i), Key: batchKey(i), Type: "RecordBatch", Off: base + off, End: base + off + 12,
 				Region: layout.RegionBatch, Err: err})
 			return s, nodes, err
 		}
@@ -356,6 +356,7 @@ func (s *Set) Clone() *Set {
 	c := &Set{Batches: make([]*Batch, len(s.Batches)), Tail: s.Tail}
 	for i, b := range s.Batches {
 		nb := *b
+		nb.Legacy = b.Legacy.clone()
 		nb.Records = append([]Record(nil), b.Records...)
 		for j := range nb.Records {
 			if h := nb.Records[j].Headers; h != nil {
