@@ -398,7 +398,7 @@ func (d *Decoder) scalar(kind schema.Kind, typ string, nullable, flex bool, n *l
 			if !nullable {
 				r.Fail(n.Off, "null string, but %s is not nullable at v%d", n.Name, d.Version)
 			}
-			n.Value = "null" + lengthNote(flex, -1)
+			n.Value = stringText("", true, flex, -1)
 			return nil
 		}
 		off, size := l.End, l.N // the data starts where its length ends
@@ -407,7 +407,7 @@ func (d *Decoder) scalar(kind schema.Kind, typ string, nullable, flex bool, n *l
 			return nil
 		}
 		s := string(b)
-		n.Value = quoted(s) + lengthNote(flex, size)
+		n.Value = stringText(s, false, flex, size)
 		if size > 0 {
 			d.add(n, layout.Node{Name: "bytes", Type: "utf-8", Value: layout.SizeText(size), Off: off, End: r.Off(), Region: d.Region, Desc: "the string's bytes"})
 		}
@@ -460,24 +460,47 @@ func (d *Decoder) scalar(kind schema.Kind, typ string, nullable, flex bool, n *l
 // times that.
 const quoteMax = 256
 
-// quoted is s quoted, cut after quoteMax bytes (on a rune boundary) with
-// its length said.
-func quoted(s string) string {
+// stringText is the text of a string's node: s quoted (null when it is),
+// then its length prefix, which holds size. It is made in one allocation,
+// and the texts of the empty and the null string are shared: a small
+// message's strings are mostly those.
+func stringText(s string, null, flex bool, size int) string {
+	switch {
+	case null && flex:
+		return "null (compact, len+1=0)"
+	case null:
+		return "null (int16 len=-1)"
+	case s == "" && flex:
+		return `"" (compact, len+1=1)`
+	case s == "":
+		return `"" (int16 len=0)`
+	}
+	var buf [96]byte
+	out := appendQuoted(buf[:0], s)
+	if flex {
+		out = append(out, " (compact, len+1="...)
+		out = strconv.AppendInt(out, int64(size)+1, 10)
+	} else {
+		out = append(out, " (int16 len="...)
+		out = strconv.AppendInt(out, int64(size), 10)
+	}
+	return string(append(out, ')'))
+}
+
+// appendQuoted appends s quoted, cut after quoteMax bytes (on a rune
+// boundary) with its length said.
+func appendQuoted(dst []byte, s string) []byte {
 	if len(s) <= quoteMax {
-		return strconv.Quote(s)
+		return strconv.AppendQuote(dst, s)
 	}
 	cut := s[:quoteMax]
 	for i := 0; i < utf8.UTFMax && !utf8.ValidString(cut); i++ {
 		cut = cut[:len(cut)-1]
 	}
-	return strconv.Quote(cut) + "… (" + strconv.Itoa(len(s)) + " bytes)"
-}
-
-func lengthNote(flex bool, n int) string {
-	if flex {
-		return " (compact, len+1=" + strconv.Itoa(n+1) + ")"
-	}
-	return " (int16 len=" + strconv.Itoa(n) + ")"
+	dst = strconv.AppendQuote(dst, cut)
+	dst = append(dst, "… ("...)
+	dst = strconv.AppendInt(dst, int64(len(s)), 10)
+	return append(dst, " bytes)"...)
 }
 
 func recordsValue(s *records.Set, size int) string {
@@ -500,7 +523,7 @@ func (d *Decoder) named(name string, v int64) string {
 	}
 	// A big response repeats a few of these thousands of times ("0 (NONE)"
 	// in every partition): each text is made once.
-	return namedTexts.Get(namedText{label, v}, func() string { return layout.Itoa(v) + " (" + label + ")" })
+	return namedTexts.Get(namedText{label, v}, func(k namedText) string { return layout.Itoa(k.v) + " (" + k.label + ")" })
 }
 
 type namedText struct {

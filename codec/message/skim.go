@@ -85,7 +85,7 @@ func (d *Decoder) layoutLater(f *schema.Field, count int) bool {
 		return false
 	}
 	api := d.APIKey
-	return lazyFields.Get(lazyKey{f, api}, func() bool { return !holdsOtherRegions(f, api) })
+	return lazyFields.Get(lazyKey{f, api}, func(k lazyKey) bool { return !holdsOtherRegions(k.f, k.api) })
 }
 
 func holdsOtherRegions(f *schema.Field, api int16) bool {
