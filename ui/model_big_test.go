@@ -58,6 +58,56 @@ func TestRegionsAgreeWithPaintingEveryNode(t *testing.T) {
 	}
 	check("compressed fetch", bigPane(t, bigframe.CompressedFetch()).Decoded)
 	check("1 MiB fetch", bigPane(t, bigframe.Fetch()).Decoded)
+
+	// Large struct arrays are laid out on demand: their tagged fields are
+	// coloured before any element's nodes exist.
+	d := frame.Decode(manyTopics(t, 40, 12), schema.ByName("Metadata"), 12, schema.Response)
+	if d.Err != nil {
+		t.Fatal(d.Err)
+	}
+	unbuilt := 0
+	d.Tree.Walk(func(n *layout.Node, _ int) bool {
+		if !n.Built() {
+			unbuilt++
+		}
+		return n.Built()
+	})
+	if unbuilt == 0 {
+		t.Fatal("no array laid out on demand")
+	}
+	got := Regions(d.Tree, 0, len(d.Bytes()))
+	if tagged := bytes.Count(got, []byte{byte(layout.RegionTagged)}); tagged < 40*12 {
+		t.Errorf("%d bytes coloured as tagged fields before building, want one per partition at least", tagged)
+	}
+	if want := naiveRegions(d.Tree, 0, len(d.Bytes())); !bytes.Equal(got, want) {
+		t.Error("big metadata: regions before building differ from those after")
+	}
+}
+
+// manyTopics is a Metadata v12 response frame of topics x partitions.
+func manyTopics(t *testing.T, topics, partitions int) []byte {
+	t.Helper()
+	m := message.Minimal(schema.ByName("Metadata"), 12, schema.Response)
+	tv, _ := m.Body.Get("Topics")
+	tmpl := tv.([]any)[0].(*message.Struct)
+	pv, _ := tmpl.Get("Partitions")
+	ptmpl := pv.([]any)[0]
+	ts := make([]any, topics)
+	for i := range ts {
+		topic := message.Copy(tmpl).(*message.Struct)
+		ps := make([]any, partitions)
+		for j := range ps {
+			ps[j] = message.Copy(ptmpl)
+		}
+		topic.Set("Partitions", ps)
+		ts[i] = topic
+	}
+	m.Body.Set("Topics", ts)
+	b, err := frame.Encode(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
 
 // Records inside a compressed batch are named by value paths through the

@@ -41,6 +41,11 @@ func paintRegions(n *layout.Node, buf int, inherited layout.Region, out []byte) 
 	if reg != layout.RegionNone && cur < hi {
 		fill(out, cur, hi, reg)
 	}
+	// Children not built yet (a struct array's elements) are in the node's
+	// region but for the spans the decode noted, their tagged fields.
+	for _, s := range n.Pending() {
+		fill(out, max(s.Off, lo), min(s.End, hi), s.Region)
+	}
 }
 
 func fill(b []byte, from, to int, r layout.Region) {

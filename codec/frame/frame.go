@@ -8,7 +8,6 @@ package frame
 import (
 	"encoding/binary"
 	"fmt"
-	"strconv"
 
 	"github.com/kafkawire/kafkawire/codec/layout"
 	"github.com/kafkawire/kafkawire/codec/message"
@@ -26,6 +25,14 @@ type Decoded struct {
 	Err  *wire.Error // the first error; nil when the whole frame decoded cleanly
 
 	spent records.Budget // what the decode took of its budget, which DecodeStream adds up
+
+	// What a decode needs, held here so that a small frame costs a few
+	// allocations, not one for each: the message, the first of Bufs, and
+	// (for Decode) the budget and the arena.
+	msg    message.Message
+	frame  [1][]byte
+	budget records.Budget
+	arena  layout.Arena
 }
 
 // Bytes is the frame.
@@ -77,25 +84,30 @@ func RequestAPI(b []byte) (*schema.API, int16, *wire.Error) {
 // The decode stays within one frame's budget (records.NewBudget): past it,
 // Err says which bound stopped it, and where.
 func Decode(b []byte, api *schema.API, v int16, dir schema.Direction) *Decoded {
-	return decode(b, api, v, dir, records.NewBudget(), &layout.Arena{})
+	d := &Decoded{budget: *records.NewBudget()}
+	d.arena.Expect(len(b))
+	return decode(d, b, api, v, dir, &d.budget, &d.arena)
 }
 
-// decode is Decode within budget, which it spends, with the message's
+// decode decodes into d within budget, which it spends, with the message's
 // nodes from arena.
-func decode(b []byte, api *schema.API, v int16, dir schema.Direction, budget *records.Budget, arena *layout.Arena) *Decoded {
-	bufs := [][]byte{b}
-	d := &Decoded{Msg: &message.Message{API: api, Version: v, Dir: dir, SizeHint: len(b)}}
+func decode(d *Decoded, b []byte, api *schema.API, v int16, dir schema.Direction, budget *records.Budget, arena *layout.Arena) *Decoded {
+	d.msg = message.Message{API: api, Version: v, Dir: dir, SizeHint: len(b)}
+	d.Msg = &d.msg
+	d.frame[0] = b
+	d.Bufs = d.frame[:]
 	def := api.Def(dir, v)
 	root := arena.New()
-	*root = layout.Node{Name: api.Name + suffix(dir), Type: "message v" + strconv.Itoa(int(v)), End: len(b)}
+	*root = layout.Node{Type: layout.Prefixed("message v", int(v)), End: len(b)}
 	if def != nil {
 		root.Name = def.Name
+	} else {
+		root.Name = api.Name + suffix(dir)
 	}
 	d.Tree = root
 	var extra *layout.Node // bytes past the size prefix's end, shown last
 	left := *budget
 	defer func() {
-		d.Bufs = bufs
 		if extra != nil {
 			root.Add(extra)
 		}
@@ -120,7 +132,7 @@ func decode(b []byte, api *schema.API, v int16, dir schema.Direction, budget *re
 	sizeNode := arena.Attach(fr, layout.Node{Name: "size", Type: "int32", Region: layout.RegionFrame, Desc: "number of bytes that follow, patched after encoding"})
 	size := r.Int32()
 	sizeNode.End, fr.End = r.Off(), r.Off()
-	sizeNode.Value = strconv.Itoa(int(size))
+	sizeNode.Value = layout.Itoa(int64(size))
 	if r.Failure() != nil {
 		return fail(r.Failure(), sizeNode)
 	}
@@ -150,10 +162,11 @@ func decode(b []byte, api *schema.API, v int16, dir schema.Direction, budget *re
 		hregion, bregion, hname, hdesc = layout.RegionResponseHeader, layout.RegionResponseBody, "ResponseHeader", "common response header"
 	}
 	br := wire.NewReader(body, 4)
-	hn := arena.Attach(root, layout.Node{Key: "header", Name: hname, Type: "v" + strconv.Itoa(int(hv)), Off: 4, Region: hregion, Desc: hdesc})
-	opts := records.Options{Budget: budget}
-	hd := &message.Decoder{Reader: br, Version: hv, Region: hregion, Header: true, Bufs: &bufs, Arena: arena, Records: opts}
-	d.Msg.Header = hd.Struct(hdef.Fields, hdef.Flexible.Has(hv), hn)
+	hn := arena.Attach(root, layout.Node{Key: "header", Name: hname, Type: layout.Prefixed("v", int(hv)), Off: 4, Region: hregion, Desc: hdesc})
+	// One decoder reads the header, then the body, so they share its blocks of values.
+	dec := &message.Decoder{Reader: br, Version: hv, Region: hregion, Header: true, APIKey: -1, Bufs: &d.Bufs, Arena: arena,
+		Records: records.Options{Budget: budget}}
+	d.Msg.Header = dec.Struct(hdef.Fields, hdef.Flexible.Has(hv), hn)
 	hn.End = br.Off()
 	nameHeaderNodes(hn)
 	if f := br.Failure(); f != nil {
@@ -172,9 +185,10 @@ func decode(b []byte, api *schema.API, v int16, dir schema.Direction, budget *re
 	}
 
 	flex := def.Flexible.Has(v)
-	bn := arena.Attach(root, layout.Node{Key: "body", Name: def.Name, Type: "struct", Off: br.Off(), Region: bregion, Desc: "message body, version " + strconv.Itoa(int(v))})
-	bd := &message.Decoder{Reader: br, Version: v, Region: bregion, Bufs: &bufs, APIKey: api.Key, Arena: arena, Records: opts}
-	d.Msg.Body = bd.Struct(def.Fields, flex, bn)
+	bn := arena.Attach(root, layout.Node{Key: "body", Name: def.Name, Type: "struct", Off: br.Off(), Region: bregion,
+		Desc: layout.Prefixed("message body, version ", int(v))})
+	dec.Version, dec.Region, dec.Header, dec.APIKey = v, bregion, false, api.Key
+	d.Msg.Body = dec.Struct(def.Fields, flex, bn)
 	bn.End = br.Off()
 	if f := br.Failure(); f != nil {
 		return fail(f, bn)

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/kafkawire/kafkawire/codec/frame"
+	"github.com/kafkawire/kafkawire/codec/layout"
 	"github.com/kafkawire/kafkawire/codec/schema"
 )
 
@@ -35,6 +36,12 @@ func FuzzDecode(f *testing.F) {
 					t.Fatalf("%s: error offset %d outside %d bytes: %v", what, d.Err.Off, len(b), d.Err)
 				}
 				return
+			}
+			// Nodes laid out on demand come from bytes that decoded cleanly:
+			// building them all finds no error.
+			d.Tree.Walk(func(*layout.Node, int) bool { return true })
+			if f := d.Tree.Failed(); f != nil {
+				t.Fatalf("%s: decoded cleanly, but building %s fails: %v", what, f.Name, f.Err)
 			}
 			again, err := frame.Encode(d.Msg)
 			if err != nil {

@@ -31,15 +31,15 @@ func nameHeaderNodes(n *layout.Node) {
 			continue
 		}
 		// Every frame has a header: its texts are made once, not per decode.
-		c.Desc = headerTexts.Get([2]string{c.Desc, guide}, func() string {
-			return join(c.Desc, "In Kafka's protocol guide: "+guide+".")
+		c.Desc = headerTexts.Get([2]string{c.Desc, guide}, func(k [2]string) string {
+			return join(k[0], "In Kafka's protocol guide: "+k[1]+".")
 		})
 		switch c.Key {
 		case "ClientId":
 			c.Type = "nullable_string"
 		case "RequestApiKey":
 			v := c.Value
-			c.Value = headerTexts.Get([2]string{v, "api key"}, func() string { return namedAPIKey(v) })
+			c.Value = headerTexts.Get([2]string{v, "api key"}, func(k [2]string) string { return namedAPIKey(k[0]) })
 		}
 	}
 }

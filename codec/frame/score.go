@@ -20,51 +20,34 @@ type score struct {
 	doubt  int // values that decode but look unlikely
 }
 
-// scoreMessage scores m's header and body.
+// scoreMessage scores m's header and body: every struct field and array
+// element counts, and values that decode but look unlikely (an error code
+// Kafka does not define, text with control characters) are doubted.
 func scoreMessage(m *message.Message) score {
 	var s score
 	if def := schema.Header(m.Dir); def != nil && m.Header != nil {
-		s.structValue(def.Fields, m.Header)
+		message.EachValue(def.Fields, m.Header, s.value)
 	}
 	if def := m.Def(); def != nil && m.Body != nil {
-		s.structValue(def.Fields, m.Body)
+		message.EachValue(def.Fields, m.Body, s.value)
 	}
 	return s
 }
 
-// structValue scores the fields of v, whose schema is fields. The value
-// holds its fields in schema order, so one pass matches them up.
-func (s *score) structValue(fields []*schema.Field, v *message.Struct) {
-	j := 0
-	for _, fv := range v.Fields {
-		f := fieldNamed(fields, &j, fv.Name)
-		s.fields++
-		if f == nil || fv.Value == nil {
-			continue
-		}
-		if f.IsArray() {
-			elems, _ := fv.Value.([]any)
-			for _, e := range elems {
-				s.fields++
-				s.value(f, f.Name, e)
-			}
-			continue
-		}
-		s.value(f, f.Name, fv.Value)
+// value scores one value of field f (an element, when f is an array), and
+// says whether what it holds is to be scored too.
+func (s *score) value(f *schema.Field, v any) bool {
+	s.fields++
+	if f == nil || v == nil {
+		return false
 	}
-}
-
-// value scores one value of field f (an element, when f is an array).
-func (s *score) value(f *schema.Field, name string, v any) {
 	switch x := v.(type) {
-	case *message.Struct:
-		s.structValue(f.Fields, x)
 	case int16:
-		if isErrorCode(name) && schema.Error(x) == nil {
+		if isErrorCode(f.Name) && schema.Error(x) == nil {
 			s.doubt++
 		}
 	case int8:
-		if isErrorCode(name) && schema.Error(int16(x)) == nil {
+		if isErrorCode(f.Name) && schema.Error(int16(x)) == nil {
 			s.doubt++
 		}
 	case string:
@@ -72,20 +55,7 @@ func (s *score) value(f *schema.Field, name string, v any) {
 			s.doubt++
 		}
 	}
-}
-
-// fieldNamed finds field name in fields, looking from *from on and moving
-// *from past it. It wraps around once: a decoded struct holds its tagged
-// fields after the others, wherever the schema lists them.
-func fieldNamed(fields []*schema.Field, from *int, name string) *schema.Field {
-	for k := 0; k < len(fields); k++ {
-		i := (*from + k) % len(fields)
-		if fields[i].Name == name {
-			*from = i + 1
-			return fields[i]
-		}
-	}
-	return nil
+	return true
 }
 
 // isErrorCode reports whether a field of this name holds a Kafka error code.

@@ -191,7 +191,7 @@ func (g *Guesser) Guess(b []byte) []Candidate {
 			break
 		}
 		g.arena.Reset()
-		d := decode(b, rd.api, rd.v, schema.Response, g.budget, &g.arena)
+		d := decode(&Decoded{}, b, rd.api, rd.v, schema.Response, g.budget, &g.arena)
 		if g.budget.Nodes <= 0 || g.budget.Records <= 0 || g.budget.Decompressed <= 0 {
 			g.Stopped = fmt.Sprintf("guessing stopped at piece %d: the budget of %d layout nodes, %d records and %d MiB decompressed for guessing is spent",
 				g.Guessed, GuessNodes, GuessRecords, GuessDecompressed>>20)

@@ -7,8 +7,9 @@ type Arena struct {
 	nodes []Node
 	kids  []*Node
 	// block is the size of the next block: it starts small, so a tiny frame
-	// costs little, and doubles up to maxBlock.
-	block int
+	// costs little, and doubles up to maxBlock. first, when set (Expect),
+	// is the first block's size; -1 once that block is made.
+	block, first int
 	// The blocks handed out so far, and how many of them are in use: Reset
 	// starts over with the same blocks.
 	nodeBlocks      [][]Node
@@ -35,8 +36,28 @@ const (
 	maxBlock = 1024
 )
 
+// Expect sizes the arena's first block for a frame of size bytes, before
+// it hands out any node. A small frame takes about one node for every two
+// bytes and a few more (the 734 minimal messages: half of them at most 4
+// more, nine in ten at most 10), so it gets one block of about the size it
+// needs, and the few that need more a small second block, rather than a
+// fixed first block they mostly leave unused, or two. A big frame lays much
+// of itself out on demand: its first block is bounded.
+func (a *Arena) Expect(size int) {
+	if a.block == 0 {
+		a.first = min(size/2+12, maxBlock/8)
+	}
+}
+
 func (a *Arena) grow() int {
-	a.block = min(max(minBlock, 2*a.block), maxBlock)
+	switch {
+	case a.first > 0: // Expect's block, then small ones again
+		a.block, a.first = a.first, -1
+	case a.first < 0:
+		a.block, a.first = minBlock/2, 0
+	default:
+		a.block = min(max(minBlock, 2*a.block), maxBlock)
+	}
 	return a.block
 }
 
@@ -48,7 +69,7 @@ func (a *Arena) New() *Node {
 	if len(a.nodes) == 0 {
 		if a.usedN == len(a.nodeBlocks) {
 			if a.nodeBlocks == nil {
-				a.nodeBlocks = make([][]Node, 0, 16)
+				a.nodeBlocks = make([][]Node, 0, 8) // blocks of 32 to 1024 nodes fit: 6
 			}
 			a.nodeBlocks = append(a.nodeBlocks, make([]Node, a.grow()))
 		}
@@ -70,7 +91,7 @@ func (a *Arena) Kids(n int) []*Node {
 		if a.usedKids == len(a.kidBlocks) || len(a.kidBlocks[a.usedKids]) < n {
 			// A block too small for n is dropped from the ones to reuse.
 			if a.kidBlocks == nil {
-				a.kidBlocks = make([][]*Node, 0, 16)
+				a.kidBlocks = make([][]*Node, 0, 8)
 			}
 			a.kidBlocks = append(a.kidBlocks[:a.usedKids], make([]*Node, max(n, 4*a.block)))
 		}

@@ -73,23 +73,54 @@ type Node struct {
 	// (see Lazy): read them through Kids unless only what is built matters.
 	Children []*Node
 
-	build func(*Node) // builds Children on first use; nil once built
+	lazy *lazyKids // builds Children on first use; nil once built
+}
+
+// Span is a run of bytes [Off, End) of a node's buffer in one region.
+type Span struct {
+	Off, End int
+	Region   Region
+}
+
+// lazyKids is what a lazy node needs to build its children, and the
+// regions of their bytes, known before they are built.
+type lazyKids struct {
+	build func(*Node)
+	spans []Span
 }
 
 // Lazy makes build fill the node's children the first time Kids is called.
-// The children it builds must lie in the node's own buffer.
+// The children it builds must lie in the node's own buffer, and their bytes
+// in the node's region (LazySpans says otherwise).
 // Records use it: a 1 MiB fetch response holds thousands of records, whose
 // nodes are built when someone looks at them. Not safe for concurrent use.
-func (n *Node) Lazy(build func(*Node)) { n.build = build }
+func (n *Node) Lazy(build func(*Node)) { n.lazy = &lazyKids{build: build} }
+
+// LazySpans is Lazy for children some of whose bytes lie in another region
+// than the node's (the tagged fields inside a struct array's elements):
+// spans lists those bytes, in ascending order, so that the bytes can be
+// coloured before the children are built.
+func (n *Node) LazySpans(build func(*Node), spans []Span) {
+	n.lazy = &lazyKids{build: build, spans: spans}
+}
+
+// Pending is the spans a lazy node not built yet holds in regions other
+// than its own (see LazySpans); nil once its children are built.
+func (n *Node) Pending() []Span {
+	if n.lazy == nil {
+		return nil
+	}
+	return n.lazy.spans
+}
 
 // Built reports whether the node's children exist (false until Kids builds lazy ones).
-func (n *Node) Built() bool { return n.build == nil }
+func (n *Node) Built() bool { return n.lazy == nil }
 
 // Kids returns the node's children, building them first if the node is lazy.
 func (n *Node) Kids() []*Node {
-	if n.build != nil {
-		build := n.build
-		n.build = nil
+	if n.lazy != nil {
+		build := n.lazy.build
+		n.lazy = nil
 		build(n)
 	}
 	return n.Children
@@ -105,7 +136,7 @@ func (n *Node) Count(limit int) int {
 	var walk func(*Node) bool
 	walk = func(c *Node) bool {
 		count++
-		if c.build != nil {
+		if c.lazy != nil {
 			count += c.Len()
 		}
 		if count >= limit {
@@ -213,7 +244,7 @@ func (n *Node) text(b *bufio.Writer, first, rest string) {
 	b.WriteString(n.Line())
 	b.WriteByte('\n')
 	kids := n.Children
-	if n.build != nil {
+	if n.lazy != nil {
 		// Lazy children are built for the text and dropped after it, so
 		// printing a frame holds one record set's nodes at a time, not all.
 		tmp := *n

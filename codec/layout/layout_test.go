@@ -72,6 +72,26 @@ func TestLazyChildrenAreBuiltOnce(t *testing.T) {
 	assert.Equal(t, 4, kids[1].Len())
 }
 
+// The spans a lazy node notes are there until its children are built, and
+// counting the tree builds nothing.
+func TestLazySpansUntilBuilt(t *testing.T) {
+	arr := &Node{Name: "Topics", Off: 10, End: 30, Region: RegionResponseBody}
+	arr.Add(&Node{Name: "length", Off: 10, End: 11, Region: RegionResponseBody})
+	spans := []Span{{Off: 19, End: 20, Region: RegionTagged}, {Off: 29, End: 30, Region: RegionTagged}}
+	arr.LazySpans(func(n *Node) {
+		n.Add(&Node{Name: "Topics[0]", Off: 11, End: 20, Region: RegionResponseBody}).
+			Add(&Node{Name: "tagged_fields", Off: 19, End: 20, Region: RegionTagged})
+		n.Add(&Node{Name: "Topics[1]", Off: 20, End: 30, Region: RegionResponseBody}).
+			Add(&Node{Name: "tagged_fields", Off: 29, End: 30, Region: RegionTagged})
+	}, spans)
+	assert.Equal(t, spans, arr.Pending())
+	assert.Equal(t, 2+20, arr.Count(100), "the node, its length, and a node a byte for what is not built")
+	assert.False(t, arr.Built(), "Count built nothing")
+	require.Len(t, arr.Kids(), 3)
+	assert.Nil(t, arr.Pending(), "once built, the children say it")
+	assert.Equal(t, 6, arr.Count(100))
+}
+
 func TestWalk(t *testing.T) {
 	built := 0
 	root := sample(&built)

@@ -79,8 +79,10 @@ type Cache[K comparable, V any] struct {
 	m  map[K]V
 }
 
-// Get is the value for key, made by make the first time.
-func (c *Cache[K, V]) Get(key K, make func() V) V {
+// Get is the value for key, made by make(key) the first time. make takes
+// the key rather than capturing it, so a call that finds the value allocates
+// nothing (a capturing closure would be allocated on every call).
+func (c *Cache[K, V]) Get(key K, make func(K) V) V {
 	c.mu.RLock()
 	v, ok := c.m[key]
 	full := len(c.m) >= cacheKeys
@@ -89,14 +91,14 @@ func (c *Cache[K, V]) Get(key K, make func() V) V {
 		return v
 	}
 	if full {
-		return make()
+		return make(key)
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if v, ok := c.m[key]; ok {
 		return v
 	}
-	v = make()
+	v = make(key)
 	if c.m == nil {
 		c.m = map[K]V{}
 	}
@@ -125,7 +127,7 @@ func ElementName(typ string, i int) (key, name string) {
 		k := strconv.Itoa(i)
 		return k, typ + "[" + k + "]"
 	}
-	names := elementNames.Get(typ, func() []string {
+	names := elementNames.Get(typ, func(typ string) []string {
 		names := make([]string, cachedElements)
 		for j := range names {
 			names[j] = typ + "[" + smallInts[j+1] + "]"
@@ -143,7 +145,7 @@ func Prefixed(prefix string, i int) string {
 	if i < 0 || i >= cachedElements {
 		return prefix + strconv.Itoa(i)
 	}
-	return prefixed.Get(prefix, func() []string {
+	return prefixed.Get(prefix, func(prefix string) []string {
 		texts := make([]string, cachedElements)
 		for j := range texts {
 			texts[j] = prefix + smallInts[j+1]

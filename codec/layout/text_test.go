@@ -52,7 +52,7 @@ func TestCacheBound(t *testing.T) {
 	var c Cache[string, string]
 	made := 0
 	get := func(k string) string {
-		return c.Get(k, func() string { made++; return "v" + k })
+		return c.Get(k, func(k string) string { made++; return "v" + k })
 	}
 	for i := 0; i < cacheKeys+100; i++ {
 		assert.Equal(t, "v"+strconv.Itoa(i), get(strconv.Itoa(i)))

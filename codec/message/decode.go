@@ -32,6 +32,26 @@ type Decoder struct {
 	Records records.Options
 	// marked is set once the node where decoding stopped carries the error.
 	marked bool
+	values *slab // where its structs and arrays come from
+}
+
+// slab is where the decoder's values come from, made on first use.
+func (d *Decoder) slab() *slab {
+	if d.values == nil {
+		d.values = &slab{}
+	}
+	return d.values
+}
+
+// fieldCount is the number of fields of a struct at version v that are not tagged.
+func fieldCount(fields []*schema.Field, v int16, flex bool) int {
+	nf := 0
+	for _, f := range fields {
+		if f.Versions.Has(v) && !(flex && f.Tagged.Has(v)) {
+			nf++
+		}
+	}
+	return nf
 }
 
 // add appends a copy of proto to parent's children, taking the node from the arena.
@@ -83,14 +103,8 @@ func (d *Decoder) overBudget() bool {
 // Struct decodes the fields of a struct into parent's children, returning the value
 // (partial when decoding stops early).
 func (d *Decoder) Struct(fields []*schema.Field, flex bool, parent *layout.Node) *Struct {
-	s := &Struct{}
-	nf := 0
-	for _, f := range fields {
-		if f.Versions.Has(d.Version) && !(flex && f.Tagged.Has(d.Version)) {
-			nf++
-		}
-	}
-	s.Fields = make([]Field, 0, nf)
+	nf := fieldCount(fields, d.Version, flex)
+	s := d.slab().newStruct(nf)
 	d.reserve(parent, nf+1)
 	for _, f := range fields {
 		if !f.Versions.Has(d.Version) || (flex && f.Tagged.Has(d.Version)) {
@@ -158,13 +172,7 @@ func (d *Decoder) taggedFields(fields []*schema.Field, s *Struct, parent *layout
 		}
 		dataOff := d.Reader.Off()
 		data := d.Reader.Bytes(int(size), "tagged field")
-		var f *schema.Field
-		for _, c := range fields {
-			if c.Versions.Has(d.Version) && c.Tagged.Has(d.Version) && uint32(c.Tag) == tag {
-				f = c
-				break
-			}
-		}
+		f := taggedField(fields, d.Version, tag)
 		if f == nil {
 			tn.Name, tn.Type = "unknown tag "+tagNode.Value, "bytes"
 			tn.Value = bytesValue(data)
@@ -176,7 +184,7 @@ func (d *Decoder) taggedFields(fields []*schema.Field, s *Struct, parent *layout
 		}
 		// A known tagged field: decode its value from its own bytes, so a bad
 		// size cannot make it read past them.
-		sub := &Decoder{Reader: wire.NewReader(data, dataOff), Version: d.Version, Region: layout.RegionTagged, Bufs: d.Bufs, APIKey: d.APIKey, Records: d.Records}
+		sub := &Decoder{Reader: wire.NewReader(data, dataOff), Version: d.Version, Region: layout.RegionTagged, Bufs: d.Bufs, APIKey: d.APIKey, Records: d.Records, values: d.values}
 		vn := &layout.Node{Key: f.Name, Off: dataOff, Region: layout.RegionTagged}
 		val := sub.Value(f, true, vn)
 		vn.End = sub.Reader.Off()
@@ -223,38 +231,18 @@ func (d *Decoder) Value(f *schema.Field, flex bool, n *layout.Node) any {
 			n.Value = "null"
 			return nil
 		}
-		elem := f.Elem()
 		if !d.Reader.Fits(l, minSize(f, flex), "array") {
 			d.failed(n.Children[0])
 			return nil
 		}
 		count := l.N
 		n.Value = layout.ElementsText(count)
-		arr := make([]any, 0, count)
-		d.reserve(n, count)
-		for i := 0; i < count; i++ {
-			if d.overBudget() {
-				d.failed(n)
+		if d.layoutLater(f, count) {
+			if arr, ok := d.lazyArray(f, flex, n, count); ok {
 				return arr
 			}
-			// An element is named as its position is everywhere: the
-			// array's field name and the index (Topics[0]), as in JSON.
-			key, name := layout.ElementName(f.Name, i)
-			en := d.add(n, layout.Node{Key: key, Name: name, Type: elem, Off: d.Reader.Off(), Region: d.Region})
-			var v any
-			if f.IsStruct() {
-				en.Value = "struct"
-				v = d.Struct(f.Fields, flex, en)
-			} else {
-				v = d.scalar(f.Kind(), elem, false, flex, en)
-			}
-			en.End = d.Reader.Off()
-			if d.failed(en) {
-				return arr
-			}
-			arr = append(arr, v)
 		}
-		return arr
+		return d.elements(f, flex, n, count)
 	}
 	if f.IsStruct() {
 		if nullable {
@@ -279,6 +267,36 @@ func (d *Decoder) Value(f *schema.Field, flex bool, n *layout.Node) any {
 		return d.Struct(f.Fields, flex, n)
 	}
 	return d.scalar(f.Kind(), f.Type, nullable, flex, n)
+}
+
+// elements decodes the count elements of array f into n's children.
+func (d *Decoder) elements(f *schema.Field, flex bool, n *layout.Node, count int) []any {
+	elem := f.Elem()
+	arr := d.slab().array(count)
+	d.reserve(n, count)
+	for i := 0; i < count; i++ {
+		if d.overBudget() {
+			d.failed(n)
+			return arr
+		}
+		// An element is named as its position is everywhere: the
+		// array's field name and the index (Topics[0]), as in JSON.
+		key, name := layout.ElementName(f.Name, i)
+		en := d.add(n, layout.Node{Key: key, Name: name, Type: elem, Off: d.Reader.Off(), Region: d.Region})
+		var v any
+		if f.IsStruct() {
+			en.Value = "struct"
+			v = d.Struct(f.Fields, flex, en)
+		} else {
+			v = d.scalar(f.Kind(), elem, false, flex, en)
+		}
+		en.End = d.Reader.Off()
+		if d.failed(en) {
+			return arr
+		}
+		arr = append(arr, v)
+	}
+	return arr
 }
 
 // length reads the length prefix of an array, string or bytes, written as p,
@@ -380,7 +398,7 @@ func (d *Decoder) scalar(kind schema.Kind, typ string, nullable, flex bool, n *l
 			if !nullable {
 				r.Fail(n.Off, "null string, but %s is not nullable at v%d", n.Name, d.Version)
 			}
-			n.Value = "null" + lengthNote(flex, -1)
+			n.Value = stringText("", true, flex, -1)
 			return nil
 		}
 		off, size := l.End, l.N // the data starts where its length ends
@@ -389,7 +407,7 @@ func (d *Decoder) scalar(kind schema.Kind, typ string, nullable, flex bool, n *l
 			return nil
 		}
 		s := string(b)
-		n.Value = quoted(s) + lengthNote(flex, size)
+		n.Value = stringText(s, false, flex, size)
 		if size > 0 {
 			d.add(n, layout.Node{Name: "bytes", Type: "utf-8", Value: layout.SizeText(size), Off: off, End: r.Off(), Region: d.Region, Desc: "the string's bytes"})
 		}
@@ -442,24 +460,47 @@ func (d *Decoder) scalar(kind schema.Kind, typ string, nullable, flex bool, n *l
 // times that.
 const quoteMax = 256
 
-// quoted is s quoted, cut after quoteMax bytes (on a rune boundary) with
-// its length said.
-func quoted(s string) string {
+// stringText is the text of a string's node: s quoted (null when it is),
+// then its length prefix, which holds size. It is made in one allocation,
+// and the texts of the empty and the null string are shared: a small
+// message's strings are mostly those.
+func stringText(s string, null, flex bool, size int) string {
+	switch {
+	case null && flex:
+		return "null (compact, len+1=0)"
+	case null:
+		return "null (int16 len=-1)"
+	case s == "" && flex:
+		return `"" (compact, len+1=1)`
+	case s == "":
+		return `"" (int16 len=0)`
+	}
+	var buf [96]byte
+	out := appendQuoted(buf[:0], s)
+	if flex {
+		out = append(out, " (compact, len+1="...)
+		out = strconv.AppendInt(out, int64(size)+1, 10)
+	} else {
+		out = append(out, " (int16 len="...)
+		out = strconv.AppendInt(out, int64(size), 10)
+	}
+	return string(append(out, ')'))
+}
+
+// appendQuoted appends s quoted, cut after quoteMax bytes (on a rune
+// boundary) with its length said.
+func appendQuoted(dst []byte, s string) []byte {
 	if len(s) <= quoteMax {
-		return strconv.Quote(s)
+		return strconv.AppendQuote(dst, s)
 	}
 	cut := s[:quoteMax]
 	for i := 0; i < utf8.UTFMax && !utf8.ValidString(cut); i++ {
 		cut = cut[:len(cut)-1]
 	}
-	return strconv.Quote(cut) + "… (" + strconv.Itoa(len(s)) + " bytes)"
-}
-
-func lengthNote(flex bool, n int) string {
-	if flex {
-		return " (compact, len+1=" + strconv.Itoa(n+1) + ")"
-	}
-	return " (int16 len=" + strconv.Itoa(n) + ")"
+	dst = strconv.AppendQuote(dst, cut)
+	dst = append(dst, "… ("...)
+	dst = strconv.AppendInt(dst, int64(len(s)), 10)
+	return append(dst, " bytes)"...)
 }
 
 func recordsValue(s *records.Set, size int) string {
@@ -482,7 +523,7 @@ func (d *Decoder) named(name string, v int64) string {
 	}
 	// A big response repeats a few of these thousands of times ("0 (NONE)"
 	// in every partition): each text is made once.
-	return namedTexts.Get(namedText{label, v}, func() string { return layout.Itoa(v) + " (" + label + ")" })
+	return namedTexts.Get(namedText{label, v}, func(k namedText) string { return layout.Itoa(k.v) + " (" + k.label + ")" })
 }
 
 type namedText struct {

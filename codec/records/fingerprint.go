@@ -1,8 +1,8 @@
 package records
 
 import (
-	"encoding/binary"
 	"hash/maphash"
+	"math/bits"
 )
 
 // fingerprintSeed only has to be stable within the process: fingerprints are never stored.
@@ -10,80 +10,84 @@ var fingerprintSeed = maphash.MakeSeed()
 
 // fingerprint hashes every field of the batch, so AppendTo can tell whether a decoded
 // batch was edited without the editor having to say so.
+//
+// Each byte string is hashed in one call (maphash.Bytes) and every value
+// is folded into one word: streaming the fields through a maphash.Hash,
+// a few bytes per Write, took a quarter of the decode of a 1 MiB Fetch.
 func (b *Batch) fingerprint() uint64 {
-	var h maphash.Hash
-	h.SetSeed(fingerprintSeed)
-	var buf [64]byte
-	p := buf[:0]
-	p = binary.BigEndian.AppendUint64(p, uint64(b.BaseOffset))
-	p = binary.BigEndian.AppendUint32(p, uint32(b.PartitionLeaderEpoch))
-	p = append(p, byte(b.Magic))
-	p = binary.BigEndian.AppendUint32(p, b.CRC)
-	p = binary.BigEndian.AppendUint16(p, uint16(b.Attributes))
-	p = binary.BigEndian.AppendUint32(p, uint32(b.LastOffsetDelta))
-	p = binary.BigEndian.AppendUint64(p, uint64(b.BaseTimestamp))
-	p = binary.BigEndian.AppendUint64(p, uint64(b.MaxTimestamp))
-	p = binary.BigEndian.AppendUint64(p, uint64(b.ProducerID))
-	p = binary.BigEndian.AppendUint16(p, uint16(b.ProducerEpoch))
-	p = binary.BigEndian.AppendUint32(p, uint32(b.BaseSequence))
-	p = binary.BigEndian.AppendUint64(p, uint64(len(b.Records)))
-	h.Write(p)
+	var f fingerprint
+	f.add(uint64(b.BaseOffset))
+	f.add(uint64(uint32(b.PartitionLeaderEpoch)))
+	f.add(uint64(uint8(b.Magic)))
+	f.add(uint64(b.CRC))
+	f.add(uint64(uint16(b.Attributes)))
+	f.add(uint64(uint32(b.LastOffsetDelta)))
+	f.add(uint64(b.BaseTimestamp))
+	f.add(uint64(b.MaxTimestamp))
+	f.add(uint64(b.ProducerID))
+	f.add(uint64(uint16(b.ProducerEpoch)))
+	f.add(uint64(uint32(b.BaseSequence)))
+	f.add(uint64(len(b.Records)))
 	for i := range b.Records {
-		hashRecord(&h, &b.Records[i])
+		f.record(&b.Records[i])
 	}
 	if b.Legacy != nil {
-		h.WriteByte(1)
-		hashMessage(&h, b.Legacy)
+		f.add(1)
+		f.message(b.Legacy)
 	}
-	return h.Sum64()
+	return f.sum
 }
 
-func hashRecord(h *maphash.Hash, r *Record) {
-	var buf [32]byte
-	p := append(buf[:0], byte(r.Attributes))
-	p = binary.BigEndian.AppendUint64(p, uint64(r.TimestampDelta))
-	p = binary.BigEndian.AppendUint32(p, uint32(r.OffsetDelta))
-	p = binary.BigEndian.AppendUint64(p, uint64(len(r.Headers)))
-	h.Write(p)
-	hashBytes(h, r.Key)
-	hashBytes(h, r.Value)
-	for _, x := range r.Headers {
-		hashBytes(h, x.Key)
-		hashBytes(h, x.Value)
-	}
+// fingerprint folds values into sum, each step a multiply and a rotate (as
+// xxhash's rounds), so that order matters and no two values cancel.
+type fingerprint struct{ sum uint64 }
+
+const (
+	prime1 = 0x9E3779B185EBCA87
+	prime2 = 0xC2B2AE3D27D4EB4F
+)
+
+func (f *fingerprint) add(v uint64) {
+	f.sum = bits.RotateLeft64(f.sum^(v*prime2), 31) * prime1
 }
 
-func hashMessage(h *maphash.Hash, m *Message) {
-	var buf [32]byte
-	p := binary.BigEndian.AppendUint64(buf[:0], uint64(m.Offset))
-	p = binary.BigEndian.AppendUint32(p, m.CRC)
-	p = append(p, byte(m.Magic), byte(m.Attributes))
-	p = binary.BigEndian.AppendUint64(p, uint64(m.Timestamp))
-	h.Write(p)
-	hashBytes(h, m.Key)
-	hashBytes(h, m.Value)
-	if m.Messages == nil {
-		h.WriteByte(0)
-	} else {
-		var n [9]byte
-		n[0] = 1
-		binary.BigEndian.PutUint64(n[1:], uint64(len(m.Messages)))
-		h.Write(n[:])
-	}
-	for _, im := range m.Messages {
-		hashMessage(h, im)
-	}
-}
-
-// hashBytes writes the length first (with nil distinct from empty), so adjacent strings cannot blur.
-func hashBytes(h *maphash.Hash, b []byte) {
-	var n [9]byte
+// bytes adds b with its length first (nil distinct from empty), so adjacent strings cannot blur.
+func (f *fingerprint) bytes(b []byte) {
 	if b == nil {
-		h.Write(n[:1])
+		f.add(0)
 		return
 	}
-	n[0] = 1
-	binary.BigEndian.PutUint64(n[1:], uint64(len(b)))
-	h.Write(n[:])
-	h.Write(b)
+	f.add(uint64(len(b)) + 1)
+	f.add(maphash.Bytes(fingerprintSeed, b))
+}
+
+func (f *fingerprint) record(r *Record) {
+	f.add(uint64(uint8(r.Attributes)))
+	f.add(uint64(r.TimestampDelta))
+	f.add(uint64(uint32(r.OffsetDelta)))
+	f.add(uint64(len(r.Headers)))
+	f.bytes(r.Key)
+	f.bytes(r.Value)
+	for _, x := range r.Headers {
+		f.bytes(x.Key)
+		f.bytes(x.Value)
+	}
+}
+
+func (f *fingerprint) message(m *Message) {
+	f.add(uint64(m.Offset))
+	f.add(uint64(m.CRC))
+	f.add(uint64(m.Magic))
+	f.add(uint64(uint8(m.Attributes)))
+	f.add(uint64(m.Timestamp))
+	f.bytes(m.Key)
+	f.bytes(m.Value)
+	if m.Messages == nil {
+		f.add(0)
+	} else {
+		f.add(uint64(len(m.Messages)) + 1)
+	}
+	for _, im := range m.Messages {
+		f.message(im)
+	}
 }

@@ -2,8 +2,6 @@ package records
 
 import (
 	"bytes"
-	"encoding/binary"
-	"hash/maphash"
 )
 
 // A compressed batch, or a compressed legacy wrapper, keeps the compressed
@@ -15,35 +13,26 @@ import (
 // kept bytes as "compressed"; reading it back, they are kept only if they
 // decompress to exactly the records the JSON lists.
 
-// keepSeed only has to be stable within the process: the sums are never stored.
-var keepSeed = maphash.MakeSeed()
-
 // recordsSum hashes what kept compressed records stand for: the codec and the records.
 func recordsSum(codec Codec, recs []Record) uint64 {
-	var h maphash.Hash
-	h.SetSeed(keepSeed)
-	var n [9]byte
-	n[0] = byte(codec)
-	binary.BigEndian.PutUint64(n[1:], uint64(len(recs)))
-	h.Write(n[:])
+	var f fingerprint
+	f.add(uint64(codec))
+	f.add(uint64(len(recs)))
 	for i := range recs {
-		hashRecord(&h, &recs[i])
+		f.record(&recs[i])
 	}
-	return h.Sum64()
+	return f.sum
 }
 
 // messagesSum hashes what a wrapper's kept value stands for: the codec and the inner messages.
 func messagesSum(codec Codec, msgs []*Message) uint64 {
-	var h maphash.Hash
-	h.SetSeed(keepSeed)
-	var n [9]byte
-	n[0] = byte(codec)
-	binary.BigEndian.PutUint64(n[1:], uint64(len(msgs)))
-	h.Write(n[:])
+	var f fingerprint
+	f.add(uint64(codec))
+	f.add(uint64(len(msgs)))
 	for _, m := range msgs {
-		hashMessage(&h, m)
+		f.message(m)
 	}
-	return h.Sum64()
+	return f.sum
 }
 
 // keptRecords is the compressed payload b still holds for its records, or nil once they changed.

@@ -155,6 +155,11 @@ func (r *Reader) Uvarint() uint32 {
 	if r.err != nil {
 		return 0
 	}
+	if r.pos < len(r.buf) && r.buf[r.pos] < 0x80 {
+		// One byte, the common case (tag counts, short lengths): always minimal.
+		r.pos++
+		return uint32(r.buf[r.pos-1])
+	}
 	off := r.Off()
 	v, n := binary.Uvarint(r.buf[r.pos:])
 	switch {
@@ -189,6 +194,13 @@ func (r *Reader) Varint() int32 {
 func (r *Reader) Varlong() int64 {
 	if r.err != nil {
 		return 0
+	}
+	if r.pos < len(r.buf) && r.buf[r.pos] < 0x80 {
+		// One byte, the common case in records (deltas, null keys, header
+		// counts): always minimal, and zigzag-decoded here.
+		b := int64(r.buf[r.pos])
+		r.pos++
+		return b>>1 ^ -(b & 1)
 	}
 	off := r.Off()
 	v, n := binary.Varint(r.buf[r.pos:])

@@ -276,3 +276,21 @@ func TestOverlongVarints(t *testing.T) {
 	r.Varlong()
 	assert.EqualError(t, r.Err(), "at 0x0000: varint -1 written in 3 bytes; it takes 1")
 }
+
+// TestOneByteVarints: every one-byte varint reads as encoding/binary reads
+// it (the readers take a shortcut for them), and consumes one byte.
+func TestOneByteVarints(t *testing.T) {
+	for c := 0; c < 0x80; c++ {
+		b := []byte{byte(c), 0xff}
+		want, _ := binary.Varint(b)
+		r := wire.NewReader(b, 0)
+		assert.Equal(t, want, r.Varlong(), "varlong %#x", c)
+		assert.Equal(t, 1, r.Off())
+		r = wire.NewReader(b, 0)
+		assert.Equal(t, int32(want), r.Varint(), "varint %#x", c)
+		r = wire.NewReader(b, 0)
+		assert.Equal(t, uint32(c), r.Uvarint(), "uvarint %#x", c)
+		assert.Equal(t, 1, r.Off())
+		assert.NoError(t, r.Err())
+	}
+}

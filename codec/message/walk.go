@@ -1,0 +1,47 @@
+package message
+
+import "github.com/kafkawire/kafkawire/codec/schema"
+
+// EachValue calls fn for every value under s, whose schema is fields,
+// depth first: each field's value with its schema field (nil for a name the
+// schema does not hold), then, when fn returns true for it, what the value
+// holds: a struct's fields, an array's elements (each with the array's
+// field). It reads values a decode already made, so it costs no bytes read
+// and no nodes built.
+func EachValue(fields []*schema.Field, s *Struct, fn func(f *schema.Field, v any) bool) {
+	j := 0
+	for _, fv := range s.Fields {
+		f := fieldNamed(fields, &j, fv.Name)
+		if fn(f, fv.Value) && f != nil {
+			eachIn(f, fv.Value, fn)
+		}
+	}
+}
+
+// eachIn visits what v, a value of field f, holds.
+func eachIn(f *schema.Field, v any, fn func(*schema.Field, any) bool) {
+	switch x := v.(type) {
+	case *Struct:
+		EachValue(f.Fields, x, fn)
+	case []any:
+		for _, e := range x {
+			if fn(f, e) {
+				eachIn(f, e, fn)
+			}
+		}
+	}
+}
+
+// fieldNamed finds field name in fields, looking from *from on and moving
+// *from past it. It wraps around once: a decoded struct holds its tagged
+// fields after the others, wherever the schema lists them.
+func fieldNamed(fields []*schema.Field, from *int, name string) *schema.Field {
+	for k := 0; k < len(fields); k++ {
+		i := (*from + k) % len(fields)
+		if fields[i].Name == name {
+			*from = i + 1
+			return fields[i]
+		}
+	}
+	return nil
+}

@@ -1,0 +1,45 @@
+package records
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// TestFingerprintSeesEveryChange: the fingerprint tells a batch apart from
+// itself after any one change a caller can make, in place or not, including
+// those that keep the bytes' total (a byte moved from key to value, nil for
+// empty), so AppendTo never writes stale bytes.
+func TestFingerprintSeesEveryChange(t *testing.T) {
+	batch := func() *Batch {
+		return &Batch{BaseOffset: 7, Magic: 2, Attributes: 0, LastOffsetDelta: 1, BaseTimestamp: 1000, MaxTimestamp: 1001,
+			ProducerID: -1, ProducerEpoch: -1, BaseSequence: -1,
+			Records: []Record{
+				{TimestampDelta: 0, OffsetDelta: 0, Key: Bytes("ab"), Value: Bytes("cd"), Headers: []Header{{Key: Bytes("h"), Value: Bytes("1")}}},
+				{TimestampDelta: 1, OffsetDelta: 1, Key: nil, Value: Bytes("x")},
+			}}
+	}
+	base := batch().fingerprint()
+	assert.Equal(t, base, batch().fingerprint(), "the same fields, the same fingerprint")
+	changes := map[string]func(b *Batch){
+		"base offset":        func(b *Batch) { b.BaseOffset++ },
+		"producer epoch":     func(b *Batch) { b.ProducerEpoch = 0 },
+		"attributes":         func(b *Batch) { b.Attributes = 1 },
+		"a value in place":   func(b *Batch) { b.Records[0].Value[1] = 'e' },
+		"a byte moved":       func(b *Batch) { b.Records[0].Key, b.Records[0].Value = Bytes("a"), Bytes("bcd") },
+		"nil for empty":      func(b *Batch) { b.Records[1].Key = Bytes{} },
+		"empty for nil":      func(b *Batch) { b.Records[0].Headers[0].Value = nil },
+		"a header dropped":   func(b *Batch) { b.Records[0].Headers = nil },
+		"records swapped":    func(b *Batch) { b.Records[0], b.Records[1] = b.Records[1], b.Records[0] },
+		"a record dropped":   func(b *Batch) { b.Records = b.Records[:1] },
+		"timestamp delta":    func(b *Batch) { b.Records[1].TimestampDelta = 2 },
+		"offset delta":       func(b *Batch) { b.Records[1].OffsetDelta = 0 },
+		"record attributes":  func(b *Batch) { b.Records[1].Attributes = 1 },
+		"a header key moved": func(b *Batch) { b.Records[0].Headers[0] = Header{Key: Bytes("h1"), Value: Bytes{}} },
+	}
+	for name, change := range changes {
+		b := batch()
+		change(b)
+		assert.NotEqual(t, base, b.fingerprint(), name)
+	}
+}
