@@ -136,6 +136,10 @@ const (
 	GuessNodes        = 2_000_000
 	GuessRecords      = 2_000_000
 	GuessDecompressed = 256 << 20
+	// GuessDecodes bounds the readings tried: thousands of tiny broken
+	// pieces spend no nodes to speak of, but each is tried as every
+	// reading that fits it (the 10,000 of issue 11 as 36 each).
+	GuessDecodes = 50_000
 )
 
 // guessMemoMax is the largest piece whose answer a Guesser remembers.
@@ -151,6 +155,8 @@ type Guesser struct {
 	Stopped string // set when the budget ran out
 	// Guessed counts the pieces guessed by decoding, Remembered those answered from memory.
 	Guessed, Remembered int
+	// Decodes counts the readings tried, for GuessDecodes.
+	Decodes int
 
 	budget *records.Budget
 	memo   map[string][]Candidate
@@ -190,6 +196,15 @@ func (g *Guesser) Guess(b []byte) []Candidate {
 		if rd.min > len(b) {
 			break
 		}
+		if rd.exact >= 0 && rd.exact != len(b) {
+			continue // a fixed-size reading of another size
+		}
+		if g.Decodes >= GuessDecodes {
+			g.Stopped = fmt.Sprintf("guessing stopped at piece %d: the budget of %d readings tried for guessing is spent",
+				g.Guessed, GuessDecodes)
+			return nil
+		}
+		g.Decodes++
 		g.arena.Reset()
 		d := decode(b, rd.api, rd.v, schema.Response, g.budget, &g.arena)
 		if g.budget.Nodes <= 0 || g.budget.Records <= 0 || g.budget.Decompressed <= 0 {
