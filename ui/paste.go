@@ -3,6 +3,7 @@ package ui
 import (
 	"errors"
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -350,6 +351,61 @@ func (p *Paste) Status() string {
 		s = p.File + " · " + s
 	}
 	return s
+}
+
+// listed is what the frame list says a frame is.
+func (f PastedFrame) listed() string {
+	if f.API == nil {
+		return f.Describe() + " · API unknown"
+	}
+	return f.Describe()
+}
+
+// Kinds sums up frames [from, to) by what they are, the most frequent
+// first: "9,998 request · Produce v3 · error, 2 response · API unknown".
+// A list of thousands of frames shows this instead of a row for each.
+func (p *Paste) Kinds(from, to int) string {
+	type kind struct {
+		what string
+		n    int
+	}
+	var kinds []kind
+	at := map[string]int{}
+	for _, f := range p.Frames[from:to] {
+		what := f.listed()
+		if f.Err != "" {
+			what += " · error"
+		}
+		if f.Note != "" {
+			what += " · " + noteShort(f.Note)
+		}
+		i, ok := at[what]
+		if !ok {
+			i = len(kinds)
+			at[what] = i
+			kinds = append(kinds, kind{what: what})
+		}
+		kinds[i].n++
+	}
+	sort.SliceStable(kinds, func(i, j int) bool { return kinds[i].n > kinds[j].n })
+	const shown = 3
+	parts := []string{}
+	for i, k := range kinds {
+		if i == shown {
+			rest := 0
+			for _, k := range kinds[shown:] {
+				rest += k.n
+			}
+			parts = append(parts, groupDigits(rest)+" of "+strconv.Itoa(len(kinds)-shown)+" other kinds")
+			break
+		}
+		parts = append(parts, groupDigits(k.n)+" "+k.what)
+	}
+	frames := " frames: "
+	if to-from == 1 {
+		frames = " frame: "
+	}
+	return groupDigits(to-from) + frames + strings.Join(parts, ", ")
 }
 
 // Describe is a frame as the frame list writes it.

@@ -205,10 +205,28 @@ func (b *PasteBox) formatSwitch() app.UI {
 	)
 }
 
+// ListRows is how many frames the frame list shows, around the current
+// one. The list has room for a few on screen, and rendering every frame of
+// a paste of thousands (issue 11's 10,000 broken pieces) through go-app
+// kept the page busy for tens of seconds; the frames before and after the
+// rows shown are summed up in one row each, which steps to them.
+const ListRows = 60
+
+// listWindow is the frames [from, to) the list shows of n, the current one among them.
+func listWindow(n, cur int) (from, to int) {
+	from = max(0, min(cur-ListRows/2, n-ListRows))
+	return from, min(n, from+ListRows)
+}
+
 func (b *PasteBox) frameList() app.UI {
 	p := b.p
-	items := make([]app.UI, 0, len(p.Frames))
-	for i, f := range p.Frames {
+	from, to := listWindow(len(p.Frames), p.Cur)
+	items := make([]app.UI, 0, to-from+2)
+	if from > 0 {
+		items = append(items, b.moreRow("before", 0, from, from-1))
+	}
+	for i := from; i < to; i++ {
+		f := p.Frames[i]
 		cls := "pf"
 		if i == p.Cur {
 			cls += " cur"
@@ -218,10 +236,6 @@ func (b *PasteBox) frameList() app.UI {
 		}
 		if f.API == nil {
 			cls += " unknown"
-		}
-		what := f.Describe()
-		if f.API == nil {
-			what += " · API unknown"
 		}
 		extra := strconv.Itoa(len(f.Bytes)) + " B"
 		if f.Dir == schema.Response && f.Paired >= 0 {
@@ -239,21 +253,41 @@ func (b *PasteBox) frameList() app.UI {
 			app.Button().Class(cls).Attr("data-frame", strconv.Itoa(i)).
 				OnClick(func(ctx app.Context, e app.Event) { guard(ctx, func() { b.step(ctx, i) }) }).Body(
 				app.Span().Class("pf-n").Text("#"+strconv.Itoa(i+1)),
-				app.Span().Class("pf-d pf-"+f.Dir.String()).Text(what),
+				app.Span().Class("pf-d pf-"+f.Dir.String()).Text(f.listed()),
 				app.Span().Class("pf-x").Text(extra),
 			),
 		))
 	}
+	if to < len(p.Frames) {
+		items = append(items, b.moreRow("after", to, len(p.Frames), to))
+	}
+	step := []app.UI{
+		app.Button().Class("btn small").Attr("data-op", "paste-prev").Text("‹").Aria("label", "previous frame").
+			Disabled(p.Cur == 0).OnClick(func(ctx app.Context, e app.Event) { guard(ctx, func() { b.step(ctx, p.Cur-1) }) }),
+		app.Span().ID("paste-pos").Text("frame " + strconv.Itoa(p.Cur+1) + " of " + strconv.Itoa(len(p.Frames))),
+		app.Button().Class("btn small").Attr("data-op", "paste-next").Text("›").Aria("label", "next frame").
+			Disabled(p.Cur >= len(p.Frames)-1).OnClick(func(ctx app.Context, e app.Event) { guard(ctx, func() { b.step(ctx, p.Cur+1) }) }),
+		app.Span().Class("paste-dim").Text("a stream: split by size prefixes, responses paired by correlation id"),
+	}
+	if len(p.Frames) > ListRows {
+		// What the whole stream holds, since the list shows only some of it.
+		step = append(step, app.Span().ID("paste-kinds").Class("paste-dim").Text(p.Kinds(0, len(p.Frames))))
+	}
 	return app.Div().Class("paste-frames").Body(
-		app.Div().Class("paste-step").Body(
-			app.Button().Class("btn small").Attr("data-op", "paste-prev").Text("‹").Aria("label", "previous frame").
-				Disabled(p.Cur == 0).OnClick(func(ctx app.Context, e app.Event) { guard(ctx, func() { b.step(ctx, p.Cur-1) }) }),
-			app.Span().ID("paste-pos").Text("frame "+strconv.Itoa(p.Cur+1)+" of "+strconv.Itoa(len(p.Frames))),
-			app.Button().Class("btn small").Attr("data-op", "paste-next").Text("›").Aria("label", "next frame").
-				Disabled(p.Cur >= len(p.Frames)-1).OnClick(func(ctx app.Context, e app.Event) { guard(ctx, func() { b.step(ctx, p.Cur+1) }) }),
-			app.Span().Class("paste-dim").Text("a stream: split by size prefixes, responses paired by correlation id"),
-		),
+		app.Div().Class("paste-step").Body(step...),
 		app.Ol().Class("pf-list").Body(items...),
+	)
+}
+
+// moreRow sums up frames [from, to), which the list does not show, in one
+// row that steps to frame goTo.
+func (b *PasteBox) moreRow(where string, from, to, goTo int) app.UI {
+	what := "#" + groupDigits(from+1) + "–#" + groupDigits(to) + ", not listed: " + b.p.Kinds(from, to)
+	return app.Li().Body(
+		app.Button().Class("pf pf-more").Attr("data-more", where).Title("go to frame #" + strconv.Itoa(goTo+1)).
+			OnClick(func(ctx app.Context, e app.Event) { guard(ctx, func() { b.step(ctx, goTo) }) }).Body(
+			app.Span().Class("pf-d").Text(what),
+		),
 	)
 }
 
