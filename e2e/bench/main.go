@@ -37,8 +37,14 @@ var (
 	benchT   = flag.String("benchtime", "0.5s", "go test -benchtime for the codec benchmarks")
 	skipCode = flag.Bool("skip-codec", false, "skip the codec benchmarks")
 	skipPage = flag.Bool("skip-page", false, "skip the browser measurements")
-	profile  = flag.String("profile", "", "profile one page scenario in Chromium instead (edit-small, load-big, scroll-big, edit-big)")
+	profile  = flag.String("profile", "", "profile one page scenario in Chromium instead (edit-small, load-big, scroll-big, edit-big, paste-broken)")
+	only     = flag.String("only", "", "measure only these groups of rows, a comma list (hostile)")
 )
+
+// selected reports whether the rows of group are measured: all are, unless -only names some.
+func selected(group string) bool {
+	return *only == "" || slices.Contains(strings.Split(*only, ","), group)
+}
 
 // row is one line of the table.
 type row struct {
@@ -73,13 +79,18 @@ func main() {
 		return
 	}
 
-	if !*skipCode {
-		codec(tmp)
+	if *only == "" {
+		if !*skipCode {
+			codec(tmp)
+		}
+		wasm := filepath.Join(tmp, "app.wasm")
+		sizes(tmp, wasm)
+		if !*skipPage {
+			pageBench(tmp, wasm)
+		}
 	}
-	wasm := filepath.Join(tmp, "app.wasm")
-	sizes(tmp, wasm)
-	if !*skipPage {
-		pageBench(tmp, wasm)
+	if selected("hostile") {
+		hostileRows(tmp)
 	}
 
 	var b strings.Builder
