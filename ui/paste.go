@@ -291,20 +291,12 @@ func (p *Paste) Target(i int) (path, frag string, ok bool) {
 		return "", "", false
 	}
 	f := p.Frames[i]
-	var req, resp []byte
-	if f.Dir == schema.Request {
-		req = f.Bytes
-	} else {
-		resp = f.Bytes
-	}
+	var paired []byte
 	if j := f.Paired; j >= 0 && j < len(p.Frames) && p.Frames[j].API == f.API && p.Frames[j].Version == f.Version {
-		if f.Dir == schema.Request {
-			resp = p.Frames[j].Bytes
-		} else {
-			req = p.Frames[j].Bytes
-		}
+		paired = p.Frames[j].Bytes
 	}
-	return PagePath(f.API, f.Version), Fragment(req, resp), true
+	path, frag = pairTarget(f.API, f.Version, f.Dir, f.Bytes, paired)
+	return path, frag, true
 }
 
 // Guess lists the (API, version) pairs that decode the current frame as a whole response.
