@@ -76,8 +76,8 @@ func TestHostileBrokenPaste(t *testing.T) {
 		chromedp.WaitVisible(chromedp.ID("paste-text")),
 	)
 	start := time.Now()
-	// The input event runs the whole read in the wasm before it returns:
-	// the step that sets the value waits for it.
+	// A paste this long is read off the UI goroutine, the box saying how
+	// far it has come, so the input event returns at once.
 	s.do(180*time.Second, chromedp.SetValue(chromedp.ID("paste-text"), text))
 	t.Logf("the input event returned after %v", time.Since(start).Round(time.Millisecond))
 	s.waitUntil(180*time.Second, "the frame list", `document.querySelector('#paste-pos') && document.querySelector('#paste-pos').textContent == 'frame 1 of 10000'`)

@@ -76,6 +76,11 @@ type Paste struct {
 	// Capture lists the frames of a capture, or of a packet dump of several
 	// TCP streams, instead of Frames; nil for other inputs.
 	Capture *CaptureList
+
+	// each, when set, is called after every frame of a stream is decoded
+	// (frame.DecodeStreamEach): the page reads a long paste off the UI
+	// goroutine and shows its progress from it.
+	each func(done, total int)
 }
 
 // PastedFrame is one frame of a paste, decoded as far as it goes.
@@ -190,7 +195,7 @@ func dedupe(fs []hexin.Format) []hexin.Format {
 func (p *Paste) decode() {
 	b := p.Bytes
 	if pieces := frame.Split(b); len(pieces) > 1 && p.Dir == "" {
-		parts := frame.DecodeStream(b, frame.Hint{})
+		parts := frame.DecodeStreamEach(b, frame.Hint{}, p.each)
 		for i, part := range parts {
 			f := PastedFrame{Off: part.Off, Bytes: part.Piece.Bytes, Dir: part.Dir, Paired: part.PairedWith, Bad: -1, Note: part.Note}
 			f.Corr, _ = frame.CorrelationID(part.Piece.Bytes, part.Dir)

@@ -3,6 +3,7 @@ package ui
 import (
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/kafkawire/kafkawire/codec/hexin"
 	"github.com/kafkawire/kafkawire/codec/schema"
@@ -43,6 +44,11 @@ type PasteBox struct {
 	pickAPI string
 	pickV   int16
 	dropErr string
+	// reading says how far a long paste read off the UI goroutine has
+	// come ("" when none is); reads counts the reads started, so that only
+	// the latest one's result is taken.
+	reading string
+	reads   int
 }
 
 func (b *PasteBox) OnInit() {
@@ -157,6 +163,8 @@ func (b *PasteBox) renderInfo() app.UI {
 		if p.Err.Format != "" {
 			head = append(head, app.Span().Class("paste-dim").Text("(read furthest as "+string(p.Err.Format)+")"))
 		}
+	case b.reading != "":
+		head = append(head, app.Span().ID("paste-reading").Class("paste-dim").Attr("role", "status").Text(b.reading))
 	case p.Empty():
 		head = append(head, app.Span().Class("paste-dim").Text("Nothing pasted yet. The bytes stay in this browser."))
 	default:
@@ -473,14 +481,61 @@ func (b *PasteBox) pickedVersion(a *schema.API, f PastedFrame) int16 {
 	return a.VersionRange(schema.Response).Hi
 }
 
+// asyncRead is the length of text from which the page reads a paste off
+// the UI goroutine, painting its progress: the 10,000-piece paste of issue
+// 11 (240,000 characters) took seconds, with the page frozen meanwhile.
+const asyncRead = 32 << 10
+
 // read re-reads the text and, when the paste says what it is, shows it.
 func (b *PasteBox) read(ctx app.Context, show bool) {
 	b.dropErr = ""
 	b.p.Guessed, b.p.Guesses = false, nil
-	b.p.Read()
-	if show {
-		b.show(ctx)
+	b.reads++
+	if !app.IsClient || len(b.p.Text) < asyncRead && len(b.p.Raw) < asyncRead {
+		b.reading = ""
+		b.p.Read()
+		if show {
+			b.show(ctx)
+		}
+		return
 	}
+	b.p.Capture.Stop()
+	b.p.Capture = nil
+	q := &Paste{Text: b.p.Text, File: b.p.File, Raw: b.p.Raw, Forced: b.p.Forced, Dir: b.p.Dir, Hints: b.p.Hints, Cur: b.p.Cur}
+	b.reading = "reading " + groupDigits(max(len(q.Text), len(q.Raw))) + " characters …"
+	seq := b.reads
+	ctx.Async(func() {
+		// Sleeping hands the browser back its event loop: it paints, then
+		// the read goes on.
+		time.Sleep(time.Millisecond)
+		last := time.Now()
+		q.each = func(done, total int) {
+			if time.Since(last) < 50*time.Millisecond {
+				return
+			}
+			ctx.Dispatch(func(ctx app.Context) {
+				if b.reads == seq {
+					b.reading = "decoding frame " + groupDigits(done) + " of " + groupDigits(total) + " …"
+				}
+			})
+			time.Sleep(time.Millisecond)
+			last = time.Now()
+		}
+		q.Read()
+		q.each = nil
+		ctx.Dispatch(func(ctx app.Context) {
+			guard(ctx, func() {
+				if b.reads != seq {
+					return // a later read took over
+				}
+				b.reading = ""
+				*b.p = *q
+				if show {
+					b.show(ctx)
+				}
+			})
+		})
+	})
 }
 
 // shown reports whether the page shows the current frame as pasted.
@@ -537,6 +592,7 @@ func fieldText(field app.Value) (string, *hexin.Error) {
 func (b *PasteBox) take(text string, err *hexin.Error) bool {
 	*b.p = Paste{Text: text, Forced: b.p.Forced, Dir: b.p.Dir}
 	b.dropErr = ""
+	b.reads, b.reading = b.reads+1, "" // a read still running is dropped
 	if err != nil {
 		b.p.Err = err
 		return false
@@ -608,6 +664,7 @@ func (b *PasteBox) onClear(ctx app.Context, e app.Event) {
 		b.p.Capture.Stop()
 		*b.p = Paste{}
 		b.dropErr, b.pickAPI = "", ""
+		b.reads, b.reading = b.reads+1, "" // a read still running is dropped
 		b.setText("")
 		if ta := b.textarea(); ta.Truthy() {
 			ta.Call("focus")

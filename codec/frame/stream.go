@@ -297,6 +297,13 @@ type Part struct {
 // headers; responses as the request with the same correlation id earlier in
 // the stream says, else as hint says (when hint.API is set).
 func DecodeStream(b []byte, hint Hint) []Part {
+	return DecodeStreamEach(b, hint, nil)
+}
+
+// DecodeStreamEach is DecodeStream calling each (when not nil) after every
+// frame with how many are decoded of how many: the page shows progress and
+// lets the browser paint from it.
+func DecodeStreamEach(b []byte, hint Hint, each func(done, total int)) []Part {
 	pieces := Split(b)
 	parts := make([]Part, 0, len(pieces))
 	type asked struct {
@@ -326,6 +333,9 @@ func DecodeStream(b []byte, hint Hint) []Part {
 			}
 			part.Note = why
 			parts = append(parts, part)
+			if each != nil {
+				each(len(parts), len(pieces))
+			}
 			continue
 		}
 		if hint.Responses && hint.API != nil {
@@ -365,6 +375,9 @@ func DecodeStream(b []byte, hint Hint) []Part {
 			part.Err = &wire.Error{Off: len(p.Bytes), Msg: fmt.Sprintf("frame truncated by %d bytes", p.Short)}
 		}
 		parts = append(parts, part)
+		if each != nil {
+			each(len(parts), len(pieces))
+		}
 	}
 	return parts
 }
