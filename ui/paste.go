@@ -81,6 +81,9 @@ type Paste struct {
 	// (frame.DecodeStreamEach): the page reads a long paste off the UI
 	// goroutine and shows its progress from it.
 	each func(done, total int)
+	// kinds keeps Kinds' answers: the frame list asks for the same
+	// ranges of thousands of frames at every render.
+	kinds map[[2]int]string
 }
 
 // PastedFrame is one frame of a paste, decoded as far as it goes.
@@ -112,7 +115,7 @@ func (p *Paste) Empty() bool {
 func (p *Paste) Read() {
 	p.Bytes, p.Format, p.Alternatives, p.Err, p.Frames = nil, "", nil, nil, nil
 	p.Capture.Stop()
-	p.Guesses, p.Guessed, p.GuessStopped, p.Capture = nil, false, "", nil
+	p.Guesses, p.Guessed, p.GuessStopped, p.Capture, p.kinds = nil, false, "", nil, nil
 	if p.Empty() {
 		return
 	}
@@ -362,6 +365,18 @@ func (f PastedFrame) listed() string {
 // first: "9,998 request · Produce v3 · error, 2 response · API unknown".
 // A list of thousands of frames shows this instead of a row for each.
 func (p *Paste) Kinds(from, to int) string {
+	if s, ok := p.kinds[[2]int{from, to}]; ok {
+		return s
+	}
+	s := p.countKinds(from, to)
+	if p.kinds == nil {
+		p.kinds = map[[2]int]string{}
+	}
+	p.kinds[[2]int{from, to}] = s
+	return s
+}
+
+func (p *Paste) countKinds(from, to int) string {
 	type kind struct {
 		what string
 		n    int

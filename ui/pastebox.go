@@ -502,7 +502,10 @@ func (b *PasteBox) read(ctx app.Context, show bool) {
 	b.p.Capture.Stop()
 	b.p.Capture = nil
 	q := &Paste{Text: b.p.Text, File: b.p.File, Raw: b.p.Raw, Forced: b.p.Forced, Dir: b.p.Dir, Hints: b.p.Hints, Cur: b.p.Cur}
-	b.reading = "reading " + groupDigits(max(len(q.Text), len(q.Raw))) + " characters …"
+	b.reading = "reading " + groupDigits(len(q.Text)) + " characters …"
+	if q.Raw != nil {
+		b.reading = "reading " + groupDigits(len(q.Raw)) + " bytes …"
+	}
 	seq := b.reads
 	ctx.Async(func() {
 		// Sleeping hands the browser back its event loop: it paints, then
