@@ -91,12 +91,12 @@ func CorrelationID(b []byte, dir schema.Direction) (int32, bool) {
 // asRequest decodes b as a request when its header names a known API and
 // version (else d is nil), and reports whether it is one: it decodes
 // cleanly with a plausible client id.
-func asRequest(b []byte) (d *Decoded, ok bool) {
+func asRequest(b []byte, arena *layout.Arena) (d *Decoded, ok bool) {
 	api, v, err := RequestAPI(b)
 	if err != nil {
 		return nil, false
 	}
-	d = Decode(b, api, v, schema.Request)
+	d = decode(b, api, v, schema.Request, records.NewBudget(), arena)
 	if d.Err != nil {
 		return d, false
 	}
@@ -313,6 +313,13 @@ func DecodeStreamEach(b []byte, hint Hint, each func(done, total int)) []Part {
 	}
 	requests := map[int32]asked{}
 	var g Guesser // one budget and one memory for the whole stream
+	// The frames' nodes come from one arena: every part's tree is kept as
+	// long as the stream, and thousands of tiny frames each starting an
+	// arena of their own spent most of a paste's time allocating blocks.
+	var arena layout.Arena
+	dec := func(b []byte, api *schema.API, v int16, dir schema.Direction) *Decoded {
+		return decode(b, api, v, dir, records.NewBudget(), &arena)
+	}
 	noResponse := func(part *Part) bool {
 		c := g.Guess(part.Piece.Bytes)
 		if c == nil && g.Stopped != "" {
@@ -340,11 +347,11 @@ func DecodeStreamEach(b []byte, hint Hint, each func(done, total int)) []Part {
 		}
 		if hint.Responses && hint.API != nil {
 			part.Dir = schema.Response
-			part.Decoded = Decode(p.Bytes, hint.API, hint.Version, schema.Response)
+			part.Decoded = dec(p.Bytes, hint.API, hint.Version, schema.Response)
 		} else if hint.Requests {
 			part.Dir = schema.Request
 			part.Decoded = DecodeRequest(p.Bytes)
-		} else if req, ok := asRequest(p.Bytes); ok {
+		} else if req, ok := asRequest(p.Bytes, &arena); ok {
 			part.Dir = schema.Request
 			part.Decoded = req
 			if id, ok := CorrelationID(p.Bytes, schema.Request); ok {
@@ -360,10 +367,10 @@ func DecodeStreamEach(b []byte, hint Hint, each func(done, total int)) []Part {
 			part.Dir = schema.Response
 			id, _ := CorrelationID(p.Bytes, schema.Response)
 			if q, ok := requests[id]; ok {
-				part.Decoded = Decode(p.Bytes, q.api, q.v, schema.Response)
+				part.Decoded = dec(p.Bytes, q.api, q.v, schema.Response)
 				part.PairedWith = q.idx
 			} else if hint.API != nil {
-				part.Decoded = Decode(p.Bytes, hint.API, hint.Version, schema.Response)
+				part.Decoded = dec(p.Bytes, hint.API, hint.Version, schema.Response)
 			}
 		}
 		if part.Decoded != nil {
