@@ -124,7 +124,7 @@ func BenchmarkBrokenPaste(b *testing.B) {
 // (API, version) finds clean, and decodes fewer of them.
 func TestGuessSkipsOnlyReadingsThatCannotFit(t *testing.T) {
 	pieces := [][]byte{}
-	for _, p := range Split(hostile.BrokenPaste(300)) {
+	for _, p := range Split(hostile.BrokenPaste(40)) {
 		pieces = append(pieces, p.Bytes)
 	}
 	// Responses of fixed-size bodies: an error code, and an error code with a throttle time.
