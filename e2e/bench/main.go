@@ -38,7 +38,7 @@ var (
 	skipCode = flag.Bool("skip-codec", false, "skip the codec benchmarks")
 	skipPage = flag.Bool("skip-page", false, "skip the browser measurements")
 	profile  = flag.String("profile", "", "profile one page scenario in Chromium instead (edit-small, load-big, scroll-big, edit-big, paste-broken)")
-	only     = flag.String("only", "", "measure only these groups of rows, a comma list (hostile)")
+	only     = flag.String("only", "", "measure only these groups of rows, a comma list (codec, download, page, hostile)")
 )
 
 // selected reports whether the rows of group are measured: all are, unless -only names some.
@@ -79,15 +79,15 @@ func main() {
 		return
 	}
 
-	if *only == "" {
-		if !*skipCode {
-			codec(tmp)
-		}
-		wasm := filepath.Join(tmp, "app.wasm")
+	if !*skipCode && selected("codec") {
+		codec(tmp)
+	}
+	wasm := filepath.Join(tmp, "app.wasm")
+	if selected("download") || selected("page") {
 		sizes(tmp, wasm)
-		if !*skipPage {
-			pageBench(tmp, wasm)
-		}
+	}
+	if !*skipPage && selected("page") {
+		pageBench(tmp, wasm)
 	}
 	if selected("hostile") {
 		hostileRows(tmp)
