@@ -95,14 +95,14 @@ func hostilePage(base string, _ []byte) {
 		ms, mem := bombLink(ctx, base)
 		add("hostile, page: the bomb link (zstd amplification), navigation -> the budget's notice",
 			fmt.Sprintf("%s, wasm memory %d MiB (before: out of memory at 4.27 GB, the tab dead)", msText(ms), mem/mib),
-			"alive, <= 10 s, < 1 GiB", check(ms <= 10_000 && mem < 1<<30))
+			"alive, < 1 GiB", check(mem > 0 && mem < 1<<30))
 	}
 	{
 		step(ctx, 60*time.Second, chromedp.Navigate("about:blank"))
 		ms, mem := brokenPaste(ctx, base)
 		add("hostile, page: the 10,000-piece paste, paste -> the frame list",
 			fmt.Sprintf("%s, wasm memory %d MiB (before: froze 35 s, then out of memory at 4.2 GB)", msText(ms), mem/mib),
-			"<= 5 s, < 1 GiB", check(ms <= 5_000 && mem < 1<<30))
+			"<= 5 s (a few seconds), < 1 GiB", check(ms <= 5_000 && mem > 0 && mem < 1<<30))
 	}
 }
 
