@@ -344,20 +344,12 @@ func (l *CaptureList) Target(i int) (path, frag string, ok bool) {
 		return "", "", false
 	}
 	f := &l.Frames[i]
-	var req, resp []byte
-	if f.Dir == schema.Request {
-		req = f.Bytes
-	} else {
-		resp = f.Bytes
-	}
+	var paired []byte
 	if j := f.Pair; j >= 0 && j < len(l.Frames) && l.Frames[j].API == f.API && l.Frames[j].Version == f.Version {
-		if f.Dir == schema.Request {
-			resp = l.Frames[j].Bytes
-		} else {
-			req = l.Frames[j].Bytes
-		}
+		paired = l.Frames[j].Bytes
 	}
-	return PagePath(f.API, f.Version), Fragment(req, resp), true
+	path, frag = pairTarget(f.API, f.Version, f.Dir, f.Bytes, paired)
+	return path, frag, true
 }
 
 // Kafka counts the connections found to carry Kafka.

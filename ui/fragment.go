@@ -25,6 +25,18 @@ func Fragment(req, resp []byte) string {
 	return strings.Join(parts, "&")
 }
 
+// pairTarget is where a frame b of direction dir is shown with the frame it
+// is paired with (nil for none): the page of api at version v, and the
+// fragment carrying both, each in its place. The paste box and the capture
+// list open their frames so.
+func pairTarget(api *schema.API, v int16, dir schema.Direction, b, paired []byte) (path, frag string) {
+	req, resp := b, paired
+	if dir == schema.Response {
+		req, resp = paired, b
+	}
+	return PagePath(api, v), Fragment(req, resp)
+}
+
 // ParseFragment reads the frames a fragment carries; a part that is not valid base64url is reported.
 func ParseFragment(frag string) (req, resp []byte, err error) {
 	for _, part := range strings.Split(frag, "&") {

@@ -3,6 +3,7 @@ package ui
 import (
 	"errors"
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -75,6 +76,14 @@ type Paste struct {
 	// Capture lists the frames of a capture, or of a packet dump of several
 	// TCP streams, instead of Frames; nil for other inputs.
 	Capture *CaptureList
+
+	// each, when set, is called after every frame of a stream is decoded
+	// (frame.DecodeStreamEach): the page reads a long paste off the UI
+	// goroutine and shows its progress from it.
+	each func(done, total int)
+	// kinds keeps Kinds' answers: the frame list asks for the same
+	// ranges of thousands of frames at every render.
+	kinds map[[2]int]string
 }
 
 // PastedFrame is one frame of a paste, decoded as far as it goes.
@@ -106,7 +115,7 @@ func (p *Paste) Empty() bool {
 func (p *Paste) Read() {
 	p.Bytes, p.Format, p.Alternatives, p.Err, p.Frames = nil, "", nil, nil, nil
 	p.Capture.Stop()
-	p.Guesses, p.Guessed, p.GuessStopped, p.Capture = nil, false, "", nil
+	p.Guesses, p.Guessed, p.GuessStopped, p.Capture, p.kinds = nil, false, "", nil, nil
 	if p.Empty() {
 		return
 	}
@@ -189,7 +198,7 @@ func dedupe(fs []hexin.Format) []hexin.Format {
 func (p *Paste) decode() {
 	b := p.Bytes
 	if pieces := frame.Split(b); len(pieces) > 1 && p.Dir == "" {
-		parts := frame.DecodeStream(b, frame.Hint{})
+		parts := frame.DecodeStreamEach(b, frame.Hint{}, p.each)
 		for i, part := range parts {
 			f := PastedFrame{Off: part.Off, Bytes: part.Piece.Bytes, Dir: part.Dir, Paired: part.PairedWith, Bad: -1, Note: part.Note}
 			f.Corr, _ = frame.CorrelationID(part.Piece.Bytes, part.Dir)
@@ -290,20 +299,12 @@ func (p *Paste) Target(i int) (path, frag string, ok bool) {
 		return "", "", false
 	}
 	f := p.Frames[i]
-	var req, resp []byte
-	if f.Dir == schema.Request {
-		req = f.Bytes
-	} else {
-		resp = f.Bytes
-	}
+	var paired []byte
 	if j := f.Paired; j >= 0 && j < len(p.Frames) && p.Frames[j].API == f.API && p.Frames[j].Version == f.Version {
-		if f.Dir == schema.Request {
-			resp = p.Frames[j].Bytes
-		} else {
-			req = p.Frames[j].Bytes
-		}
+		paired = p.Frames[j].Bytes
 	}
-	return PagePath(f.API, f.Version), Fragment(req, resp), true
+	path, frag = pairTarget(f.API, f.Version, f.Dir, f.Bytes, paired)
+	return path, frag, true
 }
 
 // Guess lists the (API, version) pairs that decode the current frame as a whole response.
@@ -350,6 +351,73 @@ func (p *Paste) Status() string {
 		s = p.File + " · " + s
 	}
 	return s
+}
+
+// listed is what the frame list says a frame is.
+func (f PastedFrame) listed() string {
+	if f.API == nil {
+		return f.Describe() + " · API unknown"
+	}
+	return f.Describe()
+}
+
+// Kinds sums up frames [from, to) by what they are, the most frequent
+// first: "9,998 request · Produce v3 · error, 2 response · API unknown".
+// A list of thousands of frames shows this instead of a row for each.
+func (p *Paste) Kinds(from, to int) string {
+	if s, ok := p.kinds[[2]int{from, to}]; ok {
+		return s
+	}
+	s := p.countKinds(from, to)
+	if p.kinds == nil {
+		p.kinds = map[[2]int]string{}
+	}
+	p.kinds[[2]int{from, to}] = s
+	return s
+}
+
+func (p *Paste) countKinds(from, to int) string {
+	type kind struct {
+		what string
+		n    int
+	}
+	var kinds []kind
+	at := map[string]int{}
+	for _, f := range p.Frames[from:to] {
+		what := f.listed()
+		if f.Err != "" {
+			what += " · error"
+		}
+		if f.Note != "" {
+			what += " · " + noteShort(f.Note)
+		}
+		i, ok := at[what]
+		if !ok {
+			i = len(kinds)
+			at[what] = i
+			kinds = append(kinds, kind{what: what})
+		}
+		kinds[i].n++
+	}
+	sort.SliceStable(kinds, func(i, j int) bool { return kinds[i].n > kinds[j].n })
+	const shown = 3
+	parts := []string{}
+	for i, k := range kinds {
+		if i == shown {
+			rest := 0
+			for _, k := range kinds[shown:] {
+				rest += k.n
+			}
+			parts = append(parts, groupDigits(rest)+" of "+strconv.Itoa(len(kinds)-shown)+" other kinds")
+			break
+		}
+		parts = append(parts, groupDigits(k.n)+" "+k.what)
+	}
+	frames := " frames: "
+	if to-from == 1 {
+		frames = " frame: "
+	}
+	return groupDigits(to-from) + frames + strings.Join(parts, ", ")
 }
 
 // Describe is a frame as the frame list writes it.

@@ -3,6 +3,7 @@ package ui
 import (
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/kafkawire/kafkawire/codec/hexin"
 	"github.com/kafkawire/kafkawire/codec/schema"
@@ -43,6 +44,11 @@ type PasteBox struct {
 	pickAPI string
 	pickV   int16
 	dropErr string
+	// reading says how far a long paste read off the UI goroutine has
+	// come ("" when none is); reads counts the reads started, so that only
+	// the latest one's result is taken.
+	reading string
+	reads   int
 }
 
 func (b *PasteBox) OnInit() {
@@ -157,6 +163,8 @@ func (b *PasteBox) renderInfo() app.UI {
 		if p.Err.Format != "" {
 			head = append(head, app.Span().Class("paste-dim").Text("(read furthest as "+string(p.Err.Format)+")"))
 		}
+	case b.reading != "":
+		head = append(head, app.Span().ID("paste-reading").Class("paste-dim").Attr("role", "status").Text(b.reading))
 	case p.Empty():
 		head = append(head, app.Span().Class("paste-dim").Text("Nothing pasted yet. The bytes stay in this browser."))
 	default:
@@ -205,10 +213,28 @@ func (b *PasteBox) formatSwitch() app.UI {
 	)
 }
 
+// ListRows is how many frames the frame list shows, around the current
+// one. The list has room for a few on screen, and rendering every frame of
+// a paste of thousands (issue 11's 10,000 broken pieces) through go-app
+// kept the page busy for tens of seconds; the frames before and after the
+// rows shown are summed up in one row each, which steps to them.
+const ListRows = 60
+
+// listWindow is the frames [from, to) the list shows of n, the current one among them.
+func listWindow(n, cur int) (from, to int) {
+	from = max(0, min(cur-ListRows/2, n-ListRows))
+	return from, min(n, from+ListRows)
+}
+
 func (b *PasteBox) frameList() app.UI {
 	p := b.p
-	items := make([]app.UI, 0, len(p.Frames))
-	for i, f := range p.Frames {
+	from, to := listWindow(len(p.Frames), p.Cur)
+	items := make([]app.UI, 0, to-from+2)
+	if from > 0 {
+		items = append(items, b.moreRow("before", 0, from, from-1))
+	}
+	for i := from; i < to; i++ {
+		f := p.Frames[i]
 		cls := "pf"
 		if i == p.Cur {
 			cls += " cur"
@@ -218,10 +244,6 @@ func (b *PasteBox) frameList() app.UI {
 		}
 		if f.API == nil {
 			cls += " unknown"
-		}
-		what := f.Describe()
-		if f.API == nil {
-			what += " · API unknown"
 		}
 		extra := strconv.Itoa(len(f.Bytes)) + " B"
 		if f.Dir == schema.Response && f.Paired >= 0 {
@@ -239,21 +261,41 @@ func (b *PasteBox) frameList() app.UI {
 			app.Button().Class(cls).Attr("data-frame", strconv.Itoa(i)).
 				OnClick(func(ctx app.Context, e app.Event) { guard(ctx, func() { b.step(ctx, i) }) }).Body(
 				app.Span().Class("pf-n").Text("#"+strconv.Itoa(i+1)),
-				app.Span().Class("pf-d pf-"+f.Dir.String()).Text(what),
+				app.Span().Class("pf-d pf-"+f.Dir.String()).Text(f.listed()),
 				app.Span().Class("pf-x").Text(extra),
 			),
 		))
 	}
+	if to < len(p.Frames) {
+		items = append(items, b.moreRow("after", to, len(p.Frames), to))
+	}
+	step := []app.UI{
+		app.Button().Class("btn small").Attr("data-op", "paste-prev").Text("‹").Aria("label", "previous frame").
+			Disabled(p.Cur == 0).OnClick(func(ctx app.Context, e app.Event) { guard(ctx, func() { b.step(ctx, p.Cur-1) }) }),
+		app.Span().ID("paste-pos").Text("frame " + strconv.Itoa(p.Cur+1) + " of " + strconv.Itoa(len(p.Frames))),
+		app.Button().Class("btn small").Attr("data-op", "paste-next").Text("›").Aria("label", "next frame").
+			Disabled(p.Cur >= len(p.Frames)-1).OnClick(func(ctx app.Context, e app.Event) { guard(ctx, func() { b.step(ctx, p.Cur+1) }) }),
+		app.Span().Class("paste-dim").Text("a stream: split by size prefixes, responses paired by correlation id"),
+	}
+	if len(p.Frames) > ListRows {
+		// What the whole stream holds, since the list shows only some of it.
+		step = append(step, app.Span().ID("paste-kinds").Class("paste-dim").Text(p.Kinds(0, len(p.Frames))))
+	}
 	return app.Div().Class("paste-frames").Body(
-		app.Div().Class("paste-step").Body(
-			app.Button().Class("btn small").Attr("data-op", "paste-prev").Text("‹").Aria("label", "previous frame").
-				Disabled(p.Cur == 0).OnClick(func(ctx app.Context, e app.Event) { guard(ctx, func() { b.step(ctx, p.Cur-1) }) }),
-			app.Span().ID("paste-pos").Text("frame "+strconv.Itoa(p.Cur+1)+" of "+strconv.Itoa(len(p.Frames))),
-			app.Button().Class("btn small").Attr("data-op", "paste-next").Text("›").Aria("label", "next frame").
-				Disabled(p.Cur >= len(p.Frames)-1).OnClick(func(ctx app.Context, e app.Event) { guard(ctx, func() { b.step(ctx, p.Cur+1) }) }),
-			app.Span().Class("paste-dim").Text("a stream: split by size prefixes, responses paired by correlation id"),
-		),
+		app.Div().Class("paste-step").Body(step...),
 		app.Ol().Class("pf-list").Body(items...),
+	)
+}
+
+// moreRow sums up frames [from, to), which the list does not show, in one
+// row that steps to frame goTo.
+func (b *PasteBox) moreRow(where string, from, to, goTo int) app.UI {
+	what := "#" + groupDigits(from+1) + "–#" + groupDigits(to) + ", not listed: " + b.p.Kinds(from, to)
+	return app.Li().Body(
+		app.Button().Class("pf pf-more").Attr("data-more", where).Title("go to frame #" + strconv.Itoa(goTo+1)).
+			OnClick(func(ctx app.Context, e app.Event) { guard(ctx, func() { b.step(ctx, goTo) }) }).Body(
+			app.Span().Class("pf-d").Text(what),
+		),
 	)
 }
 
@@ -439,14 +481,64 @@ func (b *PasteBox) pickedVersion(a *schema.API, f PastedFrame) int16 {
 	return a.VersionRange(schema.Response).Hi
 }
 
+// asyncRead is the length of text from which the page reads a paste off
+// the UI goroutine, painting its progress: the 10,000-piece paste of issue
+// 11 (240,000 characters) took seconds, with the page frozen meanwhile.
+const asyncRead = 32 << 10
+
 // read re-reads the text and, when the paste says what it is, shows it.
 func (b *PasteBox) read(ctx app.Context, show bool) {
 	b.dropErr = ""
 	b.p.Guessed, b.p.Guesses = false, nil
-	b.p.Read()
-	if show {
-		b.show(ctx)
+	b.reads++
+	if !app.IsClient || len(b.p.Text) < asyncRead && len(b.p.Raw) < asyncRead {
+		b.reading = ""
+		b.p.Read()
+		if show {
+			b.show(ctx)
+		}
+		return
 	}
+	b.p.Capture.Stop()
+	b.p.Capture = nil
+	q := &Paste{Text: b.p.Text, File: b.p.File, Raw: b.p.Raw, Forced: b.p.Forced, Dir: b.p.Dir, Hints: b.p.Hints, Cur: b.p.Cur}
+	b.reading = "reading " + groupDigits(len(q.Text)) + " characters …"
+	if q.Raw != nil {
+		b.reading = "reading " + groupDigits(len(q.Raw)) + " bytes …"
+	}
+	seq := b.reads
+	ctx.Async(func() {
+		// Sleeping hands the browser back its event loop: it paints, then
+		// the read goes on.
+		time.Sleep(time.Millisecond)
+		last := time.Now()
+		q.each = func(done, total int) {
+			if time.Since(last) < 50*time.Millisecond {
+				return
+			}
+			ctx.Dispatch(func(ctx app.Context) {
+				if b.reads == seq {
+					b.reading = "decoding frame " + groupDigits(done) + " of " + groupDigits(total) + " …"
+				}
+			})
+			time.Sleep(time.Millisecond)
+			last = time.Now()
+		}
+		q.Read()
+		q.each = nil
+		ctx.Dispatch(func(ctx app.Context) {
+			guard(ctx, func() {
+				if b.reads != seq {
+					return // a later read took over
+				}
+				b.reading = ""
+				*b.p = *q
+				if show {
+					b.show(ctx)
+				}
+			})
+		})
+	})
 }
 
 // shown reports whether the page shows the current frame as pasted.
@@ -503,6 +595,7 @@ func fieldText(field app.Value) (string, *hexin.Error) {
 func (b *PasteBox) take(text string, err *hexin.Error) bool {
 	*b.p = Paste{Text: text, Forced: b.p.Forced, Dir: b.p.Dir}
 	b.dropErr = ""
+	b.reads, b.reading = b.reads+1, "" // a read still running is dropped
 	if err != nil {
 		b.p.Err = err
 		return false
@@ -574,6 +667,7 @@ func (b *PasteBox) onClear(ctx app.Context, e app.Event) {
 		b.p.Capture.Stop()
 		*b.p = Paste{}
 		b.dropErr, b.pickAPI = "", ""
+		b.reads, b.reading = b.reads+1, "" // a read still running is dropped
 		b.setText("")
 		if ta := b.textarea(); ta.Truthy() {
 			ta.Call("focus")

@@ -9,12 +9,8 @@ package frame_test
 import (
 	"bytes"
 	"io"
-	"runtime"
-	"runtime/metrics"
 	"strings"
-	"sync"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -25,48 +21,6 @@ import (
 	"github.com/kafkawire/kafkawire/codec/records"
 	"github.com/kafkawire/kafkawire/codec/schema"
 )
-
-// usage is what running a function cost.
-type usage struct {
-	peak  uint64 // the most heap its objects took at once, above what was there before (sampled every millisecond)
-	alloc uint64 // bytes it allocated in all
-	took  time.Duration
-}
-
-// measure runs f and reports its peak heap and allocations.
-func measure(f func()) usage {
-	runtime.GC()
-	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}, {Name: "/gc/heap/allocs:bytes"}}
-	metrics.Read(sample)
-	base, allocs := sample[0].Value.Uint64(), sample[1].Value.Uint64()
-	var peak uint64
-	var wg sync.WaitGroup
-	done := make(chan struct{})
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-		t := time.NewTicker(time.Millisecond)
-		defer t.Stop()
-		for {
-			metrics.Read(s)
-			peak = max(peak, s[0].Value.Uint64())
-			select {
-			case <-done:
-				return
-			case <-t.C:
-			}
-		}
-	}()
-	start := time.Now()
-	f()
-	took := time.Since(start)
-	close(done)
-	wg.Wait()
-	metrics.Read(sample)
-	peak = max(peak, sample[0].Value.Uint64())
-	return usage{peak: peak - min(peak, base), alloc: sample[1].Value.Uint64() - allocs, took: took}
-}
 
 const mib = 1 << 20
 
@@ -101,11 +55,11 @@ func TestHostileFramesStayInBudget(t *testing.T) {
 		t.Run(h.name, func(t *testing.T) {
 			b := h.build()
 			var d *frame.Decoded
-			u := measure(func() {
+			u := hostile.Measure(func() {
 				d = frame.DecodeRequest(b)
 				d.Tree.Count(2001)
 			})
-			t.Logf("%d bytes: peak %d MiB, allocated %d MiB, %v", len(b), u.peak/mib, u.alloc/mib, u.took)
+			t.Logf("%d bytes: peak %d MiB, allocated %d MiB, %v", len(b), u.Peak/mib, u.Alloc/mib, u.Took)
 			if h.err == "" {
 				assert.Nil(t, d.Err)
 			} else {
@@ -113,10 +67,10 @@ func TestHostileFramesStayInBudget(t *testing.T) {
 				assert.Contains(t, d.Err.Error(), h.err)
 				assert.NotNil(t, d.Tree.Failed(), "a node says where")
 			}
-			assert.Less(t, u.peak, h.peak)
-			u = measure(func() { require.NoError(t, d.Tree.WriteText(io.Discard)) })
-			t.Logf("printed: peak %d MiB, allocated %d MiB, %v", u.peak/mib, u.alloc/mib, u.took)
-			assert.Less(t, u.peak, h.peak)
+			assert.Less(t, u.Peak, h.peak)
+			u = hostile.Measure(func() { require.NoError(t, d.Tree.WriteText(io.Discard)) })
+			t.Logf("printed: peak %d MiB, allocated %d MiB, %v", u.Peak/mib, u.Alloc/mib, u.Took)
+			assert.Less(t, u.Peak, h.peak)
 		})
 	}
 }
@@ -167,8 +121,8 @@ func TestStreamOfBombsStaysInBudget(t *testing.T) {
 	bomb := hostile.RecordBomb(records.CodecZstd, false, 1)
 	paste := bytes.Repeat(bomb, 10)
 	var parts []frame.Part
-	u := measure(func() { parts = frame.DecodeStream(paste, frame.Hint{}) })
-	t.Logf("%d bytes: peak %d MiB, allocated %d MiB, %v", len(paste), u.peak/mib, u.alloc/mib, u.took)
+	u := hostile.Measure(func() { parts = frame.DecodeStream(paste, frame.Hint{}) })
+	t.Logf("%d bytes: peak %d MiB, allocated %d MiB, %v", len(paste), u.Peak/mib, u.Alloc/mib, u.Took)
 	require.Len(t, parts, 10)
 	for i, p := range parts[:2] {
 		require.NotNil(t, p.Decoded, "frame %d", i)
@@ -179,7 +133,7 @@ func TestStreamOfBombsStaysInBudget(t *testing.T) {
 		assert.Equal(t, schema.Request, p.Dir)
 		assert.Equal(t, "not decoded: the frames before it spent the stream's budget of 1000000 records and headers", p.Note)
 	}
-	assert.Less(t, u.peak, uint64(2*320*mib), "two frames' worth")
+	assert.Less(t, u.Peak, uint64(2*320*mib), "two frames' worth")
 }
 
 // A string's node shows its first 256 bytes and its length: a hostile

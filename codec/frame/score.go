@@ -88,6 +88,10 @@ type reading struct {
 	api *schema.API
 	v   int16
 	min int
+	// exact is the size of every frame of this reading when all its fields
+	// have a fixed size (no arrays, strings, bytes or tagged fields), else
+	// -1: a piece of another size cannot be one, and is not decoded.
+	exact int
 }
 
 // readings lists every response (API, version), shortest first, so Guess
@@ -99,7 +103,12 @@ var readings = sync.OnceValue(func() []reading {
 			def := api.Def(schema.Response, v)
 			hv := schema.HeaderVersion(api, v, schema.Response)
 			hdef := schema.Header(schema.Response)
-			out = append(out, reading{api, v, 4 + minStruct(hdef.Fields, hv, hdef.Flexible.Has(hv)) + minStruct(def.Fields, v, def.Flexible.Has(v))})
+			hflex, flex := hdef.Flexible.Has(hv), def.Flexible.Has(v)
+			rd := reading{api: api, v: v, min: 4 + minStruct(hdef.Fields, hv, hflex) + minStruct(def.Fields, v, flex), exact: -1}
+			if !hflex && !flex && fixedStruct(hdef.Fields, hv) && fixedStruct(def.Fields, v) {
+				rd.exact = rd.min // every field at its only size
+			}
+			out = append(out, rd)
 		}
 	}
 	slices.SortStableFunc(out, func(a, b reading) int { return a.min - b.min })
@@ -151,4 +160,31 @@ func minField(f *schema.Field, v int16, flex bool) int {
 		return min(short, 2)
 	}
 	return short // bytes, records
+}
+
+// fixedStruct reports whether the fields take the same number of bytes in
+// every message of a classic (not flexible) version v: numbers, uuids and
+// non-nullable structs of them only.
+func fixedStruct(fields []*schema.Field, v int16) bool {
+	for _, f := range fields {
+		if !f.Versions.Has(v) {
+			continue
+		}
+		switch {
+		case f.FlexibleSet, f.IsArray():
+			return false
+		case f.IsStruct():
+			if f.Nullable.Has(v) || !fixedStruct(f.Fields, v) {
+				return false
+			}
+			continue
+		}
+		switch f.Kind() {
+		case schema.KindBool, schema.KindInt8, schema.KindInt16, schema.KindUint16,
+			schema.KindInt32, schema.KindUint32, schema.KindInt64, schema.KindFloat64, schema.KindUUID:
+		default:
+			return false
+		}
+	}
+	return true
 }

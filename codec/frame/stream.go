@@ -91,12 +91,12 @@ func CorrelationID(b []byte, dir schema.Direction) (int32, bool) {
 // asRequest decodes b as a request when its header names a known API and
 // version (else d is nil), and reports whether it is one: it decodes
 // cleanly with a plausible client id.
-func asRequest(b []byte) (d *Decoded, ok bool) {
+func asRequest(b []byte, arena *layout.Arena) (d *Decoded, ok bool) {
 	api, v, err := RequestAPI(b)
 	if err != nil {
 		return nil, false
 	}
-	d = Decode(b, api, v, schema.Request)
+	d = decode(new(Decoded), b, api, v, schema.Request, records.NewBudget(), arena)
 	if d.Err != nil {
 		return d, false
 	}
@@ -136,6 +136,13 @@ const (
 	GuessNodes        = 2_000_000
 	GuessRecords      = 2_000_000
 	GuessDecompressed = 256 << 20
+	// GuessDecodes bounds the readings tried: thousands of tiny broken
+	// pieces spend no nodes to speak of, but each is tried as every
+	// reading that fits it (the 10,000 of issue 11 as 28 each, 3.4 s of
+	// the page's time at 50,000). A stream guesses only the pieces that
+	// name a request's API and version and fail as one, before any request
+	// decodes: real streams guess a few, each as 368 readings at most.
+	GuessDecodes = 10_000
 )
 
 // guessMemoMax is the largest piece whose answer a Guesser remembers.
@@ -151,6 +158,8 @@ type Guesser struct {
 	Stopped string // set when the budget ran out
 	// Guessed counts the pieces guessed by decoding, Remembered those answered from memory.
 	Guessed, Remembered int
+	// Decodes counts the readings tried, for GuessDecodes.
+	Decodes int
 
 	budget *records.Budget
 	memo   map[string][]Candidate
@@ -190,6 +199,15 @@ func (g *Guesser) Guess(b []byte) []Candidate {
 		if rd.min > len(b) {
 			break
 		}
+		if rd.exact >= 0 && rd.exact != len(b) {
+			continue // a fixed-size reading of another size
+		}
+		if g.Decodes >= GuessDecodes {
+			g.Stopped = fmt.Sprintf("guessing stopped at piece %d: the budget of %d readings tried for guessing is spent",
+				g.Guessed, GuessDecodes)
+			return nil
+		}
+		g.Decodes++
 		g.arena.Reset()
 		d := decode(&Decoded{}, b, rd.api, rd.v, schema.Response, g.budget, &g.arena)
 		if g.budget.Nodes <= 0 || g.budget.Records <= 0 || g.budget.Decompressed <= 0 {
@@ -279,6 +297,13 @@ type Part struct {
 // headers; responses as the request with the same correlation id earlier in
 // the stream says, else as hint says (when hint.API is set).
 func DecodeStream(b []byte, hint Hint) []Part {
+	return DecodeStreamEach(b, hint, nil)
+}
+
+// DecodeStreamEach is DecodeStream calling each (when not nil) after every
+// frame with how many are decoded of how many: the page shows progress and
+// lets the browser paint from it.
+func DecodeStreamEach(b []byte, hint Hint, each func(done, total int)) []Part {
 	pieces := Split(b)
 	parts := make([]Part, 0, len(pieces))
 	type asked struct {
@@ -288,6 +313,13 @@ func DecodeStream(b []byte, hint Hint) []Part {
 	}
 	requests := map[int32]asked{}
 	var g Guesser // one budget and one memory for the whole stream
+	// The frames' nodes come from one arena: every part's tree is kept as
+	// long as the stream, and thousands of tiny frames each starting an
+	// arena of their own spent most of a paste's time allocating blocks.
+	var arena layout.Arena
+	dec := func(b []byte, api *schema.API, v int16, dir schema.Direction) *Decoded {
+		return decode(new(Decoded), b, api, v, dir, records.NewBudget(), &arena)
+	}
 	noResponse := func(part *Part) bool {
 		c := g.Guess(part.Piece.Bytes)
 		if c == nil && g.Stopped != "" {
@@ -308,15 +340,18 @@ func DecodeStream(b []byte, hint Hint) []Part {
 			}
 			part.Note = why
 			parts = append(parts, part)
+			if each != nil {
+				each(len(parts), len(pieces))
+			}
 			continue
 		}
 		if hint.Responses && hint.API != nil {
 			part.Dir = schema.Response
-			part.Decoded = Decode(p.Bytes, hint.API, hint.Version, schema.Response)
+			part.Decoded = dec(p.Bytes, hint.API, hint.Version, schema.Response)
 		} else if hint.Requests {
 			part.Dir = schema.Request
 			part.Decoded = DecodeRequest(p.Bytes)
-		} else if req, ok := asRequest(p.Bytes); ok {
+		} else if req, ok := asRequest(p.Bytes, &arena); ok {
 			part.Dir = schema.Request
 			part.Decoded = req
 			if id, ok := CorrelationID(p.Bytes, schema.Request); ok {
@@ -332,10 +367,10 @@ func DecodeStream(b []byte, hint Hint) []Part {
 			part.Dir = schema.Response
 			id, _ := CorrelationID(p.Bytes, schema.Response)
 			if q, ok := requests[id]; ok {
-				part.Decoded = Decode(p.Bytes, q.api, q.v, schema.Response)
+				part.Decoded = dec(p.Bytes, q.api, q.v, schema.Response)
 				part.PairedWith = q.idx
 			} else if hint.API != nil {
-				part.Decoded = Decode(p.Bytes, hint.API, hint.Version, schema.Response)
+				part.Decoded = dec(p.Bytes, hint.API, hint.Version, schema.Response)
 			}
 		}
 		if part.Decoded != nil {
@@ -347,6 +382,9 @@ func DecodeStream(b []byte, hint Hint) []Part {
 			part.Err = &wire.Error{Off: len(p.Bytes), Msg: fmt.Sprintf("frame truncated by %d bytes", p.Short)}
 		}
 		parts = append(parts, part)
+		if each != nil {
+			each(len(parts), len(pieces))
+		}
 	}
 	return parts
 }

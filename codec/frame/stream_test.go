@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/kafkawire/kafkawire/codec/frame"
+	"github.com/kafkawire/kafkawire/codec/frame/hostile"
 	"github.com/kafkawire/kafkawire/codec/message"
 	"github.com/kafkawire/kafkawire/codec/schema"
 )
@@ -64,4 +65,26 @@ func TestSplitReportsShortFrames(t *testing.T) {
 	assert.Equal(t, 0, pieces[0].Short)
 	assert.Equal(t, 24, pieces[1].Off)
 	assert.Equal(t, 14, pieces[1].Short, "the second frame says 20 bytes follow; 6 do")
+}
+
+// DecodeStreamEach decodes as DecodeStream does and reports every frame in
+// order, with the count of all: the page paints its progress from it.
+func TestDecodeStreamEachReportsEveryFrame(t *testing.T) {
+	paste := hostile.BrokenPaste(50)
+	var seen [][2]int
+	parts := frame.DecodeStreamEach(paste, frame.Hint{}, func(done, total int) { seen = append(seen, [2]int{done, total}) })
+	require.Len(t, seen, 50)
+	for i, s := range seen {
+		assert.Equal(t, [2]int{i + 1, 50}, s)
+	}
+	want := frame.DecodeStream(paste, frame.Hint{})
+	require.Len(t, parts, len(want))
+	for i := range parts {
+		assert.Equal(t, want[i].Dir, parts[i].Dir)
+		assert.Equal(t, want[i].Note, parts[i].Note)
+		require.Equal(t, want[i].Decoded == nil, parts[i].Decoded == nil)
+		if want[i].Decoded != nil {
+			assert.Equal(t, want[i].Err, parts[i].Err)
+		}
+	}
 }

@@ -22,10 +22,19 @@ type Arena struct {
 // none of their trees (Guess) reuses the same memory. Nothing the arena
 // handed out before may be used after.
 func (a *Arena) Reset() {
-	for _, b := range a.nodeBlocks[:a.usedN] {
+	// The last block in use is cleared only as far as it was handed out:
+	// a tiny decode (Guess tries thousands) then clears a few nodes, not
+	// the whole block.
+	for i, b := range a.nodeBlocks[:a.usedN] {
+		if i == a.usedN-1 {
+			b = b[:len(b)-len(a.nodes)]
+		}
 		clear(b)
 	}
-	for _, b := range a.kidBlocks[:a.usedKids] {
+	for i, b := range a.kidBlocks[:a.usedKids] {
+		if i == a.usedKids-1 {
+			b = b[:len(b)-len(a.kids)]
+		}
 		clear(b)
 	}
 	a.nodes, a.kids, a.usedN, a.usedKids = nil, nil, 0, 0

@@ -4,42 +4,74 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
 
 	"github.com/kafkawire/kafkawire/codec/layout"
 )
 
-func FuzzDecode(f *testing.F) {
-	// Every input gets a frame's budget of its own, scaled down so that
-	// each run stays fast while small inputs still reach it: 1 MiB
-	// decompressed (the batch's own bound stays the real 64 MiB, so the
-	// frame's is the one that stops), 5,000 records and 20,000 nodes. The
-	// seeds below start at amplification: a few hundred compressed bytes
-	// that hold far more records than that.
-	opts := func() Options {
-		return Options{Budget: &Budget{Decompressed: 1 << 20, Records: 5_000, Nodes: 20_000}}
-	}
+// fuzzOptions gives every input a frame's budget of its own, scaled down
+// so that each run stays fast while small inputs still reach it: 1 MiB
+// decompressed (the batch's own bound stays the real 64 MiB, so the
+// frame's is the one that stops), 5,000 records and 20,000 nodes.
+func fuzzOptions() Options {
+	return Options{Budget: &Budget{Decompressed: 1 << 20, Records: 5_000, Nodes: 20_000}}
+}
+
+// fuzzSeeds are FuzzDecode's seeds. They start at amplification: a few
+// hundred compressed bytes that hold far more records, or decompress to
+// more bytes, than the budget (TestFuzzSeedsReachTheBudgets checks).
+func fuzzSeeds(t testing.TB) [][]byte {
+	var seeds [][]byte
 	for _, codec := range []Codec{CodecGzip, CodecSnappy, CodecLZ4, CodecZstd} {
 		b := (&Set{Batches: []*Batch{{Magic: 2, Attributes: int16(codec), Records: make([]Record, 20_000)}}}).AppendTo(nil)
-		f.Add(b)
+		seeds = append(seeds, b)
 	}
 	inner := kmsgMessage(1, 0, 0, 5, nil, nil)
-	f.Add(kmsgMessage(1, 0, 1, 5, nil, gzipped(bytes.Repeat(inner, 10_000))))
-	f.Add(bytes.Repeat(inner, 2_000)) // top-level messages, whose nodes are built at once
+	seeds = append(seeds, kmsgMessage(1, 0, 1, 5, nil, gzipped(bytes.Repeat(inner, 10_000))))
+	seeds = append(seeds, bytes.Repeat(inner, 2_000)) // top-level messages, whose nodes are built at once
 	big := &Batch{Magic: 2, Attributes: int16(CodecGzip), Records: []Record{{Value: make([]byte, 600<<10)}}}
-	f.Add((&Set{Batches: []*Batch{big, big}}).AppendTo(nil)) // 1.2 MiB decompressed in all
+	seeds = append(seeds, (&Set{Batches: []*Batch{big, big}}).AppendTo(nil)) // 1.2 MiB decompressed in all
 	files, _ := filepath.Glob("testdata/*.records")
 	for _, p := range files {
 		b, err := os.ReadFile(p)
 		if err != nil {
-			f.Fatal(err)
+			t.Fatal(err)
 		}
-		f.Add(b)
-		f.Add(b[:len(b)/2])
+		seeds = append(seeds, b, b[:len(b)/2])
 	}
-	f.Add(Minimal().AppendTo(nil))
-	f.Add(kmsgMessage(1, 0, 1, 5, nil, gzipped(kmsgMessage(1, 0, 0, 5, []byte("k"), []byte("v")))))
-	f.Add(kmsgMessage(0, 3, 0, 0, []byte("k"), nil))
+	return append(seeds,
+		Minimal().AppendTo(nil),
+		kmsgMessage(1, 0, 1, 5, nil, gzipped(kmsgMessage(1, 0, 0, 5, []byte("k"), []byte("v")))),
+		kmsgMessage(0, 3, 0, 0, []byte("k"), nil))
+}
+
+// The fuzzer starts where hostile input does: among its seeds, the record
+// bombs stop at the records budget and the large batches at the frame's
+// decompressed budget (a bound lowered in tests once hid amplification).
+func TestFuzzSeedsReachTheBudgets(t *testing.T) {
+	records, decompressed := 0, 0
+	for _, b := range fuzzSeeds(t) {
+		_, _, err := Decode(b, 0, nil, fuzzOptions())
+		switch {
+		case err == nil:
+		case strings.Contains(err.Msg, "records and headers is spent"):
+			records++
+		case strings.Contains(err.Msg, "MiB decompressed for all its batches"):
+			decompressed++
+		}
+	}
+	assert.Equal(t, 5, records, "four codecs' record bombs and the legacy gzip wrapper")
+	assert.Equal(t, 1, decompressed, "two batches of 600 KiB")
+}
+
+func FuzzDecode(f *testing.F) {
+	opts := fuzzOptions
+	for _, b := range fuzzSeeds(f) {
+		f.Add(b)
+	}
 	f.Fuzz(func(t *testing.T, b []byte) {
 		bufs := [][]byte{b}
 		s, nodes, err := Decode(b, 0, &bufs, opts())

@@ -37,9 +37,14 @@ var (
 	benchT   = flag.String("benchtime", "0.5s", "go test -benchtime for the codec benchmarks")
 	skipCode = flag.Bool("skip-codec", false, "skip the codec benchmarks")
 	skipPage = flag.Bool("skip-page", false, "skip the browser measurements")
-	profile  = flag.String("profile", "", "profile one page scenario in Chromium instead (edit-small, load-big, scroll-big, edit-big)")
-	only     = flag.String("only", "", "measure one group of rows only: capture (the 100 MB capture, natively and in the page)")
+	profile  = flag.String("profile", "", "profile one page scenario in Chromium instead (edit-small, load-big, scroll-big, edit-big, paste-broken)")
+	only     = flag.String("only", "", "measure only these groups of rows, a comma list (codec, download, page, hostile, capture)")
 )
+
+// selected reports whether the rows of group are measured: all are, unless -only names some.
+func selected(group string) bool {
+	return *only == "" || slices.Contains(strings.Split(*only, ","), group)
+}
 
 // row is one line of the table.
 type row struct {
@@ -74,20 +79,22 @@ func main() {
 		return
 	}
 
-	if *only != "" && *only != "capture" {
-		die(fmt.Errorf("-only %q: the groups are: capture", *only))
+	if !*skipCode && selected("codec") {
+		codec(tmp)
 	}
-	if *only == "" {
-		if !*skipCode {
-			codec(tmp)
-		}
-		wasm := filepath.Join(tmp, "app.wasm")
+	wasm := filepath.Join(tmp, "app.wasm")
+	if selected("download") || selected("page") {
 		sizes(tmp, wasm)
-		if !*skipPage {
-			pageBench(tmp, wasm)
-		}
 	}
-	captureBench(tmp, !*skipPage)
+	if !*skipPage && selected("page") {
+		pageBench(tmp, wasm)
+	}
+	if selected("hostile") {
+		hostileRows(tmp)
+	}
+	if selected("capture") {
+		captureBench(tmp, !*skipPage)
+	}
 
 	var b strings.Builder
 	fmt.Fprintf(&b, "kafkawire bench, %s, %s/%s, %d cores, %s, %s\n\n", time.Now().UTC().Format("2006-01-02"), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), runtime.Version(), chromiumVersion())

@@ -72,8 +72,14 @@ func profilePage(base string, fb []byte, scenario string) {
 		}
 		start()
 		times = edits(ctx, "response", "body.ThrottleTimeMs", 100)
+	case "paste-broken":
+		// The 10,000-piece paste of issue 11 (hostile.go).
+		openProduce(ctx, base)
+		start()
+		ms, _ := pasteBroken(ctx)
+		times = append(times, ms)
 	default:
-		die(fmt.Errorf("unknown scenario %q (edit-small, load-big, scroll-big, edit-big)", scenario))
+		die(fmt.Errorf("unknown scenario %q (edit-small, load-big, scroll-big, edit-big, paste-broken)", scenario))
 	}
 	res, err := chromedp.Call(ctx, profiler.Stop, cdp.Empty{})
 	die(err)
