@@ -23,7 +23,7 @@ import (
 // profiler (Profiler.start/stop) with an app.wasm built without -s, so wasm
 // functions keep their Go names, and prints where the time went: self time
 // and inclusive time per function. `go run ./e2e/bench -profile edit-big`.
-func profilePage(base string, fb []byte, scenario string) {
+func profilePage(base string, fb []byte, scenario, capFile string) {
 	dir, err := os.MkdirTemp("", "kafkawire-prof-chromium-")
 	die(err)
 	defer os.RemoveAll(dir)
@@ -72,8 +72,25 @@ func profilePage(base string, fb []byte, scenario string) {
 		}
 		start()
 		times = edits(ctx, "response", "body.ThrottleTimeMs", 100)
+	case "capture":
+		// As the capture bench does: the file picked, to the list complete.
+		step(ctx, 60*time.Second, chromedp.Navigate(base))
+		waitJS(ctx, "the wasm app", `window.__kwReady > 0`)
+		js[bool](ctx, gapMeter+`, true`)
+		start()
+		began := time.Now()
+		step(ctx, 60*time.Second, chromedp.SetUploadFiles(chromedp.ID("paste-file"), []string{capFile}))
+		for !js[bool](ctx, `!!document.querySelector('#conv-count')`) {
+			if time.Since(began) > 10*time.Minute {
+				die(fmt.Errorf("the page listed no frames of the capture within 10 minutes"))
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+		times = append(times, time.Since(began).Seconds()*1000)
+		fmt.Println("longest pause:", js[string](ctx, `(window.kwGapsStop = true, window.kwGaps.max.toFixed(0) + ' ms of ' + window.kwGaps.frames + ' frames, before: ' + window.kwGaps.at)`))
+		fmt.Println("phases:", js[string](ctx, `performance.getEntriesByType('measure').map(m => m.name + ' ' + m.duration.toFixed(0) + ' ms').join(', ')`))
 	default:
-		die(fmt.Errorf("unknown scenario %q (edit-small, load-big, scroll-big, edit-big)", scenario))
+		die(fmt.Errorf("unknown scenario %q (edit-small, load-big, scroll-big, edit-big, capture)", scenario))
 	}
 	res, err := chromedp.Call(ctx, profiler.Stop, cdp.Empty{})
 	die(err)
@@ -188,7 +205,13 @@ func name(n *profiler.ProfileNode) string {
 
 // profileRun builds an unstripped app.wasm and the site, and profiles one scenario.
 func profileRun(tmp, scenario string) {
+	capFile := ""
+	if scenario == "capture" {
+		fmt.Fprintln(os.Stderr, "capture: recording kgo and sarama against kfake, writing a 100 MiB capture ...")
+		capFile = filepath.Join(tmp, "big.pcap")
+		writeBigCapture(capFile)
+	}
 	wasm := filepath.Join(tmp, "app.wasm")
 	run(".", []string{"GOOS=js", "GOARCH=wasm"}, "go", "build", "-trimpath", "-o", wasm, "./wasm")
-	serveSite(tmp, wasm, func(base string, fb []byte) { profilePage(base, fb, scenario) })
+	serveSite(tmp, wasm, func(base string, fb []byte) { profilePage(base, fb, scenario, capFile) })
 }
