@@ -144,20 +144,21 @@ func paintProgress(l *CaptureList) bool {
 
 var errStopped = errors.New("stopped: the page was given another input")
 
-// blobReader reads a browser Blob (a File) chunk by chunk. The next chunk
-// is asked for as soon as one arrives, so the browser reads it while Go
-// works on this one; and since an awaited promise that is already kept
-// does not let the browser paint, Read also pauses for a moment (a timer,
-// so a task boundary) whenever it has worked for captureSlice.
+// blobReader reads a browser Blob (a File) chunk by chunk. The next
+// chunks are asked for ahead (captureAhead of them), so the browser reads
+// them while Go works on this one; and since an awaited promise that is
+// already kept does not let the browser paint, Read also pauses for a
+// moment (a timer, so a task boundary) whenever it has worked for
+// captureSlice.
 type blobReader struct {
 	file     app.Value
 	size     int
 	off      int // the offset of the next chunk to ask for
 	chunk    int
-	next     chan blobChunk // the chunk asked for, when one is
-	buf      []byte         // the chunk being read, reused
-	rest     []byte         // what is left of it
-	done     int            // bytes handed over with the chunks so far
+	asked    []chan blobChunk // the chunks asked for, in file order
+	buf      []byte           // the chunk being read, reused
+	rest     []byte           // what is left of it
+	done     int              // bytes handed over with the chunks so far
 	progress func(read int)
 	stopped  *atomic.Bool // set: stop reading
 	worked   time.Time    // when the reader last let the browser paint
@@ -172,12 +173,19 @@ type blobChunk struct {
 	err error
 }
 
-// ask starts reading the chunk at r.off.
+// captureAhead is how many chunks the reader asks the browser for ahead
+// of the one it reads: the browser reads a file in another process, and
+// with one chunk ahead the page sat idle waiting for it.
+const captureAhead = 3
+
+// ask asks for chunks up to captureAhead ahead.
 func (r *blobReader) ask() {
-	end := min(r.off+r.chunk, r.size)
-	done := make(chan blobChunk, 1)
-	awaitBuffer(r.file.Call("slice", r.off, end).Call("arrayBuffer"), done)
-	r.next, r.off = done, end
+	for len(r.asked) < captureAhead && r.off < r.size {
+		end := min(r.off+r.chunk, r.size)
+		done := make(chan blobChunk, 1)
+		awaitBuffer(r.file.Call("slice", r.off, end).Call("arrayBuffer"), done)
+		r.asked, r.off = append(r.asked, done), end
+	}
 }
 
 func (r *blobReader) Read(p []byte) (int, error) {
@@ -189,11 +197,12 @@ func (r *blobReader) Read(p []byte) (int, error) {
 		if r.stopped != nil && r.stopped.Load() {
 			return 0, errStopped
 		}
-		if r.next == nil {
-			r.ask()
+		r.ask()
+		if len(r.asked) == 0 {
+			return 0, io.ErrUnexpectedEOF
 		}
-		c := <-r.next
-		r.next = nil
+		c := <-r.asked[0]
+		r.asked = r.asked[1:]
 		if c.err != nil {
 			return 0, c.err
 		}
@@ -201,9 +210,7 @@ func (r *blobReader) Read(p []byte) (int, error) {
 		if n == 0 {
 			return 0, io.ErrUnexpectedEOF
 		}
-		if r.off < r.size {
-			r.ask()
-		}
+		r.ask()
 		if cap(r.buf) < n {
 			r.buf = make([]byte, n)
 		}

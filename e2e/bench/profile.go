@@ -77,6 +77,8 @@ func profilePage(base string, fb []byte, scenario, capFile string) {
 		step(ctx, 60*time.Second, chromedp.Navigate(base))
 		waitJS(ctx, "the wasm app", `window.__kwReady > 0`)
 		js[bool](ctx, gapMeter+`, true`)
+		// Every pause over 100 ms, to set beside the marks.
+		js[bool](ctx, `(() => { window.kwLong = []; let last = performance.now(); const tick = t => { if (t - last > 100) window.kwLong.push(last.toFixed(0) + '+' + (t - last).toFixed(0)); last = t; if (!window.kwGapsStop) requestAnimationFrame(tick); }; requestAnimationFrame(tick); return true; })()`)
 		start()
 		began := time.Now()
 		step(ctx, 60*time.Second, chromedp.SetUploadFiles(chromedp.ID("paste-file"), []string{capFile}))
@@ -88,6 +90,7 @@ func profilePage(base string, fb []byte, scenario, capFile string) {
 		}
 		times = append(times, time.Since(began).Seconds()*1000)
 		fmt.Println("longest pause:", js[string](ctx, `(window.kwGapsStop = true, window.kwGaps.max.toFixed(0) + ' ms of ' + window.kwGaps.frames + ' frames, before: ' + window.kwGaps.at)`))
+		fmt.Println("pauses over 100 ms (start+length):", js[string](ctx, `window.kwLong.join(', ')`))
 		fmt.Println("phases:", js[string](ctx, `performance.getEntriesByType('measure').map(m => m.name + ' ' + m.duration.toFixed(0) + ' ms').join(', ')`))
 	default:
 		die(fmt.Errorf("unknown scenario %q (edit-small, load-big, scroll-big, edit-big, capture)", scenario))
@@ -96,7 +99,7 @@ func profilePage(base string, fb []byte, scenario, capFile string) {
 	die(err)
 	fmt.Printf("%s: measured %v (median %.0f)\n", scenario, round(times), quantile(times, .5))
 	fmt.Println("elements:", js[string](ctx, `['*', '#request *', '#response *', '#response .tree *', '#response .grid *', '#response table *', '.top-wrap *', 'option'].map(s => s + ' ' + document.querySelectorAll(s).length).join(', ')`))
-	fmt.Println("marks:", js[string](ctx, `performance.getEntriesByType('mark').slice(-12).map(m => m.name + ' ' + m.startTime.toFixed(1)).join(', ')`))
+	fmt.Println("marks:", js[string](ctx, `performance.getEntriesByType('mark').map(m => m.name + ' ' + m.startTime.toFixed(1)).join(', ')`))
 	report(res.Profile)
 }
 
