@@ -12,10 +12,10 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// captureChunk is how much of a capture file is read at a time: each chunk
-// is a promise the browser fulfils, and while Go waits for it the browser
-// paints and takes events, so a big capture never freezes the page.
-const captureChunk = 512 << 10
+// captureChunk is how much of a capture file is asked of the browser at a
+// time: each chunk is a promise the browser keeps, and one round trip per
+// MiB costs little beside the work on the MiB.
+const captureChunk = 1 << 20
 
 // openFile reads a file the user dropped or picked. What it is is told from
 // its first bytes, not its name: a capture goes to the conversation list,
@@ -59,6 +59,7 @@ func (b *PasteBox) loadCapture(ctx app.Context, file app.Value, name string, siz
 	// action; the paste box on the page takes them (ctx.Dispatch would be
 	// dropped once the user moves to another page, whose box is another).
 	started := time.Now()
+	perfMark("kw-capture-start")
 	r := &blobReader{file: file, size: size, chunk: captureChunk, stopped: &list.stopped, progress: func(n int) {
 		list.progress(n)
 		ctx.NewAction(captureAction)
@@ -67,17 +68,20 @@ func (b *PasteBox) loadCapture(ctx app.Context, file app.Value, name string, siz
 	if list.stopped.Load() {
 		return
 	}
+	perfMeasure("kw-capture-read", "kw-capture-start")
+	perfMark("kw-capture-read")
 	// Paint "finding the frames" before finding them.
 	time.Sleep(time.Millisecond)
 	last := time.Now()
 	res := findFrames(in, func() {
 		// Let the browser paint between connections now and then.
-		if time.Since(last) > 40*time.Millisecond {
+		if time.Since(last) > captureSlice {
 			time.Sleep(time.Millisecond)
 			last = time.Now()
 		}
 	})
 	took := time.Since(started)
+	perfMeasure("kw-capture-find", "kw-capture-read")
 	var mem runtime.MemStats
 	runtime.ReadMemStats(&mem)
 	list.finish(res, err)
@@ -88,89 +92,186 @@ func (b *PasteBox) loadCapture(ctx app.Context, file app.Value, name string, siz
 		name, len(res.Frames), took.Round(time.Millisecond), mem.HeapInuse>>20, mem.Sys>>20)
 }
 
+// perfMeasure records, for whoever profiles the page, the time from the
+// mark start to now under name (performance.measure).
+func perfMeasure(name, start string) {
+	if p := app.Window().Get("performance"); app.IsClient && p.Truthy() {
+		p.Call("measure", name, start)
+	}
+}
+
 // captureAction tells the paste box that a capture being loaded has news.
 const captureAction = "kw-capture"
 
 // followCapture makes the box take a loading capture's news, now and on
-// every captureAction.
+// every captureAction. Progress alone is written into the progress line's
+// elements directly: a go-app update re-renders the whole page above the
+// box (the index page's hundreds of rows), which at one update per chunk
+// took more than half of the time a big capture took to load, and froze
+// the page. The list, once found, is a normal update.
 func (b *PasteBox) followCapture(ctx app.Context) {
 	b.p.Capture.Sync()
 	ctx.Handle(captureAction, func(ctx app.Context, a app.Action) {
 		guard(ctx, func() {
-			if !b.p.Capture.Sync() {
+			l := b.p.Capture
+			if !l.Sync() {
+				ctx.PreventUpdate()
+				return
+			}
+			if l.Loading && paintProgress(l) {
 				ctx.PreventUpdate()
 			}
 		})
 	})
 }
 
+// paintProgress writes a loading list's progress into the progress line
+// already in the page; false when there is none to write into.
+func paintProgress(l *CaptureList) bool {
+	if !app.IsClient {
+		return false
+	}
+	doc := app.Window().Get("document")
+	bar := doc.Call("getElementById", "conv-bar")
+	text := doc.Call("getElementById", "conv-progress-text")
+	if !bar.Truthy() || !text.Truthy() {
+		return false
+	}
+	bar.Set("value", l.Read)
+	text.Set("textContent", l.progressText())
+	return true
+}
+
 var errStopped = errors.New("stopped: the page was given another input")
 
-// blobReader reads a browser Blob (a File) chunk by chunk, each chunk a
-// promise awaited by the reading goroutine, and says how far it got.
+// blobReader reads a browser Blob (a File) chunk by chunk. The next
+// chunks are asked for ahead (captureAhead of them), so the browser reads
+// them while Go works on this one; and since an awaited promise that is
+// already kept does not let the browser paint, Read also pauses for a
+// moment (a timer, so a task boundary) whenever it has worked for
+// captureSlice.
 type blobReader struct {
 	file     app.Value
 	size     int
-	off      int
+	off      int // the offset of the next chunk to ask for
 	chunk    int
-	buf      []byte
+	asked    []chan blobChunk // the chunks asked for, in file order
+	buf      []byte           // the chunk being read, reused
+	rest     []byte           // what is left of it
+	done     int              // bytes handed over with the chunks so far
 	progress func(read int)
 	stopped  *atomic.Bool // set: stop reading
+	worked   time.Time    // when the reader last let the browser paint
+}
+
+// captureSlice is how long the loader works before letting the browser
+// paint and take events: about two frames at 60 Hz.
+const captureSlice = 30 * time.Millisecond
+
+type blobChunk struct {
+	u8  app.Value // a Uint8Array over the chunk's ArrayBuffer
+	err error
+}
+
+// captureAhead is how many chunks the reader asks the browser for ahead
+// of the one it reads: the browser reads a file in another process, and
+// with one chunk ahead the page sat idle waiting for it.
+const captureAhead = 3
+
+// ask asks for chunks up to captureAhead ahead.
+func (r *blobReader) ask() {
+	for len(r.asked) < captureAhead && r.off < r.size {
+		end := min(r.off+r.chunk, r.size)
+		done := make(chan blobChunk, 1)
+		awaitBuffer(r.file.Call("slice", r.off, end).Call("arrayBuffer"), done)
+		r.asked, r.off = append(r.asked, done), end
+	}
 }
 
 func (r *blobReader) Read(p []byte) (int, error) {
-	if len(r.buf) == 0 {
-		if r.off >= r.size {
+	r.pause()
+	if len(r.rest) == 0 {
+		if r.done >= r.size {
 			return 0, io.EOF
 		}
 		if r.stopped != nil && r.stopped.Load() {
 			return 0, errStopped
 		}
-		end := min(r.off+r.chunk, r.size)
-		b, err := awaitBytes(r.file.Call("slice", r.off, end).Call("arrayBuffer"))
-		if err != nil {
-			return 0, err
-		}
-		if len(b) == 0 {
+		r.ask()
+		if len(r.asked) == 0 {
 			return 0, io.ErrUnexpectedEOF
 		}
-		r.off += len(b)
-		r.buf = b
+		c := <-r.asked[0]
+		r.asked = r.asked[1:]
+		if c.err != nil {
+			return 0, c.err
+		}
+		n := c.u8.Get("length").Int()
+		if n == 0 {
+			return 0, io.ErrUnexpectedEOF
+		}
+		r.ask()
+		if cap(r.buf) < n {
+			r.buf = make([]byte, n)
+		}
+		r.buf = r.buf[:n]
+		app.CopyBytesToGo(r.buf, c.u8)
+		r.rest = r.buf
+		r.done += n
 		if r.progress != nil {
-			r.progress(r.off)
+			r.progress(r.done)
 		}
 	}
-	n := copy(p, r.buf)
-	r.buf = r.buf[n:]
+	n := copy(p, r.rest)
+	r.rest = r.rest[n:]
 	return n, nil
+}
+
+// pause lets the browser paint when the reader has worked for captureSlice.
+func (r *blobReader) pause() {
+	if r.worked.IsZero() {
+		r.worked = time.Now()
+	}
+	if time.Since(r.worked) > captureSlice {
+		time.Sleep(time.Millisecond)
+		r.worked = time.Now()
+	}
+}
+
+// awaitBuffer sends on done, once the promise of an ArrayBuffer is kept
+// or broken, a Uint8Array over it or the error.
+func awaitBuffer(promise app.Value, done chan<- blobChunk) {
+	var then, fail app.Func
+	release := func() {
+		then.Release()
+		fail.Release()
+	}
+	then = app.FuncOf(func(this app.Value, args []app.Value) any {
+		done <- blobChunk{u8: app.Window().Get("Uint8Array").New(args[0])}
+		release()
+		return nil
+	})
+	fail = app.FuncOf(func(this app.Value, args []app.Value) any {
+		done <- blobChunk{err: errors.New("the browser could not read the file")}
+		release()
+		return nil
+	})
+	promise.Call("then", then, fail)
 }
 
 // awaitBytes waits for a promise of an ArrayBuffer and copies its bytes. It
 // blocks its goroutine (never the UI goroutine): while it waits, Go gives
 // the browser back its event loop.
 func awaitBytes(promise app.Value) ([]byte, error) {
-	type result struct {
-		b   []byte
-		err error
+	done := make(chan blobChunk, 1)
+	awaitBuffer(promise, done)
+	c := <-done
+	if c.err != nil {
+		return nil, c.err
 	}
-	done := make(chan result, 1)
-	var then, fail app.Func
-	then = app.FuncOf(func(this app.Value, args []app.Value) any {
-		u8 := app.Window().Get("Uint8Array").New(args[0])
-		b := make([]byte, u8.Get("length").Int())
-		app.CopyBytesToGo(b, u8)
-		done <- result{b: b}
-		return nil
-	})
-	fail = app.FuncOf(func(this app.Value, args []app.Value) any {
-		done <- result{err: errors.New("the browser could not read the file")}
-		return nil
-	})
-	promise.Call("then", then, fail)
-	r := <-done
-	then.Release()
-	fail.Release()
-	return r.b, r.err
+	b := make([]byte, c.u8.Get("length").Int())
+	app.CopyBytesToGo(b, c.u8)
+	return b, nil
 }
 
 // filePicker opens a file as a drop does: a frame's bytes or text, or a capture.

@@ -442,3 +442,20 @@ func TestCaptureListSyncTakesWhatTheLoaderHandsOver(t *testing.T) {
 	assert.Greater(t, l.Gen, gen)
 	assert.False(t, l.Sync(), "a loaded list takes nothing more")
 }
+
+// The progress line says how far reading got, then that the frames are
+// being found; the loading list renders it with the ids the loader writes
+// into between renders.
+func TestCaptureListProgressText(t *testing.T) {
+	l := &CaptureList{File: "big.pcap", Loading: true, Size: 4 << 20, Cur: -1}
+	l.progress(1 << 20)
+	l.Sync()
+	assert.Equal(t, "big.pcap · reading 25 % (1 MiB of 4 MiB) · the page stays usable meanwhile", l.progressText())
+	page := app.HTMLString((&Conversations{List: l, Gen: l.Gen}).progress())
+	assert.Contains(t, page, `id="conv-bar"`)
+	assert.Contains(t, page, `id="conv-progress-text"`)
+	assert.Contains(t, page, "reading 25 %")
+	l.progress(4 << 20)
+	l.Sync()
+	assert.Equal(t, "big.pcap · finding the Kafka frames in 4 MiB · the page stays usable meanwhile", l.progressText())
+}

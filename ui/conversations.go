@@ -57,6 +57,14 @@ func (c *Conversations) Render() app.UI {
 
 func (c *Conversations) progress() app.UI {
 	l := c.List
+	return app.Div().ID("conv-progress").Class("paste-line").Body(
+		app.Progress().ID("conv-bar").Class("conv-bar").Attr("max", l.Size).Attr("value", l.Read),
+		app.Span().ID("conv-progress-text").Class("paste-dim").Text(l.progressText()),
+	)
+}
+
+// progressText says how far the loading of a capture got.
+func (l *CaptureList) progressText() string {
 	pct := 0
 	if l.Size > 0 {
 		pct = int(int64(l.Read) * 100 / int64(l.Size))
@@ -65,10 +73,7 @@ func (c *Conversations) progress() app.UI {
 	if l.Read >= l.Size {
 		what = "finding the Kafka frames in " + mib(l.Size)
 	}
-	return app.Div().ID("conv-progress").Class("paste-line").Body(
-		app.Progress().Class("conv-bar").Attr("max", l.Size).Attr("value", l.Read),
-		app.Span().Class("paste-dim").Text(l.File+" · "+what+" · the page stays usable meanwhile"),
-	)
+	return l.File + " · " + what + " · the page stays usable meanwhile"
 }
 
 func mib(n int) string {

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/kafkawire/kafkawire/codec/schema"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -56,15 +57,22 @@ func ParsePagePath(p string) (api *schema.API, v int16, ok bool) {
 // not in the wasm render, where a bare "/x" would leave a project site.
 func Href(p string) string {
 	if app.IsClient {
-		return strings.TrimRight(app.Getenv("GOAPP_ROOT_PREFIX"), "/") + p
+		return rootPrefix() + p
 	}
 	return p
 }
 
+// rootPrefix is the site's prefix in the browser ("/kafkawire" on GitHub
+// Pages), read once: app.Getenv is a JavaScript call, and the index page
+// alone makes about 1,500 links per render.
+var rootPrefix = sync.OnceValue(func() string {
+	return strings.TrimRight(app.Getenv("GOAPP_ROOT_PREFIX"), "/")
+})
+
 // sitePath strips the site's prefix from a browser path (on the server it has none).
 func sitePath(p string) string {
 	if app.IsClient {
-		prefix := strings.TrimRight(app.Getenv("GOAPP_ROOT_PREFIX"), "/")
+		prefix := rootPrefix()
 		if prefix != "" && strings.HasPrefix(p, prefix) {
 			p = strings.TrimPrefix(p, prefix)
 		}

@@ -105,7 +105,13 @@ type conn struct {
 }
 
 type direction struct {
-	s       Stream
+	s Stream
+	// The stream's bytes as they arrive go into chunks after s.Data, joined
+	// into s.Data once by Streams: appending to one slice copied each byte
+	// about five times over as the slice grew (by a quarter at a time), and
+	// left up to a quarter of it unused.
+	chunks  [][]byte
+	size    int64 // len(s.Data) plus the bytes in chunks
 	started bool
 	base    uint32 // the sequence number of stream offset 0
 	next    int64  // sequence offset of the next byte expected
@@ -154,6 +160,7 @@ func (a *Assembler) Add(seg Segment, t time.Time, packet int) {
 		// A reset's payload, if any, is a diagnostic text, not stream data.
 		d.s.RST = true
 		c.closed = true
+		c.join()
 		return
 	}
 	seq := seg.Seq
@@ -177,8 +184,17 @@ func (a *Assembler) Add(seg Segment, t time.Time, packet int) {
 		d.s.FIN = true
 		if other.s.FIN {
 			c.closed = true
+			c.join()
 		}
 	}
+}
+
+// join joins the chunks of both directions of a connection that closed,
+// so that they become garbage while the capture is read rather than all
+// at its end.
+func (c *conn) join() {
+	c.dirs[0].join()
+	c.dirs[1].join()
 }
 
 // synOther reports whether a SYN with sequence number seq opens a
@@ -236,9 +252,9 @@ func (d *direction) place(off int64, payload []byte, missing int, m Mark) {
 		}
 	}
 	if len(payload) > 0 {
-		m.Offset = int64(len(d.s.Data))
+		m.Offset = d.size
 		d.s.Segments = append(d.s.Segments, m)
-		d.s.Data = append(d.s.Data, payload...)
+		d.appendData(payload)
 		d.next += int64(len(payload))
 	}
 	if missing > 0 {
@@ -246,8 +262,46 @@ func (d *direction) place(off int64, payload []byte, missing int, m Mark) {
 	}
 }
 
+// Chunk sizes: a chunk holds at least minChunk bytes and grows with the
+// stream (a half of what it holds) up to maxChunk, so a short stream wastes
+// little and a long one needs few chunks.
+const (
+	minChunk = 4 << 10
+	maxChunk = 1 << 20
+)
+
+// appendData adds bytes after the stream's end.
+func (d *direction) appendData(b []byte) {
+	d.size += int64(len(b))
+	if k := len(d.chunks); k > 0 {
+		last := d.chunks[k-1]
+		n := copy(last[len(last):cap(last)], b)
+		d.chunks[k-1] = last[:len(last)+n]
+		b = b[n:]
+	}
+	if len(b) == 0 {
+		return
+	}
+	c := make([]byte, len(b), max(len(b), min(max(int(d.size/2), minChunk), maxChunk)))
+	copy(c, b)
+	d.chunks = append(d.chunks, c)
+}
+
+// join makes s.Data the whole stream, exactly as long as it is.
+func (d *direction) join() {
+	if len(d.chunks) == 0 {
+		return
+	}
+	data := make([]byte, d.size)
+	n := copy(data, d.s.Data)
+	for _, c := range d.chunks {
+		n += copy(data[n:], c)
+	}
+	d.s.Data, d.chunks = data, nil
+}
+
 func (d *direction) gap(n int64) {
-	at := int64(len(d.s.Data))
+	at := d.size
 	if k := len(d.s.Gaps); k > 0 && d.s.Gaps[k-1].Offset == at {
 		d.s.Gaps[k-1].Len += n
 	} else {
@@ -293,6 +347,7 @@ func (a *Assembler) Streams() []*Stream {
 			for d.pending.Len() > 0 {
 				d.skipToPending()
 			}
+			d.join()
 			if d.started || d.s.FIN || d.s.RST {
 				s := d.s
 				out = append(out, &s)

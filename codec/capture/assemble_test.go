@@ -264,3 +264,57 @@ func TestMarkAtAndGapWithin(t *testing.T) {
 		}
 	}
 }
+
+// TestLongStreamInChunks: a stream far longer than a chunk, in segments of
+// odd sizes, comes out whole and in order, with the marks at the right
+// offsets; bytes that arrive after the connection closed (a late segment
+// out of order) are joined to it too, and the capacity is the length.
+func TestLongStreamInChunks(t *testing.T) {
+	a := NewAssembler()
+	a.Add(Segment{Src: client4, Dst: server4, Seq: 99, Flags: FlagSYN}, t0, 1)
+	var want []byte
+	var marks []int64
+	seq := uint32(100)
+	for i := range 399 {
+		payload := bytes.Repeat([]byte{byte(i)}, 1+i*37%9000)
+		marks = append(marks, int64(len(want)))
+		want = append(want, payload...)
+		a.Add(Segment{Src: client4, Dst: server4, Seq: seq, Flags: FlagACK, Payload: payload}, t0, i+2)
+		seq += uint32(len(payload))
+	}
+	// The last segment comes late, after both sides closed.
+	late := bytes.Repeat([]byte{'z'}, 5000)
+	a.Add(Segment{Src: client4, Dst: server4, Seq: seq + uint32(len(late)), Flags: FlagFIN | FlagACK}, t0, 500)
+	a.Add(Segment{Src: server4, Dst: client4, Seq: 7, Flags: FlagFIN | FlagACK}, t0, 501)
+	a.Add(Segment{Src: client4, Dst: server4, Seq: seq, Flags: FlagACK, Payload: late}, t0, 502)
+	marks = append(marks, int64(len(want)))
+	want = append(want, late...)
+	streams := a.Streams()
+	if len(streams) != 2 {
+		t.Fatalf("got %d streams, want the client's and the server's", len(streams))
+	}
+	s := streams[0]
+	if !bytes.Equal(s.Data, want) {
+		t.Fatalf("%d bytes, want %d; first difference at %d", len(s.Data), len(want), firstDiff(s.Data, want))
+	}
+	if cap(s.Data) != len(s.Data) {
+		t.Errorf("capacity %d for %d bytes", cap(s.Data), len(s.Data))
+	}
+	if len(s.Segments) != len(marks) {
+		t.Fatalf("%d marks, want %d", len(s.Segments), len(marks))
+	}
+	for i, m := range s.Segments {
+		if m.Offset != marks[i] {
+			t.Fatalf("mark %d at %d, want %d", i, m.Offset, marks[i])
+		}
+	}
+}
+
+func firstDiff(a, b []byte) int {
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return min(len(a), len(b))
+}

@@ -23,7 +23,7 @@ import (
 // profiler (Profiler.start/stop) with an app.wasm built without -s, so wasm
 // functions keep their Go names, and prints where the time went: self time
 // and inclusive time per function. `go run ./e2e/bench -profile edit-big`.
-func profilePage(base string, fb []byte, scenario string) {
+func profilePage(base string, fb []byte, scenario, capFile string) {
 	dir, err := os.MkdirTemp("", "kafkawire-prof-chromium-")
 	die(err)
 	defer os.RemoveAll(dir)
@@ -78,14 +78,34 @@ func profilePage(base string, fb []byte, scenario string) {
 		start()
 		ms, _ := pasteBroken(ctx)
 		times = append(times, ms)
+	case "capture":
+		// As the capture bench does: the file picked, to the list complete.
+		step(ctx, 60*time.Second, chromedp.Navigate(base))
+		waitJS(ctx, "the wasm app", `window.__kwReady > 0`)
+		js[bool](ctx, gapMeter+`, true`)
+		// Every pause over 100 ms, to set beside the marks.
+		js[bool](ctx, `(() => { window.kwLong = []; let last = performance.now(); const tick = t => { if (t - last > 100) window.kwLong.push(last.toFixed(0) + '+' + (t - last).toFixed(0)); last = t; if (!window.kwGapsStop) requestAnimationFrame(tick); }; requestAnimationFrame(tick); return true; })()`)
+		start()
+		began := time.Now()
+		step(ctx, 60*time.Second, chromedp.SetUploadFiles(chromedp.ID("paste-file"), []string{capFile}))
+		for !js[bool](ctx, `!!document.querySelector('#conv-count')`) {
+			if time.Since(began) > 10*time.Minute {
+				die(fmt.Errorf("the page listed no frames of the capture within 10 minutes"))
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+		times = append(times, time.Since(began).Seconds()*1000)
+		fmt.Println("longest pause:", js[string](ctx, `(window.kwGapsStop = true, window.kwGaps.max.toFixed(0) + ' ms of ' + window.kwGaps.frames + ' frames, before: ' + window.kwGaps.at)`))
+		fmt.Println("pauses over 100 ms (start+length):", js[string](ctx, `window.kwLong.join(', ')`))
+		fmt.Println("phases:", js[string](ctx, `performance.getEntriesByType('measure').map(m => m.name + ' ' + m.duration.toFixed(0) + ' ms').join(', ')`))
 	default:
-		die(fmt.Errorf("unknown scenario %q (edit-small, load-big, scroll-big, edit-big, paste-broken)", scenario))
+		die(fmt.Errorf("unknown scenario %q (edit-small, load-big, scroll-big, edit-big, paste-broken, capture)", scenario))
 	}
 	res, err := chromedp.Call(ctx, profiler.Stop, cdp.Empty{})
 	die(err)
 	fmt.Printf("%s: measured %v (median %.0f)\n", scenario, round(times), quantile(times, .5))
 	fmt.Println("elements:", js[string](ctx, `['*', '#request *', '#response *', '#response .tree *', '#response .grid *', '#response table *', '.top-wrap *', 'option'].map(s => s + ' ' + document.querySelectorAll(s).length).join(', ')`))
-	fmt.Println("marks:", js[string](ctx, `performance.getEntriesByType('mark').slice(-12).map(m => m.name + ' ' + m.startTime.toFixed(1)).join(', ')`))
+	fmt.Println("marks:", js[string](ctx, `performance.getEntriesByType('mark').map(m => m.name + ' ' + m.startTime.toFixed(1)).join(', ')`))
 	report(res.Profile)
 }
 
@@ -194,7 +214,13 @@ func name(n *profiler.ProfileNode) string {
 
 // profileRun builds an unstripped app.wasm and the site, and profiles one scenario.
 func profileRun(tmp, scenario string) {
+	capFile := ""
+	if scenario == "capture" {
+		fmt.Fprintln(os.Stderr, "capture: recording kgo and sarama against kfake, writing a 100 MiB capture ...")
+		capFile = filepath.Join(tmp, "big.pcap")
+		writeBigCapture(capFile)
+	}
 	wasm := filepath.Join(tmp, "app.wasm")
 	run(".", []string{"GOOS=js", "GOARCH=wasm"}, "go", "build", "-trimpath", "-o", wasm, "./wasm")
-	serveSite(tmp, wasm, func(base string, fb []byte) { profilePage(base, fb, scenario) })
+	serveSite(tmp, wasm, func(base string, fb []byte) { profilePage(base, fb, scenario, capFile) })
 }
