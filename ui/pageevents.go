@@ -15,7 +15,7 @@ import (
 
 // ShowPaste implements PasteShower: the paste box has put frames into this page's fragment.
 func (c *Page) ShowPaste(ctx app.Context) {
-	c.loadPF(location())
+	c.loadLocation(false)
 	c.setTitle(ctx)
 }
 
