@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/kafkawire/kafkawire/codec/schema"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -52,11 +53,18 @@ func ParsePagePath(p string) (api *schema.API, v int16, ok bool) {
 	return api, int16(n), true
 }
 
+// rootPrefix is the site's path prefix in the browser ("/kafkawire" on a
+// project site, "" at a domain's root), read once: go-app's Getenv is a few
+// JavaScript calls, and a page makes hundreds of links.
+var rootPrefix = sync.OnceValue(func() string {
+	return strings.TrimRight(app.Getenv("GOAPP_ROOT_PREFIX"), "/")
+})
+
 // Href makes an in-site link. go-app prefixes hrefs in pre-rendered pages but
 // not in the wasm render, where a bare "/x" would leave a project site.
 func Href(p string) string {
 	if app.IsClient {
-		return strings.TrimRight(app.Getenv("GOAPP_ROOT_PREFIX"), "/") + p
+		return rootPrefix() + p
 	}
 	return p
 }
@@ -64,7 +72,7 @@ func Href(p string) string {
 // sitePath strips the site's prefix from a browser path (on the server it has none).
 func sitePath(p string) string {
 	if app.IsClient {
-		prefix := strings.TrimRight(app.Getenv("GOAPP_ROOT_PREFIX"), "/")
+		prefix := rootPrefix()
 		if prefix != "" && strings.HasPrefix(p, prefix) {
 			p = strings.TrimPrefix(p, prefix)
 		}
