@@ -54,6 +54,12 @@ func checkChangesAndErrors(t *testing.T, s *session, when string) {
 	if got := eval[string](s, `(document.querySelector('[data-errors]')||{}).dataset?.errors || ''`); got != "Fetch" {
 		t.Fatalf("%s: data-errors is %q", when, got)
 	}
+}
+
+// checkErrorCodes checks that Fetch's errors list, open or pre-rendered,
+// holds every code docs lists, in order.
+func checkErrorCodes(t *testing.T, s *session, when string) {
+	t.Helper()
 	codes := eval[[]string](s, `Array.from(document.querySelectorAll('[data-errors] tr[data-code]')).map(r=>r.dataset.code+' '+r.querySelector('.er-name').textContent.trim())`)
 	var want []string
 	for _, e := range docs.Errors("Fetch") {
@@ -68,6 +74,7 @@ func TestChangesAndErrorsPrerenderedAndLive(t *testing.T) {
 	s := newSession(t, false)
 	s.openStatic("/Fetch/v7")
 	checkChangesAndErrors(t, s, "pre-rendered")
+	checkErrorCodes(t, s, "pre-rendered")
 
 	s.open("/Fetch/v7")
 	checkChangesAndErrors(t, s, "live")
@@ -78,6 +85,9 @@ func TestChangesAndErrorsPrerenderedAndLive(t *testing.T) {
 	}
 	s.do(10*time.Second, chromedp.ScrollIntoView(chromedp.CSS(`[data-errors] summary`)), chromedp.Click(chromedp.CSS(`[data-errors] summary`)))
 	s.waitFor("the errors list open", `document.querySelector('[data-errors] details').open`)
+	// In the page a collapsed list gets its rows when opened, a frame later.
+	s.waitFor("the errors listed", `document.querySelector('[data-errors] tr[data-code]')`)
+	checkErrorCodes(t, s, "live, opened")
 	s.screenshotOf("errors-list", "[data-errors]")
 
 	// Produce v9 becomes flexible: the panel says so, live after a version switch too.
@@ -94,6 +104,7 @@ func TestChangesAndErrorsPrerenderedAndLive(t *testing.T) {
 	// row gives its compact wire type and size.
 	s.do(10*time.Second, chromedp.ScrollIntoView(chromedp.CSS(`#request details.schema > summary`)), chromedp.Click(chromedp.CSS(`#request details.schema > summary`)))
 	s.waitFor("the schema open", `document.querySelector('#request details.schema').open`)
+	s.waitFor("the schema's rows", `document.querySelector('#request tr[data-wire="TopicData.PartitionData.Records"]')`)
 	row := eval[string](s, `document.querySelector('#request tr[data-wire="TopicData.PartitionData.Records"]').textContent.replace(/\s+/g,' ')`)
 	if !strings.Contains(row, "COMPACT_RECORDS") || !strings.Contains(row, "var + n") {
 		t.Errorf("the Records row: %s", row)

@@ -148,6 +148,21 @@ func TestSwitchVersion(t *testing.T) {
 			}
 		}
 	}
+
+	// The API picker: its suggestions, every API, join the page when it takes
+	// the focus; a choice opens that API at the version shown.
+	if n := eval[int](s, `document.querySelectorAll('#api-list option').length`); n != 0 {
+		t.Errorf("the API picker holds %d suggestions before the focus", n)
+	}
+	s.do(10*time.Second, chromedp.Focus(chromedp.ID("api-picker")))
+	s.waitFor("every API suggested", `document.querySelectorAll('#api-list option').length == `+strconv.Itoa(len(schema.APIs())))
+	if !eval[bool](s, `!!document.querySelector('#api-list option[value="Metadata (3)"]')`) {
+		t.Errorf("the suggestions lack Metadata (3)")
+	}
+	// Set and changed as a choice from the list does; not SetValue, whose
+	// read-back races the handler that empties the field.
+	eval[bool](s, `(() => { const i = document.getElementById('api-picker'); i.value = 'Metadata (3)'; i.dispatchEvent(new Event('change', {bubbles: true})); return true })()`)
+	s.waitFor("Metadata v0", `location.pathname.endsWith('/Metadata/v0') && document.querySelector('h1') && document.querySelector('h1').textContent.startsWith('Metadata')`)
 }
 
 // selectNode clicks the tree node with a data-path.
@@ -354,7 +369,7 @@ func TestIndexSearch(t *testing.T) {
 	checkGroupedIndex(t, s, "pre-rendered")
 
 	s.do(30*time.Second, chromedp.Navigate(siteURL))
-	s.waitFor("the wasm app", `document.querySelector('[data-wasm="ready"]')`)
+	s.waitUntil(60*time.Second, "the wasm app", `document.querySelector('[data-wasm="ready"]')`) // as open waits: the start depends on the machine's load
 	checkGroupedIndex(t, s, "live")
 	s.screenshot("grouped-index")
 	s.do(10*time.Second, chromedp.SendKeys(chromedp.ID("api-search"), "61"))

@@ -9,19 +9,26 @@ import (
 )
 
 // APIPicker chooses an API by name or key: a search field with every API as a suggestion.
+// In the browser the suggestions join the page when the field is first
+// focused (lazy.go): a datalist shows nothing before, and they are a
+// hundred elements of the first mount.
 type APIPicker struct {
 	app.Compo
 
 	API     string // the current API's name
 	Version int16  // the current version, kept when the new API has it
 
-	err string
+	err     string
+	focused bool // the field has had the focus: the suggestions are in the page
 }
 
 func (p *APIPicker) Render() app.UI {
-	opts := make([]app.UI, 0, len(schema.APIs()))
-	for _, a := range schema.APIs() {
-		opts = append(opts, app.Option().Value(a.Name+" ("+strconv.Itoa(int(a.Key))+")"))
+	var opts []app.UI
+	if p.focused || renderClosed {
+		opts = make([]app.UI, 0, len(schema.APIs()))
+		for _, a := range schema.APIs() {
+			opts = append(opts, app.Option().Value(a.Name+" ("+strconv.Itoa(int(a.Key))+")"))
+		}
 	}
 	var errUI app.UI
 	if p.err != "" {
@@ -33,10 +40,19 @@ func (p *APIPicker) Render() app.UI {
 			Placeholder(placeholder(p.API)).
 			Attr("list", "api-list").Attr("autocomplete", "off").Attr("spellcheck", "false").
 			Aria("label", "API by name or key").
+			OnFocus(p.onFocus).
 			OnChange(p.onChange),
 		app.DataList().ID("api-list").Body(opts...),
 		errUI,
 	)
+}
+
+func (p *APIPicker) onFocus(ctx app.Context, e app.Event) {
+	if p.focused {
+		ctx.PreventUpdate()
+		return
+	}
+	p.focused = true
 }
 
 func (p *APIPicker) onChange(ctx app.Context, e app.Event) {

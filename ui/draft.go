@@ -55,8 +55,10 @@ func clearDraft() {
 	}
 }
 
-// takeDraft removes the kept draft and returns it when it was typed at href.
-func takeDraft(href string) (Draft, bool) {
+// takeDraft removes the kept draft and returns it when it was typed at the
+// URL href gives. href is read only when there is a draft: the URL of a
+// shared big frame is megabytes, and most loads have no draft.
+func takeDraft(href func() string) (Draft, bool) {
 	s := sessionStorage()
 	if !s.Truthy() {
 		return Draft{}, false
@@ -66,7 +68,7 @@ func takeDraft(href string) (Draft, bool) {
 		return Draft{}, false
 	}
 	var d Draft
-	if err := json.Unmarshal([]byte(v.String()), &d); err != nil || d.Href != href {
+	if err := json.Unmarshal([]byte(v.String()), &d); err != nil || d.Href != href() {
 		return Draft{}, false
 	}
 	s.Call("removeItem", draftKey)
@@ -83,7 +85,7 @@ func (c *Page) restoreDraft(ctx app.Context) {
 	if !app.IsClient || !c.ok {
 		return
 	}
-	d, ok := takeDraft(currentHref())
+	d, ok := takeDraft(currentHref)
 	if !ok {
 		return
 	}

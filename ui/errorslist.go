@@ -15,11 +15,15 @@ const errorsOpenUpTo = 8
 // ErrorsList is the table of error codes an API's responses can carry:
 // code, name, whether a client may retry, and our one line on what it
 // means (codec/docs). It renders on the server too, so the static page
-// carries the list.
+// carries the list; in the browser a collapsed list holds its rows only
+// once opened (lazy.go).
 type ErrorsList struct {
 	app.Compo
 
 	API string
+
+	open    bool   // the list is open
+	openFor string // the API open was set for: another API starts open or not by its list's length
 }
 
 func (c *ErrorsList) Render() app.UI {
@@ -27,6 +31,23 @@ func (c *ErrorsList) Render() app.UI {
 	errs := docs.Errors(c.API)
 	if a == nil || len(errs) == 0 {
 		return app.Section().Class("errors")
+	}
+	if c.openFor != c.API {
+		c.openFor, c.open = c.API, len(errs) <= errorsOpenUpTo
+	}
+	details := app.Details().Class("er-details").OnToggle(c.onToggle)
+	// go-app writes a false boolean attribute as open="false", which a browser reads as open.
+	if c.open {
+		details = details.Open(true)
+	}
+	summary := app.Summary().Class("er-sum").Body(
+		app.H2().Class("er-title").Text("Errors "+a.Name+" responses can carry"),
+		app.Span().Class("er-count").Text(" ("+strconv.Itoa(len(errs))+")"),
+	)
+	// The attribute holds the API's name from the catalogue, never user data.
+	section := app.Section().Class("errors").DataSet("errors", a.Name).Aria("label", "Errors of "+a.Name)
+	if !c.open && !renderClosed {
+		return section.Body(details.Body(summary))
 	}
 	rows := make([]app.UI, len(errs))
 	for i, e := range errs {
@@ -41,18 +62,9 @@ func (c *ErrorsList) Render() app.UI {
 			app.Td().Class("er-mean").Text(e.Meaning),
 		)
 	}
-	details := app.Details().Class("er-details")
-	// go-app writes a false boolean attribute as open="false", which a browser reads as open.
-	if len(errs) <= errorsOpenUpTo {
-		details = details.Open(true)
-	}
-	// The attribute holds the API's name from the catalogue, never user data.
-	return app.Section().Class("errors").DataSet("errors", a.Name).Aria("label", "Errors of "+a.Name).Body(
+	return section.Body(
 		details.Body(
-			app.Summary().Class("er-sum").Body(
-				app.H2().Class("er-title").Text("Errors "+a.Name+" responses can carry"),
-				app.Span().Class("er-count").Text(" ("+strconv.Itoa(len(errs))+")"),
-			),
+			summary,
 			app.P().Class("er-note").Text("Each response field whose name ends in ErrorCode holds one of these codes, or 0 for none. Edit such a field by number or by name."),
 			app.Table().Class("er").Body(
 				app.THead().Body(app.Tr().Body(
@@ -62,4 +74,9 @@ func (c *ErrorsList) Render() app.UI {
 			),
 		),
 	)
+}
+
+// onToggle renders the rows when the list is opened.
+func (c *ErrorsList) onToggle(ctx app.Context, e app.Event) {
+	guard(ctx, func() { detailsToggled(ctx, &c.open) })
 }

@@ -200,15 +200,7 @@ func (e *LearnExample) Render() app.UI {
 
 // HoverByte implements PaneEvents.
 func (e *LearnExample) HoverByte(ctx app.Context, dir schema.Direction, off int) bool {
-	if e.pane == nil {
-		return false
-	}
-	n := e.pane.At(off)
-	if n == e.pane.Hovered {
-		return false
-	}
-	e.pane.Hovered = n
-	return true
+	return e.pane != nil && e.pane.HoverAt(off)
 }
 
 // SelectByte implements PaneEvents.
@@ -216,38 +208,18 @@ func (e *LearnExample) SelectByte(ctx app.Context, dir schema.Direction, off int
 	if e.pane == nil {
 		return false
 	}
-	e.pane.Cursor = off
-	e.pane.Selected = e.pane.At(off)
+	e.pane.SelectAt(off)
 	return true
 }
 
 // HoverNode implements PaneEvents.
 func (e *LearnExample) HoverNode(ctx app.Context, dir schema.Direction, id string) bool {
-	if e.pane == nil {
-		return false
-	}
-	n := e.pane.Node(id)
-	if n == e.pane.Hovered {
-		return false
-	}
-	e.pane.Hovered = n
-	return true
+	return e.pane != nil && e.pane.HoverID(id)
 }
 
 // SelectNode implements PaneEvents.
 func (e *LearnExample) SelectNode(ctx app.Context, dir schema.Direction, id string) bool {
-	if e.pane == nil {
-		return false
-	}
-	n := e.pane.Node(id)
-	if n == nil {
-		return false
-	}
-	e.pane.Selected = n
-	if n.Buf == 0 {
-		e.pane.Cursor = n.Off
-	}
-	return true
+	return e.pane != nil && e.pane.SelectID(id)
 }
 
 // Edit implements PaneEvents: the primer's examples are read-only (the

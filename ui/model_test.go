@@ -127,3 +127,40 @@ func TestEveryMinimalMessageBuildsAPane(t *testing.T) {
 		}
 	}
 }
+
+// The page and the primer's examples move a pane's selection the same way:
+// by a byte (the deepest node holding it) or by a node's id.
+func TestPaneSelectsAndHoversByByteAndByID(t *testing.T) {
+	p := NewPane(schema.ByName("InitProducerId"), 5, schema.Request)
+	// InitProducerId v5 request: size (4), header v2 (2+2+4, client id 2, tags 1), then
+	// TransactionalId (compact, 1 byte null) and TransactionTimeoutMs (4 bytes) at 16..20.
+	off := 18
+	p.EditErr = "an earlier edit's error"
+	p.SelectAt(off)
+	n := p.Selected
+	if n == nil || n.Name != "TransactionTimeoutMs" || n.Off != 16 || n.End != 20 || p.Cursor != off || p.EditErr != "" {
+		t.Fatalf("SelectAt(%d): %+v, cursor %d, edit error %q", off, n, p.Cursor, p.EditErr)
+	}
+	if !p.HoverAt(off) || p.Hovered != n || p.HoverAt(off+1) {
+		t.Errorf("hovering a byte of the same field twice: %+v", p.Hovered)
+	}
+	// Past the frame nothing is hovered: a change once, then none.
+	if !p.HoverAt(len(p.Bytes())) || p.Hovered != nil || p.HoverAt(-1) {
+		t.Errorf("hovering past the frame: %+v", p.Hovered)
+	}
+
+	id := p.Info(n).ID
+	p.SelectAt(0)
+	if p.Selected == n {
+		t.Fatalf("byte 0 selects %+v", p.Selected)
+	}
+	if !p.SelectID(id) || p.Selected != n || p.Cursor != 16 {
+		t.Errorf("SelectID(%q): %+v, cursor %d", id, p.Selected, p.Cursor)
+	}
+	if p.SelectID("0.99") || p.Selected != n || p.Cursor != 16 {
+		t.Errorf("SelectID of no node changed the selection: %+v, cursor %d", p.Selected, p.Cursor)
+	}
+	if !p.HoverID(id) || p.HoverID(id) || p.Hovered != n {
+		t.Errorf("HoverID(%q) twice: %+v", id, p.Hovered)
+	}
+}

@@ -28,11 +28,16 @@ type Page struct {
 	copied    [2]bool
 	urlSeq    int         // bumped per URL write asked for; a pending write that is not the last one is dropped
 	long      []LongFrame // edited frames too long for the link, offered as files (pageurl.go)
+	// hashSeen is location.hash as loadLocation last read it into frag, and
+	// fragSeen the fragment it gave (the browser only): OnNav, which follows
+	// every load, then tells in JavaScript that nothing changed.
+	hashSeen app.Value
+	fragSeen string
 }
 
 func (c *Page) OnInit() {
 	if app.IsClient {
-		c.loadPF(location())
+		c.loadLocation(false)
 	}
 }
 
@@ -47,15 +52,16 @@ func (c *Page) OnMount(ctx app.Context) {
 }
 
 func (c *Page) OnNav(ctx app.Context) {
-	var path, frag string
 	if app.IsClient {
-		path, frag = location()
-	} else {
-		u := ctx.Page().URL()
-		path, frag = u.Path, u.Fragment
+		if !c.atLocation() {
+			c.loadLocation(true)
+		}
+		c.setTitle(ctx)
+		return
 	}
-	if c.api == nil || sitePath(path) != c.path || frag != c.frag {
-		c.loadPF(path, frag)
+	u := ctx.Page().URL()
+	if c.api == nil || sitePath(u.Path) != c.path || u.Fragment != c.frag {
+		c.loadPF(u.Path, u.Fragment)
 	}
 	c.setTitle(ctx)
 }

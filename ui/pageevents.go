@@ -15,7 +15,7 @@ import (
 
 // ShowPaste implements PasteShower: the paste box has put frames into this page's fragment.
 func (c *Page) ShowPaste(ctx app.Context) {
-	c.loadPF(location())
+	c.loadLocation(false)
 	c.setTitle(ctx)
 }
 
@@ -29,15 +29,7 @@ func (c *Page) pane(dir schema.Direction) *Pane {
 // HoverByte implements PaneEvents.
 func (c *Page) HoverByte(ctx app.Context, dir schema.Direction, off int) bool {
 	p := c.pane(dir)
-	if p == nil {
-		return false
-	}
-	n := p.At(off)
-	if n == p.Hovered {
-		return false
-	}
-	p.Hovered = n
-	return true
+	return p != nil && p.HoverAt(off)
 }
 
 // SelectByte implements PaneEvents.
@@ -46,41 +38,20 @@ func (c *Page) SelectByte(ctx app.Context, dir schema.Direction, off int) bool {
 	if p == nil {
 		return false
 	}
-	p.Cursor = off
-	p.Selected = p.At(off)
-	p.EditErr = ""
+	p.SelectAt(off)
 	return true
 }
 
 // HoverNode implements PaneEvents.
 func (c *Page) HoverNode(ctx app.Context, dir schema.Direction, id string) bool {
 	p := c.pane(dir)
-	if p == nil {
-		return false
-	}
-	n := p.Node(id)
-	if n == p.Hovered {
-		return false
-	}
-	p.Hovered = n
-	return true
+	return p != nil && p.HoverID(id)
 }
 
 // SelectNode implements PaneEvents.
 func (c *Page) SelectNode(ctx app.Context, dir schema.Direction, id string) bool {
 	p := c.pane(dir)
-	if p == nil {
-		return false
-	}
-	n := p.Node(id)
-	if n == nil {
-		return false
-	}
-	p.Selected, p.EditErr = n, ""
-	if n.Buf == 0 {
-		p.Cursor = n.Off
-	}
-	return true
+	return p != nil && p.SelectID(id)
 }
 
 // Edit implements PaneEvents.

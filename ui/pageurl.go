@@ -16,19 +16,54 @@ import (
 // and escapes again (tens of milliseconds in wasm per parse).
 func location() (path, frag string) {
 	loc := app.Window().Get("location")
-	path = loc.Get("pathname").String()
-	frag = strings.TrimPrefix(loc.Get("hash").String(), "#")
+	return locationPath(loc), hashFragment(loc.Get("hash"))
+}
+
+// locationPath is the unescaped path of loc, a Location.
+func locationPath(loc app.Value) string {
+	path := loc.Get("pathname").String()
 	if strings.Contains(path, "%") {
 		if p, err := url.PathUnescape(path); err == nil {
 			path = p
 		}
 	}
+	return path
+}
+
+// hashFragment is the fragment of a location.hash value, unescaped. Reading
+// it copies the string into Go: megabytes for a shared big frame.
+func hashFragment(hash app.Value) string {
+	frag := strings.TrimPrefix(hash.String(), "#")
 	if strings.Contains(frag, "%") {
 		if f, err := url.PathUnescape(frag); err == nil {
 			frag = f
 		}
 	}
-	return path, frag
+	return frag
+}
+
+// loadLocation loads the page from the browser's URL, and keeps the hash it
+// read (see Page.hashSeen). With changed set it loads only when the path or
+// the fragment differ from the page's, as the server's OnNav does.
+func (c *Page) loadLocation(changed bool) {
+	loc := app.Window().Get("location")
+	h := loc.Get("hash")
+	path, frag := locationPath(loc), hashFragment(h)
+	if !changed || c.api == nil || sitePath(path) != c.path || frag != c.frag {
+		c.loadPF(path, frag)
+	}
+	c.hashSeen, c.fragSeen = h, frag
+}
+
+// atLocation reports whether the page shows the browser's URL as loadLocation
+// last read it: same path, and a hash equal to the one read then, compared
+// in JavaScript, so a big frame's fragment is not copied into Go again.
+func (c *Page) atLocation() bool {
+	if c.api == nil || c.hashSeen == nil || c.frag != c.fragSeen {
+		return false
+	}
+	loc := app.Window().Get("location")
+	return loc.Get("hash").Equal(c.hashSeen) && sitePath(locationPath(loc)) == c.path
 }
 
 // load derives the whole state from a URL: the minimal instances of the
@@ -41,6 +76,7 @@ func (c *Page) load(u *url.URL) {
 }
 
 func (c *Page) loadPF(path, frag string) {
+	c.hashSeen, c.fragSeen = nil, ""
 	c.urlSeq++ // a URL write still pending belongs to the page this replaces
 	c.dropLong()
 	c.path, c.frag = sitePath(path), frag

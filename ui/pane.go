@@ -144,3 +144,51 @@ func (p *Pane) Reset() {
 	p.Changed = diff(old, p.Bytes())
 	p.Gen = gen + 1
 }
+
+// What the pointer and the keyboard point at: the page and the primer's
+// examples both move a pane's selection through these.
+
+// HoverAt hovers the deepest node holding byte off of the frame. It reports
+// whether the hovered node changed.
+func (p *Pane) HoverAt(off int) bool {
+	n := p.At(off)
+	if n == p.Hovered {
+		return false
+	}
+	p.Hovered = n
+	return true
+}
+
+// SelectAt puts the cursor on byte off and selects the deepest node holding
+// it; a new selection drops the last edit's error.
+func (p *Pane) SelectAt(off int) {
+	p.Cursor = off
+	p.Selected = p.At(off)
+	p.EditErr = ""
+}
+
+// HoverID hovers the node with id (Node). It reports whether the hovered
+// node changed.
+func (p *Pane) HoverID(id string) bool {
+	n := p.Node(id)
+	if n == p.Hovered {
+		return false
+	}
+	p.Hovered = n
+	return true
+}
+
+// SelectID selects the node with id and, when it is in the frame, puts the
+// cursor on its first byte. It reports false, changing nothing, when there
+// is no such node.
+func (p *Pane) SelectID(id string) bool {
+	n := p.Node(id)
+	if n == nil {
+		return false
+	}
+	p.Selected, p.EditErr = n, ""
+	if n.Buf == 0 {
+		p.Cursor = n.Off
+	}
+	return true
+}

@@ -53,6 +53,13 @@ func ParsePagePath(p string) (api *schema.API, v int16, ok bool) {
 	return api, int16(n), true
 }
 
+// rootPrefix is the site's path prefix in the browser ("/kafkawire" on a
+// project site, "" at a domain's root), read once: go-app's Getenv is a few
+// JavaScript calls, and a page makes hundreds of links.
+var rootPrefix = sync.OnceValue(func() string {
+	return strings.TrimRight(app.Getenv("GOAPP_ROOT_PREFIX"), "/")
+})
+
 // Href makes an in-site link. go-app prefixes hrefs in pre-rendered pages but
 // not in the wasm render, where a bare "/x" would leave a project site.
 func Href(p string) string {

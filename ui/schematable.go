@@ -24,6 +24,8 @@ type SchemaTable struct {
 	API     string
 	Version int16
 	Dir     schema.Direction
+
+	open bool // the table is open; while closed the browser holds its summary only (lazy.go)
 }
 
 // wireRow is one row of the diagram.
@@ -53,15 +55,25 @@ func (s *SchemaTable) Render() app.UI {
 	}
 	rows := wireRows(a, s.Dir, s.Version)
 	fields := 0
-	body := make([]app.UI, len(rows))
-	for i, r := range rows {
+	for _, r := range rows {
 		if !r.group {
 			fields++
 		}
+	}
+	d := app.Details().Class("schema").OnToggle(s.onToggle)
+	if s.open {
+		d = d.Open(true)
+	}
+	summary := app.Summary().Text(def.Name + " v" + strconv.Itoa(int(s.Version)) + " on the wire (" + strconv.Itoa(fields) + " fields, in byte order)")
+	if !s.open && !renderClosed {
+		return d.Body(summary)
+	}
+	body := make([]app.UI, len(rows))
+	for i, r := range rows {
 		body[i] = r.ui()
 	}
-	return app.Details().Class("schema").Body(
-		app.Summary().Text(def.Name+" v"+strconv.Itoa(int(s.Version))+" on the wire ("+strconv.Itoa(fields)+" fields, in byte order)"),
+	return d.Body(
+		summary,
 		app.Div().Class("st-wrap").Body(
 			app.Table().Class("st").Body(
 				app.THead().Body(app.Tr().Body(
@@ -73,6 +85,12 @@ func (s *SchemaTable) Render() app.UI {
 			),
 		),
 	)
+}
+
+// onToggle renders the rows when the table is opened, and drops them when
+// it is closed.
+func (s *SchemaTable) onToggle(ctx app.Context, e app.Event) {
+	guard(ctx, func() { detailsToggled(ctx, &s.open) })
 }
 
 func (r wireRow) ui() app.UI {
