@@ -69,13 +69,6 @@ func Href(p string) string {
 	return p
 }
 
-// rootPrefix is the site's prefix in the browser ("/kafkawire" on GitHub
-// Pages), read once: app.Getenv is a JavaScript call, and the index page
-// alone makes about 1,500 links per render.
-var rootPrefix = sync.OnceValue(func() string {
-	return strings.TrimRight(app.Getenv("GOAPP_ROOT_PREFIX"), "/")
-})
-
 // sitePath strips the site's prefix from a browser path (on the server it has none).
 func sitePath(p string) string {
 	if app.IsClient {
