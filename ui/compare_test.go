@@ -223,8 +223,12 @@ func TestCompareIsListedForTheSite(t *testing.T) {
 	produce := schema.ByName("Produce")
 	def := DefaultPair(produce)
 	page := get("/Produce/compare")
-	assert.Contains(t, page, `data-side="to" data-version="`+strconv.Itoa(int(def.To))+`"`)
-	assert.Contains(t, page, `data-side="from" data-version="`+strconv.Itoa(int(def.From))+`"`)
+	// go-app writes an element's attributes in map order, so each side's tag
+	// is found first and its version read from it.
+	for side, v := range map[string]int16{"to": def.To, "from": def.From} {
+		tag := regexp.MustCompile(`<[^>]*data-side="` + side + `"[^>]*>`).FindString(page)
+		assert.Contains(t, tag, `data-version="`+strconv.Itoa(int(v))+`"`, side)
+	}
 	assert.Contains(t, page, `data-compare="request"`)
 	// The default pair's marks are in the pre-rendered HTML, as many in the
 	// grids and trees as the model has bytes and nodes.
