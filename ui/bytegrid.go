@@ -63,6 +63,9 @@ type ByteGrid struct {
 	rowsEl       app.Value // .grid-rows, which paint fills
 	paintedHTML  string
 	paintedFirst int
+	// update asks go-app to render the grid (its own context's Update, kept
+	// from the mount), for a change made from outside its handlers (paintGridNow).
+	update func()
 }
 
 const flashFor = 1200 * time.Millisecond
@@ -111,6 +114,7 @@ func (g *ByteGrid) window() (first, last int) {
 func (g *ByteGrid) OnMount(ctx app.Context) {
 	g.rowsEl, g.paintedHTML = nil, ""
 	g.cols = screenCols()
+	g.register(ctx)
 	g.paint()
 	g.markPaint(ctx)
 }

@@ -91,6 +91,7 @@ func (c *Page) Edit(ctx app.Context, dir schema.Direction, e message.Edit) {
 	}
 	perfMark("kw-edit-start")
 	if p.Edit(e) {
+		c.paintGridNow(ctx, p)
 		c.syncURL()
 	}
 	perfMark("kw-edit-applied")
