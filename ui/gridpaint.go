@@ -54,22 +54,48 @@ func (p *Pane) frameSpans() (selOff, selEnd, hovOff, hovEnd int) {
 }
 
 // paintGridNow gives the mounted grid of pane p the props the page's next
-// render will give it, and paints its rows now. That render then finds the
-// props unchanged and leaves the grid alone.
-func (c *Page) paintGridNow(ctx app.Context, p *Pane) {
+// render will give it and paints its rows now, and asks for that render
+// once the browser has painted them: a large frame's page render (the tree,
+// the details) would otherwise hold back the frame that shows the bytes.
+// The render then finds the grid's props unchanged and leaves it alone. It
+// reports whether there was a grid to paint (else the caller's update
+// renders the page as usual).
+func (c *Page) paintGridNow(ctx app.Context, p *Pane) bool {
 	g := pageGrids[pageGrid{c, p.Dir}]
-	if g == nil || !g.Mounted() {
-		return
+	if g == nil || !g.Mounted() || g.update == nil {
+		return false
 	}
-	rows := g.rows()
 	g.Bytes, g.Regions, g.Gen, g.Changed = p.Bytes(), p.Regions, p.Gen, p.Changed
 	g.SelOff, g.SelEnd, g.HovOff, g.HovEnd = p.frameSpans()
 	g.Cursor = p.Cursor
 	in := p.Inner()
 	g.MarkOff, g.MarkEnd = in.MarkOff, in.MarkEnd
 	g.OnUpdate(ctx)
-	if g.rows() != rows && g.update != nil {
-		// The spacer's height is the grid's own render: ask for it.
-		g.update()
+	perfMark("kw-edit-bytes")
+	// The grid's own update renders it (its spacer follows the frame's
+	// size) and every component above it, the page included.
+	afterNextPaint(g.update)
+	return true
+}
+
+// afterNextPaint runs f in a task after the browser's next animation
+// frame, that is once what is in the DOM now has been painted.
+func afterNextPaint(f func()) {
+	if !app.IsClient {
+		f()
+		return
 	}
+	w := app.Window()
+	var raf, task app.Func
+	task = app.FuncOf(func(app.Value, []app.Value) any {
+		task.Release()
+		f()
+		return nil
+	})
+	raf = app.FuncOf(func(app.Value, []app.Value) any {
+		raf.Release()
+		w.Call("setTimeout", task, 0)
+		return nil
+	})
+	w.Call("requestAnimationFrame", raf)
 }
