@@ -17,6 +17,7 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/performance"
 	cdpruntime "github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/kafkawire/kafkawire/e2e/browser"
@@ -153,6 +154,9 @@ type scrollResult struct {
 	Frames   int     `json:"frames"`
 	MaxCells int     `json:"maxCells"`
 	Settled  bool    `json:"settled"`
+	// Main-thread CPU time a frame, in ms: all tasks, and style, layout
+	// and script within them (filled in by scroll).
+	CPU, Style, Layout, Script float64 `json:"-"`
 }
 
 func quantile(v []float64, q float64) float64 {
@@ -233,20 +237,42 @@ func measurePage(base string, fb []byte) {
 	add("Chromium's own connections beyond 127.0.0.1 (to its closed proxy port)", strconv.Itoa(len(seen)), "0", check(len(seen) == 0))
 }
 
-// scroll runs scrollJS on the response's grid: px 0 jumps top to bottom, px > 0 scrolls px a frame.
+// scroll runs scrollJS on the response's grid: px 0 jumps top to bottom,
+// px > 0 scrolls px a frame. It also reads the main thread's CPU time over
+// the run (Chromium's Performance metrics in thread ticks), which, unlike
+// the frame rate, does not depend on how busy the other cores are.
 func scroll(ctx context.Context, px int) scrollResult {
+	_, err := chromedp.Call(ctx, performance.Enable, performance.EnableParams{TimeDomain: performance.EnableTimeDomainThreadTicks})
+	die(err)
+	defer chromedp.Call(ctx, performance.Disable, cdp.Empty{})
+	before := cpuMetrics(ctx)
 	c, cancel := context.WithTimeout(ctx, 120*time.Second)
 	defer cancel()
 	sr, err := chromedp.Run(c, chromedp.Evaluate[scrollResult](scrollJS+`('response', 600, `+strconv.Itoa(px)+`)`, chromedp.EvalAwaitPromise))
 	die(err)
+	after := cpuMetrics(ctx)
 	if !sr.Settled {
 		die(fmt.Errorf("the grid's rows in view were missing 300 ms after scrolling (%d px a frame)", px))
 	}
+	per := func(k string) float64 { return (after[k] - before[k]) * 1000 / float64(sr.Frames) }
+	sr.CPU, sr.Style, sr.Layout, sr.Script = per("TaskDuration"), per("RecalcStyleDuration"), per("LayoutDuration"), per("ScriptDuration")
 	return sr
 }
 
+// cpuMetrics are Chromium's Performance metrics of the page, by name.
+func cpuMetrics(ctx context.Context) map[string]float64 {
+	res, err := chromedp.Call(ctx, performance.GetMetrics, cdp.Empty{})
+	die(err)
+	m := map[string]float64{}
+	for _, x := range res.Metrics {
+		m[x.Name] = x.Value
+	}
+	return m
+}
+
 func (sr scrollResult) String() string {
-	return fmt.Sprintf("%.0f fps, %d frames showed stale rows, max %d cells", sr.FPS, sr.Blank, sr.MaxCells)
+	return fmt.Sprintf("%.0f fps, %d frames showed stale rows, max %d cells; main thread CPU %.1f ms a frame (style %.1f, layout %.1f, script %.1f)",
+		sr.FPS, sr.Blank, sr.MaxCells, sr.CPU, sr.Style, sr.Layout, sr.Script)
 }
 
 func medianP95(v []float64) string {
