@@ -246,7 +246,7 @@ func scroll(ctx context.Context, px int) scrollResult {
 	die(err)
 	defer chromedp.Call(ctx, performance.Disable, cdp.Empty{})
 	before := cpuMetrics(ctx)
-	c, cancel := context.WithTimeout(ctx, 120*time.Second)
+	c, cancel := context.WithTimeout(ctx, 300*time.Second)
 	defer cancel()
 	sr, err := chromedp.Run(c, chromedp.Evaluate[scrollResult](scrollJS+`('response', 600, `+strconv.Itoa(px)+`)`, chromedp.EvalAwaitPromise))
 	die(err)
