@@ -330,8 +330,11 @@ func offsetOf(e app.Event) int {
 			if first < 0 {
 				return -1
 			}
+			// The run's characters are one byte each (asciiByte), and a JS
+			// string has no Length in syscall/js (it panics): count the Go string.
+			n := len(t.Get("textContent").String())
 			r := t.Call("getBoundingClientRect")
-			return first + asciiIndex(e.Get("clientX").Float()-r.Get("left").Float(), r.Get("width").Float(), t.Get("textContent").Length())
+			return first + asciiIndex(e.Get("clientX").Float()-r.Get("left").Float(), r.Get("width").Float(), n)
 		}
 	}
 	return -1
