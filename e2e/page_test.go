@@ -217,9 +217,8 @@ func TestAddTopicElement(t *testing.T) {
 	if got := strings.Join(after[:4], ""); got != "0000001b" {
 		t.Errorf("size prefix %s, want 0000001b (27)", got)
 	}
-	if got := eval[string](s, `document.getElementById('req-size').textContent`); got != "31 bytes" {
-		t.Errorf("summary request size %q", got)
-	}
+	// The grid shows the edit in the frame of the click; the rest of the page follows a frame later.
+	s.waitFor("the summary's request size", `document.getElementById('req-size').textContent == '31 bytes'`)
 	if !eval[bool](s, `document.querySelector('#request .b.chg0, #request .b.chg1') != null`) {
 		t.Errorf("no changed byte flashes")
 	}

@@ -54,6 +54,7 @@ type ByteGrid struct {
 	// faster than the page renders the Cursor prop back.
 	cur    int
 	curSet bool
+	hovAt  int // the byte onMove last saw under the pointer
 	// Changed bytes flash (CSS animation) for flashFor after an edit; rows
 	// re-rendered later (hover, scroll) leave the class out, so a replaced
 	// row does not flash again.
@@ -63,6 +64,9 @@ type ByteGrid struct {
 	rowsEl       app.Value // .grid-rows, which paint fills
 	paintedHTML  string
 	paintedFirst int
+	// update asks go-app to render the grid (its own context's Update, kept
+	// from the mount), for a change made from outside its handlers (paintGridNow).
+	update func()
 }
 
 const flashFor = 1200 * time.Millisecond
@@ -111,6 +115,7 @@ func (g *ByteGrid) window() (first, last int) {
 func (g *ByteGrid) OnMount(ctx app.Context) {
 	g.rowsEl, g.paintedHTML = nil, ""
 	g.cols = screenCols()
+	g.register(ctx)
 	g.paint()
 	g.markPaint(ctx)
 }
@@ -258,6 +263,7 @@ func (g *ByteGrid) Render() app.UI {
 			Aria("label", "bytes of the "+g.Dir.String()+"; arrow keys move, the field under the cursor is selected").
 			OnScroll(g.onScroll).
 			OnMouseOver(g.onOver).
+			OnMouseMove(g.onMove).
 			OnMouseLeave(g.onLeave).
 			OnMouseDown(g.onDown).
 			OnKeyDown(g.onKey).
@@ -301,7 +307,9 @@ func (g *ByteGrid) onScroll(ctx app.Context, e app.Event) {
 	})
 }
 
-// offsetOf reads the byte offset under an event's target.
+// offsetOf reads the byte offset under an event's pointer: a hex cell's
+// own offset, or in an ASCII run the offset of its first byte plus the
+// characters left of the pointer.
 func offsetOf(e app.Event) int {
 	t := e.Get("target")
 	if !t.Truthy() {
@@ -311,25 +319,70 @@ func offsetOf(e app.Event) int {
 	if !ds.Truthy() {
 		return -1
 	}
-	var v app.Value
-	for _, k := range [...]string{"off", "a", "boff", "ba"} {
-		if v = ds.Get(k); v.Truthy() {
-			break
+	for _, k := range [...]string{"off", "boff"} {
+		if v := ds.Get(k); v.Truthy() {
+			return atoiOr(v.String(), -1)
 		}
 	}
-	if !v.Truthy() {
-		return -1
+	for _, k := range [...]string{"a", "ba"} {
+		if v := ds.Get(k); v.Truthy() {
+			first := atoiOr(v.String(), -1)
+			if first < 0 {
+				return -1
+			}
+			// The run's characters are one byte each (asciiByte), and a JS
+			// string has no Length in syscall/js (it panics): count the Go string.
+			n := len(t.Get("textContent").String())
+			r := t.Call("getBoundingClientRect")
+			return first + asciiIndex(e.Get("clientX").Float()-r.Get("left").Float(), r.Get("width").Float(), n)
+		}
 	}
-	n, err := strconv.Atoi(v.String())
+	return -1
+}
+
+// asciiIndex is the character under x pixels from the left of a run of n
+// equally wide characters w pixels wide in all.
+func asciiIndex(x, w float64, n int) int {
+	if n <= 0 || w <= 0 {
+		return 0
+	}
+	return min(max(int(x*float64(n)/w), 0), n-1)
+}
+
+func atoiOr(s string, or int) int {
+	n, err := strconv.Atoi(s)
 	if err != nil {
-		return -1
+		return or
 	}
 	return n
 }
 
+// onMove follows the pointer inside an ASCII run, which, unlike a hex
+// cell, holds several bytes: mouseover fires only on entering it.
+func (g *ByteGrid) onMove(ctx app.Context, e app.Event) {
+	guard(ctx, func() {
+		ds := e.Get("target").Get("dataset")
+		if !ds.Truthy() || (!ds.Get("a").Truthy() && !ds.Get("ba").Truthy()) {
+			ctx.PreventUpdate()
+			return
+		}
+		off := offsetOf(e)
+		if off < 0 || off == g.hovAt {
+			ctx.PreventUpdate()
+			return
+		}
+		g.hovAt = off
+		if !g.hover(ctx, off) {
+			ctx.PreventUpdate()
+		}
+	})
+}
+
 func (g *ByteGrid) onOver(ctx app.Context, e app.Event) {
 	guard(ctx, func() {
-		if off := offsetOf(e); off < 0 || !g.hover(ctx, off) {
+		off := offsetOf(e)
+		g.hovAt = off
+		if off < 0 || !g.hover(ctx, off) {
 			ctx.PreventUpdate()
 		}
 	})
@@ -337,6 +390,7 @@ func (g *ByteGrid) onOver(ctx app.Context, e app.Event) {
 
 func (g *ByteGrid) onLeave(ctx app.Context, e app.Event) {
 	guard(ctx, func() {
+		g.hovAt = -1
 		if !g.hover(ctx, -1) {
 			ctx.PreventUpdate()
 		}
@@ -405,16 +459,27 @@ func (g *ByteGrid) rowHTML(b *strings.Builder, r int, ch []int, flash string) []
 		b.WriteString(hexByte[g.Bytes[i]])
 		b.WriteString(`</span>`)
 	}
+	// The ASCII gutter is one text run per stretch of bytes that look alike
+	// (region and highlights): a third of the elements a row had with one
+	// per byte, and the byte under the pointer is found from its position
+	// in the run (asciiOffset).
 	b.WriteString(`</span><span class="grid-asc">`)
-	for i := lo; i < hi; i++ {
+	for i := lo; i < hi; {
+		j := i + 1
+		for j < hi && g.region(j) == g.region(i) && mods[j-lo] == mods[i-lo] {
+			j++
+		}
 		b.WriteString(`<span class="a r`)
 		b.WriteString(strconv.Itoa(g.region(i)))
 		b.WriteString(mods[i-lo])
 		b.WriteString(ascAttr)
 		b.WriteString(strconv.Itoa(i))
 		b.WriteString(`">`)
-		b.WriteString(asciiHTML[g.Bytes[i]])
+		for k := i; k < j; k++ {
+			b.WriteString(asciiHTML[g.Bytes[k]])
+		}
 		b.WriteString(`</span>`)
+		i = j
 	}
 	b.WriteString(`</span></div>`)
 	return ch

@@ -48,3 +48,18 @@ func TestByteGridNarrowRowsHoldEightBytes(t *testing.T) {
 		}
 	}
 }
+
+func TestASCIIIndexFromPointer(t *testing.T) {
+	// A run of 4 characters 36 px wide: 9 px each.
+	for _, c := range []struct {
+		x    float64
+		want int
+	}{{0, 0}, {8.9, 0}, {9, 1}, {27.5, 3}, {35.9, 3}, {-3, 0}, {40, 3}} {
+		if got := asciiIndex(c.x, 36, 4); got != c.want {
+			t.Errorf("asciiIndex(%v, 36, 4) = %d, want %d", c.x, got, c.want)
+		}
+	}
+	if got := asciiIndex(5, 0, 0); got != 0 {
+		t.Errorf("an empty run: %d, want 0", got)
+	}
+}

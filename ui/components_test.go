@@ -57,10 +57,13 @@ func TestByteGridCellCarriesOffsetAndRegion(t *testing.T) {
 	g.rowHTML(&b, 0, nil, "")
 	row := b.String()
 	// Row 0, hex column, cell 4: the first byte of the API key, selected.
+	// In the ASCII gutter, one run per stretch of bytes alike: the frame
+	// size, the selected API key (0x00 0x3d), the rest of the header, the
+	// header's tagged fields, the body.
 	for _, want := range []string{
 		`<span class="b r2 sel" data-off="4" data-region="header">00</span>`,
 		`<span class="b r6" data-off="14" data-region="tagged">00</span>`,
-		`<span class="a r2 sel" data-a="4">.</span>`,
+		`<span class="grid-asc"><span class="a r1" data-a="0">....</span><span class="a r2 sel" data-a="4">.=</span><span class="a r2" data-a="6">........</span><span class="a r6" data-a="14">.</span><span class="a r4" data-a="15">.</span></span>`,
 	} {
 		if !strings.Contains(row, want) {
 			t.Errorf("row 0 has no %s:\n%s", want, row)

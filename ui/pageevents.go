@@ -62,7 +62,13 @@ func (c *Page) Edit(ctx app.Context, dir schema.Direction, e message.Edit) {
 	}
 	perfMark("kw-edit-start")
 	if p.Edit(e) {
+		painted := c.paintGridNow(ctx, p)
 		c.syncURL()
+		if painted {
+			// The bytes are painted (kw-edit-bytes); the page renders after the browser shows them.
+			ctx.PreventUpdate()
+			return
+		}
 	}
 	perfMark("kw-edit-applied")
 	ctx.Defer(func(app.Context) { perfMark("kw-edit-rendered") })

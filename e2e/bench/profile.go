@@ -3,7 +3,6 @@
 package main
 
 import (
-	"context"
 	"encoding/base64"
 	"fmt"
 	"os"
@@ -45,8 +44,10 @@ func profilePage(base string, fb []byte, scenario, capFile string) {
 		step(ctx, 60*time.Second, chromedp.Navigate(base+"InitProducerId/v5"))
 		waitJS(ctx, "the wasm app", `window.__kwReady > 0`)
 		start()
-		times = edits(ctx, "request", "body.TransactionTimeoutMs", 60000)
-	case "load-big", "scroll-big", "edit-big":
+		b, t := edits(ctx, "request", "body.TransactionTimeoutMs", 60000)
+		fmt.Printf("bytes painted: %v (median %.0f)\ntree painted: ", round(b), quantile(b, .5))
+		times = t
+	case "load-big", "scroll-big", "smooth-big", "edit-big":
 		u := base + "Fetch/v16#resp=" + base64.RawURLEncoding.EncodeToString(fb)
 		mark := "kw-grid-painted-" + strconv.Itoa(len(fb))
 		if scenario == "load-big" {
@@ -60,18 +61,21 @@ func profilePage(base string, fb []byte, scenario, capFile string) {
 		}
 		step(ctx, 120*time.Second, chromedp.Navigate(u))
 		waitJS(ctx, "the 1 MiB grid", `performance.getEntriesByName('`+mark+`').length > 0`)
-		if scenario == "scroll-big" {
+		if scenario == "scroll-big" || scenario == "smooth-big" {
+			px := 0
+			if scenario == "smooth-big" {
+				px = 16
+			}
 			start()
-			c, cancel := context.WithTimeout(ctx, 120*time.Second)
-			sr, err := chromedp.Run(c, chromedp.Evaluate[scrollResult](scrollJS+`('response', 600)`, chromedp.EvalAwaitPromise))
-			cancel()
-			die(err)
+			sr := scroll(ctx, px)
 			fmt.Printf("scroll: %+v\n", sr)
 			times = append(times, sr.FPS)
 			break
 		}
 		start()
-		times = edits(ctx, "response", "body.ThrottleTimeMs", 100)
+		b, t := edits(ctx, "response", "body.ThrottleTimeMs", 100)
+		fmt.Printf("bytes painted: %v (median %.0f)\ntree painted: ", round(b), quantile(b, .5))
+		times = t
 	case "paste-broken":
 		// The 10,000-piece paste of issue 11 (hostile.go).
 		openProduce(ctx, base)
@@ -99,7 +103,7 @@ func profilePage(base string, fb []byte, scenario, capFile string) {
 		fmt.Println("pauses over 100 ms (start+length):", js[string](ctx, `window.kwLong.join(', ')`))
 		fmt.Println("phases:", js[string](ctx, `performance.getEntriesByType('measure').map(m => m.name + ' ' + m.duration.toFixed(0) + ' ms').join(', ')`))
 	default:
-		die(fmt.Errorf("unknown scenario %q (edit-small, load-big, scroll-big, edit-big, paste-broken, capture)", scenario))
+		die(fmt.Errorf("unknown scenario %q (edit-small, load-big, scroll-big, smooth-big, edit-big, paste-broken, capture)", scenario))
 	}
 	res, err := chromedp.Call(ctx, profiler.Stop, cdp.Empty{})
 	die(err)
