@@ -15,12 +15,17 @@ import (
 // leaving the field would have, selecting the field so that an error shows
 // beside it. One field is edited at a time: one draft is kept.
 
-// draftKey is the sessionStorage key of the draft.
-const draftKey = "kafkawire-draft"
+// draftKey is the sessionStorage key of the draft; draftHrefKey that of the
+// page's URL (fragment included) it was typed at, kept apart because the URL
+// of a big frame is megabytes: it is written only when it changed, and
+// compared in JavaScript, never copied into Go on a keystroke.
+const (
+	draftKey     = "kafkawire-draft"
+	draftHrefKey = "kafkawire-draft-href"
+)
 
 // Draft is text typed into a field and not yet applied.
 type Draft struct {
-	Href string           `json:"href"` // the page's URL, fragment included, when it was typed
 	Dir  schema.Direction `json:"dir"`
 	Path string           `json:"path"` // the field's value path
 	Op   message.Op       `json:"op"`
@@ -41,24 +46,32 @@ func sessionStorage() app.Value {
 	return app.Window().Get("sessionStorage")
 }
 
+// saveDraft keeps d as typed at the page's current URL.
 func saveDraft(d Draft) {
-	if s := sessionStorage(); s.Truthy() {
-		if b, err := json.Marshal(d); err == nil {
-			s.Call("setItem", draftKey, string(b))
-		}
+	s := sessionStorage()
+	if !s.Truthy() {
+		return
+	}
+	b, err := json.Marshal(d)
+	if err != nil {
+		return
+	}
+	s.Call("setItem", draftKey, string(b))
+	if href := currentHref(); !s.Call("getItem", draftHrefKey).Equal(href) {
+		s.Call("setItem", draftHrefKey, href)
 	}
 }
 
 func clearDraft() {
 	if s := sessionStorage(); s.Truthy() {
 		s.Call("removeItem", draftKey)
+		s.Call("removeItem", draftHrefKey)
 	}
 }
 
 // takeDraft removes the kept draft and returns it when it was typed at the
-// URL href gives. href is read only when there is a draft: the URL of a
-// shared big frame is megabytes, and most loads have no draft.
-func takeDraft(href func() string) (Draft, bool) {
+// page's current URL.
+func takeDraft() (Draft, bool) {
 	s := sessionStorage()
 	if !s.Truthy() {
 		return Draft{}, false
@@ -67,16 +80,18 @@ func takeDraft(href func() string) (Draft, bool) {
 	if v.IsNull() || v.IsUndefined() {
 		return Draft{}, false
 	}
-	var d Draft
-	if err := json.Unmarshal([]byte(v.String()), &d); err != nil || d.Href != href() {
-		return Draft{}, false
+	if !s.Call("getItem", draftHrefKey).Equal(currentHref()) {
+		return Draft{}, false // typed on another page: kept for it
 	}
-	s.Call("removeItem", draftKey)
-	return d, true
+	var d Draft
+	err := json.Unmarshal([]byte(v.String()), &d)
+	clearDraft()
+	return d, err == nil
 }
 
-func currentHref() string {
-	return app.Window().Get("location").Get("href").String()
+// currentHref is the page's URL as a JavaScript string, left in JavaScript.
+func currentHref() app.Value {
+	return app.Window().Get("location").Get("href")
 }
 
 // restoreDraft applies the draft typed on this very URL before a reload, as
@@ -85,7 +100,7 @@ func (c *Page) restoreDraft(ctx app.Context) {
 	if !app.IsClient || !c.ok {
 		return
 	}
-	d, ok := takeDraft(currentHref)
+	d, ok := takeDraft()
 	if !ok {
 		return
 	}

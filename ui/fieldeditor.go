@@ -53,7 +53,7 @@ func (f *FieldEditor) keepDraft(op message.Op, path string) app.EventHandler {
 	return func(ctx app.Context, e app.Event) {
 		ctx.PreventUpdate()
 		guard(ctx, func() {
-			saveDraft(Draft{Href: currentHref(), Dir: f.Dir, Path: path, Op: op, Text: ctx.JSSrc().Get("value").String()})
+			saveDraft(Draft{Dir: f.Dir, Path: path, Op: op, Text: ctx.JSSrc().Get("value").String()})
 		})
 	}
 }
