@@ -9,6 +9,7 @@ package docs
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/kafkawire/kafkawire/codec/schema"
 )
@@ -43,8 +44,49 @@ type API struct {
 	Response map[string]string
 }
 
-// all is every API's explanation: keys 0-47 in apis_low.go, 48 and up in apis_high.go.
-var all = append(append([]API(nil), apisLow...), apisHigh...)
+// apiText is how apis_low.go and apis_high.go write an API's explanation:
+// as API, with the field descriptions as lists rather than maps. The
+// compiler lays out lists of constants as static data in the binary, while
+// it builds every map literal with code run at start-up: written as maps,
+// the 1,800-odd paths cost half a megabyte of app.wasm. The maps of API are
+// made from the lists on first use (see all).
+type apiText struct {
+	Name              string
+	Role              Role
+	Summary           string
+	Intro             string
+	Related           []string
+	Request, Response fieldDocs
+}
+
+// fieldDoc is the description of the field at path.
+type fieldDoc struct{ path, text string }
+
+// fieldDocs lists field descriptions; a path listed twice (a shared list
+// merged in, then overridden) takes its last description.
+type fieldDocs []fieldDoc
+
+// toMap is the list as a map from path to description.
+func (l fieldDocs) toMap() map[string]string {
+	m := make(map[string]string, len(l))
+	for _, f := range l {
+		m[f.path] = f.text
+	}
+	return m
+}
+
+// all is every API's explanation, keys 0-47 from apis_low.go and 48 and
+// up from apis_high.go, made on first use.
+var all = sync.OnceValue(func() []API {
+	out := make([]API, 0, len(apisLow)+len(apisHigh))
+	for _, list := range [][]apiText{apisLow, apisHigh} {
+		for _, t := range list {
+			out = append(out, API{Name: t.Name, Role: t.Role, Summary: t.Summary, Intro: t.Intro, Related: t.Related,
+				Request: t.Request.toMap(), Response: t.Response.toMap()})
+		}
+	}
+	return out
+})
 
 // roles is the order the index shows the roles in.
 var roles = []Role{Cluster, Producing, Consuming, Groups, Transactions, Admin, Security, KRaft, ShareGroups, Streams, Telemetry}
@@ -54,18 +96,20 @@ func Roles() []Role { return append([]Role(nil), roles...) }
 
 // APIs lists every API explained, keys ascending as the catalogue has them.
 func APIs() []*API {
-	out := make([]*API, len(all))
-	for i := range all {
-		out[i] = &all[i]
+	apis := all()
+	out := make([]*API, len(apis))
+	for i := range apis {
+		out[i] = &apis[i]
 	}
 	return out
 }
 
 // ForAPI returns the explanation of the API named name (any case), or nil.
 func ForAPI(name string) *API {
-	for i := range all {
-		if strings.EqualFold(all[i].Name, name) {
-			return &all[i]
+	apis := all()
+	for i := range apis {
+		if strings.EqualFold(apis[i].Name, name) {
+			return &apis[i]
 		}
 	}
 	return nil
@@ -121,8 +165,9 @@ var responseHeader = map[string]string{
 func Search(query string) []*API {
 	terms := strings.Fields(strings.ToLower(query))
 	var out []*API
-	for i := range all {
-		text := strings.ToLower(all[i].Name + " " + all[i].Summary)
+	apis := all()
+	for i := range apis {
+		text := strings.ToLower(apis[i].Name + " " + apis[i].Summary)
 		match := true
 		for _, t := range terms {
 			if !strings.Contains(text, t) {
@@ -131,7 +176,7 @@ func Search(query string) []*API {
 			}
 		}
 		if match {
-			out = append(out, &all[i])
+			out = append(out, &apis[i])
 		}
 	}
 	return out

@@ -47,7 +47,7 @@ func Errors(apiName string) []Error {
 	if a == nil {
 		return nil
 	}
-	names := append([]string{"UNKNOWN_SERVER_ERROR"}, apiErrors[a.Name]...)
+	names := append([]string{"UNKNOWN_SERVER_ERROR"}, apiErrors()[a.Name]...)
 	seen := map[int16]bool{}
 	var out []Error
 	for _, n := range names {

@@ -71,7 +71,7 @@ func hasErrorCodeField(a *schema.API) bool {
 
 func TestEveryAPIListsItsErrors(t *testing.T) {
 	for _, a := range schema.APIs() {
-		list, ok := apiErrors[a.Name]
+		list, ok := apiErrors()[a.Name]
 		if !ok {
 			t.Errorf("%s has no list of errors", a.Name)
 			continue
@@ -112,7 +112,7 @@ func TestEveryAPIListsItsErrors(t *testing.T) {
 			t.Errorf("%s: UNKNOWN_SERVER_ERROR missing", a.Name)
 		}
 	}
-	for name := range apiErrors {
+	for name := range apiErrors() {
 		if a := schema.ByName(name); a == nil || a.Name != name {
 			t.Errorf("errors listed for %q, which is not a catalogue API name", name)
 		}

@@ -3,6 +3,7 @@ package message
 import (
 	"hash/fnv"
 	"strings"
+	"sync"
 
 	"github.com/kafkawire/kafkawire/codec/records"
 	"github.com/kafkawire/kafkawire/codec/schema"
@@ -82,7 +83,7 @@ func exampleCount(f *schema.Field) int {
 	case "Partitions", "PartitionIndexes", "Replicas", "Isr", "IsrNodes", "ReplicaNodes", "BrokerIds", "NewIsr":
 		return 2
 	}
-	if !f.IsStruct() && exampleValues[f.Name] == nil && !replicaList(f.Name) {
+	if !f.IsStruct() && exampleValues()[f.Name] == nil && !replicaList(f.Name) {
 		return 0
 	}
 	return 1
@@ -162,7 +163,7 @@ func (ex exampler) texts(name, parent string) []string {
 			out = append(out, t)
 		}
 	}
-	return append(out, exampleValues[name]...)
+	return append(out, exampleValues()[name]...)
 }
 
 // exampleParse reads an example text as a value of type typ; "+i" after a
@@ -251,160 +252,172 @@ var requestExamples = map[string]string{
 	"ReplicaEpoch": "-1",
 }
 
-// exampleValues are realistic values by field name, tried in order; "null"
+// exampleValueList holds realistic values by field name, tried in order; "null"
 // applies only where the field may be null. "+i" counts up along an array,
 // so that two partitions or brokers differ.
-var exampleValues = map[string][]string{
-	"PartitionIndex":       {"0+i"},
-	"Partition":            {"0+i"},
-	"PartitionId":          {"0+i"},
-	"Index":                {"0+i"},
-	"ProducerId":           {"4000"},
-	"ProducerEpoch":        {"0"},
-	"TransactionalId":      {"null", "orders-txn"},
-	"TransactionTimeoutMs": {"60000"},
-	"Acks":                 {"-1"},
-	"TimeoutMs":            {"30000"},
-	"timeoutMs":            {"30000"},
-	"ErrorCode":            {"0"},
-	"ThrottleTimeMs":       {"0"},
-	"ErrorMessage":         {"null"},
-	"Name":                 {"orders"},
-	"Topic":                {"orders"},
-	"TopicName":            {"orders"},
-	"Topics":               {"orders"},
-	"TopicNames":           {"orders"},
-	"SubscribedTopicNames": {"orders"},
-	"GroupId":              {"orders-app"},
-	"GroupIds":             {"orders-app"},
-	"Groups":               {"orders-app"},
-	"CoordinatorKeys":      {"orders-app"},
-	"MemberId":             {"kafkawire-5d1b7c2e-0f3a-4c55-9b8e-2a6f1e7d4c90"},
-	"GroupInstanceId":      {"null"},
-	"ProtocolType":         {"consumer"},
-	"ProtocolName":         {"range"},
-	"GenerationId":         {"1"},
-	"MemberEpoch":          {"1"},
-	"GroupEpoch":           {"1"},
-	"SessionTimeoutMs":     {"45000"},
-	"RebalanceTimeoutMs":   {"300000"},
-	"HeartbeatIntervalMs":  {"3000"},
-	"ClusterId":            {"MkU3OEVBNTcwNTJENDM2Qk"},
-	"ClientId":             {"kafkawire"},
-	"ClientHost":           {"/127.0.0.1"},
-	"ClientSoftwareName":   {"kafkawire"},
-	"ClientSoftwareVersion": {
-		"1.0.0"},
-	"Host":                 {"kafka-1.example.com"},
-	"Port":                 {"9092"},
-	"Rack":                 {"null"},
-	"NodeId":               {"1+i"},
-	"BrokerId":             {"1+i"},
-	"LeaderId":             {"1"},
-	"Leader":               {"1"},
-	"ControllerId":         {"1"},
-	"ReplicaId":            {"1"},
-	"LeaderEpoch":          {"0"},
-	"CurrentLeaderEpoch":   {"0"},
-	"LastFetchedEpoch":     {"-1"},
-	"BrokerEpoch":          {"1"},
-	"ControllerEpoch":      {"1"},
-	"PartitionEpoch":       {"1"},
-	"FetchOffset":          {"42"},
-	"Offset":               {"42"},
-	"CommittedOffset":      {"42"},
-	"CommittedLeaderEpoch": {"0"},
-	"CommittedMetadata":    {""},
-	"Metadata":             {""},
-	"HighWatermark":        {"44"},
-	"LastStableOffset":     {"44"},
-	"LogStartOffset":       {"0"},
-	"LogEndOffset":         {"44"},
-	"EndOffset":            {"44"},
-	"BaseOffset":           {"42"},
-	"FirstOffset":          {"42"},
-	"LastOffset":           {"43"},
-	"Timestamp":            {"1767225600000"},
-	"LogAppendTimeMs":      {"-1"},
-	"MaxWaitMs":            {"500"},
-	"MinBytes":             {"1"},
-	"MaxBytes":             {"52428800"},
-	"PartitionMaxBytes":    {"1048576"},
-	"IsolationLevel":       {"0"},
-	"SessionId":            {"0"},
-	"SessionEpoch":         {"0"},
-	"NumPartitions":        {"3"},
-	"ReplicationFactor":    {"3"},
-	"ResourceType":         {"2"}, // TOPIC
-	"ResourceName":         {"orders"},
-	"PatternType":          {"3"}, // LITERAL
-	"ResourcePatternType":  {"3"},
-	"PermissionType":       {"3"}, // ALLOW
-	"Operation":            {"3"}, // READ
-	"PrincipalType":        {"User"},
-	"PrincipalName":        {"alice"},
-	"Principal":            {"User:alice"},
-	"Mechanism":            {"1"}, // SCRAM-SHA-256
-	"Mechanisms":           {"PLAIN"},
-	"Iterations":           {"4096"},
-	"Reason":               {"null"},
-	"ApiKey":               {"0"},
-	"MinVersion":           {"0"},
-	"MaxVersion":           {"11"},
-	"AllowAutoTopicCreation": {
-		"true"},
-	"MaxNumOffsets":     {"1"},
-	"SubscriptionId":    {"1"},
-	"PushIntervalMs":    {"30000"},
-	"TelemetryMaxBytes": {"1048576"},
-	"LogDir":            {"/var/lib/kafka/data"},
-	"Path":              {"/var/lib/kafka/data"},
+var exampleValueList = []struct {
+	field  string
+	values []string
+}{
+	{"PartitionIndex", []string{"0+i"}},
+	{"Partition", []string{"0+i"}},
+	{"PartitionId", []string{"0+i"}},
+	{"Index", []string{"0+i"}},
+	{"ProducerId", []string{"4000"}},
+	{"ProducerEpoch", []string{"0"}},
+	{"TransactionalId", []string{"null", "orders-txn"}},
+	{"TransactionTimeoutMs", []string{"60000"}},
+	{"Acks", []string{"-1"}},
+	{"TimeoutMs", []string{"30000"}},
+	{"timeoutMs", []string{"30000"}},
+	{"ErrorCode", []string{"0"}},
+	{"ThrottleTimeMs", []string{"0"}},
+	{"ErrorMessage", []string{"null"}},
+	{"Name", []string{"orders"}},
+	{"Topic", []string{"orders"}},
+	{"TopicName", []string{"orders"}},
+	{"Topics", []string{"orders"}},
+	{"TopicNames", []string{"orders"}},
+	{"SubscribedTopicNames", []string{"orders"}},
+	{"GroupId", []string{"orders-app"}},
+	{"GroupIds", []string{"orders-app"}},
+	{"Groups", []string{"orders-app"}},
+	{"CoordinatorKeys", []string{"orders-app"}},
+	{"MemberId", []string{"kafkawire-5d1b7c2e-0f3a-4c55-9b8e-2a6f1e7d4c90"}},
+	{"GroupInstanceId", []string{"null"}},
+	{"ProtocolType", []string{"consumer"}},
+	{"ProtocolName", []string{"range"}},
+	{"GenerationId", []string{"1"}},
+	{"MemberEpoch", []string{"1"}},
+	{"GroupEpoch", []string{"1"}},
+	{"SessionTimeoutMs", []string{"45000"}},
+	{"RebalanceTimeoutMs", []string{"300000"}},
+	{"HeartbeatIntervalMs", []string{"3000"}},
+	{"ClusterId", []string{"MkU3OEVBNTcwNTJENDM2Qk"}},
+	{"ClientId", []string{"kafkawire"}},
+	{"ClientHost", []string{"/127.0.0.1"}},
+	{"ClientSoftwareName", []string{"kafkawire"}},
+	{"ClientSoftwareVersion", []string{"1.0.0"}},
+	{"Host", []string{"kafka-1.example.com"}},
+	{"Port", []string{"9092"}},
+	{"Rack", []string{"null"}},
+	{"NodeId", []string{"1+i"}},
+	{"BrokerId", []string{"1+i"}},
+	{"LeaderId", []string{"1"}},
+	{"Leader", []string{"1"}},
+	{"ControllerId", []string{"1"}},
+	{"ReplicaId", []string{"1"}},
+	{"LeaderEpoch", []string{"0"}},
+	{"CurrentLeaderEpoch", []string{"0"}},
+	{"LastFetchedEpoch", []string{"-1"}},
+	{"BrokerEpoch", []string{"1"}},
+	{"ControllerEpoch", []string{"1"}},
+	{"PartitionEpoch", []string{"1"}},
+	{"FetchOffset", []string{"42"}},
+	{"Offset", []string{"42"}},
+	{"CommittedOffset", []string{"42"}},
+	{"CommittedLeaderEpoch", []string{"0"}},
+	{"CommittedMetadata", []string{""}},
+	{"Metadata", []string{""}},
+	{"HighWatermark", []string{"44"}},
+	{"LastStableOffset", []string{"44"}},
+	{"LogStartOffset", []string{"0"}},
+	{"LogEndOffset", []string{"44"}},
+	{"EndOffset", []string{"44"}},
+	{"BaseOffset", []string{"42"}},
+	{"FirstOffset", []string{"42"}},
+	{"LastOffset", []string{"43"}},
+	{"Timestamp", []string{"1767225600000"}},
+	{"LogAppendTimeMs", []string{"-1"}},
+	{"MaxWaitMs", []string{"500"}},
+	{"MinBytes", []string{"1"}},
+	{"MaxBytes", []string{"52428800"}},
+	{"PartitionMaxBytes", []string{"1048576"}},
+	{"IsolationLevel", []string{"0"}},
+	{"SessionId", []string{"0"}},
+	{"SessionEpoch", []string{"0"}},
+	{"NumPartitions", []string{"3"}},
+	{"ReplicationFactor", []string{"3"}},
+	{"ResourceType", []string{"2"}}, // TOPIC
+	{"ResourceName", []string{"orders"}},
+	{"PatternType", []string{"3"}}, // LITERAL
+	{"ResourcePatternType", []string{"3"}},
+	{"PermissionType", []string{"3"}}, // ALLOW
+	{"Operation", []string{"3"}},      // READ
+	{"PrincipalType", []string{"User"}},
+	{"PrincipalName", []string{"alice"}},
+	{"Principal", []string{"User:alice"}},
+	{"Mechanism", []string{"1"}}, // SCRAM-SHA-256
+	{"Mechanisms", []string{"PLAIN"}},
+	{"Iterations", []string{"4096"}},
+	{"Reason", []string{"null"}},
+	{"ApiKey", []string{"0"}},
+	{"MinVersion", []string{"0"}},
+	{"MaxVersion", []string{"11"}},
+	{"AllowAutoTopicCreation", []string{"true"}},
+	{"MaxNumOffsets", []string{"1"}},
+	{"SubscriptionId", []string{"1"}},
+	{"PushIntervalMs", []string{"30000"}},
+	{"TelemetryMaxBytes", []string{"1048576"}},
+	{"LogDir", []string{"/var/lib/kafka/data"}},
+	{"Path", []string{"/var/lib/kafka/data"}},
 
-	"SubtopologyId":             {"0"},
-	"SourceTopics":              {"orders"},
-	"GroupState":                {"Stable"},
-	"SecurityProtocol":          {"0"}, // PLAINTEXT
-	"Listener":                  {"PLAINTEXT"},
-	"HostName":                  {"kafka-1.example.com"},
-	"Id":                        {"1"},
-	"ExpiryTimestampMs":         {"1767312000000"}, // a day after exampleTime
-	"ExpiryTimestamp":           {"1767312000000"},
-	"IssueTimestampMs":          {"1767225600000"},
-	"IssueTimestamp":            {"1767225600000"},
-	"MaxTimestamp":              {"1767225600005"},
-	"MaxTimestampMs":            {"1767225600005"},
-	"MaxLifetimeMs":             {"604800000"},
-	"ExpiryTimePeriodMs":        {"86400000"},
-	"RenewPeriodMs":             {"86400000"},
-	"TokenId":                   {"kafkawire-token"},
-	"Hmac":                      {"hmac-of-kafkawire-token"},
-	"ResourceTypeFilter":        {"2"},
-	"ResourceNameFilter":        {"orders"},
-	"PatternTypeFilter":         {"3"},
-	"PrincipalFilter":           {"User:alice"},
-	"HostFilter":                {"*"},
-	"EntityType":                {"client-id"},
-	"EntityName":                {"kafkawire"},
-	"Feature":                   {"metadata.version"},
-	"ConfigurationKeys":         {"retention.ms"},
-	"TransactionState":          {"Ongoing"},
-	"AssignorName":              {"uniform"},
-	"User":                      {"alice"},
-	"TransactionalIds":          {"orders-txn"},
-	"V3AndBelowTransactionalId": {"orders-txn"},
-	"V3AndBelowProducerId":      {"4000"},
-	"V3AndBelowProducerEpoch":   {"0"},
-	"CoordinatorEpoch":          {"1"},
-	"StateEpoch":                {"1"},
-	"AssignmentEpoch":           {"1"},
-	"TopologyEpoch":             {"1"},
-	"ShareSessionEpoch":         {"0"},
-	"DeliveryCount":             {"1"},
-	"AcquisitionLockTimeoutMs":  {"30000"},
-	"MaxRecords":                {"500"},
-	"BatchSize":                 {"500"},
-	"ProducerIdStart":           {"4000"},
+	{"SubtopologyId", []string{"0"}},
+	{"SourceTopics", []string{"orders"}},
+	{"GroupState", []string{"Stable"}},
+	{"SecurityProtocol", []string{"0"}}, // PLAINTEXT
+	{"Listener", []string{"PLAINTEXT"}},
+	{"HostName", []string{"kafka-1.example.com"}},
+	{"Id", []string{"1"}},
+	{"ExpiryTimestampMs", []string{"1767312000000"}}, // a day after exampleTime
+	{"ExpiryTimestamp", []string{"1767312000000"}},
+	{"IssueTimestampMs", []string{"1767225600000"}},
+	{"IssueTimestamp", []string{"1767225600000"}},
+	{"MaxTimestamp", []string{"1767225600005"}},
+	{"MaxTimestampMs", []string{"1767225600005"}},
+	{"MaxLifetimeMs", []string{"604800000"}},
+	{"ExpiryTimePeriodMs", []string{"86400000"}},
+	{"RenewPeriodMs", []string{"86400000"}},
+	{"TokenId", []string{"kafkawire-token"}},
+	{"Hmac", []string{"hmac-of-kafkawire-token"}},
+	{"ResourceTypeFilter", []string{"2"}},
+	{"ResourceNameFilter", []string{"orders"}},
+	{"PatternTypeFilter", []string{"3"}},
+	{"PrincipalFilter", []string{"User:alice"}},
+	{"HostFilter", []string{"*"}},
+	{"EntityType", []string{"client-id"}},
+	{"EntityName", []string{"kafkawire"}},
+	{"Feature", []string{"metadata.version"}},
+	{"ConfigurationKeys", []string{"retention.ms"}},
+	{"TransactionState", []string{"Ongoing"}},
+	{"AssignorName", []string{"uniform"}},
+	{"User", []string{"alice"}},
+	{"TransactionalIds", []string{"orders-txn"}},
+	{"V3AndBelowTransactionalId", []string{"orders-txn"}},
+	{"V3AndBelowProducerId", []string{"4000"}},
+	{"V3AndBelowProducerEpoch", []string{"0"}},
+	{"CoordinatorEpoch", []string{"1"}},
+	{"StateEpoch", []string{"1"}},
+	{"AssignmentEpoch", []string{"1"}},
+	{"TopologyEpoch", []string{"1"}},
+	{"ShareSessionEpoch", []string{"0"}},
+	{"DeliveryCount", []string{"1"}},
+	{"AcquisitionLockTimeoutMs", []string{"30000"}},
+	{"MaxRecords", []string{"500"}},
+	{"BatchSize", []string{"500"}},
+	{"ProducerIdStart", []string{"4000"}},
 }
+
+// exampleValues is exampleValueList by field name, made on first use. The
+// table is written as a slice, which the compiler lays out as static data;
+// as a map literal it was 50 KB of code in app.wasm, run at start-up.
+var exampleValues = sync.OnceValue(func() map[string][]string {
+	m := make(map[string][]string, len(exampleValueList))
+	for _, e := range exampleValueList {
+		m[e.field] = e.values
+	}
+	return m
+})
 
 // exampleUUID is a fixed, non-zero uuid per field name, so a TopicId is the
 // same in every example and differs from a directory id.

@@ -3,3404 +3,3404 @@
 package schema
 
 var apis = []*API{
-	{Key: 0, Name: "Produce", Removed: Span(0, 2), Dropped: None, Listeners: []string{"broker"},
-		Request: []*Def{{Name: "ProduceRequest", Valid: Span(3, 13), Flexible: From(9), Deprecated: None, Fields: []*Field{
-			{Name: "TransactionalId", Type: "string", Versions: From(3), Nullable: From(3), Tagged: None, Default: "null", EntityType: "transactionalId"},
-			{Name: "Acks", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "TimeoutMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "TopicData", Type: "[]TopicProduceData", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Name", Type: "string", Versions: Span(0, 12), Nullable: None, Tagged: None, MapKey: true, EntityType: "topicName"},
-				{Name: "TopicId", Type: "uuid", Versions: From(13), Nullable: None, Tagged: None, MapKey: true},
-				{Name: "PartitionData", Type: "[]PartitionProduceData", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "Index", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "Records", Type: "records", Versions: From(0), Nullable: From(0), Tagged: None},
+	{Key: 0, Name: "Produce", Removed: Span(0, 2), Dropped: none(), Listeners: []string{"broker"},
+		Request: []*Def{{Name: "ProduceRequest", Valid: Span(3, 13), Flexible: From(9), Deprecated: none(), Fields: []*Field{
+			{Name: "TransactionalId", Type: "string", Versions: From(3), Nullable: From(3), Tagged: none(), Default: "null", EntityType: "transactionalId"},
+			{Name: "Acks", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "TimeoutMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "TopicData", Type: "[]TopicProduceData", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Name", Type: "string", Versions: Span(0, 12), Nullable: none(), Tagged: none(), MapKey: true, EntityType: "topicName"},
+				{Name: "TopicId", Type: "uuid", Versions: From(13), Nullable: none(), Tagged: none(), MapKey: true},
+				{Name: "PartitionData", Type: "[]PartitionProduceData", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "Index", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "Records", Type: "records", Versions: From(0), Nullable: From(0), Tagged: none()},
 				}},
 			}},
 		}}, {Name: "ProduceRequest", Valid: Span(0, 2), Flexible: From(9), Deprecated: Span(0, 6), Fields: []*Field{
-			{Name: "TransactionalId", Type: "string", Versions: From(3), Nullable: From(3), Tagged: None, Default: "null", EntityType: "transactionalId"},
-			{Name: "Acks", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "TimeoutMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "TopicData", Type: "[]TopicProduceData", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Name", Type: "string", Versions: From(0), Nullable: None, Tagged: None, MapKey: true, EntityType: "topicName"},
-				{Name: "PartitionData", Type: "[]PartitionProduceData", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "Index", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "Records", Type: "records", Versions: From(0), Nullable: From(0), Tagged: None},
+			{Name: "TransactionalId", Type: "string", Versions: From(3), Nullable: From(3), Tagged: none(), Default: "null", EntityType: "transactionalId"},
+			{Name: "Acks", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "TimeoutMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "TopicData", Type: "[]TopicProduceData", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Name", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), MapKey: true, EntityType: "topicName"},
+				{Name: "PartitionData", Type: "[]PartitionProduceData", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "Index", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "Records", Type: "records", Versions: From(0), Nullable: From(0), Tagged: none()},
 				}},
 			}},
 		}}},
-		Response: []*Def{{Name: "ProduceResponse", Valid: Span(3, 13), Flexible: From(9), Deprecated: None, Fields: []*Field{
-			{Name: "Responses", Type: "[]TopicProduceResponse", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Name", Type: "string", Versions: Span(0, 12), Nullable: None, Tagged: None, MapKey: true, EntityType: "topicName"},
-				{Name: "TopicId", Type: "uuid", Versions: From(13), Nullable: None, Tagged: None, MapKey: true},
-				{Name: "PartitionResponses", Type: "[]PartitionProduceResponse", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "Index", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "BaseOffset", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "LogAppendTimeMs", Type: "int64", Versions: From(2), Nullable: None, Tagged: None, Default: "-1"},
-					{Name: "LogStartOffset", Type: "int64", Versions: From(5), Nullable: None, Tagged: None, Default: "-1"},
-					{Name: "RecordErrors", Type: "[]BatchIndexAndErrorMessage", Versions: From(8), Nullable: None, Tagged: None, Fields: []*Field{
-						{Name: "BatchIndex", Type: "int32", Versions: From(8), Nullable: None, Tagged: None},
-						{Name: "BatchIndexErrorMessage", Type: "string", Versions: From(8), Nullable: From(8), Tagged: None, Default: "null"},
+		Response: []*Def{{Name: "ProduceResponse", Valid: Span(3, 13), Flexible: From(9), Deprecated: none(), Fields: []*Field{
+			{Name: "Responses", Type: "[]TopicProduceResponse", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Name", Type: "string", Versions: Span(0, 12), Nullable: none(), Tagged: none(), MapKey: true, EntityType: "topicName"},
+				{Name: "TopicId", Type: "uuid", Versions: From(13), Nullable: none(), Tagged: none(), MapKey: true},
+				{Name: "PartitionResponses", Type: "[]PartitionProduceResponse", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "Index", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "BaseOffset", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "LogAppendTimeMs", Type: "int64", Versions: From(2), Nullable: none(), Tagged: none(), Default: "-1"},
+					{Name: "LogStartOffset", Type: "int64", Versions: From(5), Nullable: none(), Tagged: none(), Default: "-1"},
+					{Name: "RecordErrors", Type: "[]BatchIndexAndErrorMessage", Versions: From(8), Nullable: none(), Tagged: none(), Fields: []*Field{
+						{Name: "BatchIndex", Type: "int32", Versions: From(8), Nullable: none(), Tagged: none()},
+						{Name: "BatchIndexErrorMessage", Type: "string", Versions: From(8), Nullable: From(8), Tagged: none(), Default: "null"},
 					}},
-					{Name: "ErrorMessage", Type: "string", Versions: From(8), Nullable: From(8), Tagged: None, Default: "null"},
-					{Name: "CurrentLeader", Type: "LeaderIdAndEpoch", Versions: From(10), Nullable: None, Tagged: From(10), Tag: 0, Fields: []*Field{
-						{Name: "LeaderId", Type: "int32", Versions: From(10), Nullable: None, Tagged: None, Default: "-1", EntityType: "brokerId"},
-						{Name: "LeaderEpoch", Type: "int32", Versions: From(10), Nullable: None, Tagged: None, Default: "-1"},
-					}},
-				}},
-			}},
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(1), Nullable: None, Tagged: None, Default: "0"},
-			{Name: "NodeEndpoints", Type: "[]NodeEndpoint", Versions: From(10), Nullable: None, Tagged: From(10), Tag: 0, Fields: []*Field{
-				{Name: "NodeId", Type: "int32", Versions: From(10), Nullable: None, Tagged: None, MapKey: true, EntityType: "brokerId"},
-				{Name: "Host", Type: "string", Versions: From(10), Nullable: None, Tagged: None},
-				{Name: "Port", Type: "int32", Versions: From(10), Nullable: None, Tagged: None},
-				{Name: "Rack", Type: "string", Versions: From(10), Nullable: From(10), Tagged: None, Default: "null"},
-			}},
-		}}, {Name: "ProduceResponse", Valid: Span(0, 2), Flexible: From(9), Deprecated: None, Fields: []*Field{
-			{Name: "Responses", Type: "[]TopicProduceResponse", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Name", Type: "string", Versions: From(0), Nullable: None, Tagged: None, MapKey: true, EntityType: "topicName"},
-				{Name: "PartitionResponses", Type: "[]PartitionProduceResponse", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "Index", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "BaseOffset", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "LogAppendTimeMs", Type: "int64", Versions: From(2), Nullable: None, Tagged: None, Default: "-1"},
-					{Name: "LogStartOffset", Type: "int64", Versions: From(5), Nullable: None, Tagged: None, Default: "-1"},
-					{Name: "RecordErrors", Type: "[]BatchIndexAndErrorMessage", Versions: From(8), Nullable: None, Tagged: None, Fields: []*Field{
-						{Name: "BatchIndex", Type: "int32", Versions: From(8), Nullable: None, Tagged: None},
-						{Name: "BatchIndexErrorMessage", Type: "string", Versions: From(8), Nullable: From(8), Tagged: None, Default: "null"},
-					}},
-					{Name: "ErrorMessage", Type: "string", Versions: From(8), Nullable: From(8), Tagged: None, Default: "null"},
-					{Name: "CurrentLeader", Type: "LeaderIdAndEpoch", Versions: From(10), Nullable: None, Tagged: From(10), Tag: 0, Fields: []*Field{
-						{Name: "LeaderId", Type: "int32", Versions: From(10), Nullable: None, Tagged: None, Default: "-1", EntityType: "brokerId"},
-						{Name: "LeaderEpoch", Type: "int32", Versions: From(10), Nullable: None, Tagged: None, Default: "-1"},
+					{Name: "ErrorMessage", Type: "string", Versions: From(8), Nullable: From(8), Tagged: none(), Default: "null"},
+					{Name: "CurrentLeader", Type: "LeaderIdAndEpoch", Versions: From(10), Nullable: none(), Tagged: From(10), Tag: 0, Fields: []*Field{
+						{Name: "LeaderId", Type: "int32", Versions: From(10), Nullable: none(), Tagged: none(), Default: "-1", EntityType: "brokerId"},
+						{Name: "LeaderEpoch", Type: "int32", Versions: From(10), Nullable: none(), Tagged: none(), Default: "-1"},
 					}},
 				}},
 			}},
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(1), Nullable: None, Tagged: None, Default: "0"},
-			{Name: "NodeEndpoints", Type: "[]NodeEndpoint", Versions: From(10), Nullable: None, Tagged: From(10), Tag: 0, Fields: []*Field{
-				{Name: "NodeId", Type: "int32", Versions: From(10), Nullable: None, Tagged: None, MapKey: true, EntityType: "brokerId"},
-				{Name: "Host", Type: "string", Versions: From(10), Nullable: None, Tagged: None},
-				{Name: "Port", Type: "int32", Versions: From(10), Nullable: None, Tagged: None},
-				{Name: "Rack", Type: "string", Versions: From(10), Nullable: From(10), Tagged: None, Default: "null"},
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(1), Nullable: none(), Tagged: none(), Default: "0"},
+			{Name: "NodeEndpoints", Type: "[]NodeEndpoint", Versions: From(10), Nullable: none(), Tagged: From(10), Tag: 0, Fields: []*Field{
+				{Name: "NodeId", Type: "int32", Versions: From(10), Nullable: none(), Tagged: none(), MapKey: true, EntityType: "brokerId"},
+				{Name: "Host", Type: "string", Versions: From(10), Nullable: none(), Tagged: none()},
+				{Name: "Port", Type: "int32", Versions: From(10), Nullable: none(), Tagged: none()},
+				{Name: "Rack", Type: "string", Versions: From(10), Nullable: From(10), Tagged: none(), Default: "null"},
+			}},
+		}}, {Name: "ProduceResponse", Valid: Span(0, 2), Flexible: From(9), Deprecated: none(), Fields: []*Field{
+			{Name: "Responses", Type: "[]TopicProduceResponse", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Name", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), MapKey: true, EntityType: "topicName"},
+				{Name: "PartitionResponses", Type: "[]PartitionProduceResponse", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "Index", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "BaseOffset", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "LogAppendTimeMs", Type: "int64", Versions: From(2), Nullable: none(), Tagged: none(), Default: "-1"},
+					{Name: "LogStartOffset", Type: "int64", Versions: From(5), Nullable: none(), Tagged: none(), Default: "-1"},
+					{Name: "RecordErrors", Type: "[]BatchIndexAndErrorMessage", Versions: From(8), Nullable: none(), Tagged: none(), Fields: []*Field{
+						{Name: "BatchIndex", Type: "int32", Versions: From(8), Nullable: none(), Tagged: none()},
+						{Name: "BatchIndexErrorMessage", Type: "string", Versions: From(8), Nullable: From(8), Tagged: none(), Default: "null"},
+					}},
+					{Name: "ErrorMessage", Type: "string", Versions: From(8), Nullable: From(8), Tagged: none(), Default: "null"},
+					{Name: "CurrentLeader", Type: "LeaderIdAndEpoch", Versions: From(10), Nullable: none(), Tagged: From(10), Tag: 0, Fields: []*Field{
+						{Name: "LeaderId", Type: "int32", Versions: From(10), Nullable: none(), Tagged: none(), Default: "-1", EntityType: "brokerId"},
+						{Name: "LeaderEpoch", Type: "int32", Versions: From(10), Nullable: none(), Tagged: none(), Default: "-1"},
+					}},
+				}},
+			}},
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(1), Nullable: none(), Tagged: none(), Default: "0"},
+			{Name: "NodeEndpoints", Type: "[]NodeEndpoint", Versions: From(10), Nullable: none(), Tagged: From(10), Tag: 0, Fields: []*Field{
+				{Name: "NodeId", Type: "int32", Versions: From(10), Nullable: none(), Tagged: none(), MapKey: true, EntityType: "brokerId"},
+				{Name: "Host", Type: "string", Versions: From(10), Nullable: none(), Tagged: none()},
+				{Name: "Port", Type: "int32", Versions: From(10), Nullable: none(), Tagged: none()},
+				{Name: "Rack", Type: "string", Versions: From(10), Nullable: From(10), Tagged: none(), Default: "null"},
 			}},
 		}}}},
-	{Key: 1, Name: "Fetch", Removed: Span(0, 3), Dropped: None, Listeners: []string{"broker", "controller"},
-		Request: []*Def{{Name: "FetchRequest", Valid: Span(4, 18), Flexible: From(12), Deprecated: None, Fields: []*Field{
+	{Key: 1, Name: "Fetch", Removed: Span(0, 3), Dropped: none(), Listeners: []string{"broker", "controller"},
+		Request: []*Def{{Name: "FetchRequest", Valid: Span(4, 18), Flexible: From(12), Deprecated: none(), Fields: []*Field{
 			{Name: "ClusterId", Type: "string", Versions: From(12), Nullable: From(12), Tagged: From(12), Tag: 0, Default: "null"},
-			{Name: "ReplicaId", Type: "int32", Versions: Span(0, 14), Nullable: None, Tagged: None, Default: "-1", EntityType: "brokerId"},
-			{Name: "ReplicaState", Type: "ReplicaState", Versions: From(15), Nullable: None, Tagged: From(15), Tag: 1, Fields: []*Field{
-				{Name: "ReplicaId", Type: "int32", Versions: From(15), Nullable: None, Tagged: None, Default: "-1", EntityType: "brokerId"},
-				{Name: "ReplicaEpoch", Type: "int64", Versions: From(15), Nullable: None, Tagged: None, Default: "-1"},
+			{Name: "ReplicaId", Type: "int32", Versions: Span(0, 14), Nullable: none(), Tagged: none(), Default: "-1", EntityType: "brokerId"},
+			{Name: "ReplicaState", Type: "ReplicaState", Versions: From(15), Nullable: none(), Tagged: From(15), Tag: 1, Fields: []*Field{
+				{Name: "ReplicaId", Type: "int32", Versions: From(15), Nullable: none(), Tagged: none(), Default: "-1", EntityType: "brokerId"},
+				{Name: "ReplicaEpoch", Type: "int64", Versions: From(15), Nullable: none(), Tagged: none(), Default: "-1"},
 			}},
-			{Name: "MaxWaitMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "MinBytes", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "MaxBytes", Type: "int32", Versions: From(3), Nullable: None, Tagged: None, Default: "0x7fffffff"},
-			{Name: "IsolationLevel", Type: "int8", Versions: From(4), Nullable: None, Tagged: None, Default: "0"},
-			{Name: "SessionId", Type: "int32", Versions: From(7), Nullable: None, Tagged: None, Default: "0"},
-			{Name: "SessionEpoch", Type: "int32", Versions: From(7), Nullable: None, Tagged: None, Default: "-1"},
-			{Name: "Topics", Type: "[]FetchTopic", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Topic", Type: "string", Versions: Span(0, 12), Nullable: None, Tagged: None, EntityType: "topicName"},
-				{Name: "TopicId", Type: "uuid", Versions: From(13), Nullable: None, Tagged: None},
-				{Name: "Partitions", Type: "[]FetchPartition", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "Partition", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "CurrentLeaderEpoch", Type: "int32", Versions: From(9), Nullable: None, Tagged: None, Default: "-1"},
-					{Name: "FetchOffset", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "LastFetchedEpoch", Type: "int32", Versions: From(12), Nullable: None, Tagged: None, Default: "-1"},
-					{Name: "LogStartOffset", Type: "int64", Versions: From(5), Nullable: None, Tagged: None, Default: "-1"},
-					{Name: "PartitionMaxBytes", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "ReplicaDirectoryId", Type: "uuid", Versions: From(17), Nullable: None, Tagged: From(17), Tag: 0},
-					{Name: "HighWatermark", Type: "int64", Versions: From(18), Nullable: None, Tagged: From(18), Tag: 1, Default: "9223372036854775807"},
+			{Name: "MaxWaitMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "MinBytes", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "MaxBytes", Type: "int32", Versions: From(3), Nullable: none(), Tagged: none(), Default: "0x7fffffff"},
+			{Name: "IsolationLevel", Type: "int8", Versions: From(4), Nullable: none(), Tagged: none(), Default: "0"},
+			{Name: "SessionId", Type: "int32", Versions: From(7), Nullable: none(), Tagged: none(), Default: "0"},
+			{Name: "SessionEpoch", Type: "int32", Versions: From(7), Nullable: none(), Tagged: none(), Default: "-1"},
+			{Name: "Topics", Type: "[]FetchTopic", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Topic", Type: "string", Versions: Span(0, 12), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+				{Name: "TopicId", Type: "uuid", Versions: From(13), Nullable: none(), Tagged: none()},
+				{Name: "Partitions", Type: "[]FetchPartition", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "Partition", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "CurrentLeaderEpoch", Type: "int32", Versions: From(9), Nullable: none(), Tagged: none(), Default: "-1"},
+					{Name: "FetchOffset", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "LastFetchedEpoch", Type: "int32", Versions: From(12), Nullable: none(), Tagged: none(), Default: "-1"},
+					{Name: "LogStartOffset", Type: "int64", Versions: From(5), Nullable: none(), Tagged: none(), Default: "-1"},
+					{Name: "PartitionMaxBytes", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "ReplicaDirectoryId", Type: "uuid", Versions: From(17), Nullable: none(), Tagged: From(17), Tag: 0},
+					{Name: "HighWatermark", Type: "int64", Versions: From(18), Nullable: none(), Tagged: From(18), Tag: 1, Default: "9223372036854775807"},
 				}},
 			}},
-			{Name: "ForgottenTopicsData", Type: "[]ForgottenTopic", Versions: From(7), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Topic", Type: "string", Versions: Span(7, 12), Nullable: None, Tagged: None, EntityType: "topicName"},
-				{Name: "TopicId", Type: "uuid", Versions: From(13), Nullable: None, Tagged: None},
-				{Name: "Partitions", Type: "[]int32", Versions: From(7), Nullable: None, Tagged: None},
+			{Name: "ForgottenTopicsData", Type: "[]ForgottenTopic", Versions: From(7), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Topic", Type: "string", Versions: Span(7, 12), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+				{Name: "TopicId", Type: "uuid", Versions: From(13), Nullable: none(), Tagged: none()},
+				{Name: "Partitions", Type: "[]int32", Versions: From(7), Nullable: none(), Tagged: none()},
 			}},
-			{Name: "RackId", Type: "string", Versions: From(11), Nullable: None, Tagged: None, Default: ""},
+			{Name: "RackId", Type: "string", Versions: From(11), Nullable: none(), Tagged: none(), Default: ""},
 		}}, {Name: "FetchRequest", Valid: Span(0, 3), Flexible: From(12), Deprecated: Span(0, 3), Fields: []*Field{
 			{Name: "ClusterId", Type: "string", Versions: From(12), Nullable: From(12), Tagged: From(12), Tag: 0, Default: "null"},
-			{Name: "ReplicaId", Type: "int32", Versions: Span(0, 14), Nullable: None, Tagged: None, Default: "-1", EntityType: "brokerId"},
-			{Name: "ReplicaState", Type: "ReplicaState", Versions: From(15), Nullable: None, Tagged: From(15), Tag: 1, Fields: []*Field{
-				{Name: "ReplicaId", Type: "int32", Versions: From(15), Nullable: None, Tagged: None, Default: "-1", EntityType: "brokerId"},
-				{Name: "ReplicaEpoch", Type: "int64", Versions: From(15), Nullable: None, Tagged: None, Default: "-1"},
+			{Name: "ReplicaId", Type: "int32", Versions: Span(0, 14), Nullable: none(), Tagged: none(), Default: "-1", EntityType: "brokerId"},
+			{Name: "ReplicaState", Type: "ReplicaState", Versions: From(15), Nullable: none(), Tagged: From(15), Tag: 1, Fields: []*Field{
+				{Name: "ReplicaId", Type: "int32", Versions: From(15), Nullable: none(), Tagged: none(), Default: "-1", EntityType: "brokerId"},
+				{Name: "ReplicaEpoch", Type: "int64", Versions: From(15), Nullable: none(), Tagged: none(), Default: "-1"},
 			}},
-			{Name: "MaxWaitMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "MinBytes", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "MaxBytes", Type: "int32", Versions: From(3), Nullable: None, Tagged: None, Default: "0x7fffffff"},
-			{Name: "IsolationLevel", Type: "int8", Versions: From(4), Nullable: None, Tagged: None, Default: "0"},
-			{Name: "SessionId", Type: "int32", Versions: From(7), Nullable: None, Tagged: None, Default: "0"},
-			{Name: "SessionEpoch", Type: "int32", Versions: From(7), Nullable: None, Tagged: None, Default: "-1"},
-			{Name: "Topics", Type: "[]FetchTopic", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Topic", Type: "string", Versions: Span(0, 12), Nullable: None, Tagged: None, EntityType: "topicName"},
-				{Name: "TopicId", Type: "uuid", Versions: From(13), Nullable: None, Tagged: None},
-				{Name: "Partitions", Type: "[]FetchPartition", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "Partition", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "CurrentLeaderEpoch", Type: "int32", Versions: From(9), Nullable: None, Tagged: None, Default: "-1"},
-					{Name: "FetchOffset", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "LastFetchedEpoch", Type: "int32", Versions: From(12), Nullable: None, Tagged: None, Default: "-1"},
-					{Name: "LogStartOffset", Type: "int64", Versions: From(5), Nullable: None, Tagged: None, Default: "-1"},
-					{Name: "PartitionMaxBytes", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "ReplicaDirectoryId", Type: "uuid", Versions: From(17), Nullable: None, Tagged: From(17), Tag: 0},
+			{Name: "MaxWaitMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "MinBytes", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "MaxBytes", Type: "int32", Versions: From(3), Nullable: none(), Tagged: none(), Default: "0x7fffffff"},
+			{Name: "IsolationLevel", Type: "int8", Versions: From(4), Nullable: none(), Tagged: none(), Default: "0"},
+			{Name: "SessionId", Type: "int32", Versions: From(7), Nullable: none(), Tagged: none(), Default: "0"},
+			{Name: "SessionEpoch", Type: "int32", Versions: From(7), Nullable: none(), Tagged: none(), Default: "-1"},
+			{Name: "Topics", Type: "[]FetchTopic", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Topic", Type: "string", Versions: Span(0, 12), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+				{Name: "TopicId", Type: "uuid", Versions: From(13), Nullable: none(), Tagged: none()},
+				{Name: "Partitions", Type: "[]FetchPartition", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "Partition", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "CurrentLeaderEpoch", Type: "int32", Versions: From(9), Nullable: none(), Tagged: none(), Default: "-1"},
+					{Name: "FetchOffset", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "LastFetchedEpoch", Type: "int32", Versions: From(12), Nullable: none(), Tagged: none(), Default: "-1"},
+					{Name: "LogStartOffset", Type: "int64", Versions: From(5), Nullable: none(), Tagged: none(), Default: "-1"},
+					{Name: "PartitionMaxBytes", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "ReplicaDirectoryId", Type: "uuid", Versions: From(17), Nullable: none(), Tagged: From(17), Tag: 0},
 				}},
 			}},
-			{Name: "ForgottenTopicsData", Type: "[]ForgottenTopic", Versions: From(7), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Topic", Type: "string", Versions: Span(7, 12), Nullable: None, Tagged: None, EntityType: "topicName"},
-				{Name: "TopicId", Type: "uuid", Versions: From(13), Nullable: None, Tagged: None},
-				{Name: "Partitions", Type: "[]int32", Versions: From(7), Nullable: None, Tagged: None},
+			{Name: "ForgottenTopicsData", Type: "[]ForgottenTopic", Versions: From(7), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Topic", Type: "string", Versions: Span(7, 12), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+				{Name: "TopicId", Type: "uuid", Versions: From(13), Nullable: none(), Tagged: none()},
+				{Name: "Partitions", Type: "[]int32", Versions: From(7), Nullable: none(), Tagged: none()},
 			}},
-			{Name: "RackId", Type: "string", Versions: From(11), Nullable: None, Tagged: None, Default: ""},
+			{Name: "RackId", Type: "string", Versions: From(11), Nullable: none(), Tagged: none(), Default: ""},
 		}}},
-		Response: []*Def{{Name: "FetchResponse", Valid: Span(4, 18), Flexible: From(12), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(1), Nullable: None, Tagged: None},
-			{Name: "ErrorCode", Type: "int16", Versions: From(7), Nullable: None, Tagged: None},
-			{Name: "SessionId", Type: "int32", Versions: From(7), Nullable: None, Tagged: None, Default: "0"},
-			{Name: "Responses", Type: "[]FetchableTopicResponse", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Topic", Type: "string", Versions: Span(0, 12), Nullable: None, Tagged: None, EntityType: "topicName"},
-				{Name: "TopicId", Type: "uuid", Versions: From(13), Nullable: None, Tagged: None},
-				{Name: "Partitions", Type: "[]PartitionData", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "HighWatermark", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "LastStableOffset", Type: "int64", Versions: From(4), Nullable: None, Tagged: None, Default: "-1"},
-					{Name: "LogStartOffset", Type: "int64", Versions: From(5), Nullable: None, Tagged: None, Default: "-1"},
-					{Name: "DivergingEpoch", Type: "EpochEndOffset", Versions: From(12), Nullable: None, Tagged: From(12), Tag: 0, Fields: []*Field{
-						{Name: "Epoch", Type: "int32", Versions: From(12), Nullable: None, Tagged: None, Default: "-1"},
-						{Name: "EndOffset", Type: "int64", Versions: From(12), Nullable: None, Tagged: None, Default: "-1"},
+		Response: []*Def{{Name: "FetchResponse", Valid: Span(4, 18), Flexible: From(12), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(1), Nullable: none(), Tagged: none()},
+			{Name: "ErrorCode", Type: "int16", Versions: From(7), Nullable: none(), Tagged: none()},
+			{Name: "SessionId", Type: "int32", Versions: From(7), Nullable: none(), Tagged: none(), Default: "0"},
+			{Name: "Responses", Type: "[]FetchableTopicResponse", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Topic", Type: "string", Versions: Span(0, 12), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+				{Name: "TopicId", Type: "uuid", Versions: From(13), Nullable: none(), Tagged: none()},
+				{Name: "Partitions", Type: "[]PartitionData", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "HighWatermark", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "LastStableOffset", Type: "int64", Versions: From(4), Nullable: none(), Tagged: none(), Default: "-1"},
+					{Name: "LogStartOffset", Type: "int64", Versions: From(5), Nullable: none(), Tagged: none(), Default: "-1"},
+					{Name: "DivergingEpoch", Type: "EpochEndOffset", Versions: From(12), Nullable: none(), Tagged: From(12), Tag: 0, Fields: []*Field{
+						{Name: "Epoch", Type: "int32", Versions: From(12), Nullable: none(), Tagged: none(), Default: "-1"},
+						{Name: "EndOffset", Type: "int64", Versions: From(12), Nullable: none(), Tagged: none(), Default: "-1"},
 					}},
-					{Name: "CurrentLeader", Type: "LeaderIdAndEpoch", Versions: From(12), Nullable: None, Tagged: From(12), Tag: 1, Fields: []*Field{
-						{Name: "LeaderId", Type: "int32", Versions: From(12), Nullable: None, Tagged: None, Default: "-1", EntityType: "brokerId"},
-						{Name: "LeaderEpoch", Type: "int32", Versions: From(12), Nullable: None, Tagged: None, Default: "-1"},
+					{Name: "CurrentLeader", Type: "LeaderIdAndEpoch", Versions: From(12), Nullable: none(), Tagged: From(12), Tag: 1, Fields: []*Field{
+						{Name: "LeaderId", Type: "int32", Versions: From(12), Nullable: none(), Tagged: none(), Default: "-1", EntityType: "brokerId"},
+						{Name: "LeaderEpoch", Type: "int32", Versions: From(12), Nullable: none(), Tagged: none(), Default: "-1"},
 					}},
-					{Name: "SnapshotId", Type: "SnapshotId", Versions: From(12), Nullable: None, Tagged: From(12), Tag: 2, Fields: []*Field{
-						{Name: "EndOffset", Type: "int64", Versions: From(0), Nullable: None, Tagged: None, Default: "-1"},
-						{Name: "Epoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, Default: "-1"},
+					{Name: "SnapshotId", Type: "SnapshotId", Versions: From(12), Nullable: none(), Tagged: From(12), Tag: 2, Fields: []*Field{
+						{Name: "EndOffset", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none(), Default: "-1"},
+						{Name: "Epoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), Default: "-1"},
 					}},
-					{Name: "AbortedTransactions", Type: "[]AbortedTransaction", Versions: From(4), Nullable: From(4), Tagged: None, Fields: []*Field{
-						{Name: "ProducerId", Type: "int64", Versions: From(4), Nullable: None, Tagged: None, EntityType: "producerId"},
-						{Name: "FirstOffset", Type: "int64", Versions: From(4), Nullable: None, Tagged: None},
+					{Name: "AbortedTransactions", Type: "[]AbortedTransaction", Versions: From(4), Nullable: From(4), Tagged: none(), Fields: []*Field{
+						{Name: "ProducerId", Type: "int64", Versions: From(4), Nullable: none(), Tagged: none(), EntityType: "producerId"},
+						{Name: "FirstOffset", Type: "int64", Versions: From(4), Nullable: none(), Tagged: none()},
 					}},
-					{Name: "PreferredReadReplica", Type: "int32", Versions: From(11), Nullable: None, Tagged: None, Default: "-1", EntityType: "brokerId"},
-					{Name: "Records", Type: "records", Versions: From(0), Nullable: From(0), Tagged: None},
+					{Name: "PreferredReadReplica", Type: "int32", Versions: From(11), Nullable: none(), Tagged: none(), Default: "-1", EntityType: "brokerId"},
+					{Name: "Records", Type: "records", Versions: From(0), Nullable: From(0), Tagged: none()},
 				}},
 			}},
-			{Name: "NodeEndpoints", Type: "[]NodeEndpoint", Versions: From(16), Nullable: None, Tagged: From(16), Tag: 0, Fields: []*Field{
-				{Name: "NodeId", Type: "int32", Versions: From(16), Nullable: None, Tagged: None, MapKey: true, EntityType: "brokerId"},
-				{Name: "Host", Type: "string", Versions: From(16), Nullable: None, Tagged: None},
-				{Name: "Port", Type: "int32", Versions: From(16), Nullable: None, Tagged: None},
-				{Name: "Rack", Type: "string", Versions: From(16), Nullable: From(16), Tagged: None, Default: "null"},
+			{Name: "NodeEndpoints", Type: "[]NodeEndpoint", Versions: From(16), Nullable: none(), Tagged: From(16), Tag: 0, Fields: []*Field{
+				{Name: "NodeId", Type: "int32", Versions: From(16), Nullable: none(), Tagged: none(), MapKey: true, EntityType: "brokerId"},
+				{Name: "Host", Type: "string", Versions: From(16), Nullable: none(), Tagged: none()},
+				{Name: "Port", Type: "int32", Versions: From(16), Nullable: none(), Tagged: none()},
+				{Name: "Rack", Type: "string", Versions: From(16), Nullable: From(16), Tagged: none(), Default: "null"},
 			}},
-		}}, {Name: "FetchResponse", Valid: Span(0, 3), Flexible: From(12), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(1), Nullable: None, Tagged: None},
-			{Name: "ErrorCode", Type: "int16", Versions: From(7), Nullable: None, Tagged: None},
-			{Name: "SessionId", Type: "int32", Versions: From(7), Nullable: None, Tagged: None, Default: "0"},
-			{Name: "Responses", Type: "[]FetchableTopicResponse", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Topic", Type: "string", Versions: Span(0, 12), Nullable: None, Tagged: None, EntityType: "topicName"},
-				{Name: "TopicId", Type: "uuid", Versions: From(13), Nullable: None, Tagged: None},
-				{Name: "Partitions", Type: "[]PartitionData", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "HighWatermark", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "LastStableOffset", Type: "int64", Versions: From(4), Nullable: None, Tagged: None, Default: "-1"},
-					{Name: "LogStartOffset", Type: "int64", Versions: From(5), Nullable: None, Tagged: None, Default: "-1"},
-					{Name: "DivergingEpoch", Type: "EpochEndOffset", Versions: From(12), Nullable: None, Tagged: From(12), Tag: 0, Fields: []*Field{
-						{Name: "Epoch", Type: "int32", Versions: From(12), Nullable: None, Tagged: None, Default: "-1"},
-						{Name: "EndOffset", Type: "int64", Versions: From(12), Nullable: None, Tagged: None, Default: "-1"},
+		}}, {Name: "FetchResponse", Valid: Span(0, 3), Flexible: From(12), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(1), Nullable: none(), Tagged: none()},
+			{Name: "ErrorCode", Type: "int16", Versions: From(7), Nullable: none(), Tagged: none()},
+			{Name: "SessionId", Type: "int32", Versions: From(7), Nullable: none(), Tagged: none(), Default: "0"},
+			{Name: "Responses", Type: "[]FetchableTopicResponse", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Topic", Type: "string", Versions: Span(0, 12), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+				{Name: "TopicId", Type: "uuid", Versions: From(13), Nullable: none(), Tagged: none()},
+				{Name: "Partitions", Type: "[]PartitionData", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "HighWatermark", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "LastStableOffset", Type: "int64", Versions: From(4), Nullable: none(), Tagged: none(), Default: "-1"},
+					{Name: "LogStartOffset", Type: "int64", Versions: From(5), Nullable: none(), Tagged: none(), Default: "-1"},
+					{Name: "DivergingEpoch", Type: "EpochEndOffset", Versions: From(12), Nullable: none(), Tagged: From(12), Tag: 0, Fields: []*Field{
+						{Name: "Epoch", Type: "int32", Versions: From(12), Nullable: none(), Tagged: none(), Default: "-1"},
+						{Name: "EndOffset", Type: "int64", Versions: From(12), Nullable: none(), Tagged: none(), Default: "-1"},
 					}},
-					{Name: "CurrentLeader", Type: "LeaderIdAndEpoch", Versions: From(12), Nullable: None, Tagged: From(12), Tag: 1, Fields: []*Field{
-						{Name: "LeaderId", Type: "int32", Versions: From(12), Nullable: None, Tagged: None, Default: "-1", EntityType: "brokerId"},
-						{Name: "LeaderEpoch", Type: "int32", Versions: From(12), Nullable: None, Tagged: None, Default: "-1"},
+					{Name: "CurrentLeader", Type: "LeaderIdAndEpoch", Versions: From(12), Nullable: none(), Tagged: From(12), Tag: 1, Fields: []*Field{
+						{Name: "LeaderId", Type: "int32", Versions: From(12), Nullable: none(), Tagged: none(), Default: "-1", EntityType: "brokerId"},
+						{Name: "LeaderEpoch", Type: "int32", Versions: From(12), Nullable: none(), Tagged: none(), Default: "-1"},
 					}},
-					{Name: "SnapshotId", Type: "SnapshotId", Versions: From(12), Nullable: None, Tagged: From(12), Tag: 2, Fields: []*Field{
-						{Name: "EndOffset", Type: "int64", Versions: From(0), Nullable: None, Tagged: None, Default: "-1"},
-						{Name: "Epoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, Default: "-1"},
+					{Name: "SnapshotId", Type: "SnapshotId", Versions: From(12), Nullable: none(), Tagged: From(12), Tag: 2, Fields: []*Field{
+						{Name: "EndOffset", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none(), Default: "-1"},
+						{Name: "Epoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), Default: "-1"},
 					}},
-					{Name: "AbortedTransactions", Type: "[]AbortedTransaction", Versions: From(4), Nullable: From(4), Tagged: None, Fields: []*Field{
-						{Name: "ProducerId", Type: "int64", Versions: From(4), Nullable: None, Tagged: None, EntityType: "producerId"},
-						{Name: "FirstOffset", Type: "int64", Versions: From(4), Nullable: None, Tagged: None},
+					{Name: "AbortedTransactions", Type: "[]AbortedTransaction", Versions: From(4), Nullable: From(4), Tagged: none(), Fields: []*Field{
+						{Name: "ProducerId", Type: "int64", Versions: From(4), Nullable: none(), Tagged: none(), EntityType: "producerId"},
+						{Name: "FirstOffset", Type: "int64", Versions: From(4), Nullable: none(), Tagged: none()},
 					}},
-					{Name: "PreferredReadReplica", Type: "int32", Versions: From(11), Nullable: None, Tagged: None, Default: "-1", EntityType: "brokerId"},
-					{Name: "Records", Type: "records", Versions: From(0), Nullable: From(0), Tagged: None},
+					{Name: "PreferredReadReplica", Type: "int32", Versions: From(11), Nullable: none(), Tagged: none(), Default: "-1", EntityType: "brokerId"},
+					{Name: "Records", Type: "records", Versions: From(0), Nullable: From(0), Tagged: none()},
 				}},
 			}},
-			{Name: "NodeEndpoints", Type: "[]NodeEndpoint", Versions: From(16), Nullable: None, Tagged: From(16), Tag: 0, Fields: []*Field{
-				{Name: "NodeId", Type: "int32", Versions: From(16), Nullable: None, Tagged: None, MapKey: true, EntityType: "brokerId"},
-				{Name: "Host", Type: "string", Versions: From(16), Nullable: None, Tagged: None},
-				{Name: "Port", Type: "int32", Versions: From(16), Nullable: None, Tagged: None},
-				{Name: "Rack", Type: "string", Versions: From(16), Nullable: From(16), Tagged: None, Default: "null"},
+			{Name: "NodeEndpoints", Type: "[]NodeEndpoint", Versions: From(16), Nullable: none(), Tagged: From(16), Tag: 0, Fields: []*Field{
+				{Name: "NodeId", Type: "int32", Versions: From(16), Nullable: none(), Tagged: none(), MapKey: true, EntityType: "brokerId"},
+				{Name: "Host", Type: "string", Versions: From(16), Nullable: none(), Tagged: none()},
+				{Name: "Port", Type: "int32", Versions: From(16), Nullable: none(), Tagged: none()},
+				{Name: "Rack", Type: "string", Versions: From(16), Nullable: From(16), Tagged: none(), Default: "null"},
 			}},
 		}}}},
-	{Key: 2, Name: "ListOffsets", Removed: Span(0, 0), Dropped: None, Listeners: []string{"broker"},
-		Request: []*Def{{Name: "ListOffsetsRequest", Valid: Span(1, 11), Flexible: From(6), Deprecated: None, Fields: []*Field{
-			{Name: "ReplicaId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, EntityType: "brokerId"},
-			{Name: "IsolationLevel", Type: "int8", Versions: From(2), Nullable: None, Tagged: None},
-			{Name: "Topics", Type: "[]ListOffsetsTopic", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Name", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "topicName"},
-				{Name: "Partitions", Type: "[]ListOffsetsPartition", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "CurrentLeaderEpoch", Type: "int32", Versions: From(4), Nullable: None, Tagged: None, Default: "-1"},
-					{Name: "Timestamp", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
+	{Key: 2, Name: "ListOffsets", Removed: Span(0, 0), Dropped: none(), Listeners: []string{"broker"},
+		Request: []*Def{{Name: "ListOffsetsRequest", Valid: Span(1, 11), Flexible: From(6), Deprecated: none(), Fields: []*Field{
+			{Name: "ReplicaId", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "brokerId"},
+			{Name: "IsolationLevel", Type: "int8", Versions: From(2), Nullable: none(), Tagged: none()},
+			{Name: "Topics", Type: "[]ListOffsetsTopic", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Name", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+				{Name: "Partitions", Type: "[]ListOffsetsPartition", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "CurrentLeaderEpoch", Type: "int32", Versions: From(4), Nullable: none(), Tagged: none(), Default: "-1"},
+					{Name: "Timestamp", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
 				}},
 			}},
-			{Name: "TimeoutMs", Type: "int32", Versions: From(10), Nullable: None, Tagged: None},
+			{Name: "TimeoutMs", Type: "int32", Versions: From(10), Nullable: none(), Tagged: none()},
 		}}, {Name: "ListOffsetsRequest", Valid: Span(0, 0), Flexible: From(6), Deprecated: Span(0, 0), Fields: []*Field{
-			{Name: "ReplicaId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, EntityType: "brokerId"},
-			{Name: "IsolationLevel", Type: "int8", Versions: From(2), Nullable: None, Tagged: None},
-			{Name: "Topics", Type: "[]ListOffsetsTopic", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Name", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "topicName"},
-				{Name: "Partitions", Type: "[]ListOffsetsPartition", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "CurrentLeaderEpoch", Type: "int32", Versions: From(4), Nullable: None, Tagged: None, Default: "-1"},
-					{Name: "Timestamp", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "MaxNumOffsets", Type: "int32", Versions: Span(0, 0), Nullable: None, Tagged: None, Default: "1"},
+			{Name: "ReplicaId", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "brokerId"},
+			{Name: "IsolationLevel", Type: "int8", Versions: From(2), Nullable: none(), Tagged: none()},
+			{Name: "Topics", Type: "[]ListOffsetsTopic", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Name", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+				{Name: "Partitions", Type: "[]ListOffsetsPartition", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "CurrentLeaderEpoch", Type: "int32", Versions: From(4), Nullable: none(), Tagged: none(), Default: "-1"},
+					{Name: "Timestamp", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "MaxNumOffsets", Type: "int32", Versions: Span(0, 0), Nullable: none(), Tagged: none(), Default: "1"},
 				}},
 			}},
-			{Name: "TimeoutMs", Type: "int32", Versions: From(10), Nullable: None, Tagged: None},
+			{Name: "TimeoutMs", Type: "int32", Versions: From(10), Nullable: none(), Tagged: none()},
 		}}},
-		Response: []*Def{{Name: "ListOffsetsResponse", Valid: Span(1, 11), Flexible: From(6), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(2), Nullable: None, Tagged: None},
-			{Name: "Topics", Type: "[]ListOffsetsTopicResponse", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Name", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "topicName"},
-				{Name: "Partitions", Type: "[]ListOffsetsPartitionResponse", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "Timestamp", Type: "int64", Versions: From(1), Nullable: None, Tagged: None, Default: "-1"},
-					{Name: "Offset", Type: "int64", Versions: From(1), Nullable: None, Tagged: None, Default: "-1"},
-					{Name: "LeaderEpoch", Type: "int32", Versions: From(4), Nullable: None, Tagged: None, Default: "-1"},
+		Response: []*Def{{Name: "ListOffsetsResponse", Valid: Span(1, 11), Flexible: From(6), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(2), Nullable: none(), Tagged: none()},
+			{Name: "Topics", Type: "[]ListOffsetsTopicResponse", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Name", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+				{Name: "Partitions", Type: "[]ListOffsetsPartitionResponse", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "Timestamp", Type: "int64", Versions: From(1), Nullable: none(), Tagged: none(), Default: "-1"},
+					{Name: "Offset", Type: "int64", Versions: From(1), Nullable: none(), Tagged: none(), Default: "-1"},
+					{Name: "LeaderEpoch", Type: "int32", Versions: From(4), Nullable: none(), Tagged: none(), Default: "-1"},
 				}},
 			}},
-		}}, {Name: "ListOffsetsResponse", Valid: Span(0, 0), Flexible: From(6), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(2), Nullable: None, Tagged: None},
-			{Name: "Topics", Type: "[]ListOffsetsTopicResponse", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Name", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "topicName"},
-				{Name: "Partitions", Type: "[]ListOffsetsPartitionResponse", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "OldStyleOffsets", Type: "[]int64", Versions: Span(0, 0), Nullable: None, Tagged: None},
-					{Name: "Timestamp", Type: "int64", Versions: From(1), Nullable: None, Tagged: None, Default: "-1"},
-					{Name: "Offset", Type: "int64", Versions: From(1), Nullable: None, Tagged: None, Default: "-1"},
-					{Name: "LeaderEpoch", Type: "int32", Versions: From(4), Nullable: None, Tagged: None, Default: "-1"},
+		}}, {Name: "ListOffsetsResponse", Valid: Span(0, 0), Flexible: From(6), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(2), Nullable: none(), Tagged: none()},
+			{Name: "Topics", Type: "[]ListOffsetsTopicResponse", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Name", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+				{Name: "Partitions", Type: "[]ListOffsetsPartitionResponse", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "OldStyleOffsets", Type: "[]int64", Versions: Span(0, 0), Nullable: none(), Tagged: none()},
+					{Name: "Timestamp", Type: "int64", Versions: From(1), Nullable: none(), Tagged: none(), Default: "-1"},
+					{Name: "Offset", Type: "int64", Versions: From(1), Nullable: none(), Tagged: none(), Default: "-1"},
+					{Name: "LeaderEpoch", Type: "int32", Versions: From(4), Nullable: none(), Tagged: none(), Default: "-1"},
 				}},
 			}},
 		}}}},
-	{Key: 3, Name: "Metadata", Removed: None, Dropped: None, Listeners: []string{"broker"},
-		Request: []*Def{{Name: "MetadataRequest", Valid: Span(0, 13), Flexible: From(9), Deprecated: None, Fields: []*Field{
-			{Name: "Topics", Type: "[]MetadataRequestTopic", Versions: From(0), Nullable: From(1), Tagged: None, Fields: []*Field{
-				{Name: "TopicId", Type: "uuid", Versions: From(10), Nullable: None, Tagged: None},
-				{Name: "Name", Type: "string", Versions: From(0), Nullable: From(10), Tagged: None, EntityType: "topicName"},
+	{Key: 3, Name: "Metadata", Removed: none(), Dropped: none(), Listeners: []string{"broker"},
+		Request: []*Def{{Name: "MetadataRequest", Valid: Span(0, 13), Flexible: From(9), Deprecated: none(), Fields: []*Field{
+			{Name: "Topics", Type: "[]MetadataRequestTopic", Versions: From(0), Nullable: From(1), Tagged: none(), Fields: []*Field{
+				{Name: "TopicId", Type: "uuid", Versions: From(10), Nullable: none(), Tagged: none()},
+				{Name: "Name", Type: "string", Versions: From(0), Nullable: From(10), Tagged: none(), EntityType: "topicName"},
 			}},
-			{Name: "AllowAutoTopicCreation", Type: "bool", Versions: From(4), Nullable: None, Tagged: None, Default: "true"},
-			{Name: "IncludeClusterAuthorizedOperations", Type: "bool", Versions: Span(8, 10), Nullable: None, Tagged: None},
-			{Name: "IncludeTopicAuthorizedOperations", Type: "bool", Versions: From(8), Nullable: None, Tagged: None},
+			{Name: "AllowAutoTopicCreation", Type: "bool", Versions: From(4), Nullable: none(), Tagged: none(), Default: "true"},
+			{Name: "IncludeClusterAuthorizedOperations", Type: "bool", Versions: Span(8, 10), Nullable: none(), Tagged: none()},
+			{Name: "IncludeTopicAuthorizedOperations", Type: "bool", Versions: From(8), Nullable: none(), Tagged: none()},
 		}}},
-		Response: []*Def{{Name: "MetadataResponse", Valid: Span(0, 13), Flexible: From(9), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(3), Nullable: None, Tagged: None},
-			{Name: "Brokers", Type: "[]MetadataResponseBroker", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "NodeId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, MapKey: true, EntityType: "brokerId"},
-				{Name: "Host", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Port", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Rack", Type: "string", Versions: From(1), Nullable: From(1), Tagged: None, Default: "null"},
+		Response: []*Def{{Name: "MetadataResponse", Valid: Span(0, 13), Flexible: From(9), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(3), Nullable: none(), Tagged: none()},
+			{Name: "Brokers", Type: "[]MetadataResponseBroker", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "NodeId", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), MapKey: true, EntityType: "brokerId"},
+				{Name: "Host", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Port", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Rack", Type: "string", Versions: From(1), Nullable: From(1), Tagged: none(), Default: "null"},
 			}},
-			{Name: "ClusterId", Type: "string", Versions: From(2), Nullable: From(2), Tagged: None, Default: "null"},
-			{Name: "ControllerId", Type: "int32", Versions: From(1), Nullable: None, Tagged: None, Default: "-1", EntityType: "brokerId"},
-			{Name: "Topics", Type: "[]MetadataResponseTopic", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Name", Type: "string", Versions: From(0), Nullable: From(12), Tagged: None, MapKey: true, EntityType: "topicName"},
-				{Name: "TopicId", Type: "uuid", Versions: From(10), Nullable: None, Tagged: None},
-				{Name: "IsInternal", Type: "bool", Versions: From(1), Nullable: None, Tagged: None, Default: "false"},
-				{Name: "Partitions", Type: "[]MetadataResponsePartition", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "LeaderId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, EntityType: "brokerId"},
-					{Name: "LeaderEpoch", Type: "int32", Versions: From(7), Nullable: None, Tagged: None, Default: "-1"},
-					{Name: "ReplicaNodes", Type: "[]int32", Versions: From(0), Nullable: None, Tagged: None, EntityType: "brokerId"},
-					{Name: "IsrNodes", Type: "[]int32", Versions: From(0), Nullable: None, Tagged: None, EntityType: "brokerId"},
-					{Name: "OfflineReplicas", Type: "[]int32", Versions: From(5), Nullable: None, Tagged: None, EntityType: "brokerId"},
+			{Name: "ClusterId", Type: "string", Versions: From(2), Nullable: From(2), Tagged: none(), Default: "null"},
+			{Name: "ControllerId", Type: "int32", Versions: From(1), Nullable: none(), Tagged: none(), Default: "-1", EntityType: "brokerId"},
+			{Name: "Topics", Type: "[]MetadataResponseTopic", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Name", Type: "string", Versions: From(0), Nullable: From(12), Tagged: none(), MapKey: true, EntityType: "topicName"},
+				{Name: "TopicId", Type: "uuid", Versions: From(10), Nullable: none(), Tagged: none()},
+				{Name: "IsInternal", Type: "bool", Versions: From(1), Nullable: none(), Tagged: none(), Default: "false"},
+				{Name: "Partitions", Type: "[]MetadataResponsePartition", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "LeaderId", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "brokerId"},
+					{Name: "LeaderEpoch", Type: "int32", Versions: From(7), Nullable: none(), Tagged: none(), Default: "-1"},
+					{Name: "ReplicaNodes", Type: "[]int32", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "brokerId"},
+					{Name: "IsrNodes", Type: "[]int32", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "brokerId"},
+					{Name: "OfflineReplicas", Type: "[]int32", Versions: From(5), Nullable: none(), Tagged: none(), EntityType: "brokerId"},
 				}},
-				{Name: "TopicAuthorizedOperations", Type: "int32", Versions: From(8), Nullable: None, Tagged: None, Default: "-2147483648"},
+				{Name: "TopicAuthorizedOperations", Type: "int32", Versions: From(8), Nullable: none(), Tagged: none(), Default: "-2147483648"},
 			}},
-			{Name: "ClusterAuthorizedOperations", Type: "int32", Versions: Span(8, 10), Nullable: None, Tagged: None, Default: "-2147483648"},
-			{Name: "ErrorCode", Type: "int16", Versions: From(13), Nullable: None, Tagged: None},
+			{Name: "ClusterAuthorizedOperations", Type: "int32", Versions: Span(8, 10), Nullable: none(), Tagged: none(), Default: "-2147483648"},
+			{Name: "ErrorCode", Type: "int16", Versions: From(13), Nullable: none(), Tagged: none()},
 		}}}},
-	{Key: 4, Name: "LeaderAndIsr", Removed: Span(0, 7), Dropped: None, Listeners: []string(nil),
-		Request: []*Def{{Name: "LeaderAndIsrRequest", Valid: Span(0, 7), Flexible: From(4), Deprecated: None, Fields: []*Field{
-			{Name: "ControllerId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, EntityType: "brokerId"},
-			{Name: "isKRaftController", Type: "bool", Versions: From(7), Nullable: None, Tagged: None, Default: "false"},
-			{Name: "ControllerEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "BrokerEpoch", Type: "int64", Versions: From(2), Nullable: None, Tagged: None, Default: "-1"},
-			{Name: "Type", Type: "int8", Versions: From(5), Nullable: None, Tagged: None},
-			{Name: "UngroupedPartitionStates", Type: "[]LeaderAndIsrPartitionState", Versions: Span(0, 1), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "TopicName", Type: "string", Versions: Span(0, 1), Nullable: None, Tagged: None, EntityType: "topicName"},
-				{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "ControllerEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Leader", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, EntityType: "brokerId"},
-				{Name: "LeaderEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Isr", Type: "[]int32", Versions: From(0), Nullable: None, Tagged: None, EntityType: "brokerId"},
-				{Name: "PartitionEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Replicas", Type: "[]int32", Versions: From(0), Nullable: None, Tagged: None, EntityType: "brokerId"},
-				{Name: "AddingReplicas", Type: "[]int32", Versions: From(3), Nullable: None, Tagged: None, EntityType: "brokerId"},
-				{Name: "RemovingReplicas", Type: "[]int32", Versions: From(3), Nullable: None, Tagged: None, EntityType: "brokerId"},
-				{Name: "IsNew", Type: "bool", Versions: From(1), Nullable: None, Tagged: None, Default: "false"},
-				{Name: "LeaderRecoveryState", Type: "int8", Versions: From(6), Nullable: None, Tagged: None, Default: "0"},
+	{Key: 4, Name: "LeaderAndIsr", Removed: Span(0, 7), Dropped: none(), Listeners: []string(nil),
+		Request: []*Def{{Name: "LeaderAndIsrRequest", Valid: Span(0, 7), Flexible: From(4), Deprecated: none(), Fields: []*Field{
+			{Name: "ControllerId", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "brokerId"},
+			{Name: "isKRaftController", Type: "bool", Versions: From(7), Nullable: none(), Tagged: none(), Default: "false"},
+			{Name: "ControllerEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "BrokerEpoch", Type: "int64", Versions: From(2), Nullable: none(), Tagged: none(), Default: "-1"},
+			{Name: "Type", Type: "int8", Versions: From(5), Nullable: none(), Tagged: none()},
+			{Name: "UngroupedPartitionStates", Type: "[]LeaderAndIsrPartitionState", Versions: Span(0, 1), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "TopicName", Type: "string", Versions: Span(0, 1), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+				{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "ControllerEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Leader", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "brokerId"},
+				{Name: "LeaderEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Isr", Type: "[]int32", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "brokerId"},
+				{Name: "PartitionEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Replicas", Type: "[]int32", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "brokerId"},
+				{Name: "AddingReplicas", Type: "[]int32", Versions: From(3), Nullable: none(), Tagged: none(), EntityType: "brokerId"},
+				{Name: "RemovingReplicas", Type: "[]int32", Versions: From(3), Nullable: none(), Tagged: none(), EntityType: "brokerId"},
+				{Name: "IsNew", Type: "bool", Versions: From(1), Nullable: none(), Tagged: none(), Default: "false"},
+				{Name: "LeaderRecoveryState", Type: "int8", Versions: From(6), Nullable: none(), Tagged: none(), Default: "0"},
 			}},
-			{Name: "TopicStates", Type: "[]LeaderAndIsrTopicState", Versions: From(2), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "TopicName", Type: "string", Versions: From(2), Nullable: None, Tagged: None, EntityType: "topicName"},
-				{Name: "TopicId", Type: "uuid", Versions: From(5), Nullable: None, Tagged: None},
-				{Name: "PartitionStates", Type: "[]LeaderAndIsrPartitionState", Versions: From(2), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "TopicName", Type: "string", Versions: Span(0, 1), Nullable: None, Tagged: None, EntityType: "topicName"},
-					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "ControllerEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "Leader", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, EntityType: "brokerId"},
-					{Name: "LeaderEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "Isr", Type: "[]int32", Versions: From(0), Nullable: None, Tagged: None, EntityType: "brokerId"},
-					{Name: "PartitionEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "Replicas", Type: "[]int32", Versions: From(0), Nullable: None, Tagged: None, EntityType: "brokerId"},
-					{Name: "AddingReplicas", Type: "[]int32", Versions: From(3), Nullable: None, Tagged: None, EntityType: "brokerId"},
-					{Name: "RemovingReplicas", Type: "[]int32", Versions: From(3), Nullable: None, Tagged: None, EntityType: "brokerId"},
-					{Name: "IsNew", Type: "bool", Versions: From(1), Nullable: None, Tagged: None, Default: "false"},
-					{Name: "LeaderRecoveryState", Type: "int8", Versions: From(6), Nullable: None, Tagged: None, Default: "0"},
+			{Name: "TopicStates", Type: "[]LeaderAndIsrTopicState", Versions: From(2), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "TopicName", Type: "string", Versions: From(2), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+				{Name: "TopicId", Type: "uuid", Versions: From(5), Nullable: none(), Tagged: none()},
+				{Name: "PartitionStates", Type: "[]LeaderAndIsrPartitionState", Versions: From(2), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "TopicName", Type: "string", Versions: Span(0, 1), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "ControllerEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "Leader", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "brokerId"},
+					{Name: "LeaderEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "Isr", Type: "[]int32", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "brokerId"},
+					{Name: "PartitionEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "Replicas", Type: "[]int32", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "brokerId"},
+					{Name: "AddingReplicas", Type: "[]int32", Versions: From(3), Nullable: none(), Tagged: none(), EntityType: "brokerId"},
+					{Name: "RemovingReplicas", Type: "[]int32", Versions: From(3), Nullable: none(), Tagged: none(), EntityType: "brokerId"},
+					{Name: "IsNew", Type: "bool", Versions: From(1), Nullable: none(), Tagged: none(), Default: "false"},
+					{Name: "LeaderRecoveryState", Type: "int8", Versions: From(6), Nullable: none(), Tagged: none(), Default: "0"},
 				}},
 			}},
-			{Name: "LiveLeaders", Type: "[]LeaderAndIsrLiveLeader", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "BrokerId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, EntityType: "brokerId"},
-				{Name: "HostName", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Port", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			}},
-		}}},
-		Response: []*Def{{Name: "LeaderAndIsrResponse", Valid: Span(0, 7), Flexible: From(4), Deprecated: None, Fields: []*Field{
-			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "PartitionErrors", Type: "[]LeaderAndIsrPartitionError", Versions: Span(0, 4), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "TopicName", Type: "string", Versions: Span(0, 4), Nullable: None, Tagged: None, EntityType: "topicName"},
-				{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-			}},
-			{Name: "Topics", Type: "[]LeaderAndIsrTopicError", Versions: From(5), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "TopicId", Type: "uuid", Versions: From(5), Nullable: None, Tagged: None, MapKey: true},
-				{Name: "PartitionErrors", Type: "[]LeaderAndIsrPartitionError", Versions: From(5), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "TopicName", Type: "string", Versions: Span(0, 4), Nullable: None, Tagged: None, EntityType: "topicName"},
-					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-				}},
-			}},
-		}}}},
-	{Key: 5, Name: "StopReplica", Removed: Span(0, 4), Dropped: None, Listeners: []string(nil),
-		Request: []*Def{{Name: "StopReplicaRequest", Valid: Span(0, 4), Flexible: From(2), Deprecated: None, Fields: []*Field{
-			{Name: "ControllerId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, EntityType: "brokerId"},
-			{Name: "isKRaftController", Type: "bool", Versions: From(4), Nullable: None, Tagged: None, Default: "false"},
-			{Name: "ControllerEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "BrokerEpoch", Type: "int64", Versions: From(1), Nullable: None, Tagged: None, Default: "-1"},
-			{Name: "DeletePartitions", Type: "bool", Versions: Span(0, 2), Nullable: None, Tagged: None},
-			{Name: "UngroupedPartitions", Type: "[]StopReplicaPartitionV0", Versions: Span(0, 0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "TopicName", Type: "string", Versions: Span(0, 0), Nullable: None, Tagged: None, EntityType: "topicName"},
-				{Name: "PartitionIndex", Type: "int32", Versions: Span(0, 0), Nullable: None, Tagged: None},
-			}},
-			{Name: "Topics", Type: "[]StopReplicaTopicV1", Versions: Span(1, 2), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Name", Type: "string", Versions: Span(1, 2), Nullable: None, Tagged: None, EntityType: "topicName"},
-				{Name: "PartitionIndexes", Type: "[]int32", Versions: Span(1, 2), Nullable: None, Tagged: None},
-			}},
-			{Name: "TopicStates", Type: "[]StopReplicaTopicState", Versions: From(3), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "TopicName", Type: "string", Versions: From(3), Nullable: None, Tagged: None, EntityType: "topicName"},
-				{Name: "PartitionStates", Type: "[]StopReplicaPartitionState", Versions: From(3), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "PartitionIndex", Type: "int32", Versions: From(3), Nullable: None, Tagged: None},
-					{Name: "LeaderEpoch", Type: "int32", Versions: From(3), Nullable: None, Tagged: None, Default: "-1"},
-					{Name: "DeletePartition", Type: "bool", Versions: From(3), Nullable: None, Tagged: None},
-				}},
+			{Name: "LiveLeaders", Type: "[]LeaderAndIsrLiveLeader", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "BrokerId", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "brokerId"},
+				{Name: "HostName", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Port", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
 			}},
 		}}},
-		Response: []*Def{{Name: "StopReplicaResponse", Valid: Span(0, 4), Flexible: From(2), Deprecated: None, Fields: []*Field{
-			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "PartitionErrors", Type: "[]StopReplicaPartitionError", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "TopicName", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "topicName"},
-				{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
+		Response: []*Def{{Name: "LeaderAndIsrResponse", Valid: Span(0, 7), Flexible: From(4), Deprecated: none(), Fields: []*Field{
+			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "PartitionErrors", Type: "[]LeaderAndIsrPartitionError", Versions: Span(0, 4), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "TopicName", Type: "string", Versions: Span(0, 4), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+				{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
 			}},
-		}}}},
-	{Key: 6, Name: "UpdateMetadata", Removed: Span(0, 8), Dropped: None, Listeners: []string(nil),
-		Request: []*Def{{Name: "UpdateMetadataRequest", Valid: Span(0, 8), Flexible: From(6), Deprecated: None, Fields: []*Field{
-			{Name: "ControllerId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, EntityType: "brokerId"},
-			{Name: "isKRaftController", Type: "bool", Versions: From(8), Nullable: None, Tagged: None, Default: "false"},
-			{Name: "Type", Type: "int8", Versions: From(8), Nullable: None, Tagged: From(8), Tag: 0, Default: "0"},
-			{Name: "ControllerEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "BrokerEpoch", Type: "int64", Versions: From(5), Nullable: None, Tagged: None, Default: "-1"},
-			{Name: "UngroupedPartitionStates", Type: "[]UpdateMetadataPartitionState", Versions: Span(0, 4), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "TopicName", Type: "string", Versions: Span(0, 4), Nullable: None, Tagged: None, EntityType: "topicName"},
-				{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "ControllerEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Leader", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, EntityType: "brokerId"},
-				{Name: "LeaderEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Isr", Type: "[]int32", Versions: From(0), Nullable: None, Tagged: None, EntityType: "brokerId"},
-				{Name: "ZkVersion", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Replicas", Type: "[]int32", Versions: From(0), Nullable: None, Tagged: None, EntityType: "brokerId"},
-				{Name: "OfflineReplicas", Type: "[]int32", Versions: From(4), Nullable: None, Tagged: None, EntityType: "brokerId"},
-			}},
-			{Name: "TopicStates", Type: "[]UpdateMetadataTopicState", Versions: From(5), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "TopicName", Type: "string", Versions: From(5), Nullable: None, Tagged: None, EntityType: "topicName"},
-				{Name: "TopicId", Type: "uuid", Versions: From(7), Nullable: None, Tagged: None},
-				{Name: "PartitionStates", Type: "[]UpdateMetadataPartitionState", Versions: From(5), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "TopicName", Type: "string", Versions: Span(0, 4), Nullable: None, Tagged: None, EntityType: "topicName"},
-					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "ControllerEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "Leader", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, EntityType: "brokerId"},
-					{Name: "LeaderEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "Isr", Type: "[]int32", Versions: From(0), Nullable: None, Tagged: None, EntityType: "brokerId"},
-					{Name: "ZkVersion", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "Replicas", Type: "[]int32", Versions: From(0), Nullable: None, Tagged: None, EntityType: "brokerId"},
-					{Name: "OfflineReplicas", Type: "[]int32", Versions: From(4), Nullable: None, Tagged: None, EntityType: "brokerId"},
+			{Name: "Topics", Type: "[]LeaderAndIsrTopicError", Versions: From(5), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "TopicId", Type: "uuid", Versions: From(5), Nullable: none(), Tagged: none(), MapKey: true},
+				{Name: "PartitionErrors", Type: "[]LeaderAndIsrPartitionError", Versions: From(5), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "TopicName", Type: "string", Versions: Span(0, 4), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
 				}},
 			}},
-			{Name: "LiveBrokers", Type: "[]UpdateMetadataBroker", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Id", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, EntityType: "brokerId"},
-				{Name: "V0Host", Type: "string", Versions: Span(0, 0), Nullable: None, Tagged: None},
-				{Name: "V0Port", Type: "int32", Versions: Span(0, 0), Nullable: None, Tagged: None},
-				{Name: "Endpoints", Type: "[]UpdateMetadataEndpoint", Versions: From(1), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "Port", Type: "int32", Versions: From(1), Nullable: None, Tagged: None},
-					{Name: "Host", Type: "string", Versions: From(1), Nullable: None, Tagged: None},
-					{Name: "Listener", Type: "string", Versions: From(3), Nullable: None, Tagged: None},
-					{Name: "SecurityProtocol", Type: "int16", Versions: From(1), Nullable: None, Tagged: None},
+		}}}},
+	{Key: 5, Name: "StopReplica", Removed: Span(0, 4), Dropped: none(), Listeners: []string(nil),
+		Request: []*Def{{Name: "StopReplicaRequest", Valid: Span(0, 4), Flexible: From(2), Deprecated: none(), Fields: []*Field{
+			{Name: "ControllerId", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "brokerId"},
+			{Name: "isKRaftController", Type: "bool", Versions: From(4), Nullable: none(), Tagged: none(), Default: "false"},
+			{Name: "ControllerEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "BrokerEpoch", Type: "int64", Versions: From(1), Nullable: none(), Tagged: none(), Default: "-1"},
+			{Name: "DeletePartitions", Type: "bool", Versions: Span(0, 2), Nullable: none(), Tagged: none()},
+			{Name: "UngroupedPartitions", Type: "[]StopReplicaPartitionV0", Versions: Span(0, 0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "TopicName", Type: "string", Versions: Span(0, 0), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+				{Name: "PartitionIndex", Type: "int32", Versions: Span(0, 0), Nullable: none(), Tagged: none()},
+			}},
+			{Name: "Topics", Type: "[]StopReplicaTopicV1", Versions: Span(1, 2), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Name", Type: "string", Versions: Span(1, 2), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+				{Name: "PartitionIndexes", Type: "[]int32", Versions: Span(1, 2), Nullable: none(), Tagged: none()},
+			}},
+			{Name: "TopicStates", Type: "[]StopReplicaTopicState", Versions: From(3), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "TopicName", Type: "string", Versions: From(3), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+				{Name: "PartitionStates", Type: "[]StopReplicaPartitionState", Versions: From(3), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "PartitionIndex", Type: "int32", Versions: From(3), Nullable: none(), Tagged: none()},
+					{Name: "LeaderEpoch", Type: "int32", Versions: From(3), Nullable: none(), Tagged: none(), Default: "-1"},
+					{Name: "DeletePartition", Type: "bool", Versions: From(3), Nullable: none(), Tagged: none()},
 				}},
-				{Name: "Rack", Type: "string", Versions: From(2), Nullable: From(0), Tagged: None},
 			}},
 		}}},
-		Response: []*Def{{Name: "UpdateMetadataResponse", Valid: Span(0, 8), Flexible: From(6), Deprecated: None, Fields: []*Field{
-			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-		}}}},
-	{Key: 7, Name: "ControlledShutdown", Removed: Span(0, 3), Dropped: None, Listeners: []string(nil),
-		Request: []*Def{{Name: "ControlledShutdownRequest", Valid: Span(0, 3), Flexible: From(3), Deprecated: None, Fields: []*Field{
-			{Name: "BrokerId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, EntityType: "brokerId"},
-			{Name: "BrokerEpoch", Type: "int64", Versions: From(2), Nullable: None, Tagged: None, Default: "-1"},
-		}}},
-		Response: []*Def{{Name: "ControlledShutdownResponse", Valid: Span(0, 3), Flexible: From(3), Deprecated: None, Fields: []*Field{
-			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "RemainingPartitions", Type: "[]RemainingPartition", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "TopicName", Type: "string", Versions: From(0), Nullable: None, Tagged: None, MapKey: true, EntityType: "topicName"},
-				{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, MapKey: true},
+		Response: []*Def{{Name: "StopReplicaResponse", Valid: Span(0, 4), Flexible: From(2), Deprecated: none(), Fields: []*Field{
+			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "PartitionErrors", Type: "[]StopReplicaPartitionError", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "TopicName", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+				{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
 			}},
 		}}}},
-	{Key: 8, Name: "OffsetCommit", Removed: Span(0, 1), Dropped: None, Listeners: []string{"broker"},
-		Request: []*Def{{Name: "OffsetCommitRequest", Valid: Span(2, 10), Flexible: From(8), Deprecated: None, Fields: []*Field{
-			{Name: "GroupId", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "groupId"},
-			{Name: "GenerationIdOrMemberEpoch", Type: "int32", Versions: From(1), Nullable: None, Tagged: None, Default: "-1"},
-			{Name: "MemberId", Type: "string", Versions: From(1), Nullable: None, Tagged: None},
-			{Name: "GroupInstanceId", Type: "string", Versions: From(7), Nullable: From(7), Tagged: None, Default: "null"},
-			{Name: "RetentionTimeMs", Type: "int64", Versions: Span(2, 4), Nullable: None, Tagged: None, Default: "-1"},
-			{Name: "Topics", Type: "[]OffsetCommitRequestTopic", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Name", Type: "string", Versions: Span(0, 9), Nullable: None, Tagged: None, EntityType: "topicName"},
-				{Name: "TopicId", Type: "uuid", Versions: From(10), Nullable: None, Tagged: None},
-				{Name: "Partitions", Type: "[]OffsetCommitRequestPartition", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "CommittedOffset", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "CommittedLeaderEpoch", Type: "int32", Versions: From(6), Nullable: None, Tagged: None, Default: "-1"},
-					{Name: "CommittedMetadata", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
+	{Key: 6, Name: "UpdateMetadata", Removed: Span(0, 8), Dropped: none(), Listeners: []string(nil),
+		Request: []*Def{{Name: "UpdateMetadataRequest", Valid: Span(0, 8), Flexible: From(6), Deprecated: none(), Fields: []*Field{
+			{Name: "ControllerId", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "brokerId"},
+			{Name: "isKRaftController", Type: "bool", Versions: From(8), Nullable: none(), Tagged: none(), Default: "false"},
+			{Name: "Type", Type: "int8", Versions: From(8), Nullable: none(), Tagged: From(8), Tag: 0, Default: "0"},
+			{Name: "ControllerEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "BrokerEpoch", Type: "int64", Versions: From(5), Nullable: none(), Tagged: none(), Default: "-1"},
+			{Name: "UngroupedPartitionStates", Type: "[]UpdateMetadataPartitionState", Versions: Span(0, 4), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "TopicName", Type: "string", Versions: Span(0, 4), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+				{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "ControllerEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Leader", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "brokerId"},
+				{Name: "LeaderEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Isr", Type: "[]int32", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "brokerId"},
+				{Name: "ZkVersion", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Replicas", Type: "[]int32", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "brokerId"},
+				{Name: "OfflineReplicas", Type: "[]int32", Versions: From(4), Nullable: none(), Tagged: none(), EntityType: "brokerId"},
+			}},
+			{Name: "TopicStates", Type: "[]UpdateMetadataTopicState", Versions: From(5), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "TopicName", Type: "string", Versions: From(5), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+				{Name: "TopicId", Type: "uuid", Versions: From(7), Nullable: none(), Tagged: none()},
+				{Name: "PartitionStates", Type: "[]UpdateMetadataPartitionState", Versions: From(5), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "TopicName", Type: "string", Versions: Span(0, 4), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "ControllerEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "Leader", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "brokerId"},
+					{Name: "LeaderEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "Isr", Type: "[]int32", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "brokerId"},
+					{Name: "ZkVersion", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "Replicas", Type: "[]int32", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "brokerId"},
+					{Name: "OfflineReplicas", Type: "[]int32", Versions: From(4), Nullable: none(), Tagged: none(), EntityType: "brokerId"},
+				}},
+			}},
+			{Name: "LiveBrokers", Type: "[]UpdateMetadataBroker", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Id", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "brokerId"},
+				{Name: "V0Host", Type: "string", Versions: Span(0, 0), Nullable: none(), Tagged: none()},
+				{Name: "V0Port", Type: "int32", Versions: Span(0, 0), Nullable: none(), Tagged: none()},
+				{Name: "Endpoints", Type: "[]UpdateMetadataEndpoint", Versions: From(1), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "Port", Type: "int32", Versions: From(1), Nullable: none(), Tagged: none()},
+					{Name: "Host", Type: "string", Versions: From(1), Nullable: none(), Tagged: none()},
+					{Name: "Listener", Type: "string", Versions: From(3), Nullable: none(), Tagged: none()},
+					{Name: "SecurityProtocol", Type: "int16", Versions: From(1), Nullable: none(), Tagged: none()},
+				}},
+				{Name: "Rack", Type: "string", Versions: From(2), Nullable: From(0), Tagged: none()},
+			}},
+		}}},
+		Response: []*Def{{Name: "UpdateMetadataResponse", Valid: Span(0, 8), Flexible: From(6), Deprecated: none(), Fields: []*Field{
+			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+		}}}},
+	{Key: 7, Name: "ControlledShutdown", Removed: Span(0, 3), Dropped: none(), Listeners: []string(nil),
+		Request: []*Def{{Name: "ControlledShutdownRequest", Valid: Span(0, 3), Flexible: From(3), Deprecated: none(), Fields: []*Field{
+			{Name: "BrokerId", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "brokerId"},
+			{Name: "BrokerEpoch", Type: "int64", Versions: From(2), Nullable: none(), Tagged: none(), Default: "-1"},
+		}}},
+		Response: []*Def{{Name: "ControlledShutdownResponse", Valid: Span(0, 3), Flexible: From(3), Deprecated: none(), Fields: []*Field{
+			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "RemainingPartitions", Type: "[]RemainingPartition", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "TopicName", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), MapKey: true, EntityType: "topicName"},
+				{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), MapKey: true},
+			}},
+		}}}},
+	{Key: 8, Name: "OffsetCommit", Removed: Span(0, 1), Dropped: none(), Listeners: []string{"broker"},
+		Request: []*Def{{Name: "OffsetCommitRequest", Valid: Span(2, 10), Flexible: From(8), Deprecated: none(), Fields: []*Field{
+			{Name: "GroupId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "groupId"},
+			{Name: "GenerationIdOrMemberEpoch", Type: "int32", Versions: From(1), Nullable: none(), Tagged: none(), Default: "-1"},
+			{Name: "MemberId", Type: "string", Versions: From(1), Nullable: none(), Tagged: none()},
+			{Name: "GroupInstanceId", Type: "string", Versions: From(7), Nullable: From(7), Tagged: none(), Default: "null"},
+			{Name: "RetentionTimeMs", Type: "int64", Versions: Span(2, 4), Nullable: none(), Tagged: none(), Default: "-1"},
+			{Name: "Topics", Type: "[]OffsetCommitRequestTopic", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Name", Type: "string", Versions: Span(0, 9), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+				{Name: "TopicId", Type: "uuid", Versions: From(10), Nullable: none(), Tagged: none()},
+				{Name: "Partitions", Type: "[]OffsetCommitRequestPartition", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "CommittedOffset", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "CommittedLeaderEpoch", Type: "int32", Versions: From(6), Nullable: none(), Tagged: none(), Default: "-1"},
+					{Name: "CommittedMetadata", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none()},
 				}},
 			}},
 		}}, {Name: "OffsetCommitRequest", Valid: Span(0, 1), Flexible: From(8), Deprecated: Span(0, 1), Fields: []*Field{
-			{Name: "GroupId", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "groupId"},
-			{Name: "GenerationIdOrMemberEpoch", Type: "int32", Versions: From(1), Nullable: None, Tagged: None, Default: "-1"},
-			{Name: "MemberId", Type: "string", Versions: From(1), Nullable: None, Tagged: None},
-			{Name: "GroupInstanceId", Type: "string", Versions: From(7), Nullable: From(7), Tagged: None, Default: "null"},
-			{Name: "RetentionTimeMs", Type: "int64", Versions: Span(2, 4), Nullable: None, Tagged: None, Default: "-1"},
-			{Name: "Topics", Type: "[]OffsetCommitRequestTopic", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Name", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "topicName"},
-				{Name: "Partitions", Type: "[]OffsetCommitRequestPartition", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "CommittedOffset", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "CommittedLeaderEpoch", Type: "int32", Versions: From(6), Nullable: None, Tagged: None, Default: "-1"},
-					{Name: "CommitTimestamp", Type: "int64", Versions: Span(1, 1), Nullable: None, Tagged: None, Default: "-1"},
-					{Name: "CommittedMetadata", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
+			{Name: "GroupId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "groupId"},
+			{Name: "GenerationIdOrMemberEpoch", Type: "int32", Versions: From(1), Nullable: none(), Tagged: none(), Default: "-1"},
+			{Name: "MemberId", Type: "string", Versions: From(1), Nullable: none(), Tagged: none()},
+			{Name: "GroupInstanceId", Type: "string", Versions: From(7), Nullable: From(7), Tagged: none(), Default: "null"},
+			{Name: "RetentionTimeMs", Type: "int64", Versions: Span(2, 4), Nullable: none(), Tagged: none(), Default: "-1"},
+			{Name: "Topics", Type: "[]OffsetCommitRequestTopic", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Name", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+				{Name: "Partitions", Type: "[]OffsetCommitRequestPartition", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "CommittedOffset", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "CommittedLeaderEpoch", Type: "int32", Versions: From(6), Nullable: none(), Tagged: none(), Default: "-1"},
+					{Name: "CommitTimestamp", Type: "int64", Versions: Span(1, 1), Nullable: none(), Tagged: none(), Default: "-1"},
+					{Name: "CommittedMetadata", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none()},
 				}},
 			}},
 		}}},
-		Response: []*Def{{Name: "OffsetCommitResponse", Valid: Span(2, 10), Flexible: From(8), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(3), Nullable: None, Tagged: None},
-			{Name: "Topics", Type: "[]OffsetCommitResponseTopic", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Name", Type: "string", Versions: Span(0, 9), Nullable: None, Tagged: None, EntityType: "topicName"},
-				{Name: "TopicId", Type: "uuid", Versions: From(10), Nullable: None, Tagged: None},
-				{Name: "Partitions", Type: "[]OffsetCommitResponsePartition", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
+		Response: []*Def{{Name: "OffsetCommitResponse", Valid: Span(2, 10), Flexible: From(8), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(3), Nullable: none(), Tagged: none()},
+			{Name: "Topics", Type: "[]OffsetCommitResponseTopic", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Name", Type: "string", Versions: Span(0, 9), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+				{Name: "TopicId", Type: "uuid", Versions: From(10), Nullable: none(), Tagged: none()},
+				{Name: "Partitions", Type: "[]OffsetCommitResponsePartition", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
 				}},
 			}},
-		}}, {Name: "OffsetCommitResponse", Valid: Span(0, 1), Flexible: From(8), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(3), Nullable: None, Tagged: None},
-			{Name: "Topics", Type: "[]OffsetCommitResponseTopic", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Name", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "topicName"},
-				{Name: "Partitions", Type: "[]OffsetCommitResponsePartition", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
+		}}, {Name: "OffsetCommitResponse", Valid: Span(0, 1), Flexible: From(8), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(3), Nullable: none(), Tagged: none()},
+			{Name: "Topics", Type: "[]OffsetCommitResponseTopic", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Name", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+				{Name: "Partitions", Type: "[]OffsetCommitResponsePartition", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
 				}},
 			}},
 		}}}},
-	{Key: 9, Name: "OffsetFetch", Removed: Span(0, 0), Dropped: None, Listeners: []string{"broker"},
-		Request: []*Def{{Name: "OffsetFetchRequest", Valid: Span(1, 10), Flexible: From(6), Deprecated: None, Fields: []*Field{
-			{Name: "GroupId", Type: "string", Versions: Span(0, 7), Nullable: None, Tagged: None, EntityType: "groupId"},
-			{Name: "Topics", Type: "[]OffsetFetchRequestTopic", Versions: Span(0, 7), Nullable: Span(2, 7), Tagged: None, Fields: []*Field{
-				{Name: "Name", Type: "string", Versions: Span(0, 7), Nullable: None, Tagged: None, EntityType: "topicName"},
-				{Name: "PartitionIndexes", Type: "[]int32", Versions: Span(0, 7), Nullable: None, Tagged: None},
+	{Key: 9, Name: "OffsetFetch", Removed: Span(0, 0), Dropped: none(), Listeners: []string{"broker"},
+		Request: []*Def{{Name: "OffsetFetchRequest", Valid: Span(1, 10), Flexible: From(6), Deprecated: none(), Fields: []*Field{
+			{Name: "GroupId", Type: "string", Versions: Span(0, 7), Nullable: none(), Tagged: none(), EntityType: "groupId"},
+			{Name: "Topics", Type: "[]OffsetFetchRequestTopic", Versions: Span(0, 7), Nullable: Span(2, 7), Tagged: none(), Fields: []*Field{
+				{Name: "Name", Type: "string", Versions: Span(0, 7), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+				{Name: "PartitionIndexes", Type: "[]int32", Versions: Span(0, 7), Nullable: none(), Tagged: none()},
 			}},
-			{Name: "Groups", Type: "[]OffsetFetchRequestGroup", Versions: From(8), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "GroupId", Type: "string", Versions: From(8), Nullable: None, Tagged: None, EntityType: "groupId"},
-				{Name: "MemberId", Type: "string", Versions: From(9), Nullable: From(9), Tagged: None, Default: "null"},
-				{Name: "MemberEpoch", Type: "int32", Versions: From(9), Nullable: None, Tagged: None, Default: "-1"},
-				{Name: "Topics", Type: "[]OffsetFetchRequestTopics", Versions: From(8), Nullable: From(8), Tagged: None, Fields: []*Field{
-					{Name: "Name", Type: "string", Versions: Span(8, 9), Nullable: None, Tagged: None, EntityType: "topicName"},
-					{Name: "TopicId", Type: "uuid", Versions: From(10), Nullable: None, Tagged: None},
-					{Name: "PartitionIndexes", Type: "[]int32", Versions: From(8), Nullable: None, Tagged: None},
+			{Name: "Groups", Type: "[]OffsetFetchRequestGroup", Versions: From(8), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "GroupId", Type: "string", Versions: From(8), Nullable: none(), Tagged: none(), EntityType: "groupId"},
+				{Name: "MemberId", Type: "string", Versions: From(9), Nullable: From(9), Tagged: none(), Default: "null"},
+				{Name: "MemberEpoch", Type: "int32", Versions: From(9), Nullable: none(), Tagged: none(), Default: "-1"},
+				{Name: "Topics", Type: "[]OffsetFetchRequestTopics", Versions: From(8), Nullable: From(8), Tagged: none(), Fields: []*Field{
+					{Name: "Name", Type: "string", Versions: Span(8, 9), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+					{Name: "TopicId", Type: "uuid", Versions: From(10), Nullable: none(), Tagged: none()},
+					{Name: "PartitionIndexes", Type: "[]int32", Versions: From(8), Nullable: none(), Tagged: none()},
 				}},
 			}},
-			{Name: "RequireStable", Type: "bool", Versions: From(7), Nullable: None, Tagged: None, Default: "false"},
+			{Name: "RequireStable", Type: "bool", Versions: From(7), Nullable: none(), Tagged: none(), Default: "false"},
 		}}, {Name: "OffsetFetchRequest", Valid: Span(0, 0), Flexible: From(6), Deprecated: Span(0, 0), Fields: []*Field{
-			{Name: "GroupId", Type: "string", Versions: Span(0, 7), Nullable: None, Tagged: None, EntityType: "groupId"},
-			{Name: "Topics", Type: "[]OffsetFetchRequestTopic", Versions: Span(0, 7), Nullable: Span(2, 7), Tagged: None, Fields: []*Field{
-				{Name: "Name", Type: "string", Versions: Span(0, 7), Nullable: None, Tagged: None, EntityType: "topicName"},
-				{Name: "PartitionIndexes", Type: "[]int32", Versions: Span(0, 7), Nullable: None, Tagged: None},
+			{Name: "GroupId", Type: "string", Versions: Span(0, 7), Nullable: none(), Tagged: none(), EntityType: "groupId"},
+			{Name: "Topics", Type: "[]OffsetFetchRequestTopic", Versions: Span(0, 7), Nullable: Span(2, 7), Tagged: none(), Fields: []*Field{
+				{Name: "Name", Type: "string", Versions: Span(0, 7), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+				{Name: "PartitionIndexes", Type: "[]int32", Versions: Span(0, 7), Nullable: none(), Tagged: none()},
 			}},
-			{Name: "Groups", Type: "[]OffsetFetchRequestGroup", Versions: From(8), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "GroupId", Type: "string", Versions: From(8), Nullable: None, Tagged: None, EntityType: "groupId"},
-				{Name: "MemberId", Type: "string", Versions: From(9), Nullable: From(9), Tagged: None, Default: "null"},
-				{Name: "MemberEpoch", Type: "int32", Versions: From(9), Nullable: None, Tagged: None, Default: "-1"},
-				{Name: "Topics", Type: "[]OffsetFetchRequestTopics", Versions: From(8), Nullable: From(8), Tagged: None, Fields: []*Field{
-					{Name: "Name", Type: "string", Versions: From(8), Nullable: None, Tagged: None, EntityType: "topicName"},
-					{Name: "PartitionIndexes", Type: "[]int32", Versions: From(8), Nullable: None, Tagged: None},
+			{Name: "Groups", Type: "[]OffsetFetchRequestGroup", Versions: From(8), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "GroupId", Type: "string", Versions: From(8), Nullable: none(), Tagged: none(), EntityType: "groupId"},
+				{Name: "MemberId", Type: "string", Versions: From(9), Nullable: From(9), Tagged: none(), Default: "null"},
+				{Name: "MemberEpoch", Type: "int32", Versions: From(9), Nullable: none(), Tagged: none(), Default: "-1"},
+				{Name: "Topics", Type: "[]OffsetFetchRequestTopics", Versions: From(8), Nullable: From(8), Tagged: none(), Fields: []*Field{
+					{Name: "Name", Type: "string", Versions: From(8), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+					{Name: "PartitionIndexes", Type: "[]int32", Versions: From(8), Nullable: none(), Tagged: none()},
 				}},
 			}},
-			{Name: "RequireStable", Type: "bool", Versions: From(7), Nullable: None, Tagged: None, Default: "false"},
+			{Name: "RequireStable", Type: "bool", Versions: From(7), Nullable: none(), Tagged: none(), Default: "false"},
 		}}},
-		Response: []*Def{{Name: "OffsetFetchResponse", Valid: Span(1, 10), Flexible: From(6), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(3), Nullable: None, Tagged: None},
-			{Name: "Topics", Type: "[]OffsetFetchResponseTopic", Versions: Span(0, 7), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Name", Type: "string", Versions: Span(0, 7), Nullable: None, Tagged: None, EntityType: "topicName"},
-				{Name: "Partitions", Type: "[]OffsetFetchResponsePartition", Versions: Span(0, 7), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "PartitionIndex", Type: "int32", Versions: Span(0, 7), Nullable: None, Tagged: None},
-					{Name: "CommittedOffset", Type: "int64", Versions: Span(0, 7), Nullable: None, Tagged: None},
-					{Name: "CommittedLeaderEpoch", Type: "int32", Versions: Span(5, 7), Nullable: None, Tagged: None, Default: "-1"},
-					{Name: "Metadata", Type: "string", Versions: Span(0, 7), Nullable: Span(0, 7), Tagged: None},
-					{Name: "ErrorCode", Type: "int16", Versions: Span(0, 7), Nullable: None, Tagged: None},
+		Response: []*Def{{Name: "OffsetFetchResponse", Valid: Span(1, 10), Flexible: From(6), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(3), Nullable: none(), Tagged: none()},
+			{Name: "Topics", Type: "[]OffsetFetchResponseTopic", Versions: Span(0, 7), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Name", Type: "string", Versions: Span(0, 7), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+				{Name: "Partitions", Type: "[]OffsetFetchResponsePartition", Versions: Span(0, 7), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "PartitionIndex", Type: "int32", Versions: Span(0, 7), Nullable: none(), Tagged: none()},
+					{Name: "CommittedOffset", Type: "int64", Versions: Span(0, 7), Nullable: none(), Tagged: none()},
+					{Name: "CommittedLeaderEpoch", Type: "int32", Versions: Span(5, 7), Nullable: none(), Tagged: none(), Default: "-1"},
+					{Name: "Metadata", Type: "string", Versions: Span(0, 7), Nullable: Span(0, 7), Tagged: none()},
+					{Name: "ErrorCode", Type: "int16", Versions: Span(0, 7), Nullable: none(), Tagged: none()},
 				}},
 			}},
-			{Name: "ErrorCode", Type: "int16", Versions: Span(2, 7), Nullable: None, Tagged: None, Default: "0"},
-			{Name: "Groups", Type: "[]OffsetFetchResponseGroup", Versions: From(8), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "GroupId", Type: "string", Versions: From(8), Nullable: None, Tagged: None, EntityType: "groupId"},
-				{Name: "Topics", Type: "[]OffsetFetchResponseTopics", Versions: From(8), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "Name", Type: "string", Versions: Span(8, 9), Nullable: None, Tagged: None, EntityType: "topicName"},
-					{Name: "TopicId", Type: "uuid", Versions: From(10), Nullable: None, Tagged: None},
-					{Name: "Partitions", Type: "[]OffsetFetchResponsePartitions", Versions: From(8), Nullable: None, Tagged: None, Fields: []*Field{
-						{Name: "PartitionIndex", Type: "int32", Versions: From(8), Nullable: None, Tagged: None},
-						{Name: "CommittedOffset", Type: "int64", Versions: From(8), Nullable: None, Tagged: None},
-						{Name: "CommittedLeaderEpoch", Type: "int32", Versions: From(8), Nullable: None, Tagged: None, Default: "-1"},
-						{Name: "Metadata", Type: "string", Versions: From(8), Nullable: From(8), Tagged: None},
-						{Name: "ErrorCode", Type: "int16", Versions: From(8), Nullable: None, Tagged: None},
+			{Name: "ErrorCode", Type: "int16", Versions: Span(2, 7), Nullable: none(), Tagged: none(), Default: "0"},
+			{Name: "Groups", Type: "[]OffsetFetchResponseGroup", Versions: From(8), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "GroupId", Type: "string", Versions: From(8), Nullable: none(), Tagged: none(), EntityType: "groupId"},
+				{Name: "Topics", Type: "[]OffsetFetchResponseTopics", Versions: From(8), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "Name", Type: "string", Versions: Span(8, 9), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+					{Name: "TopicId", Type: "uuid", Versions: From(10), Nullable: none(), Tagged: none()},
+					{Name: "Partitions", Type: "[]OffsetFetchResponsePartitions", Versions: From(8), Nullable: none(), Tagged: none(), Fields: []*Field{
+						{Name: "PartitionIndex", Type: "int32", Versions: From(8), Nullable: none(), Tagged: none()},
+						{Name: "CommittedOffset", Type: "int64", Versions: From(8), Nullable: none(), Tagged: none()},
+						{Name: "CommittedLeaderEpoch", Type: "int32", Versions: From(8), Nullable: none(), Tagged: none(), Default: "-1"},
+						{Name: "Metadata", Type: "string", Versions: From(8), Nullable: From(8), Tagged: none()},
+						{Name: "ErrorCode", Type: "int16", Versions: From(8), Nullable: none(), Tagged: none()},
 					}},
 				}},
-				{Name: "ErrorCode", Type: "int16", Versions: From(8), Nullable: None, Tagged: None, Default: "0"},
+				{Name: "ErrorCode", Type: "int16", Versions: From(8), Nullable: none(), Tagged: none(), Default: "0"},
 			}},
-		}}, {Name: "OffsetFetchResponse", Valid: Span(0, 0), Flexible: From(6), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(3), Nullable: None, Tagged: None},
-			{Name: "Topics", Type: "[]OffsetFetchResponseTopic", Versions: Span(0, 7), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Name", Type: "string", Versions: Span(0, 7), Nullable: None, Tagged: None, EntityType: "topicName"},
-				{Name: "Partitions", Type: "[]OffsetFetchResponsePartition", Versions: Span(0, 7), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "PartitionIndex", Type: "int32", Versions: Span(0, 7), Nullable: None, Tagged: None},
-					{Name: "CommittedOffset", Type: "int64", Versions: Span(0, 7), Nullable: None, Tagged: None},
-					{Name: "CommittedLeaderEpoch", Type: "int32", Versions: Span(5, 7), Nullable: None, Tagged: None, Default: "-1"},
-					{Name: "Metadata", Type: "string", Versions: Span(0, 7), Nullable: Span(0, 7), Tagged: None},
-					{Name: "ErrorCode", Type: "int16", Versions: Span(0, 7), Nullable: None, Tagged: None},
+		}}, {Name: "OffsetFetchResponse", Valid: Span(0, 0), Flexible: From(6), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(3), Nullable: none(), Tagged: none()},
+			{Name: "Topics", Type: "[]OffsetFetchResponseTopic", Versions: Span(0, 7), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Name", Type: "string", Versions: Span(0, 7), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+				{Name: "Partitions", Type: "[]OffsetFetchResponsePartition", Versions: Span(0, 7), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "PartitionIndex", Type: "int32", Versions: Span(0, 7), Nullable: none(), Tagged: none()},
+					{Name: "CommittedOffset", Type: "int64", Versions: Span(0, 7), Nullable: none(), Tagged: none()},
+					{Name: "CommittedLeaderEpoch", Type: "int32", Versions: Span(5, 7), Nullable: none(), Tagged: none(), Default: "-1"},
+					{Name: "Metadata", Type: "string", Versions: Span(0, 7), Nullable: Span(0, 7), Tagged: none()},
+					{Name: "ErrorCode", Type: "int16", Versions: Span(0, 7), Nullable: none(), Tagged: none()},
 				}},
 			}},
-			{Name: "ErrorCode", Type: "int16", Versions: Span(2, 7), Nullable: None, Tagged: None, Default: "0"},
-			{Name: "Groups", Type: "[]OffsetFetchResponseGroup", Versions: From(8), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "GroupId", Type: "string", Versions: From(8), Nullable: None, Tagged: None, EntityType: "groupId"},
-				{Name: "Topics", Type: "[]OffsetFetchResponseTopics", Versions: From(8), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "Name", Type: "string", Versions: From(8), Nullable: None, Tagged: None, EntityType: "topicName"},
-					{Name: "Partitions", Type: "[]OffsetFetchResponsePartitions", Versions: From(8), Nullable: None, Tagged: None, Fields: []*Field{
-						{Name: "PartitionIndex", Type: "int32", Versions: From(8), Nullable: None, Tagged: None},
-						{Name: "CommittedOffset", Type: "int64", Versions: From(8), Nullable: None, Tagged: None},
-						{Name: "CommittedLeaderEpoch", Type: "int32", Versions: From(8), Nullable: None, Tagged: None, Default: "-1"},
-						{Name: "Metadata", Type: "string", Versions: From(8), Nullable: From(8), Tagged: None},
-						{Name: "ErrorCode", Type: "int16", Versions: From(8), Nullable: None, Tagged: None},
+			{Name: "ErrorCode", Type: "int16", Versions: Span(2, 7), Nullable: none(), Tagged: none(), Default: "0"},
+			{Name: "Groups", Type: "[]OffsetFetchResponseGroup", Versions: From(8), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "GroupId", Type: "string", Versions: From(8), Nullable: none(), Tagged: none(), EntityType: "groupId"},
+				{Name: "Topics", Type: "[]OffsetFetchResponseTopics", Versions: From(8), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "Name", Type: "string", Versions: From(8), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+					{Name: "Partitions", Type: "[]OffsetFetchResponsePartitions", Versions: From(8), Nullable: none(), Tagged: none(), Fields: []*Field{
+						{Name: "PartitionIndex", Type: "int32", Versions: From(8), Nullable: none(), Tagged: none()},
+						{Name: "CommittedOffset", Type: "int64", Versions: From(8), Nullable: none(), Tagged: none()},
+						{Name: "CommittedLeaderEpoch", Type: "int32", Versions: From(8), Nullable: none(), Tagged: none(), Default: "-1"},
+						{Name: "Metadata", Type: "string", Versions: From(8), Nullable: From(8), Tagged: none()},
+						{Name: "ErrorCode", Type: "int16", Versions: From(8), Nullable: none(), Tagged: none()},
 					}},
 				}},
-				{Name: "ErrorCode", Type: "int16", Versions: From(8), Nullable: None, Tagged: None, Default: "0"},
+				{Name: "ErrorCode", Type: "int16", Versions: From(8), Nullable: none(), Tagged: none(), Default: "0"},
 			}},
 		}}}},
-	{Key: 10, Name: "FindCoordinator", Removed: None, Dropped: None, Listeners: []string{"broker"},
-		Request: []*Def{{Name: "FindCoordinatorRequest", Valid: Span(0, 6), Flexible: From(3), Deprecated: None, Fields: []*Field{
-			{Name: "Key", Type: "string", Versions: Span(0, 3), Nullable: None, Tagged: None},
-			{Name: "KeyType", Type: "int8", Versions: From(1), Nullable: None, Tagged: None, Default: "0"},
-			{Name: "CoordinatorKeys", Type: "[]string", Versions: From(4), Nullable: None, Tagged: None},
+	{Key: 10, Name: "FindCoordinator", Removed: none(), Dropped: none(), Listeners: []string{"broker"},
+		Request: []*Def{{Name: "FindCoordinatorRequest", Valid: Span(0, 6), Flexible: From(3), Deprecated: none(), Fields: []*Field{
+			{Name: "Key", Type: "string", Versions: Span(0, 3), Nullable: none(), Tagged: none()},
+			{Name: "KeyType", Type: "int8", Versions: From(1), Nullable: none(), Tagged: none(), Default: "0"},
+			{Name: "CoordinatorKeys", Type: "[]string", Versions: From(4), Nullable: none(), Tagged: none()},
 		}}},
-		Response: []*Def{{Name: "FindCoordinatorResponse", Valid: Span(0, 6), Flexible: From(3), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(1), Nullable: None, Tagged: None},
-			{Name: "ErrorCode", Type: "int16", Versions: Span(0, 3), Nullable: None, Tagged: None},
-			{Name: "ErrorMessage", Type: "string", Versions: Span(1, 3), Nullable: Span(1, 3), Tagged: None},
-			{Name: "NodeId", Type: "int32", Versions: Span(0, 3), Nullable: None, Tagged: None, EntityType: "brokerId"},
-			{Name: "Host", Type: "string", Versions: Span(0, 3), Nullable: None, Tagged: None},
-			{Name: "Port", Type: "int32", Versions: Span(0, 3), Nullable: None, Tagged: None},
-			{Name: "Coordinators", Type: "[]Coordinator", Versions: From(4), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Key", Type: "string", Versions: From(4), Nullable: None, Tagged: None},
-				{Name: "NodeId", Type: "int32", Versions: From(4), Nullable: None, Tagged: None, EntityType: "brokerId"},
-				{Name: "Host", Type: "string", Versions: From(4), Nullable: None, Tagged: None},
-				{Name: "Port", Type: "int32", Versions: From(4), Nullable: None, Tagged: None},
-				{Name: "ErrorCode", Type: "int16", Versions: From(4), Nullable: None, Tagged: None},
-				{Name: "ErrorMessage", Type: "string", Versions: From(4), Nullable: From(4), Tagged: None},
+		Response: []*Def{{Name: "FindCoordinatorResponse", Valid: Span(0, 6), Flexible: From(3), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(1), Nullable: none(), Tagged: none()},
+			{Name: "ErrorCode", Type: "int16", Versions: Span(0, 3), Nullable: none(), Tagged: none()},
+			{Name: "ErrorMessage", Type: "string", Versions: Span(1, 3), Nullable: Span(1, 3), Tagged: none()},
+			{Name: "NodeId", Type: "int32", Versions: Span(0, 3), Nullable: none(), Tagged: none(), EntityType: "brokerId"},
+			{Name: "Host", Type: "string", Versions: Span(0, 3), Nullable: none(), Tagged: none()},
+			{Name: "Port", Type: "int32", Versions: Span(0, 3), Nullable: none(), Tagged: none()},
+			{Name: "Coordinators", Type: "[]Coordinator", Versions: From(4), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Key", Type: "string", Versions: From(4), Nullable: none(), Tagged: none()},
+				{Name: "NodeId", Type: "int32", Versions: From(4), Nullable: none(), Tagged: none(), EntityType: "brokerId"},
+				{Name: "Host", Type: "string", Versions: From(4), Nullable: none(), Tagged: none()},
+				{Name: "Port", Type: "int32", Versions: From(4), Nullable: none(), Tagged: none()},
+				{Name: "ErrorCode", Type: "int16", Versions: From(4), Nullable: none(), Tagged: none()},
+				{Name: "ErrorMessage", Type: "string", Versions: From(4), Nullable: From(4), Tagged: none()},
 			}},
 		}}}},
-	{Key: 11, Name: "JoinGroup", Removed: None, Dropped: None, Listeners: []string{"broker"},
-		Request: []*Def{{Name: "JoinGroupRequest", Valid: Span(0, 9), Flexible: From(6), Deprecated: None, Fields: []*Field{
-			{Name: "GroupId", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "groupId"},
-			{Name: "SessionTimeoutMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "RebalanceTimeoutMs", Type: "int32", Versions: From(1), Nullable: None, Tagged: None, Default: "-1"},
-			{Name: "MemberId", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "GroupInstanceId", Type: "string", Versions: From(5), Nullable: From(5), Tagged: None, Default: "null"},
-			{Name: "ProtocolType", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "Protocols", Type: "[]JoinGroupRequestProtocol", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Name", Type: "string", Versions: From(0), Nullable: None, Tagged: None, MapKey: true},
-				{Name: "Metadata", Type: "bytes", Versions: From(0), Nullable: None, Tagged: None},
+	{Key: 11, Name: "JoinGroup", Removed: none(), Dropped: none(), Listeners: []string{"broker"},
+		Request: []*Def{{Name: "JoinGroupRequest", Valid: Span(0, 9), Flexible: From(6), Deprecated: none(), Fields: []*Field{
+			{Name: "GroupId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "groupId"},
+			{Name: "SessionTimeoutMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "RebalanceTimeoutMs", Type: "int32", Versions: From(1), Nullable: none(), Tagged: none(), Default: "-1"},
+			{Name: "MemberId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "GroupInstanceId", Type: "string", Versions: From(5), Nullable: From(5), Tagged: none(), Default: "null"},
+			{Name: "ProtocolType", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "Protocols", Type: "[]JoinGroupRequestProtocol", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Name", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), MapKey: true},
+				{Name: "Metadata", Type: "bytes", Versions: From(0), Nullable: none(), Tagged: none()},
 			}},
-			{Name: "Reason", Type: "string", Versions: From(8), Nullable: From(8), Tagged: None, Default: "null"},
+			{Name: "Reason", Type: "string", Versions: From(8), Nullable: From(8), Tagged: none(), Default: "null"},
 		}}},
-		Response: []*Def{{Name: "JoinGroupResponse", Valid: Span(0, 9), Flexible: From(6), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(2), Nullable: None, Tagged: None},
-			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "GenerationId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, Default: "-1"},
-			{Name: "ProtocolType", Type: "string", Versions: From(7), Nullable: From(7), Tagged: None, Default: "null"},
-			{Name: "ProtocolName", Type: "string", Versions: From(0), Nullable: From(7), Tagged: None},
-			{Name: "Leader", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "SkipAssignment", Type: "bool", Versions: From(9), Nullable: None, Tagged: None, Default: "false"},
-			{Name: "MemberId", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "Members", Type: "[]JoinGroupResponseMember", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "MemberId", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "GroupInstanceId", Type: "string", Versions: From(5), Nullable: From(5), Tagged: None, Default: "null"},
-				{Name: "Metadata", Type: "bytes", Versions: From(0), Nullable: None, Tagged: None},
-			}},
-		}}}},
-	{Key: 12, Name: "Heartbeat", Removed: None, Dropped: None, Listeners: []string{"broker"},
-		Request: []*Def{{Name: "HeartbeatRequest", Valid: Span(0, 4), Flexible: From(4), Deprecated: None, Fields: []*Field{
-			{Name: "GroupId", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "groupId"},
-			{Name: "GenerationId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "MemberId", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "GroupInstanceId", Type: "string", Versions: From(3), Nullable: From(3), Tagged: None, Default: "null"},
-		}}},
-		Response: []*Def{{Name: "HeartbeatResponse", Valid: Span(0, 4), Flexible: From(4), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(1), Nullable: None, Tagged: None},
-			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-		}}}},
-	{Key: 13, Name: "LeaveGroup", Removed: None, Dropped: None, Listeners: []string{"broker"},
-		Request: []*Def{{Name: "LeaveGroupRequest", Valid: Span(0, 5), Flexible: From(4), Deprecated: None, Fields: []*Field{
-			{Name: "GroupId", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "groupId"},
-			{Name: "MemberId", Type: "string", Versions: Span(0, 2), Nullable: None, Tagged: None},
-			{Name: "Members", Type: "[]MemberIdentity", Versions: From(3), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "MemberId", Type: "string", Versions: From(3), Nullable: None, Tagged: None},
-				{Name: "GroupInstanceId", Type: "string", Versions: From(3), Nullable: From(3), Tagged: None, Default: "null"},
-				{Name: "Reason", Type: "string", Versions: From(5), Nullable: From(5), Tagged: None, Default: "null"},
-			}},
-		}}},
-		Response: []*Def{{Name: "LeaveGroupResponse", Valid: Span(0, 5), Flexible: From(4), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(1), Nullable: None, Tagged: None},
-			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "Members", Type: "[]MemberResponse", Versions: From(3), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "MemberId", Type: "string", Versions: From(3), Nullable: None, Tagged: None},
-				{Name: "GroupInstanceId", Type: "string", Versions: From(3), Nullable: From(3), Tagged: None},
-				{Name: "ErrorCode", Type: "int16", Versions: From(3), Nullable: None, Tagged: None},
+		Response: []*Def{{Name: "JoinGroupResponse", Valid: Span(0, 9), Flexible: From(6), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(2), Nullable: none(), Tagged: none()},
+			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "GenerationId", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), Default: "-1"},
+			{Name: "ProtocolType", Type: "string", Versions: From(7), Nullable: From(7), Tagged: none(), Default: "null"},
+			{Name: "ProtocolName", Type: "string", Versions: From(0), Nullable: From(7), Tagged: none()},
+			{Name: "Leader", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "SkipAssignment", Type: "bool", Versions: From(9), Nullable: none(), Tagged: none(), Default: "false"},
+			{Name: "MemberId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "Members", Type: "[]JoinGroupResponseMember", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "MemberId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "GroupInstanceId", Type: "string", Versions: From(5), Nullable: From(5), Tagged: none(), Default: "null"},
+				{Name: "Metadata", Type: "bytes", Versions: From(0), Nullable: none(), Tagged: none()},
 			}},
 		}}}},
-	{Key: 14, Name: "SyncGroup", Removed: None, Dropped: None, Listeners: []string{"broker"},
-		Request: []*Def{{Name: "SyncGroupRequest", Valid: Span(0, 5), Flexible: From(4), Deprecated: None, Fields: []*Field{
-			{Name: "GroupId", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "groupId"},
-			{Name: "GenerationId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "MemberId", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "GroupInstanceId", Type: "string", Versions: From(3), Nullable: From(3), Tagged: None, Default: "null"},
-			{Name: "ProtocolType", Type: "string", Versions: From(5), Nullable: From(5), Tagged: None, Default: "null"},
-			{Name: "ProtocolName", Type: "string", Versions: From(5), Nullable: From(5), Tagged: None, Default: "null"},
-			{Name: "Assignments", Type: "[]SyncGroupRequestAssignment", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "MemberId", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Assignment", Type: "bytes", Versions: From(0), Nullable: None, Tagged: None},
+	{Key: 12, Name: "Heartbeat", Removed: none(), Dropped: none(), Listeners: []string{"broker"},
+		Request: []*Def{{Name: "HeartbeatRequest", Valid: Span(0, 4), Flexible: From(4), Deprecated: none(), Fields: []*Field{
+			{Name: "GroupId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "groupId"},
+			{Name: "GenerationId", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "MemberId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "GroupInstanceId", Type: "string", Versions: From(3), Nullable: From(3), Tagged: none(), Default: "null"},
+		}}},
+		Response: []*Def{{Name: "HeartbeatResponse", Valid: Span(0, 4), Flexible: From(4), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(1), Nullable: none(), Tagged: none()},
+			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+		}}}},
+	{Key: 13, Name: "LeaveGroup", Removed: none(), Dropped: none(), Listeners: []string{"broker"},
+		Request: []*Def{{Name: "LeaveGroupRequest", Valid: Span(0, 5), Flexible: From(4), Deprecated: none(), Fields: []*Field{
+			{Name: "GroupId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "groupId"},
+			{Name: "MemberId", Type: "string", Versions: Span(0, 2), Nullable: none(), Tagged: none()},
+			{Name: "Members", Type: "[]MemberIdentity", Versions: From(3), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "MemberId", Type: "string", Versions: From(3), Nullable: none(), Tagged: none()},
+				{Name: "GroupInstanceId", Type: "string", Versions: From(3), Nullable: From(3), Tagged: none(), Default: "null"},
+				{Name: "Reason", Type: "string", Versions: From(5), Nullable: From(5), Tagged: none(), Default: "null"},
 			}},
 		}}},
-		Response: []*Def{{Name: "SyncGroupResponse", Valid: Span(0, 5), Flexible: From(4), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(1), Nullable: None, Tagged: None},
-			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ProtocolType", Type: "string", Versions: From(5), Nullable: From(5), Tagged: None, Default: "null"},
-			{Name: "ProtocolName", Type: "string", Versions: From(5), Nullable: From(5), Tagged: None, Default: "null"},
-			{Name: "Assignment", Type: "bytes", Versions: From(0), Nullable: None, Tagged: None},
+		Response: []*Def{{Name: "LeaveGroupResponse", Valid: Span(0, 5), Flexible: From(4), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(1), Nullable: none(), Tagged: none()},
+			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "Members", Type: "[]MemberResponse", Versions: From(3), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "MemberId", Type: "string", Versions: From(3), Nullable: none(), Tagged: none()},
+				{Name: "GroupInstanceId", Type: "string", Versions: From(3), Nullable: From(3), Tagged: none()},
+				{Name: "ErrorCode", Type: "int16", Versions: From(3), Nullable: none(), Tagged: none()},
+			}},
 		}}}},
-	{Key: 15, Name: "DescribeGroups", Removed: None, Dropped: None, Listeners: []string{"broker"},
-		Request: []*Def{{Name: "DescribeGroupsRequest", Valid: Span(0, 6), Flexible: From(5), Deprecated: None, Fields: []*Field{
-			{Name: "Groups", Type: "[]string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "groupId"},
-			{Name: "IncludeAuthorizedOperations", Type: "bool", Versions: From(3), Nullable: None, Tagged: None},
+	{Key: 14, Name: "SyncGroup", Removed: none(), Dropped: none(), Listeners: []string{"broker"},
+		Request: []*Def{{Name: "SyncGroupRequest", Valid: Span(0, 5), Flexible: From(4), Deprecated: none(), Fields: []*Field{
+			{Name: "GroupId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "groupId"},
+			{Name: "GenerationId", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "MemberId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "GroupInstanceId", Type: "string", Versions: From(3), Nullable: From(3), Tagged: none(), Default: "null"},
+			{Name: "ProtocolType", Type: "string", Versions: From(5), Nullable: From(5), Tagged: none(), Default: "null"},
+			{Name: "ProtocolName", Type: "string", Versions: From(5), Nullable: From(5), Tagged: none(), Default: "null"},
+			{Name: "Assignments", Type: "[]SyncGroupRequestAssignment", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "MemberId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Assignment", Type: "bytes", Versions: From(0), Nullable: none(), Tagged: none()},
+			}},
 		}}},
-		Response: []*Def{{Name: "DescribeGroupsResponse", Valid: Span(0, 6), Flexible: From(5), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(1), Nullable: None, Tagged: None},
-			{Name: "Groups", Type: "[]DescribedGroup", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "ErrorMessage", Type: "string", Versions: From(6), Nullable: From(6), Tagged: None, Default: "null"},
-				{Name: "GroupId", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "groupId"},
-				{Name: "GroupState", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "ProtocolType", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "ProtocolData", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Members", Type: "[]DescribedGroupMember", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "MemberId", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "GroupInstanceId", Type: "string", Versions: From(4), Nullable: From(4), Tagged: None, Default: "null"},
-					{Name: "ClientId", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "ClientHost", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "MemberMetadata", Type: "bytes", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "MemberAssignment", Type: "bytes", Versions: From(0), Nullable: None, Tagged: None},
+		Response: []*Def{{Name: "SyncGroupResponse", Valid: Span(0, 5), Flexible: From(4), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(1), Nullable: none(), Tagged: none()},
+			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ProtocolType", Type: "string", Versions: From(5), Nullable: From(5), Tagged: none(), Default: "null"},
+			{Name: "ProtocolName", Type: "string", Versions: From(5), Nullable: From(5), Tagged: none(), Default: "null"},
+			{Name: "Assignment", Type: "bytes", Versions: From(0), Nullable: none(), Tagged: none()},
+		}}}},
+	{Key: 15, Name: "DescribeGroups", Removed: none(), Dropped: none(), Listeners: []string{"broker"},
+		Request: []*Def{{Name: "DescribeGroupsRequest", Valid: Span(0, 6), Flexible: From(5), Deprecated: none(), Fields: []*Field{
+			{Name: "Groups", Type: "[]string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "groupId"},
+			{Name: "IncludeAuthorizedOperations", Type: "bool", Versions: From(3), Nullable: none(), Tagged: none()},
+		}}},
+		Response: []*Def{{Name: "DescribeGroupsResponse", Valid: Span(0, 6), Flexible: From(5), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(1), Nullable: none(), Tagged: none()},
+			{Name: "Groups", Type: "[]DescribedGroup", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "ErrorMessage", Type: "string", Versions: From(6), Nullable: From(6), Tagged: none(), Default: "null"},
+				{Name: "GroupId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "groupId"},
+				{Name: "GroupState", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "ProtocolType", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "ProtocolData", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Members", Type: "[]DescribedGroupMember", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "MemberId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "GroupInstanceId", Type: "string", Versions: From(4), Nullable: From(4), Tagged: none(), Default: "null"},
+					{Name: "ClientId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "ClientHost", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "MemberMetadata", Type: "bytes", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "MemberAssignment", Type: "bytes", Versions: From(0), Nullable: none(), Tagged: none()},
 				}},
-				{Name: "AuthorizedOperations", Type: "int32", Versions: From(3), Nullable: None, Tagged: None, Default: "-2147483648"},
+				{Name: "AuthorizedOperations", Type: "int32", Versions: From(3), Nullable: none(), Tagged: none(), Default: "-2147483648"},
 			}},
 		}}}},
-	{Key: 16, Name: "ListGroups", Removed: None, Dropped: None, Listeners: []string{"broker"},
-		Request: []*Def{{Name: "ListGroupsRequest", Valid: Span(0, 5), Flexible: From(3), Deprecated: None, Fields: []*Field{
-			{Name: "StatesFilter", Type: "[]string", Versions: From(4), Nullable: None, Tagged: None},
-			{Name: "TypesFilter", Type: "[]string", Versions: From(5), Nullable: None, Tagged: None},
+	{Key: 16, Name: "ListGroups", Removed: none(), Dropped: none(), Listeners: []string{"broker"},
+		Request: []*Def{{Name: "ListGroupsRequest", Valid: Span(0, 5), Flexible: From(3), Deprecated: none(), Fields: []*Field{
+			{Name: "StatesFilter", Type: "[]string", Versions: From(4), Nullable: none(), Tagged: none()},
+			{Name: "TypesFilter", Type: "[]string", Versions: From(5), Nullable: none(), Tagged: none()},
 		}}},
-		Response: []*Def{{Name: "ListGroupsResponse", Valid: Span(0, 5), Flexible: From(3), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(1), Nullable: None, Tagged: None},
-			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "Groups", Type: "[]ListedGroup", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "GroupId", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "groupId"},
-				{Name: "ProtocolType", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "GroupState", Type: "string", Versions: From(4), Nullable: None, Tagged: None},
-				{Name: "GroupType", Type: "string", Versions: From(5), Nullable: None, Tagged: None},
+		Response: []*Def{{Name: "ListGroupsResponse", Valid: Span(0, 5), Flexible: From(3), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(1), Nullable: none(), Tagged: none()},
+			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "Groups", Type: "[]ListedGroup", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "GroupId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "groupId"},
+				{Name: "ProtocolType", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "GroupState", Type: "string", Versions: From(4), Nullable: none(), Tagged: none()},
+				{Name: "GroupType", Type: "string", Versions: From(5), Nullable: none(), Tagged: none()},
 			}},
 		}}}},
-	{Key: 17, Name: "SaslHandshake", Removed: None, Dropped: None, Listeners: []string{"broker", "controller"},
-		Request: []*Def{{Name: "SaslHandshakeRequest", Valid: Span(0, 1), Flexible: None, Deprecated: None, Fields: []*Field{
-			{Name: "Mechanism", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
+	{Key: 17, Name: "SaslHandshake", Removed: none(), Dropped: none(), Listeners: []string{"broker", "controller"},
+		Request: []*Def{{Name: "SaslHandshakeRequest", Valid: Span(0, 1), Flexible: none(), Deprecated: none(), Fields: []*Field{
+			{Name: "Mechanism", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
 		}}},
-		Response: []*Def{{Name: "SaslHandshakeResponse", Valid: Span(0, 1), Flexible: None, Deprecated: None, Fields: []*Field{
-			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "Mechanisms", Type: "[]string", Versions: From(0), Nullable: None, Tagged: None},
+		Response: []*Def{{Name: "SaslHandshakeResponse", Valid: Span(0, 1), Flexible: none(), Deprecated: none(), Fields: []*Field{
+			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "Mechanisms", Type: "[]string", Versions: From(0), Nullable: none(), Tagged: none()},
 		}}}},
-	{Key: 18, Name: "ApiVersions", Removed: None, Dropped: None, Listeners: []string{"broker", "controller"},
-		Request: []*Def{{Name: "ApiVersionsRequest", Valid: Span(0, 5), Flexible: From(3), Deprecated: None, Fields: []*Field{
-			{Name: "ClientSoftwareName", Type: "string", Versions: From(3), Nullable: None, Tagged: None},
-			{Name: "ClientSoftwareVersion", Type: "string", Versions: From(3), Nullable: None, Tagged: None},
-			{Name: "ClusterId", Type: "string", Versions: From(5), Nullable: From(5), Tagged: None, Default: "null"},
-			{Name: "NodeId", Type: "int32", Versions: From(5), Nullable: None, Tagged: None, Default: "-1"},
+	{Key: 18, Name: "ApiVersions", Removed: none(), Dropped: none(), Listeners: []string{"broker", "controller"},
+		Request: []*Def{{Name: "ApiVersionsRequest", Valid: Span(0, 5), Flexible: From(3), Deprecated: none(), Fields: []*Field{
+			{Name: "ClientSoftwareName", Type: "string", Versions: From(3), Nullable: none(), Tagged: none()},
+			{Name: "ClientSoftwareVersion", Type: "string", Versions: From(3), Nullable: none(), Tagged: none()},
+			{Name: "ClusterId", Type: "string", Versions: From(5), Nullable: From(5), Tagged: none(), Default: "null"},
+			{Name: "NodeId", Type: "int32", Versions: From(5), Nullable: none(), Tagged: none(), Default: "-1"},
 		}}},
-		Response: []*Def{{Name: "ApiVersionsResponse", Valid: Span(0, 5), Flexible: From(3), Deprecated: None, Fields: []*Field{
-			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ApiKeys", Type: "[]ApiVersion", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "ApiKey", Type: "int16", Versions: From(0), Nullable: None, Tagged: None, MapKey: true},
-				{Name: "MinVersion", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "MaxVersion", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
+		Response: []*Def{{Name: "ApiVersionsResponse", Valid: Span(0, 5), Flexible: From(3), Deprecated: none(), Fields: []*Field{
+			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ApiKeys", Type: "[]ApiVersion", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "ApiKey", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none(), MapKey: true},
+				{Name: "MinVersion", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "MaxVersion", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
 			}},
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(1), Nullable: None, Tagged: None},
-			{Name: "SupportedFeatures", Type: "[]SupportedFeatureKey", Versions: From(3), Nullable: None, Tagged: From(3), Tag: 0, Fields: []*Field{
-				{Name: "Name", Type: "string", Versions: From(3), Nullable: None, Tagged: None, MapKey: true},
-				{Name: "MinVersion", Type: "int16", Versions: From(3), Nullable: None, Tagged: None},
-				{Name: "MaxVersion", Type: "int16", Versions: From(3), Nullable: None, Tagged: None},
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(1), Nullable: none(), Tagged: none()},
+			{Name: "SupportedFeatures", Type: "[]SupportedFeatureKey", Versions: From(3), Nullable: none(), Tagged: From(3), Tag: 0, Fields: []*Field{
+				{Name: "Name", Type: "string", Versions: From(3), Nullable: none(), Tagged: none(), MapKey: true},
+				{Name: "MinVersion", Type: "int16", Versions: From(3), Nullable: none(), Tagged: none()},
+				{Name: "MaxVersion", Type: "int16", Versions: From(3), Nullable: none(), Tagged: none()},
 			}},
-			{Name: "FinalizedFeaturesEpoch", Type: "int64", Versions: From(3), Nullable: None, Tagged: From(3), Tag: 1, Default: "-1"},
-			{Name: "FinalizedFeatures", Type: "[]FinalizedFeatureKey", Versions: From(3), Nullable: None, Tagged: From(3), Tag: 2, Fields: []*Field{
-				{Name: "Name", Type: "string", Versions: From(3), Nullable: None, Tagged: None, MapKey: true},
-				{Name: "MaxVersionLevel", Type: "int16", Versions: From(3), Nullable: None, Tagged: None},
-				{Name: "MinVersionLevel", Type: "int16", Versions: From(3), Nullable: None, Tagged: None},
+			{Name: "FinalizedFeaturesEpoch", Type: "int64", Versions: From(3), Nullable: none(), Tagged: From(3), Tag: 1, Default: "-1"},
+			{Name: "FinalizedFeatures", Type: "[]FinalizedFeatureKey", Versions: From(3), Nullable: none(), Tagged: From(3), Tag: 2, Fields: []*Field{
+				{Name: "Name", Type: "string", Versions: From(3), Nullable: none(), Tagged: none(), MapKey: true},
+				{Name: "MaxVersionLevel", Type: "int16", Versions: From(3), Nullable: none(), Tagged: none()},
+				{Name: "MinVersionLevel", Type: "int16", Versions: From(3), Nullable: none(), Tagged: none()},
 			}},
-			{Name: "ZkMigrationReady", Type: "bool", Versions: From(3), Nullable: None, Tagged: From(3), Tag: 3, Default: "false"},
+			{Name: "ZkMigrationReady", Type: "bool", Versions: From(3), Nullable: none(), Tagged: From(3), Tag: 3, Default: "false"},
 		}}}},
-	{Key: 19, Name: "CreateTopics", Removed: Span(0, 1), Dropped: None, Listeners: []string{"broker", "controller"},
-		Request: []*Def{{Name: "CreateTopicsRequest", Valid: Span(2, 7), Flexible: From(5), Deprecated: None, Fields: []*Field{
-			{Name: "Topics", Type: "[]CreatableTopic", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Name", Type: "string", Versions: From(0), Nullable: None, Tagged: None, MapKey: true, EntityType: "topicName"},
-				{Name: "NumPartitions", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "ReplicationFactor", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Assignments", Type: "[]CreatableReplicaAssignment", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, MapKey: true},
-					{Name: "BrokerIds", Type: "[]int32", Versions: From(0), Nullable: None, Tagged: None, EntityType: "brokerId"},
+	{Key: 19, Name: "CreateTopics", Removed: Span(0, 1), Dropped: none(), Listeners: []string{"broker", "controller"},
+		Request: []*Def{{Name: "CreateTopicsRequest", Valid: Span(2, 7), Flexible: From(5), Deprecated: none(), Fields: []*Field{
+			{Name: "Topics", Type: "[]CreatableTopic", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Name", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), MapKey: true, EntityType: "topicName"},
+				{Name: "NumPartitions", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "ReplicationFactor", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Assignments", Type: "[]CreatableReplicaAssignment", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), MapKey: true},
+					{Name: "BrokerIds", Type: "[]int32", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "brokerId"},
 				}},
-				{Name: "Configs", Type: "[]CreatableTopicConfig", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "Name", Type: "string", Versions: From(0), Nullable: None, Tagged: None, MapKey: true},
-					{Name: "Value", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
+				{Name: "Configs", Type: "[]CreatableTopicConfig", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "Name", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), MapKey: true},
+					{Name: "Value", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none()},
 				}},
 			}},
-			{Name: "timeoutMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, Default: "60000"},
-			{Name: "validateOnly", Type: "bool", Versions: From(1), Nullable: None, Tagged: None, Default: "false"},
+			{Name: "timeoutMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), Default: "60000"},
+			{Name: "validateOnly", Type: "bool", Versions: From(1), Nullable: none(), Tagged: none(), Default: "false"},
 		}}, {Name: "CreateTopicsRequest", Valid: Span(0, 1), Flexible: From(5), Deprecated: Span(0, 1), Fields: []*Field{
-			{Name: "Topics", Type: "[]CreatableTopic", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Name", Type: "string", Versions: From(0), Nullable: None, Tagged: None, MapKey: true, EntityType: "topicName"},
-				{Name: "NumPartitions", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "ReplicationFactor", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Assignments", Type: "[]CreatableReplicaAssignment", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, MapKey: true},
-					{Name: "BrokerIds", Type: "[]int32", Versions: From(0), Nullable: None, Tagged: None, EntityType: "brokerId"},
+			{Name: "Topics", Type: "[]CreatableTopic", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Name", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), MapKey: true, EntityType: "topicName"},
+				{Name: "NumPartitions", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "ReplicationFactor", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Assignments", Type: "[]CreatableReplicaAssignment", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), MapKey: true},
+					{Name: "BrokerIds", Type: "[]int32", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "brokerId"},
 				}},
-				{Name: "Configs", Type: "[]CreatableTopicConfig", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "Name", Type: "string", Versions: From(0), Nullable: None, Tagged: None, MapKey: true},
-					{Name: "Value", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
+				{Name: "Configs", Type: "[]CreatableTopicConfig", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "Name", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), MapKey: true},
+					{Name: "Value", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none()},
 				}},
 			}},
-			{Name: "timeoutMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, Default: "60000"},
-			{Name: "validateOnly", Type: "bool", Versions: From(1), Nullable: None, Tagged: None, Default: "false"},
+			{Name: "timeoutMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), Default: "60000"},
+			{Name: "validateOnly", Type: "bool", Versions: From(1), Nullable: none(), Tagged: none(), Default: "false"},
 		}}},
-		Response: []*Def{{Name: "CreateTopicsResponse", Valid: Span(2, 7), Flexible: From(5), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(2), Nullable: None, Tagged: None},
-			{Name: "Topics", Type: "[]CreatableTopicResult", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Name", Type: "string", Versions: From(0), Nullable: None, Tagged: None, MapKey: true, EntityType: "topicName"},
-				{Name: "TopicId", Type: "uuid", Versions: From(7), Nullable: None, Tagged: None},
-				{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "ErrorMessage", Type: "string", Versions: From(1), Nullable: From(0), Tagged: None},
-				{Name: "TopicConfigErrorCode", Type: "int16", Versions: From(5), Nullable: None, Tagged: From(5), Tag: 0},
-				{Name: "NumPartitions", Type: "int32", Versions: From(5), Nullable: None, Tagged: None, Default: "-1"},
-				{Name: "ReplicationFactor", Type: "int16", Versions: From(5), Nullable: None, Tagged: None, Default: "-1"},
-				{Name: "Configs", Type: "[]CreatableTopicConfigs", Versions: From(5), Nullable: From(5), Tagged: None, Fields: []*Field{
-					{Name: "Name", Type: "string", Versions: From(5), Nullable: None, Tagged: None},
-					{Name: "Value", Type: "string", Versions: From(5), Nullable: From(5), Tagged: None},
-					{Name: "ReadOnly", Type: "bool", Versions: From(5), Nullable: None, Tagged: None},
-					{Name: "ConfigSource", Type: "int8", Versions: From(5), Nullable: None, Tagged: None, Default: "-1"},
-					{Name: "IsSensitive", Type: "bool", Versions: From(5), Nullable: None, Tagged: None},
+		Response: []*Def{{Name: "CreateTopicsResponse", Valid: Span(2, 7), Flexible: From(5), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(2), Nullable: none(), Tagged: none()},
+			{Name: "Topics", Type: "[]CreatableTopicResult", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Name", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), MapKey: true, EntityType: "topicName"},
+				{Name: "TopicId", Type: "uuid", Versions: From(7), Nullable: none(), Tagged: none()},
+				{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "ErrorMessage", Type: "string", Versions: From(1), Nullable: From(0), Tagged: none()},
+				{Name: "TopicConfigErrorCode", Type: "int16", Versions: From(5), Nullable: none(), Tagged: From(5), Tag: 0},
+				{Name: "NumPartitions", Type: "int32", Versions: From(5), Nullable: none(), Tagged: none(), Default: "-1"},
+				{Name: "ReplicationFactor", Type: "int16", Versions: From(5), Nullable: none(), Tagged: none(), Default: "-1"},
+				{Name: "Configs", Type: "[]CreatableTopicConfigs", Versions: From(5), Nullable: From(5), Tagged: none(), Fields: []*Field{
+					{Name: "Name", Type: "string", Versions: From(5), Nullable: none(), Tagged: none()},
+					{Name: "Value", Type: "string", Versions: From(5), Nullable: From(5), Tagged: none()},
+					{Name: "ReadOnly", Type: "bool", Versions: From(5), Nullable: none(), Tagged: none()},
+					{Name: "ConfigSource", Type: "int8", Versions: From(5), Nullable: none(), Tagged: none(), Default: "-1"},
+					{Name: "IsSensitive", Type: "bool", Versions: From(5), Nullable: none(), Tagged: none()},
 				}},
 			}},
-		}}, {Name: "CreateTopicsResponse", Valid: Span(0, 1), Flexible: From(5), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(2), Nullable: None, Tagged: None},
-			{Name: "Topics", Type: "[]CreatableTopicResult", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Name", Type: "string", Versions: From(0), Nullable: None, Tagged: None, MapKey: true, EntityType: "topicName"},
-				{Name: "TopicId", Type: "uuid", Versions: From(7), Nullable: None, Tagged: None},
-				{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "ErrorMessage", Type: "string", Versions: From(1), Nullable: From(0), Tagged: None},
-				{Name: "TopicConfigErrorCode", Type: "int16", Versions: From(5), Nullable: None, Tagged: From(5), Tag: 0},
-				{Name: "NumPartitions", Type: "int32", Versions: From(5), Nullable: None, Tagged: None, Default: "-1"},
-				{Name: "ReplicationFactor", Type: "int16", Versions: From(5), Nullable: None, Tagged: None, Default: "-1"},
-				{Name: "Configs", Type: "[]CreatableTopicConfigs", Versions: From(5), Nullable: From(5), Tagged: None, Fields: []*Field{
-					{Name: "Name", Type: "string", Versions: From(5), Nullable: None, Tagged: None},
-					{Name: "Value", Type: "string", Versions: From(5), Nullable: From(5), Tagged: None},
-					{Name: "ReadOnly", Type: "bool", Versions: From(5), Nullable: None, Tagged: None},
-					{Name: "ConfigSource", Type: "int8", Versions: From(5), Nullable: None, Tagged: None, Default: "-1"},
-					{Name: "IsSensitive", Type: "bool", Versions: From(5), Nullable: None, Tagged: None},
+		}}, {Name: "CreateTopicsResponse", Valid: Span(0, 1), Flexible: From(5), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(2), Nullable: none(), Tagged: none()},
+			{Name: "Topics", Type: "[]CreatableTopicResult", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Name", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), MapKey: true, EntityType: "topicName"},
+				{Name: "TopicId", Type: "uuid", Versions: From(7), Nullable: none(), Tagged: none()},
+				{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "ErrorMessage", Type: "string", Versions: From(1), Nullable: From(0), Tagged: none()},
+				{Name: "TopicConfigErrorCode", Type: "int16", Versions: From(5), Nullable: none(), Tagged: From(5), Tag: 0},
+				{Name: "NumPartitions", Type: "int32", Versions: From(5), Nullable: none(), Tagged: none(), Default: "-1"},
+				{Name: "ReplicationFactor", Type: "int16", Versions: From(5), Nullable: none(), Tagged: none(), Default: "-1"},
+				{Name: "Configs", Type: "[]CreatableTopicConfigs", Versions: From(5), Nullable: From(5), Tagged: none(), Fields: []*Field{
+					{Name: "Name", Type: "string", Versions: From(5), Nullable: none(), Tagged: none()},
+					{Name: "Value", Type: "string", Versions: From(5), Nullable: From(5), Tagged: none()},
+					{Name: "ReadOnly", Type: "bool", Versions: From(5), Nullable: none(), Tagged: none()},
+					{Name: "ConfigSource", Type: "int8", Versions: From(5), Nullable: none(), Tagged: none(), Default: "-1"},
+					{Name: "IsSensitive", Type: "bool", Versions: From(5), Nullable: none(), Tagged: none()},
 				}},
 			}},
 		}}}},
-	{Key: 20, Name: "DeleteTopics", Removed: Span(0, 0), Dropped: None, Listeners: []string{"broker", "controller"},
-		Request: []*Def{{Name: "DeleteTopicsRequest", Valid: Span(1, 6), Flexible: From(4), Deprecated: None, Fields: []*Field{
-			{Name: "Topics", Type: "[]DeleteTopicState", Versions: From(6), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Name", Type: "string", Versions: From(6), Nullable: From(6), Tagged: None, Default: "null", EntityType: "topicName"},
-				{Name: "TopicId", Type: "uuid", Versions: From(6), Nullable: None, Tagged: None},
+	{Key: 20, Name: "DeleteTopics", Removed: Span(0, 0), Dropped: none(), Listeners: []string{"broker", "controller"},
+		Request: []*Def{{Name: "DeleteTopicsRequest", Valid: Span(1, 6), Flexible: From(4), Deprecated: none(), Fields: []*Field{
+			{Name: "Topics", Type: "[]DeleteTopicState", Versions: From(6), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Name", Type: "string", Versions: From(6), Nullable: From(6), Tagged: none(), Default: "null", EntityType: "topicName"},
+				{Name: "TopicId", Type: "uuid", Versions: From(6), Nullable: none(), Tagged: none()},
 			}},
-			{Name: "TopicNames", Type: "[]string", Versions: Span(0, 5), Nullable: None, Tagged: None, EntityType: "topicName"},
-			{Name: "TimeoutMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
+			{Name: "TopicNames", Type: "[]string", Versions: Span(0, 5), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+			{Name: "TimeoutMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
 		}}, {Name: "DeleteTopicsRequest", Valid: Span(0, 0), Flexible: From(4), Deprecated: Span(0, 0), Fields: []*Field{
-			{Name: "Topics", Type: "[]DeleteTopicState", Versions: From(6), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Name", Type: "string", Versions: From(6), Nullable: From(6), Tagged: None, Default: "null", EntityType: "topicName"},
-				{Name: "TopicId", Type: "uuid", Versions: From(6), Nullable: None, Tagged: None},
+			{Name: "Topics", Type: "[]DeleteTopicState", Versions: From(6), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Name", Type: "string", Versions: From(6), Nullable: From(6), Tagged: none(), Default: "null", EntityType: "topicName"},
+				{Name: "TopicId", Type: "uuid", Versions: From(6), Nullable: none(), Tagged: none()},
 			}},
-			{Name: "TopicNames", Type: "[]string", Versions: Span(0, 5), Nullable: None, Tagged: None, EntityType: "topicName"},
-			{Name: "TimeoutMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
+			{Name: "TopicNames", Type: "[]string", Versions: Span(0, 5), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+			{Name: "TimeoutMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
 		}}},
-		Response: []*Def{{Name: "DeleteTopicsResponse", Valid: Span(1, 6), Flexible: From(4), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(1), Nullable: None, Tagged: None},
-			{Name: "Responses", Type: "[]DeletableTopicResult", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Name", Type: "string", Versions: From(0), Nullable: From(6), Tagged: None, MapKey: true, EntityType: "topicName"},
-				{Name: "TopicId", Type: "uuid", Versions: From(6), Nullable: None, Tagged: None},
-				{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "ErrorMessage", Type: "string", Versions: From(5), Nullable: From(5), Tagged: None, Default: "null"},
+		Response: []*Def{{Name: "DeleteTopicsResponse", Valid: Span(1, 6), Flexible: From(4), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(1), Nullable: none(), Tagged: none()},
+			{Name: "Responses", Type: "[]DeletableTopicResult", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Name", Type: "string", Versions: From(0), Nullable: From(6), Tagged: none(), MapKey: true, EntityType: "topicName"},
+				{Name: "TopicId", Type: "uuid", Versions: From(6), Nullable: none(), Tagged: none()},
+				{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "ErrorMessage", Type: "string", Versions: From(5), Nullable: From(5), Tagged: none(), Default: "null"},
 			}},
-		}}, {Name: "DeleteTopicsResponse", Valid: Span(0, 0), Flexible: From(4), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(1), Nullable: None, Tagged: None},
-			{Name: "Responses", Type: "[]DeletableTopicResult", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Name", Type: "string", Versions: From(0), Nullable: From(6), Tagged: None, MapKey: true, EntityType: "topicName"},
-				{Name: "TopicId", Type: "uuid", Versions: From(6), Nullable: None, Tagged: None},
-				{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "ErrorMessage", Type: "string", Versions: From(5), Nullable: From(5), Tagged: None, Default: "null"},
+		}}, {Name: "DeleteTopicsResponse", Valid: Span(0, 0), Flexible: From(4), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(1), Nullable: none(), Tagged: none()},
+			{Name: "Responses", Type: "[]DeletableTopicResult", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Name", Type: "string", Versions: From(0), Nullable: From(6), Tagged: none(), MapKey: true, EntityType: "topicName"},
+				{Name: "TopicId", Type: "uuid", Versions: From(6), Nullable: none(), Tagged: none()},
+				{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "ErrorMessage", Type: "string", Versions: From(5), Nullable: From(5), Tagged: none(), Default: "null"},
 			}},
 		}}}},
-	{Key: 21, Name: "DeleteRecords", Removed: None, Dropped: None, Listeners: []string{"broker"},
-		Request: []*Def{{Name: "DeleteRecordsRequest", Valid: Span(0, 2), Flexible: From(2), Deprecated: None, Fields: []*Field{
-			{Name: "Topics", Type: "[]DeleteRecordsTopic", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Name", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "topicName"},
-				{Name: "Partitions", Type: "[]DeleteRecordsPartition", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "Offset", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
+	{Key: 21, Name: "DeleteRecords", Removed: none(), Dropped: none(), Listeners: []string{"broker"},
+		Request: []*Def{{Name: "DeleteRecordsRequest", Valid: Span(0, 2), Flexible: From(2), Deprecated: none(), Fields: []*Field{
+			{Name: "Topics", Type: "[]DeleteRecordsTopic", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Name", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+				{Name: "Partitions", Type: "[]DeleteRecordsPartition", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "Offset", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
 				}},
 			}},
-			{Name: "TimeoutMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
+			{Name: "TimeoutMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
 		}}},
-		Response: []*Def{{Name: "DeleteRecordsResponse", Valid: Span(0, 2), Flexible: From(2), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "Topics", Type: "[]DeleteRecordsTopicResult", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Name", Type: "string", Versions: From(0), Nullable: None, Tagged: None, MapKey: true, EntityType: "topicName"},
-				{Name: "Partitions", Type: "[]DeleteRecordsPartitionResult", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, MapKey: true},
-					{Name: "LowWatermark", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
+		Response: []*Def{{Name: "DeleteRecordsResponse", Valid: Span(0, 2), Flexible: From(2), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "Topics", Type: "[]DeleteRecordsTopicResult", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Name", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), MapKey: true, EntityType: "topicName"},
+				{Name: "Partitions", Type: "[]DeleteRecordsPartitionResult", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), MapKey: true},
+					{Name: "LowWatermark", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
 				}},
 			}},
 		}}}},
-	{Key: 22, Name: "InitProducerId", Removed: None, Dropped: None, Listeners: []string{"broker"},
-		Request: []*Def{{Name: "InitProducerIdRequest", Valid: Span(0, 6), Flexible: From(2), Deprecated: None, Unstable: true, Fields: []*Field{
-			{Name: "TransactionalId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, EntityType: "transactionalId"},
-			{Name: "TransactionTimeoutMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ProducerId", Type: "int64", Versions: From(3), Nullable: None, Tagged: None, Default: "-1", EntityType: "producerId"},
-			{Name: "ProducerEpoch", Type: "int16", Versions: From(3), Nullable: None, Tagged: None, Default: "-1"},
-			{Name: "Enable2Pc", Type: "bool", Versions: From(6), Nullable: None, Tagged: None, Default: "false"},
-			{Name: "KeepPreparedTxn", Type: "bool", Versions: From(6), Nullable: None, Tagged: None, Default: "false"},
+	{Key: 22, Name: "InitProducerId", Removed: none(), Dropped: none(), Listeners: []string{"broker"},
+		Request: []*Def{{Name: "InitProducerIdRequest", Valid: Span(0, 6), Flexible: From(2), Deprecated: none(), Unstable: true, Fields: []*Field{
+			{Name: "TransactionalId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none(), EntityType: "transactionalId"},
+			{Name: "TransactionTimeoutMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ProducerId", Type: "int64", Versions: From(3), Nullable: none(), Tagged: none(), Default: "-1", EntityType: "producerId"},
+			{Name: "ProducerEpoch", Type: "int16", Versions: From(3), Nullable: none(), Tagged: none(), Default: "-1"},
+			{Name: "Enable2Pc", Type: "bool", Versions: From(6), Nullable: none(), Tagged: none(), Default: "false"},
+			{Name: "KeepPreparedTxn", Type: "bool", Versions: From(6), Nullable: none(), Tagged: none(), Default: "false"},
 		}}},
-		Response: []*Def{{Name: "InitProducerIdResponse", Valid: Span(0, 6), Flexible: From(2), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ProducerId", Type: "int64", Versions: From(0), Nullable: None, Tagged: None, Default: "-1", EntityType: "producerId"},
-			{Name: "ProducerEpoch", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "OngoingTxnProducerId", Type: "int64", Versions: From(6), Nullable: None, Tagged: None, Default: "-1", EntityType: "producerId"},
-			{Name: "OngoingTxnProducerEpoch", Type: "int16", Versions: From(6), Nullable: None, Tagged: None, Default: "-1"},
+		Response: []*Def{{Name: "InitProducerIdResponse", Valid: Span(0, 6), Flexible: From(2), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ProducerId", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none(), Default: "-1", EntityType: "producerId"},
+			{Name: "ProducerEpoch", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "OngoingTxnProducerId", Type: "int64", Versions: From(6), Nullable: none(), Tagged: none(), Default: "-1", EntityType: "producerId"},
+			{Name: "OngoingTxnProducerEpoch", Type: "int16", Versions: From(6), Nullable: none(), Tagged: none(), Default: "-1"},
 		}}}},
-	{Key: 23, Name: "OffsetForLeaderEpoch", Removed: Span(0, 1), Dropped: None, Listeners: []string{"broker"},
-		Request: []*Def{{Name: "OffsetForLeaderEpochRequest", Valid: Span(2, 4), Flexible: From(4), Deprecated: None, Fields: []*Field{
-			{Name: "ReplicaId", Type: "int32", Versions: From(3), Nullable: None, Tagged: None, Default: "-2", EntityType: "brokerId"},
-			{Name: "Topics", Type: "[]OffsetForLeaderTopic", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Topic", Type: "string", Versions: From(0), Nullable: None, Tagged: None, MapKey: true, EntityType: "topicName"},
-				{Name: "Partitions", Type: "[]OffsetForLeaderPartition", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "Partition", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "CurrentLeaderEpoch", Type: "int32", Versions: From(2), Nullable: None, Tagged: None, Default: "-1"},
-					{Name: "LeaderEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
+	{Key: 23, Name: "OffsetForLeaderEpoch", Removed: Span(0, 1), Dropped: none(), Listeners: []string{"broker"},
+		Request: []*Def{{Name: "OffsetForLeaderEpochRequest", Valid: Span(2, 4), Flexible: From(4), Deprecated: none(), Fields: []*Field{
+			{Name: "ReplicaId", Type: "int32", Versions: From(3), Nullable: none(), Tagged: none(), Default: "-2", EntityType: "brokerId"},
+			{Name: "Topics", Type: "[]OffsetForLeaderTopic", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Topic", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), MapKey: true, EntityType: "topicName"},
+				{Name: "Partitions", Type: "[]OffsetForLeaderPartition", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "Partition", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "CurrentLeaderEpoch", Type: "int32", Versions: From(2), Nullable: none(), Tagged: none(), Default: "-1"},
+					{Name: "LeaderEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
 				}},
 			}},
 		}}, {Name: "OffsetForLeaderEpochRequest", Valid: Span(0, 1), Flexible: From(4), Deprecated: Span(0, 1), Fields: []*Field{
-			{Name: "ReplicaId", Type: "int32", Versions: From(3), Nullable: None, Tagged: None, Default: "-2", EntityType: "brokerId"},
-			{Name: "Topics", Type: "[]OffsetForLeaderTopic", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Topic", Type: "string", Versions: From(0), Nullable: None, Tagged: None, MapKey: true, EntityType: "topicName"},
-				{Name: "Partitions", Type: "[]OffsetForLeaderPartition", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "Partition", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "CurrentLeaderEpoch", Type: "int32", Versions: From(2), Nullable: None, Tagged: None, Default: "-1"},
-					{Name: "LeaderEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
+			{Name: "ReplicaId", Type: "int32", Versions: From(3), Nullable: none(), Tagged: none(), Default: "-2", EntityType: "brokerId"},
+			{Name: "Topics", Type: "[]OffsetForLeaderTopic", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Topic", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), MapKey: true, EntityType: "topicName"},
+				{Name: "Partitions", Type: "[]OffsetForLeaderPartition", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "Partition", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "CurrentLeaderEpoch", Type: "int32", Versions: From(2), Nullable: none(), Tagged: none(), Default: "-1"},
+					{Name: "LeaderEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
 				}},
 			}},
 		}}},
-		Response: []*Def{{Name: "OffsetForLeaderEpochResponse", Valid: Span(2, 4), Flexible: From(4), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(2), Nullable: None, Tagged: None},
-			{Name: "Topics", Type: "[]OffsetForLeaderTopicResult", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Topic", Type: "string", Versions: From(0), Nullable: None, Tagged: None, MapKey: true, EntityType: "topicName"},
-				{Name: "Partitions", Type: "[]EpochEndOffset", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "Partition", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "LeaderEpoch", Type: "int32", Versions: From(1), Nullable: None, Tagged: None, Default: "-1"},
-					{Name: "EndOffset", Type: "int64", Versions: From(0), Nullable: None, Tagged: None, Default: "-1"},
+		Response: []*Def{{Name: "OffsetForLeaderEpochResponse", Valid: Span(2, 4), Flexible: From(4), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(2), Nullable: none(), Tagged: none()},
+			{Name: "Topics", Type: "[]OffsetForLeaderTopicResult", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Topic", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), MapKey: true, EntityType: "topicName"},
+				{Name: "Partitions", Type: "[]EpochEndOffset", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "Partition", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "LeaderEpoch", Type: "int32", Versions: From(1), Nullable: none(), Tagged: none(), Default: "-1"},
+					{Name: "EndOffset", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none(), Default: "-1"},
 				}},
 			}},
-		}}, {Name: "OffsetForLeaderEpochResponse", Valid: Span(0, 1), Flexible: From(4), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(2), Nullable: None, Tagged: None},
-			{Name: "Topics", Type: "[]OffsetForLeaderTopicResult", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Topic", Type: "string", Versions: From(0), Nullable: None, Tagged: None, MapKey: true, EntityType: "topicName"},
-				{Name: "Partitions", Type: "[]EpochEndOffset", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "Partition", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "LeaderEpoch", Type: "int32", Versions: From(1), Nullable: None, Tagged: None, Default: "-1"},
-					{Name: "EndOffset", Type: "int64", Versions: From(0), Nullable: None, Tagged: None, Default: "-1"},
+		}}, {Name: "OffsetForLeaderEpochResponse", Valid: Span(0, 1), Flexible: From(4), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(2), Nullable: none(), Tagged: none()},
+			{Name: "Topics", Type: "[]OffsetForLeaderTopicResult", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Topic", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), MapKey: true, EntityType: "topicName"},
+				{Name: "Partitions", Type: "[]EpochEndOffset", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "Partition", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "LeaderEpoch", Type: "int32", Versions: From(1), Nullable: none(), Tagged: none(), Default: "-1"},
+					{Name: "EndOffset", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none(), Default: "-1"},
 				}},
 			}},
 		}}}},
-	{Key: 24, Name: "AddPartitionsToTxn", Removed: None, Dropped: None, Listeners: []string{"broker"},
-		Request: []*Def{{Name: "AddPartitionsToTxnRequest", Valid: Span(0, 5), Flexible: From(3), Deprecated: None, Fields: []*Field{
-			{Name: "Transactions", Type: "[]AddPartitionsToTxnTransaction", Versions: From(4), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "TransactionalId", Type: "string", Versions: From(4), Nullable: None, Tagged: None, MapKey: true, EntityType: "transactionalId"},
-				{Name: "ProducerId", Type: "int64", Versions: From(4), Nullable: None, Tagged: None, EntityType: "producerId"},
-				{Name: "ProducerEpoch", Type: "int16", Versions: From(4), Nullable: None, Tagged: None},
-				{Name: "VerifyOnly", Type: "bool", Versions: From(4), Nullable: None, Tagged: None, Default: "false"},
-				{Name: "Topics", Type: "[]AddPartitionsToTxnTopic", Versions: From(4), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "Name", Type: "string", Versions: From(0), Nullable: None, Tagged: None, MapKey: true, EntityType: "topicName"},
-					{Name: "Partitions", Type: "[]int32", Versions: From(0), Nullable: None, Tagged: None},
+	{Key: 24, Name: "AddPartitionsToTxn", Removed: none(), Dropped: none(), Listeners: []string{"broker"},
+		Request: []*Def{{Name: "AddPartitionsToTxnRequest", Valid: Span(0, 5), Flexible: From(3), Deprecated: none(), Fields: []*Field{
+			{Name: "Transactions", Type: "[]AddPartitionsToTxnTransaction", Versions: From(4), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "TransactionalId", Type: "string", Versions: From(4), Nullable: none(), Tagged: none(), MapKey: true, EntityType: "transactionalId"},
+				{Name: "ProducerId", Type: "int64", Versions: From(4), Nullable: none(), Tagged: none(), EntityType: "producerId"},
+				{Name: "ProducerEpoch", Type: "int16", Versions: From(4), Nullable: none(), Tagged: none()},
+				{Name: "VerifyOnly", Type: "bool", Versions: From(4), Nullable: none(), Tagged: none(), Default: "false"},
+				{Name: "Topics", Type: "[]AddPartitionsToTxnTopic", Versions: From(4), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "Name", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), MapKey: true, EntityType: "topicName"},
+					{Name: "Partitions", Type: "[]int32", Versions: From(0), Nullable: none(), Tagged: none()},
 				}},
 			}},
-			{Name: "V3AndBelowTransactionalId", Type: "string", Versions: Span(0, 3), Nullable: None, Tagged: None, EntityType: "transactionalId"},
-			{Name: "V3AndBelowProducerId", Type: "int64", Versions: Span(0, 3), Nullable: None, Tagged: None, EntityType: "producerId"},
-			{Name: "V3AndBelowProducerEpoch", Type: "int16", Versions: Span(0, 3), Nullable: None, Tagged: None},
-			{Name: "V3AndBelowTopics", Type: "[]AddPartitionsToTxnTopic", Versions: Span(0, 3), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Name", Type: "string", Versions: From(0), Nullable: None, Tagged: None, MapKey: true, EntityType: "topicName"},
-				{Name: "Partitions", Type: "[]int32", Versions: From(0), Nullable: None, Tagged: None},
+			{Name: "V3AndBelowTransactionalId", Type: "string", Versions: Span(0, 3), Nullable: none(), Tagged: none(), EntityType: "transactionalId"},
+			{Name: "V3AndBelowProducerId", Type: "int64", Versions: Span(0, 3), Nullable: none(), Tagged: none(), EntityType: "producerId"},
+			{Name: "V3AndBelowProducerEpoch", Type: "int16", Versions: Span(0, 3), Nullable: none(), Tagged: none()},
+			{Name: "V3AndBelowTopics", Type: "[]AddPartitionsToTxnTopic", Versions: Span(0, 3), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Name", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), MapKey: true, EntityType: "topicName"},
+				{Name: "Partitions", Type: "[]int32", Versions: From(0), Nullable: none(), Tagged: none()},
 			}},
 		}}},
-		Response: []*Def{{Name: "AddPartitionsToTxnResponse", Valid: Span(0, 5), Flexible: From(3), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ErrorCode", Type: "int16", Versions: From(4), Nullable: None, Tagged: None},
-			{Name: "ResultsByTransaction", Type: "[]AddPartitionsToTxnResult", Versions: From(4), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "TransactionalId", Type: "string", Versions: From(4), Nullable: None, Tagged: None, MapKey: true, EntityType: "transactionalId"},
-				{Name: "TopicResults", Type: "[]AddPartitionsToTxnTopicResult", Versions: From(4), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "Name", Type: "string", Versions: From(0), Nullable: None, Tagged: None, MapKey: true, EntityType: "topicName"},
-					{Name: "ResultsByPartition", Type: "[]AddPartitionsToTxnPartitionResult", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-						{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, MapKey: true},
-						{Name: "PartitionErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
+		Response: []*Def{{Name: "AddPartitionsToTxnResponse", Valid: Span(0, 5), Flexible: From(3), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ErrorCode", Type: "int16", Versions: From(4), Nullable: none(), Tagged: none()},
+			{Name: "ResultsByTransaction", Type: "[]AddPartitionsToTxnResult", Versions: From(4), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "TransactionalId", Type: "string", Versions: From(4), Nullable: none(), Tagged: none(), MapKey: true, EntityType: "transactionalId"},
+				{Name: "TopicResults", Type: "[]AddPartitionsToTxnTopicResult", Versions: From(4), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "Name", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), MapKey: true, EntityType: "topicName"},
+					{Name: "ResultsByPartition", Type: "[]AddPartitionsToTxnPartitionResult", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+						{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), MapKey: true},
+						{Name: "PartitionErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
 					}},
 				}},
 			}},
-			{Name: "ResultsByTopicV3AndBelow", Type: "[]AddPartitionsToTxnTopicResult", Versions: Span(0, 3), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Name", Type: "string", Versions: From(0), Nullable: None, Tagged: None, MapKey: true, EntityType: "topicName"},
-				{Name: "ResultsByPartition", Type: "[]AddPartitionsToTxnPartitionResult", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, MapKey: true},
-					{Name: "PartitionErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
+			{Name: "ResultsByTopicV3AndBelow", Type: "[]AddPartitionsToTxnTopicResult", Versions: Span(0, 3), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Name", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), MapKey: true, EntityType: "topicName"},
+				{Name: "ResultsByPartition", Type: "[]AddPartitionsToTxnPartitionResult", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), MapKey: true},
+					{Name: "PartitionErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
 				}},
 			}},
 		}}}},
-	{Key: 25, Name: "AddOffsetsToTxn", Removed: None, Dropped: None, Listeners: []string{"broker"},
-		Request: []*Def{{Name: "AddOffsetsToTxnRequest", Valid: Span(0, 4), Flexible: From(3), Deprecated: None, Fields: []*Field{
-			{Name: "TransactionalId", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "transactionalId"},
-			{Name: "ProducerId", Type: "int64", Versions: From(0), Nullable: None, Tagged: None, EntityType: "producerId"},
-			{Name: "ProducerEpoch", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "GroupId", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "groupId"},
+	{Key: 25, Name: "AddOffsetsToTxn", Removed: none(), Dropped: none(), Listeners: []string{"broker"},
+		Request: []*Def{{Name: "AddOffsetsToTxnRequest", Valid: Span(0, 4), Flexible: From(3), Deprecated: none(), Fields: []*Field{
+			{Name: "TransactionalId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "transactionalId"},
+			{Name: "ProducerId", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "producerId"},
+			{Name: "ProducerEpoch", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "GroupId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "groupId"},
 		}}},
-		Response: []*Def{{Name: "AddOffsetsToTxnResponse", Valid: Span(0, 4), Flexible: From(3), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
+		Response: []*Def{{Name: "AddOffsetsToTxnResponse", Valid: Span(0, 4), Flexible: From(3), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
 		}}}},
-	{Key: 26, Name: "EndTxn", Removed: None, Dropped: None, Listeners: []string{"broker"},
-		Request: []*Def{{Name: "EndTxnRequest", Valid: Span(0, 5), Flexible: From(3), Deprecated: None, Fields: []*Field{
-			{Name: "TransactionalId", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "transactionalId"},
-			{Name: "ProducerId", Type: "int64", Versions: From(0), Nullable: None, Tagged: None, EntityType: "producerId"},
-			{Name: "ProducerEpoch", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "Committed", Type: "bool", Versions: From(0), Nullable: None, Tagged: None},
+	{Key: 26, Name: "EndTxn", Removed: none(), Dropped: none(), Listeners: []string{"broker"},
+		Request: []*Def{{Name: "EndTxnRequest", Valid: Span(0, 5), Flexible: From(3), Deprecated: none(), Fields: []*Field{
+			{Name: "TransactionalId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "transactionalId"},
+			{Name: "ProducerId", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "producerId"},
+			{Name: "ProducerEpoch", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "Committed", Type: "bool", Versions: From(0), Nullable: none(), Tagged: none()},
 		}}},
-		Response: []*Def{{Name: "EndTxnResponse", Valid: Span(0, 5), Flexible: From(3), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ProducerId", Type: "int64", Versions: From(5), Nullable: None, Tagged: None, Default: "-1", EntityType: "producerId"},
-			{Name: "ProducerEpoch", Type: "int16", Versions: From(5), Nullable: None, Tagged: None, Default: "-1"},
+		Response: []*Def{{Name: "EndTxnResponse", Valid: Span(0, 5), Flexible: From(3), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ProducerId", Type: "int64", Versions: From(5), Nullable: none(), Tagged: none(), Default: "-1", EntityType: "producerId"},
+			{Name: "ProducerEpoch", Type: "int16", Versions: From(5), Nullable: none(), Tagged: none(), Default: "-1"},
 		}}}},
-	{Key: 27, Name: "WriteTxnMarkers", Removed: Span(0, 0), Dropped: None, Listeners: []string{"broker"},
-		Request: []*Def{{Name: "WriteTxnMarkersRequest", Valid: Span(1, 2), Flexible: From(1), Deprecated: None, Fields: []*Field{
-			{Name: "Markers", Type: "[]WritableTxnMarker", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "ProducerId", Type: "int64", Versions: From(0), Nullable: None, Tagged: None, EntityType: "producerId"},
-				{Name: "ProducerEpoch", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "TransactionResult", Type: "bool", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Topics", Type: "[]WritableTxnMarkerTopic", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "Name", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "topicName"},
-					{Name: "PartitionIndexes", Type: "[]int32", Versions: From(0), Nullable: None, Tagged: None},
+	{Key: 27, Name: "WriteTxnMarkers", Removed: Span(0, 0), Dropped: none(), Listeners: []string{"broker"},
+		Request: []*Def{{Name: "WriteTxnMarkersRequest", Valid: Span(1, 2), Flexible: From(1), Deprecated: none(), Fields: []*Field{
+			{Name: "Markers", Type: "[]WritableTxnMarker", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "ProducerId", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "producerId"},
+				{Name: "ProducerEpoch", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "TransactionResult", Type: "bool", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Topics", Type: "[]WritableTxnMarkerTopic", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "Name", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+					{Name: "PartitionIndexes", Type: "[]int32", Versions: From(0), Nullable: none(), Tagged: none()},
 				}},
-				{Name: "CoordinatorEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "TransactionVersion", Type: "int8", Versions: From(2), Nullable: None, Tagged: None, Default: "0"},
+				{Name: "CoordinatorEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "TransactionVersion", Type: "int8", Versions: From(2), Nullable: none(), Tagged: none(), Default: "0"},
 			}},
-		}}, {Name: "WriteTxnMarkersRequest", Valid: Span(0, 0), Flexible: From(1), Deprecated: None, Fields: []*Field{
-			{Name: "Markers", Type: "[]WritableTxnMarker", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "ProducerId", Type: "int64", Versions: From(0), Nullable: None, Tagged: None, EntityType: "producerId"},
-				{Name: "ProducerEpoch", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "TransactionResult", Type: "bool", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Topics", Type: "[]WritableTxnMarkerTopic", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "Name", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "topicName"},
-					{Name: "PartitionIndexes", Type: "[]int32", Versions: From(0), Nullable: None, Tagged: None},
+		}}, {Name: "WriteTxnMarkersRequest", Valid: Span(0, 0), Flexible: From(1), Deprecated: none(), Fields: []*Field{
+			{Name: "Markers", Type: "[]WritableTxnMarker", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "ProducerId", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "producerId"},
+				{Name: "ProducerEpoch", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "TransactionResult", Type: "bool", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Topics", Type: "[]WritableTxnMarkerTopic", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "Name", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+					{Name: "PartitionIndexes", Type: "[]int32", Versions: From(0), Nullable: none(), Tagged: none()},
 				}},
-				{Name: "CoordinatorEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
+				{Name: "CoordinatorEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
 			}},
 		}}},
-		Response: []*Def{{Name: "WriteTxnMarkersResponse", Valid: Span(1, 2), Flexible: From(1), Deprecated: None, Fields: []*Field{
-			{Name: "Markers", Type: "[]WritableTxnMarkerResult", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "ProducerId", Type: "int64", Versions: From(0), Nullable: None, Tagged: None, EntityType: "producerId"},
-				{Name: "Topics", Type: "[]WritableTxnMarkerTopicResult", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "Name", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "topicName"},
-					{Name: "Partitions", Type: "[]WritableTxnMarkerPartitionResult", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-						{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-						{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
+		Response: []*Def{{Name: "WriteTxnMarkersResponse", Valid: Span(1, 2), Flexible: From(1), Deprecated: none(), Fields: []*Field{
+			{Name: "Markers", Type: "[]WritableTxnMarkerResult", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "ProducerId", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "producerId"},
+				{Name: "Topics", Type: "[]WritableTxnMarkerTopicResult", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "Name", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+					{Name: "Partitions", Type: "[]WritableTxnMarkerPartitionResult", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+						{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+						{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
 					}},
 				}},
 			}},
-		}}, {Name: "WriteTxnMarkersResponse", Valid: Span(0, 0), Flexible: From(1), Deprecated: None, Fields: []*Field{
-			{Name: "Markers", Type: "[]WritableTxnMarkerResult", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "ProducerId", Type: "int64", Versions: From(0), Nullable: None, Tagged: None, EntityType: "producerId"},
-				{Name: "Topics", Type: "[]WritableTxnMarkerTopicResult", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "Name", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "topicName"},
-					{Name: "Partitions", Type: "[]WritableTxnMarkerPartitionResult", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-						{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-						{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
+		}}, {Name: "WriteTxnMarkersResponse", Valid: Span(0, 0), Flexible: From(1), Deprecated: none(), Fields: []*Field{
+			{Name: "Markers", Type: "[]WritableTxnMarkerResult", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "ProducerId", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "producerId"},
+				{Name: "Topics", Type: "[]WritableTxnMarkerTopicResult", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "Name", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+					{Name: "Partitions", Type: "[]WritableTxnMarkerPartitionResult", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+						{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+						{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
 					}},
 				}},
 			}},
 		}}}},
-	{Key: 28, Name: "TxnOffsetCommit", Removed: None, Dropped: None, Listeners: []string{"broker"},
-		Request: []*Def{{Name: "TxnOffsetCommitRequest", Valid: Span(0, 6), Flexible: From(3), Deprecated: None, Fields: []*Field{
-			{Name: "TransactionalId", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "transactionalId"},
-			{Name: "GroupId", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "groupId"},
-			{Name: "ProducerId", Type: "int64", Versions: From(0), Nullable: None, Tagged: None, EntityType: "producerId"},
-			{Name: "ProducerEpoch", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "GenerationIdOrMemberEpoch", Type: "int32", Versions: From(3), Nullable: None, Tagged: None, Default: "-1"},
-			{Name: "MemberId", Type: "string", Versions: From(3), Nullable: None, Tagged: None, Default: ""},
-			{Name: "GroupInstanceId", Type: "string", Versions: From(3), Nullable: From(3), Tagged: None, Default: "null"},
-			{Name: "Topics", Type: "[]TxnOffsetCommitRequestTopic", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Name", Type: "string", Versions: Span(0, 5), Nullable: None, Tagged: None, EntityType: "topicName"},
-				{Name: "TopicId", Type: "uuid", Versions: From(6), Nullable: None, Tagged: None},
-				{Name: "Partitions", Type: "[]TxnOffsetCommitRequestPartition", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "CommittedOffset", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "CommittedLeaderEpoch", Type: "int32", Versions: From(2), Nullable: None, Tagged: None, Default: "-1"},
-					{Name: "CommittedMetadata", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
+	{Key: 28, Name: "TxnOffsetCommit", Removed: none(), Dropped: none(), Listeners: []string{"broker"},
+		Request: []*Def{{Name: "TxnOffsetCommitRequest", Valid: Span(0, 6), Flexible: From(3), Deprecated: none(), Fields: []*Field{
+			{Name: "TransactionalId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "transactionalId"},
+			{Name: "GroupId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "groupId"},
+			{Name: "ProducerId", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "producerId"},
+			{Name: "ProducerEpoch", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "GenerationIdOrMemberEpoch", Type: "int32", Versions: From(3), Nullable: none(), Tagged: none(), Default: "-1"},
+			{Name: "MemberId", Type: "string", Versions: From(3), Nullable: none(), Tagged: none(), Default: ""},
+			{Name: "GroupInstanceId", Type: "string", Versions: From(3), Nullable: From(3), Tagged: none(), Default: "null"},
+			{Name: "Topics", Type: "[]TxnOffsetCommitRequestTopic", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Name", Type: "string", Versions: Span(0, 5), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+				{Name: "TopicId", Type: "uuid", Versions: From(6), Nullable: none(), Tagged: none()},
+				{Name: "Partitions", Type: "[]TxnOffsetCommitRequestPartition", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "CommittedOffset", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "CommittedLeaderEpoch", Type: "int32", Versions: From(2), Nullable: none(), Tagged: none(), Default: "-1"},
+					{Name: "CommittedMetadata", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none()},
 				}},
 			}},
 		}}},
-		Response: []*Def{{Name: "TxnOffsetCommitResponse", Valid: Span(0, 6), Flexible: From(3), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "Topics", Type: "[]TxnOffsetCommitResponseTopic", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Name", Type: "string", Versions: Span(0, 5), Nullable: None, Tagged: None, EntityType: "topicName"},
-				{Name: "TopicId", Type: "uuid", Versions: From(6), Nullable: None, Tagged: None},
-				{Name: "Partitions", Type: "[]TxnOffsetCommitResponsePartition", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
+		Response: []*Def{{Name: "TxnOffsetCommitResponse", Valid: Span(0, 6), Flexible: From(3), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "Topics", Type: "[]TxnOffsetCommitResponseTopic", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Name", Type: "string", Versions: Span(0, 5), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+				{Name: "TopicId", Type: "uuid", Versions: From(6), Nullable: none(), Tagged: none()},
+				{Name: "Partitions", Type: "[]TxnOffsetCommitResponsePartition", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
 				}},
 			}},
 		}}}},
-	{Key: 29, Name: "DescribeAcls", Removed: Span(0, 0), Dropped: None, Listeners: []string{"broker", "controller"},
-		Request: []*Def{{Name: "DescribeAclsRequest", Valid: Span(1, 3), Flexible: From(2), Deprecated: None, Fields: []*Field{
-			{Name: "ResourceTypeFilter", Type: "int8", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ResourceNameFilter", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
-			{Name: "PatternTypeFilter", Type: "int8", Versions: From(1), Nullable: None, Tagged: None, Default: "3"},
-			{Name: "PrincipalFilter", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
-			{Name: "HostFilter", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
-			{Name: "Operation", Type: "int8", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "PermissionType", Type: "int8", Versions: From(0), Nullable: None, Tagged: None},
+	{Key: 29, Name: "DescribeAcls", Removed: Span(0, 0), Dropped: none(), Listeners: []string{"broker", "controller"},
+		Request: []*Def{{Name: "DescribeAclsRequest", Valid: Span(1, 3), Flexible: From(2), Deprecated: none(), Fields: []*Field{
+			{Name: "ResourceTypeFilter", Type: "int8", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ResourceNameFilter", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none()},
+			{Name: "PatternTypeFilter", Type: "int8", Versions: From(1), Nullable: none(), Tagged: none(), Default: "3"},
+			{Name: "PrincipalFilter", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none()},
+			{Name: "HostFilter", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none()},
+			{Name: "Operation", Type: "int8", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "PermissionType", Type: "int8", Versions: From(0), Nullable: none(), Tagged: none()},
 		}}, {Name: "DescribeAclsRequest", Valid: Span(0, 0), Flexible: From(2), Deprecated: Span(0, 0), Fields: []*Field{
-			{Name: "ResourceTypeFilter", Type: "int8", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ResourceNameFilter", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
-			{Name: "PatternTypeFilter", Type: "int8", Versions: From(1), Nullable: None, Tagged: None, Default: "3"},
-			{Name: "PrincipalFilter", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
-			{Name: "HostFilter", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
-			{Name: "Operation", Type: "int8", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "PermissionType", Type: "int8", Versions: From(0), Nullable: None, Tagged: None},
+			{Name: "ResourceTypeFilter", Type: "int8", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ResourceNameFilter", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none()},
+			{Name: "PatternTypeFilter", Type: "int8", Versions: From(1), Nullable: none(), Tagged: none(), Default: "3"},
+			{Name: "PrincipalFilter", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none()},
+			{Name: "HostFilter", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none()},
+			{Name: "Operation", Type: "int8", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "PermissionType", Type: "int8", Versions: From(0), Nullable: none(), Tagged: none()},
 		}}},
-		Response: []*Def{{Name: "DescribeAclsResponse", Valid: Span(1, 3), Flexible: From(2), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
-			{Name: "Resources", Type: "[]DescribeAclsResource", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "ResourceType", Type: "int8", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "ResourceName", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "PatternType", Type: "int8", Versions: From(1), Nullable: None, Tagged: None, Default: "3"},
-				{Name: "Acls", Type: "[]AclDescription", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "Principal", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "Host", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "Operation", Type: "int8", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "PermissionType", Type: "int8", Versions: From(0), Nullable: None, Tagged: None},
+		Response: []*Def{{Name: "DescribeAclsResponse", Valid: Span(1, 3), Flexible: From(2), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none()},
+			{Name: "Resources", Type: "[]DescribeAclsResource", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "ResourceType", Type: "int8", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "ResourceName", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "PatternType", Type: "int8", Versions: From(1), Nullable: none(), Tagged: none(), Default: "3"},
+				{Name: "Acls", Type: "[]AclDescription", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "Principal", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "Host", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "Operation", Type: "int8", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "PermissionType", Type: "int8", Versions: From(0), Nullable: none(), Tagged: none()},
 				}},
 			}},
-		}}, {Name: "DescribeAclsResponse", Valid: Span(0, 0), Flexible: From(2), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
-			{Name: "Resources", Type: "[]DescribeAclsResource", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "ResourceType", Type: "int8", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "ResourceName", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "PatternType", Type: "int8", Versions: From(1), Nullable: None, Tagged: None, Default: "3"},
-				{Name: "Acls", Type: "[]AclDescription", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "Principal", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "Host", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "Operation", Type: "int8", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "PermissionType", Type: "int8", Versions: From(0), Nullable: None, Tagged: None},
+		}}, {Name: "DescribeAclsResponse", Valid: Span(0, 0), Flexible: From(2), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none()},
+			{Name: "Resources", Type: "[]DescribeAclsResource", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "ResourceType", Type: "int8", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "ResourceName", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "PatternType", Type: "int8", Versions: From(1), Nullable: none(), Tagged: none(), Default: "3"},
+				{Name: "Acls", Type: "[]AclDescription", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "Principal", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "Host", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "Operation", Type: "int8", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "PermissionType", Type: "int8", Versions: From(0), Nullable: none(), Tagged: none()},
 				}},
 			}},
 		}}}},
-	{Key: 30, Name: "CreateAcls", Removed: Span(0, 0), Dropped: None, Listeners: []string{"broker", "controller"},
-		Request: []*Def{{Name: "CreateAclsRequest", Valid: Span(1, 3), Flexible: From(2), Deprecated: None, Fields: []*Field{
-			{Name: "Creations", Type: "[]AclCreation", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "ResourceType", Type: "int8", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "ResourceName", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "ResourcePatternType", Type: "int8", Versions: From(1), Nullable: None, Tagged: None, Default: "3"},
-				{Name: "Principal", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Host", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Operation", Type: "int8", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "PermissionType", Type: "int8", Versions: From(0), Nullable: None, Tagged: None},
+	{Key: 30, Name: "CreateAcls", Removed: Span(0, 0), Dropped: none(), Listeners: []string{"broker", "controller"},
+		Request: []*Def{{Name: "CreateAclsRequest", Valid: Span(1, 3), Flexible: From(2), Deprecated: none(), Fields: []*Field{
+			{Name: "Creations", Type: "[]AclCreation", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "ResourceType", Type: "int8", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "ResourceName", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "ResourcePatternType", Type: "int8", Versions: From(1), Nullable: none(), Tagged: none(), Default: "3"},
+				{Name: "Principal", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Host", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Operation", Type: "int8", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "PermissionType", Type: "int8", Versions: From(0), Nullable: none(), Tagged: none()},
 			}},
 		}}, {Name: "CreateAclsRequest", Valid: Span(0, 0), Flexible: From(2), Deprecated: Span(0, 0), Fields: []*Field{
-			{Name: "Creations", Type: "[]AclCreation", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "ResourceType", Type: "int8", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "ResourceName", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "ResourcePatternType", Type: "int8", Versions: From(1), Nullable: None, Tagged: None, Default: "3"},
-				{Name: "Principal", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Host", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Operation", Type: "int8", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "PermissionType", Type: "int8", Versions: From(0), Nullable: None, Tagged: None},
+			{Name: "Creations", Type: "[]AclCreation", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "ResourceType", Type: "int8", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "ResourceName", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "ResourcePatternType", Type: "int8", Versions: From(1), Nullable: none(), Tagged: none(), Default: "3"},
+				{Name: "Principal", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Host", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Operation", Type: "int8", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "PermissionType", Type: "int8", Versions: From(0), Nullable: none(), Tagged: none()},
 			}},
 		}}},
-		Response: []*Def{{Name: "CreateAclsResponse", Valid: Span(1, 3), Flexible: From(2), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "Results", Type: "[]AclCreationResult", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
+		Response: []*Def{{Name: "CreateAclsResponse", Valid: Span(1, 3), Flexible: From(2), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "Results", Type: "[]AclCreationResult", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none()},
 			}},
-		}}, {Name: "CreateAclsResponse", Valid: Span(0, 0), Flexible: From(2), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "Results", Type: "[]AclCreationResult", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
+		}}, {Name: "CreateAclsResponse", Valid: Span(0, 0), Flexible: From(2), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "Results", Type: "[]AclCreationResult", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none()},
 			}},
 		}}}},
-	{Key: 31, Name: "DeleteAcls", Removed: Span(0, 0), Dropped: None, Listeners: []string{"broker", "controller"},
-		Request: []*Def{{Name: "DeleteAclsRequest", Valid: Span(1, 3), Flexible: From(2), Deprecated: None, Fields: []*Field{
-			{Name: "Filters", Type: "[]DeleteAclsFilter", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "ResourceTypeFilter", Type: "int8", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "ResourceNameFilter", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
-				{Name: "PatternTypeFilter", Type: "int8", Versions: From(1), Nullable: None, Tagged: None, Default: "3"},
-				{Name: "PrincipalFilter", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
-				{Name: "HostFilter", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
-				{Name: "Operation", Type: "int8", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "PermissionType", Type: "int8", Versions: From(0), Nullable: None, Tagged: None},
+	{Key: 31, Name: "DeleteAcls", Removed: Span(0, 0), Dropped: none(), Listeners: []string{"broker", "controller"},
+		Request: []*Def{{Name: "DeleteAclsRequest", Valid: Span(1, 3), Flexible: From(2), Deprecated: none(), Fields: []*Field{
+			{Name: "Filters", Type: "[]DeleteAclsFilter", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "ResourceTypeFilter", Type: "int8", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "ResourceNameFilter", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none()},
+				{Name: "PatternTypeFilter", Type: "int8", Versions: From(1), Nullable: none(), Tagged: none(), Default: "3"},
+				{Name: "PrincipalFilter", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none()},
+				{Name: "HostFilter", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none()},
+				{Name: "Operation", Type: "int8", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "PermissionType", Type: "int8", Versions: From(0), Nullable: none(), Tagged: none()},
 			}},
 		}}, {Name: "DeleteAclsRequest", Valid: Span(0, 0), Flexible: From(2), Deprecated: Span(0, 0), Fields: []*Field{
-			{Name: "Filters", Type: "[]DeleteAclsFilter", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "ResourceTypeFilter", Type: "int8", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "ResourceNameFilter", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
-				{Name: "PatternTypeFilter", Type: "int8", Versions: From(1), Nullable: None, Tagged: None, Default: "3"},
-				{Name: "PrincipalFilter", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
-				{Name: "HostFilter", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
-				{Name: "Operation", Type: "int8", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "PermissionType", Type: "int8", Versions: From(0), Nullable: None, Tagged: None},
+			{Name: "Filters", Type: "[]DeleteAclsFilter", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "ResourceTypeFilter", Type: "int8", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "ResourceNameFilter", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none()},
+				{Name: "PatternTypeFilter", Type: "int8", Versions: From(1), Nullable: none(), Tagged: none(), Default: "3"},
+				{Name: "PrincipalFilter", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none()},
+				{Name: "HostFilter", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none()},
+				{Name: "Operation", Type: "int8", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "PermissionType", Type: "int8", Versions: From(0), Nullable: none(), Tagged: none()},
 			}},
 		}}},
-		Response: []*Def{{Name: "DeleteAclsResponse", Valid: Span(1, 3), Flexible: From(2), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "FilterResults", Type: "[]DeleteAclsFilterResult", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
-				{Name: "MatchingAcls", Type: "[]DeleteAclsMatchingAcl", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
-					{Name: "ResourceType", Type: "int8", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "ResourceName", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "PatternType", Type: "int8", Versions: From(1), Nullable: None, Tagged: None, Default: "3"},
-					{Name: "Principal", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "Host", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "Operation", Type: "int8", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "PermissionType", Type: "int8", Versions: From(0), Nullable: None, Tagged: None},
+		Response: []*Def{{Name: "DeleteAclsResponse", Valid: Span(1, 3), Flexible: From(2), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "FilterResults", Type: "[]DeleteAclsFilterResult", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none()},
+				{Name: "MatchingAcls", Type: "[]DeleteAclsMatchingAcl", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none()},
+					{Name: "ResourceType", Type: "int8", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "ResourceName", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "PatternType", Type: "int8", Versions: From(1), Nullable: none(), Tagged: none(), Default: "3"},
+					{Name: "Principal", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "Host", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "Operation", Type: "int8", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "PermissionType", Type: "int8", Versions: From(0), Nullable: none(), Tagged: none()},
 				}},
 			}},
-		}}, {Name: "DeleteAclsResponse", Valid: Span(0, 0), Flexible: From(2), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "FilterResults", Type: "[]DeleteAclsFilterResult", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
-				{Name: "MatchingAcls", Type: "[]DeleteAclsMatchingAcl", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
-					{Name: "ResourceType", Type: "int8", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "ResourceName", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "PatternType", Type: "int8", Versions: From(1), Nullable: None, Tagged: None, Default: "3"},
-					{Name: "Principal", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "Host", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "Operation", Type: "int8", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "PermissionType", Type: "int8", Versions: From(0), Nullable: None, Tagged: None},
+		}}, {Name: "DeleteAclsResponse", Valid: Span(0, 0), Flexible: From(2), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "FilterResults", Type: "[]DeleteAclsFilterResult", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none()},
+				{Name: "MatchingAcls", Type: "[]DeleteAclsMatchingAcl", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none()},
+					{Name: "ResourceType", Type: "int8", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "ResourceName", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "PatternType", Type: "int8", Versions: From(1), Nullable: none(), Tagged: none(), Default: "3"},
+					{Name: "Principal", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "Host", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "Operation", Type: "int8", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "PermissionType", Type: "int8", Versions: From(0), Nullable: none(), Tagged: none()},
 				}},
 			}},
 		}}}},
-	{Key: 32, Name: "DescribeConfigs", Removed: Span(0, 0), Dropped: None, Listeners: []string{"broker", "controller"},
-		Request: []*Def{{Name: "DescribeConfigsRequest", Valid: Span(1, 4), Flexible: From(4), Deprecated: None, Fields: []*Field{
-			{Name: "Resources", Type: "[]DescribeConfigsResource", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "ResourceType", Type: "int8", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "ResourceName", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "ConfigurationKeys", Type: "[]string", Versions: From(0), Nullable: From(0), Tagged: None},
+	{Key: 32, Name: "DescribeConfigs", Removed: Span(0, 0), Dropped: none(), Listeners: []string{"broker", "controller"},
+		Request: []*Def{{Name: "DescribeConfigsRequest", Valid: Span(1, 4), Flexible: From(4), Deprecated: none(), Fields: []*Field{
+			{Name: "Resources", Type: "[]DescribeConfigsResource", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "ResourceType", Type: "int8", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "ResourceName", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "ConfigurationKeys", Type: "[]string", Versions: From(0), Nullable: From(0), Tagged: none()},
 			}},
-			{Name: "IncludeSynonyms", Type: "bool", Versions: From(1), Nullable: None, Tagged: None, Default: "false"},
-			{Name: "IncludeDocumentation", Type: "bool", Versions: From(3), Nullable: None, Tagged: None, Default: "false"},
+			{Name: "IncludeSynonyms", Type: "bool", Versions: From(1), Nullable: none(), Tagged: none(), Default: "false"},
+			{Name: "IncludeDocumentation", Type: "bool", Versions: From(3), Nullable: none(), Tagged: none(), Default: "false"},
 		}}, {Name: "DescribeConfigsRequest", Valid: Span(0, 0), Flexible: From(4), Deprecated: Span(0, 0), Fields: []*Field{
-			{Name: "Resources", Type: "[]DescribeConfigsResource", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "ResourceType", Type: "int8", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "ResourceName", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "ConfigurationKeys", Type: "[]string", Versions: From(0), Nullable: From(0), Tagged: None},
+			{Name: "Resources", Type: "[]DescribeConfigsResource", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "ResourceType", Type: "int8", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "ResourceName", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "ConfigurationKeys", Type: "[]string", Versions: From(0), Nullable: From(0), Tagged: none()},
 			}},
-			{Name: "IncludeSynonyms", Type: "bool", Versions: From(1), Nullable: None, Tagged: None, Default: "false"},
-			{Name: "IncludeDocumentation", Type: "bool", Versions: From(3), Nullable: None, Tagged: None, Default: "false"},
+			{Name: "IncludeSynonyms", Type: "bool", Versions: From(1), Nullable: none(), Tagged: none(), Default: "false"},
+			{Name: "IncludeDocumentation", Type: "bool", Versions: From(3), Nullable: none(), Tagged: none(), Default: "false"},
 		}}},
-		Response: []*Def{{Name: "DescribeConfigsResponse", Valid: Span(1, 4), Flexible: From(4), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "Results", Type: "[]DescribeConfigsResult", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
-				{Name: "ResourceType", Type: "int8", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "ResourceName", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Configs", Type: "[]DescribeConfigsResourceResult", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "Name", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "Value", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
-					{Name: "ReadOnly", Type: "bool", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "ConfigSource", Type: "int8", Versions: From(1), Nullable: None, Tagged: None, Default: "-1"},
-					{Name: "IsSensitive", Type: "bool", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "Synonyms", Type: "[]DescribeConfigsSynonym", Versions: From(1), Nullable: None, Tagged: None, Fields: []*Field{
-						{Name: "Name", Type: "string", Versions: From(1), Nullable: None, Tagged: None},
-						{Name: "Value", Type: "string", Versions: From(1), Nullable: From(0), Tagged: None},
-						{Name: "Source", Type: "int8", Versions: From(1), Nullable: None, Tagged: None},
+		Response: []*Def{{Name: "DescribeConfigsResponse", Valid: Span(1, 4), Flexible: From(4), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "Results", Type: "[]DescribeConfigsResult", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none()},
+				{Name: "ResourceType", Type: "int8", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "ResourceName", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Configs", Type: "[]DescribeConfigsResourceResult", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "Name", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "Value", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none()},
+					{Name: "ReadOnly", Type: "bool", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "ConfigSource", Type: "int8", Versions: From(1), Nullable: none(), Tagged: none(), Default: "-1"},
+					{Name: "IsSensitive", Type: "bool", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "Synonyms", Type: "[]DescribeConfigsSynonym", Versions: From(1), Nullable: none(), Tagged: none(), Fields: []*Field{
+						{Name: "Name", Type: "string", Versions: From(1), Nullable: none(), Tagged: none()},
+						{Name: "Value", Type: "string", Versions: From(1), Nullable: From(0), Tagged: none()},
+						{Name: "Source", Type: "int8", Versions: From(1), Nullable: none(), Tagged: none()},
 					}},
-					{Name: "ConfigType", Type: "int8", Versions: From(3), Nullable: None, Tagged: None, Default: "0"},
-					{Name: "Documentation", Type: "string", Versions: From(3), Nullable: From(0), Tagged: None},
+					{Name: "ConfigType", Type: "int8", Versions: From(3), Nullable: none(), Tagged: none(), Default: "0"},
+					{Name: "Documentation", Type: "string", Versions: From(3), Nullable: From(0), Tagged: none()},
 				}},
 			}},
-		}}, {Name: "DescribeConfigsResponse", Valid: Span(0, 0), Flexible: From(4), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "Results", Type: "[]DescribeConfigsResult", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
-				{Name: "ResourceType", Type: "int8", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "ResourceName", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Configs", Type: "[]DescribeConfigsResourceResult", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "Name", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "Value", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
-					{Name: "ReadOnly", Type: "bool", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "IsDefault", Type: "bool", Versions: Span(0, 0), Nullable: None, Tagged: None},
-					{Name: "ConfigSource", Type: "int8", Versions: From(1), Nullable: None, Tagged: None, Default: "-1"},
-					{Name: "IsSensitive", Type: "bool", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "Synonyms", Type: "[]DescribeConfigsSynonym", Versions: From(1), Nullable: None, Tagged: None, Fields: []*Field{
-						{Name: "Name", Type: "string", Versions: From(1), Nullable: None, Tagged: None},
-						{Name: "Value", Type: "string", Versions: From(1), Nullable: From(0), Tagged: None},
-						{Name: "Source", Type: "int8", Versions: From(1), Nullable: None, Tagged: None},
+		}}, {Name: "DescribeConfigsResponse", Valid: Span(0, 0), Flexible: From(4), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "Results", Type: "[]DescribeConfigsResult", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none()},
+				{Name: "ResourceType", Type: "int8", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "ResourceName", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Configs", Type: "[]DescribeConfigsResourceResult", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "Name", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "Value", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none()},
+					{Name: "ReadOnly", Type: "bool", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "IsDefault", Type: "bool", Versions: Span(0, 0), Nullable: none(), Tagged: none()},
+					{Name: "ConfigSource", Type: "int8", Versions: From(1), Nullable: none(), Tagged: none(), Default: "-1"},
+					{Name: "IsSensitive", Type: "bool", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "Synonyms", Type: "[]DescribeConfigsSynonym", Versions: From(1), Nullable: none(), Tagged: none(), Fields: []*Field{
+						{Name: "Name", Type: "string", Versions: From(1), Nullable: none(), Tagged: none()},
+						{Name: "Value", Type: "string", Versions: From(1), Nullable: From(0), Tagged: none()},
+						{Name: "Source", Type: "int8", Versions: From(1), Nullable: none(), Tagged: none()},
 					}},
-					{Name: "ConfigType", Type: "int8", Versions: From(3), Nullable: None, Tagged: None, Default: "0"},
-					{Name: "Documentation", Type: "string", Versions: From(3), Nullable: From(0), Tagged: None},
+					{Name: "ConfigType", Type: "int8", Versions: From(3), Nullable: none(), Tagged: none(), Default: "0"},
+					{Name: "Documentation", Type: "string", Versions: From(3), Nullable: From(0), Tagged: none()},
 				}},
 			}},
 		}}}},
-	{Key: 33, Name: "AlterConfigs", Removed: None, Dropped: None, Listeners: []string{"broker", "controller"},
-		Request: []*Def{{Name: "AlterConfigsRequest", Valid: Span(0, 2), Flexible: From(2), Deprecated: None, Fields: []*Field{
-			{Name: "Resources", Type: "[]AlterConfigsResource", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "ResourceType", Type: "int8", Versions: From(0), Nullable: None, Tagged: None, MapKey: true},
-				{Name: "ResourceName", Type: "string", Versions: From(0), Nullable: None, Tagged: None, MapKey: true},
-				{Name: "Configs", Type: "[]AlterableConfig", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "Name", Type: "string", Versions: From(0), Nullable: None, Tagged: None, MapKey: true},
-					{Name: "Value", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
+	{Key: 33, Name: "AlterConfigs", Removed: none(), Dropped: none(), Listeners: []string{"broker", "controller"},
+		Request: []*Def{{Name: "AlterConfigsRequest", Valid: Span(0, 2), Flexible: From(2), Deprecated: none(), Fields: []*Field{
+			{Name: "Resources", Type: "[]AlterConfigsResource", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "ResourceType", Type: "int8", Versions: From(0), Nullable: none(), Tagged: none(), MapKey: true},
+				{Name: "ResourceName", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), MapKey: true},
+				{Name: "Configs", Type: "[]AlterableConfig", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "Name", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), MapKey: true},
+					{Name: "Value", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none()},
 				}},
 			}},
-			{Name: "ValidateOnly", Type: "bool", Versions: From(0), Nullable: None, Tagged: None},
+			{Name: "ValidateOnly", Type: "bool", Versions: From(0), Nullable: none(), Tagged: none()},
 		}}},
-		Response: []*Def{{Name: "AlterConfigsResponse", Valid: Span(0, 2), Flexible: From(2), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "Responses", Type: "[]AlterConfigsResourceResponse", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
-				{Name: "ResourceType", Type: "int8", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "ResourceName", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
+		Response: []*Def{{Name: "AlterConfigsResponse", Valid: Span(0, 2), Flexible: From(2), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "Responses", Type: "[]AlterConfigsResourceResponse", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none()},
+				{Name: "ResourceType", Type: "int8", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "ResourceName", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
 			}},
 		}}}},
-	{Key: 34, Name: "AlterReplicaLogDirs", Removed: Span(0, 0), Dropped: None, Listeners: []string{"broker"},
-		Request: []*Def{{Name: "AlterReplicaLogDirsRequest", Valid: Span(1, 2), Flexible: From(2), Deprecated: None, Fields: []*Field{
-			{Name: "Dirs", Type: "[]AlterReplicaLogDir", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Path", Type: "string", Versions: From(0), Nullable: None, Tagged: None, MapKey: true},
-				{Name: "Topics", Type: "[]AlterReplicaLogDirTopic", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "Name", Type: "string", Versions: From(0), Nullable: None, Tagged: None, MapKey: true, EntityType: "topicName"},
-					{Name: "Partitions", Type: "[]int32", Versions: From(0), Nullable: None, Tagged: None},
+	{Key: 34, Name: "AlterReplicaLogDirs", Removed: Span(0, 0), Dropped: none(), Listeners: []string{"broker"},
+		Request: []*Def{{Name: "AlterReplicaLogDirsRequest", Valid: Span(1, 2), Flexible: From(2), Deprecated: none(), Fields: []*Field{
+			{Name: "Dirs", Type: "[]AlterReplicaLogDir", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Path", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), MapKey: true},
+				{Name: "Topics", Type: "[]AlterReplicaLogDirTopic", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "Name", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), MapKey: true, EntityType: "topicName"},
+					{Name: "Partitions", Type: "[]int32", Versions: From(0), Nullable: none(), Tagged: none()},
 				}},
 			}},
 		}}, {Name: "AlterReplicaLogDirsRequest", Valid: Span(0, 0), Flexible: From(2), Deprecated: Span(0, 0), Fields: []*Field{
-			{Name: "Dirs", Type: "[]AlterReplicaLogDir", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Path", Type: "string", Versions: From(0), Nullable: None, Tagged: None, MapKey: true},
-				{Name: "Topics", Type: "[]AlterReplicaLogDirTopic", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "Name", Type: "string", Versions: From(0), Nullable: None, Tagged: None, MapKey: true, EntityType: "topicName"},
-					{Name: "Partitions", Type: "[]int32", Versions: From(0), Nullable: None, Tagged: None},
+			{Name: "Dirs", Type: "[]AlterReplicaLogDir", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Path", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), MapKey: true},
+				{Name: "Topics", Type: "[]AlterReplicaLogDirTopic", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "Name", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), MapKey: true, EntityType: "topicName"},
+					{Name: "Partitions", Type: "[]int32", Versions: From(0), Nullable: none(), Tagged: none()},
 				}},
 			}},
 		}}},
-		Response: []*Def{{Name: "AlterReplicaLogDirsResponse", Valid: Span(1, 2), Flexible: From(2), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "Results", Type: "[]AlterReplicaLogDirTopicResult", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "TopicName", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "topicName"},
-				{Name: "Partitions", Type: "[]AlterReplicaLogDirPartitionResult", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
+		Response: []*Def{{Name: "AlterReplicaLogDirsResponse", Valid: Span(1, 2), Flexible: From(2), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "Results", Type: "[]AlterReplicaLogDirTopicResult", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "TopicName", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+				{Name: "Partitions", Type: "[]AlterReplicaLogDirPartitionResult", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
 				}},
 			}},
-		}}, {Name: "AlterReplicaLogDirsResponse", Valid: Span(0, 0), Flexible: From(2), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "Results", Type: "[]AlterReplicaLogDirTopicResult", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "TopicName", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "topicName"},
-				{Name: "Partitions", Type: "[]AlterReplicaLogDirPartitionResult", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
+		}}, {Name: "AlterReplicaLogDirsResponse", Valid: Span(0, 0), Flexible: From(2), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "Results", Type: "[]AlterReplicaLogDirTopicResult", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "TopicName", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+				{Name: "Partitions", Type: "[]AlterReplicaLogDirPartitionResult", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
 				}},
 			}},
 		}}}},
-	{Key: 35, Name: "DescribeLogDirs", Removed: Span(0, 0), Dropped: None, Listeners: []string{"broker"},
-		Request: []*Def{{Name: "DescribeLogDirsRequest", Valid: Span(1, 5), Flexible: From(2), Deprecated: None, Fields: []*Field{
-			{Name: "Topics", Type: "[]DescribableLogDirTopic", Versions: From(0), Nullable: From(0), Tagged: None, Fields: []*Field{
-				{Name: "Topic", Type: "string", Versions: From(0), Nullable: None, Tagged: None, MapKey: true, EntityType: "topicName"},
-				{Name: "Partitions", Type: "[]int32", Versions: From(0), Nullable: None, Tagged: None},
+	{Key: 35, Name: "DescribeLogDirs", Removed: Span(0, 0), Dropped: none(), Listeners: []string{"broker"},
+		Request: []*Def{{Name: "DescribeLogDirsRequest", Valid: Span(1, 5), Flexible: From(2), Deprecated: none(), Fields: []*Field{
+			{Name: "Topics", Type: "[]DescribableLogDirTopic", Versions: From(0), Nullable: From(0), Tagged: none(), Fields: []*Field{
+				{Name: "Topic", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), MapKey: true, EntityType: "topicName"},
+				{Name: "Partitions", Type: "[]int32", Versions: From(0), Nullable: none(), Tagged: none()},
 			}},
 		}}, {Name: "DescribeLogDirsRequest", Valid: Span(0, 0), Flexible: From(2), Deprecated: Span(0, 0), Fields: []*Field{
-			{Name: "Topics", Type: "[]DescribableLogDirTopic", Versions: From(0), Nullable: From(0), Tagged: None, Fields: []*Field{
-				{Name: "Topic", Type: "string", Versions: From(0), Nullable: None, Tagged: None, MapKey: true, EntityType: "topicName"},
-				{Name: "Partitions", Type: "[]int32", Versions: From(0), Nullable: None, Tagged: None},
+			{Name: "Topics", Type: "[]DescribableLogDirTopic", Versions: From(0), Nullable: From(0), Tagged: none(), Fields: []*Field{
+				{Name: "Topic", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), MapKey: true, EntityType: "topicName"},
+				{Name: "Partitions", Type: "[]int32", Versions: From(0), Nullable: none(), Tagged: none()},
 			}},
 		}}},
-		Response: []*Def{{Name: "DescribeLogDirsResponse", Valid: Span(1, 5), Flexible: From(2), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ErrorCode", Type: "int16", Versions: From(3), Nullable: None, Tagged: None},
-			{Name: "Results", Type: "[]DescribeLogDirsResult", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "LogDir", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Topics", Type: "[]DescribeLogDirsTopic", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "Name", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "topicName"},
-					{Name: "Partitions", Type: "[]DescribeLogDirsPartition", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-						{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-						{Name: "PartitionSize", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
-						{Name: "OffsetLag", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
-						{Name: "IsFutureKey", Type: "bool", Versions: From(0), Nullable: None, Tagged: None},
+		Response: []*Def{{Name: "DescribeLogDirsResponse", Valid: Span(1, 5), Flexible: From(2), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ErrorCode", Type: "int16", Versions: From(3), Nullable: none(), Tagged: none()},
+			{Name: "Results", Type: "[]DescribeLogDirsResult", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "LogDir", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Topics", Type: "[]DescribeLogDirsTopic", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "Name", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+					{Name: "Partitions", Type: "[]DescribeLogDirsPartition", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+						{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+						{Name: "PartitionSize", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
+						{Name: "OffsetLag", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
+						{Name: "IsFutureKey", Type: "bool", Versions: From(0), Nullable: none(), Tagged: none()},
 					}},
 				}},
-				{Name: "TotalBytes", Type: "int64", Versions: From(4), Nullable: None, Tagged: None, Default: "-1"},
-				{Name: "UsableBytes", Type: "int64", Versions: From(4), Nullable: None, Tagged: None, Default: "-1"},
-				{Name: "IsCordoned", Type: "bool", Versions: From(5), Nullable: None, Tagged: None, Default: "false"},
+				{Name: "TotalBytes", Type: "int64", Versions: From(4), Nullable: none(), Tagged: none(), Default: "-1"},
+				{Name: "UsableBytes", Type: "int64", Versions: From(4), Nullable: none(), Tagged: none(), Default: "-1"},
+				{Name: "IsCordoned", Type: "bool", Versions: From(5), Nullable: none(), Tagged: none(), Default: "false"},
 			}},
-		}}, {Name: "DescribeLogDirsResponse", Valid: Span(0, 0), Flexible: From(2), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ErrorCode", Type: "int16", Versions: From(3), Nullable: None, Tagged: None},
-			{Name: "Results", Type: "[]DescribeLogDirsResult", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "LogDir", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Topics", Type: "[]DescribeLogDirsTopic", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "Name", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "topicName"},
-					{Name: "Partitions", Type: "[]DescribeLogDirsPartition", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-						{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-						{Name: "PartitionSize", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
-						{Name: "OffsetLag", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
-						{Name: "IsFutureKey", Type: "bool", Versions: From(0), Nullable: None, Tagged: None},
+		}}, {Name: "DescribeLogDirsResponse", Valid: Span(0, 0), Flexible: From(2), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ErrorCode", Type: "int16", Versions: From(3), Nullable: none(), Tagged: none()},
+			{Name: "Results", Type: "[]DescribeLogDirsResult", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "LogDir", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Topics", Type: "[]DescribeLogDirsTopic", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "Name", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+					{Name: "Partitions", Type: "[]DescribeLogDirsPartition", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+						{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+						{Name: "PartitionSize", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
+						{Name: "OffsetLag", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
+						{Name: "IsFutureKey", Type: "bool", Versions: From(0), Nullable: none(), Tagged: none()},
 					}},
 				}},
-				{Name: "TotalBytes", Type: "int64", Versions: From(4), Nullable: None, Tagged: None, Default: "-1"},
-				{Name: "UsableBytes", Type: "int64", Versions: From(4), Nullable: None, Tagged: None, Default: "-1"},
+				{Name: "TotalBytes", Type: "int64", Versions: From(4), Nullable: none(), Tagged: none(), Default: "-1"},
+				{Name: "UsableBytes", Type: "int64", Versions: From(4), Nullable: none(), Tagged: none(), Default: "-1"},
 			}},
 		}}}},
-	{Key: 36, Name: "SaslAuthenticate", Removed: None, Dropped: None, Listeners: []string{"broker", "controller"},
-		Request: []*Def{{Name: "SaslAuthenticateRequest", Valid: Span(0, 2), Flexible: From(2), Deprecated: None, Fields: []*Field{
-			{Name: "AuthBytes", Type: "bytes", Versions: From(0), Nullable: None, Tagged: None},
+	{Key: 36, Name: "SaslAuthenticate", Removed: none(), Dropped: none(), Listeners: []string{"broker", "controller"},
+		Request: []*Def{{Name: "SaslAuthenticateRequest", Valid: Span(0, 2), Flexible: From(2), Deprecated: none(), Fields: []*Field{
+			{Name: "AuthBytes", Type: "bytes", Versions: From(0), Nullable: none(), Tagged: none()},
 		}}},
-		Response: []*Def{{Name: "SaslAuthenticateResponse", Valid: Span(0, 2), Flexible: From(2), Deprecated: None, Fields: []*Field{
-			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
-			{Name: "AuthBytes", Type: "bytes", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "SessionLifetimeMs", Type: "int64", Versions: From(1), Nullable: None, Tagged: None, Default: "0"},
+		Response: []*Def{{Name: "SaslAuthenticateResponse", Valid: Span(0, 2), Flexible: From(2), Deprecated: none(), Fields: []*Field{
+			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none()},
+			{Name: "AuthBytes", Type: "bytes", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "SessionLifetimeMs", Type: "int64", Versions: From(1), Nullable: none(), Tagged: none(), Default: "0"},
 		}}}},
-	{Key: 37, Name: "CreatePartitions", Removed: None, Dropped: None, Listeners: []string{"broker", "controller"},
-		Request: []*Def{{Name: "CreatePartitionsRequest", Valid: Span(0, 3), Flexible: From(2), Deprecated: None, Fields: []*Field{
-			{Name: "Topics", Type: "[]CreatePartitionsTopic", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Name", Type: "string", Versions: From(0), Nullable: None, Tagged: None, MapKey: true, EntityType: "topicName"},
-				{Name: "Count", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Assignments", Type: "[]CreatePartitionsAssignment", Versions: From(0), Nullable: From(0), Tagged: None, Fields: []*Field{
-					{Name: "BrokerIds", Type: "[]int32", Versions: From(0), Nullable: None, Tagged: None, EntityType: "brokerId"},
+	{Key: 37, Name: "CreatePartitions", Removed: none(), Dropped: none(), Listeners: []string{"broker", "controller"},
+		Request: []*Def{{Name: "CreatePartitionsRequest", Valid: Span(0, 3), Flexible: From(2), Deprecated: none(), Fields: []*Field{
+			{Name: "Topics", Type: "[]CreatePartitionsTopic", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Name", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), MapKey: true, EntityType: "topicName"},
+				{Name: "Count", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Assignments", Type: "[]CreatePartitionsAssignment", Versions: From(0), Nullable: From(0), Tagged: none(), Fields: []*Field{
+					{Name: "BrokerIds", Type: "[]int32", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "brokerId"},
 				}},
 			}},
-			{Name: "TimeoutMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ValidateOnly", Type: "bool", Versions: From(0), Nullable: None, Tagged: None},
+			{Name: "TimeoutMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ValidateOnly", Type: "bool", Versions: From(0), Nullable: none(), Tagged: none()},
 		}}},
-		Response: []*Def{{Name: "CreatePartitionsResponse", Valid: Span(0, 3), Flexible: From(2), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "Results", Type: "[]CreatePartitionsTopicResult", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Name", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "topicName"},
-				{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
+		Response: []*Def{{Name: "CreatePartitionsResponse", Valid: Span(0, 3), Flexible: From(2), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "Results", Type: "[]CreatePartitionsTopicResult", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Name", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+				{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null"},
 			}},
 		}}}},
-	{Key: 38, Name: "CreateDelegationToken", Removed: Span(0, 0), Dropped: None, Listeners: []string{"broker", "controller"},
-		Request: []*Def{{Name: "CreateDelegationTokenRequest", Valid: Span(1, 3), Flexible: From(2), Deprecated: None, Fields: []*Field{
-			{Name: "OwnerPrincipalType", Type: "string", Versions: From(3), Nullable: From(3), Tagged: None},
-			{Name: "OwnerPrincipalName", Type: "string", Versions: From(3), Nullable: From(3), Tagged: None},
-			{Name: "Renewers", Type: "[]CreatableRenewers", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "PrincipalType", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "PrincipalName", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
+	{Key: 38, Name: "CreateDelegationToken", Removed: Span(0, 0), Dropped: none(), Listeners: []string{"broker", "controller"},
+		Request: []*Def{{Name: "CreateDelegationTokenRequest", Valid: Span(1, 3), Flexible: From(2), Deprecated: none(), Fields: []*Field{
+			{Name: "OwnerPrincipalType", Type: "string", Versions: From(3), Nullable: From(3), Tagged: none()},
+			{Name: "OwnerPrincipalName", Type: "string", Versions: From(3), Nullable: From(3), Tagged: none()},
+			{Name: "Renewers", Type: "[]CreatableRenewers", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "PrincipalType", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "PrincipalName", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
 			}},
-			{Name: "MaxLifetimeMs", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
+			{Name: "MaxLifetimeMs", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
 		}}, {Name: "CreateDelegationTokenRequest", Valid: Span(0, 0), Flexible: From(2), Deprecated: Span(0, 0), Fields: []*Field{
-			{Name: "OwnerPrincipalType", Type: "string", Versions: From(3), Nullable: From(3), Tagged: None},
-			{Name: "OwnerPrincipalName", Type: "string", Versions: From(3), Nullable: From(3), Tagged: None},
-			{Name: "Renewers", Type: "[]CreatableRenewers", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "PrincipalType", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "PrincipalName", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
+			{Name: "OwnerPrincipalType", Type: "string", Versions: From(3), Nullable: From(3), Tagged: none()},
+			{Name: "OwnerPrincipalName", Type: "string", Versions: From(3), Nullable: From(3), Tagged: none()},
+			{Name: "Renewers", Type: "[]CreatableRenewers", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "PrincipalType", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "PrincipalName", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
 			}},
-			{Name: "MaxLifetimeMs", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
+			{Name: "MaxLifetimeMs", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
 		}}},
-		Response: []*Def{{Name: "CreateDelegationTokenResponse", Valid: Span(1, 3), Flexible: From(2), Deprecated: None, Fields: []*Field{
-			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "PrincipalType", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "PrincipalName", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "TokenRequesterPrincipalType", Type: "string", Versions: From(3), Nullable: None, Tagged: None},
-			{Name: "TokenRequesterPrincipalName", Type: "string", Versions: From(3), Nullable: None, Tagged: None},
-			{Name: "IssueTimestampMs", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ExpiryTimestampMs", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "MaxTimestampMs", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "TokenId", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "Hmac", Type: "bytes", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-		}}, {Name: "CreateDelegationTokenResponse", Valid: Span(0, 0), Flexible: From(2), Deprecated: None, Fields: []*Field{
-			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "PrincipalType", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "PrincipalName", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "TokenRequesterPrincipalType", Type: "string", Versions: From(3), Nullable: None, Tagged: None},
-			{Name: "TokenRequesterPrincipalName", Type: "string", Versions: From(3), Nullable: None, Tagged: None},
-			{Name: "IssueTimestampMs", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ExpiryTimestampMs", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "MaxTimestampMs", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "TokenId", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "Hmac", Type: "bytes", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
+		Response: []*Def{{Name: "CreateDelegationTokenResponse", Valid: Span(1, 3), Flexible: From(2), Deprecated: none(), Fields: []*Field{
+			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "PrincipalType", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "PrincipalName", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "TokenRequesterPrincipalType", Type: "string", Versions: From(3), Nullable: none(), Tagged: none()},
+			{Name: "TokenRequesterPrincipalName", Type: "string", Versions: From(3), Nullable: none(), Tagged: none()},
+			{Name: "IssueTimestampMs", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ExpiryTimestampMs", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "MaxTimestampMs", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "TokenId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "Hmac", Type: "bytes", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+		}}, {Name: "CreateDelegationTokenResponse", Valid: Span(0, 0), Flexible: From(2), Deprecated: none(), Fields: []*Field{
+			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "PrincipalType", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "PrincipalName", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "TokenRequesterPrincipalType", Type: "string", Versions: From(3), Nullable: none(), Tagged: none()},
+			{Name: "TokenRequesterPrincipalName", Type: "string", Versions: From(3), Nullable: none(), Tagged: none()},
+			{Name: "IssueTimestampMs", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ExpiryTimestampMs", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "MaxTimestampMs", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "TokenId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "Hmac", Type: "bytes", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
 		}}}},
-	{Key: 39, Name: "RenewDelegationToken", Removed: Span(0, 0), Dropped: None, Listeners: []string{"broker", "controller"},
-		Request: []*Def{{Name: "RenewDelegationTokenRequest", Valid: Span(1, 2), Flexible: From(2), Deprecated: None, Fields: []*Field{
-			{Name: "Hmac", Type: "bytes", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "RenewPeriodMs", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
+	{Key: 39, Name: "RenewDelegationToken", Removed: Span(0, 0), Dropped: none(), Listeners: []string{"broker", "controller"},
+		Request: []*Def{{Name: "RenewDelegationTokenRequest", Valid: Span(1, 2), Flexible: From(2), Deprecated: none(), Fields: []*Field{
+			{Name: "Hmac", Type: "bytes", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "RenewPeriodMs", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
 		}}, {Name: "RenewDelegationTokenRequest", Valid: Span(0, 0), Flexible: From(2), Deprecated: Span(0, 0), Fields: []*Field{
-			{Name: "Hmac", Type: "bytes", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "RenewPeriodMs", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
+			{Name: "Hmac", Type: "bytes", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "RenewPeriodMs", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
 		}}},
-		Response: []*Def{{Name: "RenewDelegationTokenResponse", Valid: Span(1, 2), Flexible: From(2), Deprecated: None, Fields: []*Field{
-			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ExpiryTimestampMs", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-		}}, {Name: "RenewDelegationTokenResponse", Valid: Span(0, 0), Flexible: From(2), Deprecated: None, Fields: []*Field{
-			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ExpiryTimestampMs", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
+		Response: []*Def{{Name: "RenewDelegationTokenResponse", Valid: Span(1, 2), Flexible: From(2), Deprecated: none(), Fields: []*Field{
+			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ExpiryTimestampMs", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+		}}, {Name: "RenewDelegationTokenResponse", Valid: Span(0, 0), Flexible: From(2), Deprecated: none(), Fields: []*Field{
+			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ExpiryTimestampMs", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
 		}}}},
-	{Key: 40, Name: "ExpireDelegationToken", Removed: Span(0, 0), Dropped: None, Listeners: []string{"broker", "controller"},
-		Request: []*Def{{Name: "ExpireDelegationTokenRequest", Valid: Span(1, 2), Flexible: From(2), Deprecated: None, Fields: []*Field{
-			{Name: "Hmac", Type: "bytes", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ExpiryTimePeriodMs", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
+	{Key: 40, Name: "ExpireDelegationToken", Removed: Span(0, 0), Dropped: none(), Listeners: []string{"broker", "controller"},
+		Request: []*Def{{Name: "ExpireDelegationTokenRequest", Valid: Span(1, 2), Flexible: From(2), Deprecated: none(), Fields: []*Field{
+			{Name: "Hmac", Type: "bytes", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ExpiryTimePeriodMs", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
 		}}, {Name: "ExpireDelegationTokenRequest", Valid: Span(0, 0), Flexible: From(2), Deprecated: Span(0, 0), Fields: []*Field{
-			{Name: "Hmac", Type: "bytes", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ExpiryTimePeriodMs", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
+			{Name: "Hmac", Type: "bytes", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ExpiryTimePeriodMs", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
 		}}},
-		Response: []*Def{{Name: "ExpireDelegationTokenResponse", Valid: Span(1, 2), Flexible: From(2), Deprecated: None, Fields: []*Field{
-			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ExpiryTimestampMs", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-		}}, {Name: "ExpireDelegationTokenResponse", Valid: Span(0, 0), Flexible: From(2), Deprecated: None, Fields: []*Field{
-			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ExpiryTimestampMs", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
+		Response: []*Def{{Name: "ExpireDelegationTokenResponse", Valid: Span(1, 2), Flexible: From(2), Deprecated: none(), Fields: []*Field{
+			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ExpiryTimestampMs", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+		}}, {Name: "ExpireDelegationTokenResponse", Valid: Span(0, 0), Flexible: From(2), Deprecated: none(), Fields: []*Field{
+			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ExpiryTimestampMs", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
 		}}}},
-	{Key: 41, Name: "DescribeDelegationToken", Removed: Span(0, 0), Dropped: None, Listeners: []string{"broker", "controller"},
-		Request: []*Def{{Name: "DescribeDelegationTokenRequest", Valid: Span(1, 3), Flexible: From(2), Deprecated: None, Fields: []*Field{
-			{Name: "Owners", Type: "[]DescribeDelegationTokenOwner", Versions: From(0), Nullable: From(0), Tagged: None, Fields: []*Field{
-				{Name: "PrincipalType", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "PrincipalName", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
+	{Key: 41, Name: "DescribeDelegationToken", Removed: Span(0, 0), Dropped: none(), Listeners: []string{"broker", "controller"},
+		Request: []*Def{{Name: "DescribeDelegationTokenRequest", Valid: Span(1, 3), Flexible: From(2), Deprecated: none(), Fields: []*Field{
+			{Name: "Owners", Type: "[]DescribeDelegationTokenOwner", Versions: From(0), Nullable: From(0), Tagged: none(), Fields: []*Field{
+				{Name: "PrincipalType", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "PrincipalName", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
 			}},
 		}}, {Name: "DescribeDelegationTokenRequest", Valid: Span(0, 0), Flexible: From(2), Deprecated: Span(0, 0), Fields: []*Field{
-			{Name: "Owners", Type: "[]DescribeDelegationTokenOwner", Versions: From(0), Nullable: From(0), Tagged: None, Fields: []*Field{
-				{Name: "PrincipalType", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "PrincipalName", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
+			{Name: "Owners", Type: "[]DescribeDelegationTokenOwner", Versions: From(0), Nullable: From(0), Tagged: none(), Fields: []*Field{
+				{Name: "PrincipalType", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "PrincipalName", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
 			}},
 		}}},
-		Response: []*Def{{Name: "DescribeDelegationTokenResponse", Valid: Span(1, 3), Flexible: From(2), Deprecated: None, Fields: []*Field{
-			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "Tokens", Type: "[]DescribedDelegationToken", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "PrincipalType", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "PrincipalName", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "TokenRequesterPrincipalType", Type: "string", Versions: From(3), Nullable: None, Tagged: None},
-				{Name: "TokenRequesterPrincipalName", Type: "string", Versions: From(3), Nullable: None, Tagged: None},
-				{Name: "IssueTimestamp", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "ExpiryTimestamp", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "MaxTimestamp", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "TokenId", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Hmac", Type: "bytes", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Renewers", Type: "[]DescribedDelegationTokenRenewer", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "PrincipalType", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "PrincipalName", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
+		Response: []*Def{{Name: "DescribeDelegationTokenResponse", Valid: Span(1, 3), Flexible: From(2), Deprecated: none(), Fields: []*Field{
+			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "Tokens", Type: "[]DescribedDelegationToken", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "PrincipalType", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "PrincipalName", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "TokenRequesterPrincipalType", Type: "string", Versions: From(3), Nullable: none(), Tagged: none()},
+				{Name: "TokenRequesterPrincipalName", Type: "string", Versions: From(3), Nullable: none(), Tagged: none()},
+				{Name: "IssueTimestamp", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "ExpiryTimestamp", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "MaxTimestamp", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "TokenId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Hmac", Type: "bytes", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Renewers", Type: "[]DescribedDelegationTokenRenewer", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "PrincipalType", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "PrincipalName", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
 				}},
 			}},
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-		}}, {Name: "DescribeDelegationTokenResponse", Valid: Span(0, 0), Flexible: From(2), Deprecated: None, Fields: []*Field{
-			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "Tokens", Type: "[]DescribedDelegationToken", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "PrincipalType", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "PrincipalName", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "TokenRequesterPrincipalType", Type: "string", Versions: From(3), Nullable: None, Tagged: None},
-				{Name: "TokenRequesterPrincipalName", Type: "string", Versions: From(3), Nullable: None, Tagged: None},
-				{Name: "IssueTimestamp", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "ExpiryTimestamp", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "MaxTimestamp", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "TokenId", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Hmac", Type: "bytes", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Renewers", Type: "[]DescribedDelegationTokenRenewer", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "PrincipalType", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "PrincipalName", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+		}}, {Name: "DescribeDelegationTokenResponse", Valid: Span(0, 0), Flexible: From(2), Deprecated: none(), Fields: []*Field{
+			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "Tokens", Type: "[]DescribedDelegationToken", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "PrincipalType", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "PrincipalName", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "TokenRequesterPrincipalType", Type: "string", Versions: From(3), Nullable: none(), Tagged: none()},
+				{Name: "TokenRequesterPrincipalName", Type: "string", Versions: From(3), Nullable: none(), Tagged: none()},
+				{Name: "IssueTimestamp", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "ExpiryTimestamp", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "MaxTimestamp", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "TokenId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Hmac", Type: "bytes", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Renewers", Type: "[]DescribedDelegationTokenRenewer", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "PrincipalType", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "PrincipalName", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
 				}},
 			}},
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
 		}}}},
-	{Key: 42, Name: "DeleteGroups", Removed: None, Dropped: None, Listeners: []string{"broker"},
-		Request: []*Def{{Name: "DeleteGroupsRequest", Valid: Span(0, 3), Flexible: From(2), Deprecated: None, Fields: []*Field{
-			{Name: "GroupsNames", Type: "[]string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "groupId"},
+	{Key: 42, Name: "DeleteGroups", Removed: none(), Dropped: none(), Listeners: []string{"broker"},
+		Request: []*Def{{Name: "DeleteGroupsRequest", Valid: Span(0, 3), Flexible: From(2), Deprecated: none(), Fields: []*Field{
+			{Name: "GroupsNames", Type: "[]string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "groupId"},
 		}}},
-		Response: []*Def{{Name: "DeleteGroupsResponse", Valid: Span(0, 3), Flexible: From(2), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "Results", Type: "[]DeletableGroupResult", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "GroupId", Type: "string", Versions: From(0), Nullable: None, Tagged: None, MapKey: true, EntityType: "groupId"},
-				{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "ErrorMessage", Type: "string", Versions: From(3), Nullable: From(3), Tagged: None, Default: "null"},
-			}},
-		}}}},
-	{Key: 43, Name: "ElectLeaders", Removed: None, Dropped: None, Listeners: []string{"broker", "controller"},
-		Request: []*Def{{Name: "ElectLeadersRequest", Valid: Span(0, 2), Flexible: From(2), Deprecated: None, Fields: []*Field{
-			{Name: "ElectionType", Type: "int8", Versions: From(1), Nullable: None, Tagged: None},
-			{Name: "TopicPartitions", Type: "[]TopicPartitions", Versions: From(0), Nullable: From(0), Tagged: None, Fields: []*Field{
-				{Name: "Topic", Type: "string", Versions: From(0), Nullable: None, Tagged: None, MapKey: true, EntityType: "topicName"},
-				{Name: "Partitions", Type: "[]int32", Versions: From(0), Nullable: None, Tagged: None},
-			}},
-			{Name: "TimeoutMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, Default: "60000"},
-		}}},
-		Response: []*Def{{Name: "ElectLeadersResponse", Valid: Span(0, 2), Flexible: From(2), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ErrorCode", Type: "int16", Versions: From(1), Nullable: None, Tagged: None},
-			{Name: "ReplicaElectionResults", Type: "[]ReplicaElectionResult", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Topic", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "topicName"},
-				{Name: "PartitionResult", Type: "[]PartitionResult", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "PartitionId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
-				}},
+		Response: []*Def{{Name: "DeleteGroupsResponse", Valid: Span(0, 3), Flexible: From(2), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "Results", Type: "[]DeletableGroupResult", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "GroupId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), MapKey: true, EntityType: "groupId"},
+				{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "ErrorMessage", Type: "string", Versions: From(3), Nullable: From(3), Tagged: none(), Default: "null"},
 			}},
 		}}}},
-	{Key: 44, Name: "IncrementalAlterConfigs", Removed: None, Dropped: None, Listeners: []string{"broker", "controller"},
-		Request: []*Def{{Name: "IncrementalAlterConfigsRequest", Valid: Span(0, 1), Flexible: From(1), Deprecated: None, Fields: []*Field{
-			{Name: "Resources", Type: "[]AlterConfigsResource", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "ResourceType", Type: "int8", Versions: From(0), Nullable: None, Tagged: None, MapKey: true},
-				{Name: "ResourceName", Type: "string", Versions: From(0), Nullable: None, Tagged: None, MapKey: true},
-				{Name: "Configs", Type: "[]AlterableConfig", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "Name", Type: "string", Versions: From(0), Nullable: None, Tagged: None, MapKey: true},
-					{Name: "ConfigOperation", Type: "int8", Versions: From(0), Nullable: None, Tagged: None, MapKey: true},
-					{Name: "Value", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
-				}},
+	{Key: 43, Name: "ElectLeaders", Removed: none(), Dropped: none(), Listeners: []string{"broker", "controller"},
+		Request: []*Def{{Name: "ElectLeadersRequest", Valid: Span(0, 2), Flexible: From(2), Deprecated: none(), Fields: []*Field{
+			{Name: "ElectionType", Type: "int8", Versions: From(1), Nullable: none(), Tagged: none()},
+			{Name: "TopicPartitions", Type: "[]TopicPartitions", Versions: From(0), Nullable: From(0), Tagged: none(), Fields: []*Field{
+				{Name: "Topic", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), MapKey: true, EntityType: "topicName"},
+				{Name: "Partitions", Type: "[]int32", Versions: From(0), Nullable: none(), Tagged: none()},
 			}},
-			{Name: "ValidateOnly", Type: "bool", Versions: From(0), Nullable: None, Tagged: None},
+			{Name: "TimeoutMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), Default: "60000"},
 		}}},
-		Response: []*Def{{Name: "IncrementalAlterConfigsResponse", Valid: Span(0, 1), Flexible: From(1), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "Responses", Type: "[]AlterConfigsResourceResponse", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
-				{Name: "ResourceType", Type: "int8", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "ResourceName", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-			}},
-		}}}},
-	{Key: 45, Name: "AlterPartitionReassignments", Removed: None, Dropped: None, Listeners: []string{"broker", "controller"},
-		Request: []*Def{{Name: "AlterPartitionReassignmentsRequest", Valid: Span(0, 1), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "TimeoutMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, Default: "60000"},
-			{Name: "AllowReplicationFactorChange", Type: "bool", Versions: From(1), Nullable: None, Tagged: None, Default: "true"},
-			{Name: "Topics", Type: "[]ReassignableTopic", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Name", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "topicName"},
-				{Name: "Partitions", Type: "[]ReassignablePartition", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "Replicas", Type: "[]int32", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null", EntityType: "brokerId"},
-				}},
-			}},
-		}}},
-		Response: []*Def{{Name: "AlterPartitionReassignmentsResponse", Valid: Span(0, 1), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "AllowReplicationFactorChange", Type: "bool", Versions: From(1), Nullable: None, Tagged: None, Default: "true"},
-			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
-			{Name: "Responses", Type: "[]ReassignableTopicResponse", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Name", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "topicName"},
-				{Name: "Partitions", Type: "[]ReassignablePartitionResponse", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
+		Response: []*Def{{Name: "ElectLeadersResponse", Valid: Span(0, 2), Flexible: From(2), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ErrorCode", Type: "int16", Versions: From(1), Nullable: none(), Tagged: none()},
+			{Name: "ReplicaElectionResults", Type: "[]ReplicaElectionResult", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Topic", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+				{Name: "PartitionResult", Type: "[]PartitionResult", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "PartitionId", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none()},
 				}},
 			}},
 		}}}},
-	{Key: 46, Name: "ListPartitionReassignments", Removed: None, Dropped: None, Listeners: []string{"broker", "controller"},
-		Request: []*Def{{Name: "ListPartitionReassignmentsRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "TimeoutMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, Default: "60000"},
-			{Name: "Topics", Type: "[]ListPartitionReassignmentsTopics", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null", Fields: []*Field{
-				{Name: "Name", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "topicName"},
-				{Name: "PartitionIndexes", Type: "[]int32", Versions: From(0), Nullable: None, Tagged: None},
-			}},
-		}}},
-		Response: []*Def{{Name: "ListPartitionReassignmentsResponse", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
-			{Name: "Topics", Type: "[]OngoingTopicReassignment", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Name", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "topicName"},
-				{Name: "Partitions", Type: "[]OngoingPartitionReassignment", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "Replicas", Type: "[]int32", Versions: From(0), Nullable: None, Tagged: None, EntityType: "brokerId"},
-					{Name: "AddingReplicas", Type: "[]int32", Versions: From(0), Nullable: None, Tagged: None, EntityType: "brokerId"},
-					{Name: "RemovingReplicas", Type: "[]int32", Versions: From(0), Nullable: None, Tagged: None, EntityType: "brokerId"},
+	{Key: 44, Name: "IncrementalAlterConfigs", Removed: none(), Dropped: none(), Listeners: []string{"broker", "controller"},
+		Request: []*Def{{Name: "IncrementalAlterConfigsRequest", Valid: Span(0, 1), Flexible: From(1), Deprecated: none(), Fields: []*Field{
+			{Name: "Resources", Type: "[]AlterConfigsResource", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "ResourceType", Type: "int8", Versions: From(0), Nullable: none(), Tagged: none(), MapKey: true},
+				{Name: "ResourceName", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), MapKey: true},
+				{Name: "Configs", Type: "[]AlterableConfig", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "Name", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), MapKey: true},
+					{Name: "ConfigOperation", Type: "int8", Versions: From(0), Nullable: none(), Tagged: none(), MapKey: true},
+					{Name: "Value", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none()},
 				}},
+			}},
+			{Name: "ValidateOnly", Type: "bool", Versions: From(0), Nullable: none(), Tagged: none()},
+		}}},
+		Response: []*Def{{Name: "IncrementalAlterConfigsResponse", Valid: Span(0, 1), Flexible: From(1), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "Responses", Type: "[]AlterConfigsResourceResponse", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none()},
+				{Name: "ResourceType", Type: "int8", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "ResourceName", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
 			}},
 		}}}},
-	{Key: 47, Name: "OffsetDelete", Removed: None, Dropped: None, Listeners: []string{"broker"},
-		Request: []*Def{{Name: "OffsetDeleteRequest", Valid: Span(0, 0), Flexible: None, Deprecated: None, Fields: []*Field{
-			{Name: "GroupId", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "groupId"},
-			{Name: "Topics", Type: "[]OffsetDeleteRequestTopic", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Name", Type: "string", Versions: From(0), Nullable: None, Tagged: None, MapKey: true, EntityType: "topicName"},
-				{Name: "Partitions", Type: "[]OffsetDeleteRequestPartition", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-				}},
-			}},
-		}}},
-		Response: []*Def{{Name: "OffsetDeleteResponse", Valid: Span(0, 0), Flexible: None, Deprecated: None, Fields: []*Field{
-			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "Topics", Type: "[]OffsetDeleteResponseTopic", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Name", Type: "string", Versions: From(0), Nullable: None, Tagged: None, MapKey: true, EntityType: "topicName"},
-				{Name: "Partitions", Type: "[]OffsetDeleteResponsePartition", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, MapKey: true},
-					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-				}},
-			}},
-		}}}},
-	{Key: 48, Name: "DescribeClientQuotas", Removed: None, Dropped: None, Listeners: []string{"broker"},
-		Request: []*Def{{Name: "DescribeClientQuotasRequest", Valid: Span(0, 1), Flexible: From(1), Deprecated: None, Fields: []*Field{
-			{Name: "Components", Type: "[]ComponentData", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "EntityType", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "MatchType", Type: "int8", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Match", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
-			}},
-			{Name: "Strict", Type: "bool", Versions: From(0), Nullable: None, Tagged: None},
-		}}},
-		Response: []*Def{{Name: "DescribeClientQuotasResponse", Valid: Span(0, 1), Flexible: From(1), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
-			{Name: "Entries", Type: "[]EntryData", Versions: From(0), Nullable: From(0), Tagged: None, Fields: []*Field{
-				{Name: "Entity", Type: "[]EntityData", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "EntityType", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "EntityName", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
-				}},
-				{Name: "Values", Type: "[]ValueData", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "Key", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "Value", Type: "float64", Versions: From(0), Nullable: None, Tagged: None},
-				}},
-			}},
-		}}}},
-	{Key: 49, Name: "AlterClientQuotas", Removed: None, Dropped: None, Listeners: []string{"broker", "controller"},
-		Request: []*Def{{Name: "AlterClientQuotasRequest", Valid: Span(0, 1), Flexible: From(1), Deprecated: None, Fields: []*Field{
-			{Name: "Entries", Type: "[]EntryData", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Entity", Type: "[]EntityData", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "EntityType", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "EntityName", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
-				}},
-				{Name: "Ops", Type: "[]OpData", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "Key", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "Value", Type: "float64", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "Remove", Type: "bool", Versions: From(0), Nullable: None, Tagged: None},
-				}},
-			}},
-			{Name: "ValidateOnly", Type: "bool", Versions: From(0), Nullable: None, Tagged: None},
-		}}},
-		Response: []*Def{{Name: "AlterClientQuotasResponse", Valid: Span(0, 1), Flexible: From(1), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "Entries", Type: "[]EntryData", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
-				{Name: "Entity", Type: "[]EntityData", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "EntityType", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "EntityName", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
-				}},
-			}},
-		}}}},
-	{Key: 50, Name: "DescribeUserScramCredentials", Removed: None, Dropped: None, Listeners: []string{"broker", "controller"},
-		Request: []*Def{{Name: "DescribeUserScramCredentialsRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "Users", Type: "[]UserName", Versions: From(0), Nullable: From(0), Tagged: None, Fields: []*Field{
-				{Name: "Name", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-			}},
-		}}},
-		Response: []*Def{{Name: "DescribeUserScramCredentialsResponse", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
-			{Name: "Results", Type: "[]DescribeUserScramCredentialsResult", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "User", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
-				{Name: "CredentialInfos", Type: "[]CredentialInfo", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "Mechanism", Type: "int8", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "Iterations", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-				}},
-			}},
-		}}}},
-	{Key: 51, Name: "AlterUserScramCredentials", Removed: None, Dropped: None, Listeners: []string{"broker", "controller"},
-		Request: []*Def{{Name: "AlterUserScramCredentialsRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "Deletions", Type: "[]ScramCredentialDeletion", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Name", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Mechanism", Type: "int8", Versions: From(0), Nullable: None, Tagged: None},
-			}},
-			{Name: "Upsertions", Type: "[]ScramCredentialUpsertion", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Name", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Mechanism", Type: "int8", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Iterations", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Salt", Type: "bytes", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "SaltedPassword", Type: "bytes", Versions: From(0), Nullable: None, Tagged: None},
-			}},
-		}}},
-		Response: []*Def{{Name: "AlterUserScramCredentialsResponse", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "Results", Type: "[]AlterUserScramCredentialsResult", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "User", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
-			}},
-		}}}},
-	{Key: 52, Name: "Vote", Removed: None, Dropped: None, Listeners: []string{"controller"},
-		Request: []*Def{{Name: "VoteRequest", Valid: Span(0, 2), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "ClusterId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
-			{Name: "VoterId", Type: "int32", Versions: From(1), Nullable: None, Tagged: None, Default: "-1", EntityType: "brokerId"},
-			{Name: "Topics", Type: "[]TopicData", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "TopicName", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "topicName"},
-				{Name: "Partitions", Type: "[]PartitionData", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "ReplicaEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "ReplicaId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, EntityType: "brokerId"},
-					{Name: "ReplicaDirectoryId", Type: "uuid", Versions: From(1), Nullable: None, Tagged: None},
-					{Name: "VoterDirectoryId", Type: "uuid", Versions: From(1), Nullable: None, Tagged: None},
-					{Name: "LastOffsetEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "LastOffset", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "PreVote", Type: "bool", Versions: From(2), Nullable: None, Tagged: None},
+	{Key: 45, Name: "AlterPartitionReassignments", Removed: none(), Dropped: none(), Listeners: []string{"broker", "controller"},
+		Request: []*Def{{Name: "AlterPartitionReassignmentsRequest", Valid: Span(0, 1), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "TimeoutMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), Default: "60000"},
+			{Name: "AllowReplicationFactorChange", Type: "bool", Versions: From(1), Nullable: none(), Tagged: none(), Default: "true"},
+			{Name: "Topics", Type: "[]ReassignableTopic", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Name", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+				{Name: "Partitions", Type: "[]ReassignablePartition", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "Replicas", Type: "[]int32", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null", EntityType: "brokerId"},
 				}},
 			}},
 		}}},
-		Response: []*Def{{Name: "VoteResponse", Valid: Span(0, 2), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "Topics", Type: "[]TopicData", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "TopicName", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "topicName"},
-				{Name: "Partitions", Type: "[]PartitionData", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "LeaderId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, EntityType: "brokerId"},
-					{Name: "LeaderEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "VoteGranted", Type: "bool", Versions: From(0), Nullable: None, Tagged: None},
+		Response: []*Def{{Name: "AlterPartitionReassignmentsResponse", Valid: Span(0, 1), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "AllowReplicationFactorChange", Type: "bool", Versions: From(1), Nullable: none(), Tagged: none(), Default: "true"},
+			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none()},
+			{Name: "Responses", Type: "[]ReassignableTopicResponse", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Name", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+				{Name: "Partitions", Type: "[]ReassignablePartitionResponse", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none()},
 				}},
-			}},
-			{Name: "NodeEndpoints", Type: "[]NodeEndpoint", Versions: From(1), Nullable: None, Tagged: From(1), Tag: 0, Fields: []*Field{
-				{Name: "NodeId", Type: "int32", Versions: From(1), Nullable: None, Tagged: None, MapKey: true, EntityType: "brokerId"},
-				{Name: "Host", Type: "string", Versions: From(1), Nullable: None, Tagged: None},
-				{Name: "Port", Type: "uint16", Versions: From(1), Nullable: None, Tagged: None},
 			}},
 		}}}},
-	{Key: 53, Name: "BeginQuorumEpoch", Removed: None, Dropped: None, Listeners: []string{"controller"},
-		Request: []*Def{{Name: "BeginQuorumEpochRequest", Valid: Span(0, 1), Flexible: From(1), Deprecated: None, Fields: []*Field{
-			{Name: "ClusterId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
-			{Name: "VoterId", Type: "int32", Versions: From(1), Nullable: None, Tagged: None, Default: "-1", EntityType: "brokerId"},
-			{Name: "Topics", Type: "[]TopicData", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "TopicName", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "topicName"},
-				{Name: "Partitions", Type: "[]PartitionData", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "VoterDirectoryId", Type: "uuid", Versions: From(1), Nullable: None, Tagged: None},
-					{Name: "LeaderId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, EntityType: "brokerId"},
-					{Name: "LeaderEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-				}},
-			}},
-			{Name: "LeaderEndpoints", Type: "[]LeaderEndpoint", Versions: From(1), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Name", Type: "string", Versions: From(1), Nullable: None, Tagged: None, MapKey: true},
-				{Name: "Host", Type: "string", Versions: From(1), Nullable: None, Tagged: None},
-				{Name: "Port", Type: "uint16", Versions: From(1), Nullable: None, Tagged: None},
+	{Key: 46, Name: "ListPartitionReassignments", Removed: none(), Dropped: none(), Listeners: []string{"broker", "controller"},
+		Request: []*Def{{Name: "ListPartitionReassignmentsRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "TimeoutMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), Default: "60000"},
+			{Name: "Topics", Type: "[]ListPartitionReassignmentsTopics", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null", Fields: []*Field{
+				{Name: "Name", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+				{Name: "PartitionIndexes", Type: "[]int32", Versions: From(0), Nullable: none(), Tagged: none()},
 			}},
 		}}},
-		Response: []*Def{{Name: "BeginQuorumEpochResponse", Valid: Span(0, 1), Flexible: From(1), Deprecated: None, Fields: []*Field{
-			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "Topics", Type: "[]TopicData", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "TopicName", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "topicName"},
-				{Name: "Partitions", Type: "[]PartitionData", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "LeaderId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, EntityType: "brokerId"},
-					{Name: "LeaderEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
+		Response: []*Def{{Name: "ListPartitionReassignmentsResponse", Valid: Span(0, 0), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none()},
+			{Name: "Topics", Type: "[]OngoingTopicReassignment", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Name", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+				{Name: "Partitions", Type: "[]OngoingPartitionReassignment", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "Replicas", Type: "[]int32", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "brokerId"},
+					{Name: "AddingReplicas", Type: "[]int32", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "brokerId"},
+					{Name: "RemovingReplicas", Type: "[]int32", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "brokerId"},
 				}},
 			}},
-			{Name: "NodeEndpoints", Type: "[]NodeEndpoint", Versions: From(1), Nullable: None, Tagged: From(1), Tag: 0, Fields: []*Field{
-				{Name: "NodeId", Type: "int32", Versions: From(1), Nullable: None, Tagged: None, MapKey: true, EntityType: "brokerId"},
-				{Name: "Host", Type: "string", Versions: From(1), Nullable: None, Tagged: None},
-				{Name: "Port", Type: "uint16", Versions: From(1), Nullable: None, Tagged: None},
+		}}}},
+	{Key: 47, Name: "OffsetDelete", Removed: none(), Dropped: none(), Listeners: []string{"broker"},
+		Request: []*Def{{Name: "OffsetDeleteRequest", Valid: Span(0, 0), Flexible: none(), Deprecated: none(), Fields: []*Field{
+			{Name: "GroupId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "groupId"},
+			{Name: "Topics", Type: "[]OffsetDeleteRequestTopic", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Name", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), MapKey: true, EntityType: "topicName"},
+				{Name: "Partitions", Type: "[]OffsetDeleteRequestPartition", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+				}},
+			}},
+		}}},
+		Response: []*Def{{Name: "OffsetDeleteResponse", Valid: Span(0, 0), Flexible: none(), Deprecated: none(), Fields: []*Field{
+			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "Topics", Type: "[]OffsetDeleteResponseTopic", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Name", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), MapKey: true, EntityType: "topicName"},
+				{Name: "Partitions", Type: "[]OffsetDeleteResponsePartition", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), MapKey: true},
+					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+				}},
 			}},
 		}}}},
-	{Key: 54, Name: "EndQuorumEpoch", Removed: None, Dropped: None, Listeners: []string{"controller"},
-		Request: []*Def{{Name: "EndQuorumEpochRequest", Valid: Span(0, 1), Flexible: From(1), Deprecated: None, Fields: []*Field{
-			{Name: "ClusterId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
-			{Name: "Topics", Type: "[]TopicData", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "TopicName", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "topicName"},
-				{Name: "Partitions", Type: "[]PartitionData", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "LeaderId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, EntityType: "brokerId"},
-					{Name: "LeaderEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "PreferredSuccessors", Type: "[]int32", Versions: Span(0, 0), Nullable: None, Tagged: None},
-					{Name: "PreferredCandidates", Type: "[]ReplicaInfo", Versions: From(1), Nullable: None, Tagged: None, Fields: []*Field{
-						{Name: "CandidateId", Type: "int32", Versions: From(1), Nullable: None, Tagged: None, EntityType: "brokerId"},
-						{Name: "CandidateDirectoryId", Type: "uuid", Versions: From(1), Nullable: None, Tagged: None},
+	{Key: 48, Name: "DescribeClientQuotas", Removed: none(), Dropped: none(), Listeners: []string{"broker"},
+		Request: []*Def{{Name: "DescribeClientQuotasRequest", Valid: Span(0, 1), Flexible: From(1), Deprecated: none(), Fields: []*Field{
+			{Name: "Components", Type: "[]ComponentData", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "EntityType", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "MatchType", Type: "int8", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Match", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none()},
+			}},
+			{Name: "Strict", Type: "bool", Versions: From(0), Nullable: none(), Tagged: none()},
+		}}},
+		Response: []*Def{{Name: "DescribeClientQuotasResponse", Valid: Span(0, 1), Flexible: From(1), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none()},
+			{Name: "Entries", Type: "[]EntryData", Versions: From(0), Nullable: From(0), Tagged: none(), Fields: []*Field{
+				{Name: "Entity", Type: "[]EntityData", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "EntityType", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "EntityName", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none()},
+				}},
+				{Name: "Values", Type: "[]ValueData", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "Key", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "Value", Type: "float64", Versions: From(0), Nullable: none(), Tagged: none()},
+				}},
+			}},
+		}}}},
+	{Key: 49, Name: "AlterClientQuotas", Removed: none(), Dropped: none(), Listeners: []string{"broker", "controller"},
+		Request: []*Def{{Name: "AlterClientQuotasRequest", Valid: Span(0, 1), Flexible: From(1), Deprecated: none(), Fields: []*Field{
+			{Name: "Entries", Type: "[]EntryData", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Entity", Type: "[]EntityData", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "EntityType", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "EntityName", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none()},
+				}},
+				{Name: "Ops", Type: "[]OpData", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "Key", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "Value", Type: "float64", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "Remove", Type: "bool", Versions: From(0), Nullable: none(), Tagged: none()},
+				}},
+			}},
+			{Name: "ValidateOnly", Type: "bool", Versions: From(0), Nullable: none(), Tagged: none()},
+		}}},
+		Response: []*Def{{Name: "AlterClientQuotasResponse", Valid: Span(0, 1), Flexible: From(1), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "Entries", Type: "[]EntryData", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none()},
+				{Name: "Entity", Type: "[]EntityData", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "EntityType", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "EntityName", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none()},
+				}},
+			}},
+		}}}},
+	{Key: 50, Name: "DescribeUserScramCredentials", Removed: none(), Dropped: none(), Listeners: []string{"broker", "controller"},
+		Request: []*Def{{Name: "DescribeUserScramCredentialsRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "Users", Type: "[]UserName", Versions: From(0), Nullable: From(0), Tagged: none(), Fields: []*Field{
+				{Name: "Name", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+			}},
+		}}},
+		Response: []*Def{{Name: "DescribeUserScramCredentialsResponse", Valid: Span(0, 0), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none()},
+			{Name: "Results", Type: "[]DescribeUserScramCredentialsResult", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "User", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none()},
+				{Name: "CredentialInfos", Type: "[]CredentialInfo", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "Mechanism", Type: "int8", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "Iterations", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+				}},
+			}},
+		}}}},
+	{Key: 51, Name: "AlterUserScramCredentials", Removed: none(), Dropped: none(), Listeners: []string{"broker", "controller"},
+		Request: []*Def{{Name: "AlterUserScramCredentialsRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "Deletions", Type: "[]ScramCredentialDeletion", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Name", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Mechanism", Type: "int8", Versions: From(0), Nullable: none(), Tagged: none()},
+			}},
+			{Name: "Upsertions", Type: "[]ScramCredentialUpsertion", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Name", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Mechanism", Type: "int8", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Iterations", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Salt", Type: "bytes", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "SaltedPassword", Type: "bytes", Versions: From(0), Nullable: none(), Tagged: none()},
+			}},
+		}}},
+		Response: []*Def{{Name: "AlterUserScramCredentialsResponse", Valid: Span(0, 0), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "Results", Type: "[]AlterUserScramCredentialsResult", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "User", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none()},
+			}},
+		}}}},
+	{Key: 52, Name: "Vote", Removed: none(), Dropped: none(), Listeners: []string{"controller"},
+		Request: []*Def{{Name: "VoteRequest", Valid: Span(0, 2), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "ClusterId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null"},
+			{Name: "VoterId", Type: "int32", Versions: From(1), Nullable: none(), Tagged: none(), Default: "-1", EntityType: "brokerId"},
+			{Name: "Topics", Type: "[]TopicData", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "TopicName", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+				{Name: "Partitions", Type: "[]PartitionData", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "ReplicaEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "ReplicaId", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "brokerId"},
+					{Name: "ReplicaDirectoryId", Type: "uuid", Versions: From(1), Nullable: none(), Tagged: none()},
+					{Name: "VoterDirectoryId", Type: "uuid", Versions: From(1), Nullable: none(), Tagged: none()},
+					{Name: "LastOffsetEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "LastOffset", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "PreVote", Type: "bool", Versions: From(2), Nullable: none(), Tagged: none()},
+				}},
+			}},
+		}}},
+		Response: []*Def{{Name: "VoteResponse", Valid: Span(0, 2), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "Topics", Type: "[]TopicData", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "TopicName", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+				{Name: "Partitions", Type: "[]PartitionData", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "LeaderId", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "brokerId"},
+					{Name: "LeaderEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "VoteGranted", Type: "bool", Versions: From(0), Nullable: none(), Tagged: none()},
+				}},
+			}},
+			{Name: "NodeEndpoints", Type: "[]NodeEndpoint", Versions: From(1), Nullable: none(), Tagged: From(1), Tag: 0, Fields: []*Field{
+				{Name: "NodeId", Type: "int32", Versions: From(1), Nullable: none(), Tagged: none(), MapKey: true, EntityType: "brokerId"},
+				{Name: "Host", Type: "string", Versions: From(1), Nullable: none(), Tagged: none()},
+				{Name: "Port", Type: "uint16", Versions: From(1), Nullable: none(), Tagged: none()},
+			}},
+		}}}},
+	{Key: 53, Name: "BeginQuorumEpoch", Removed: none(), Dropped: none(), Listeners: []string{"controller"},
+		Request: []*Def{{Name: "BeginQuorumEpochRequest", Valid: Span(0, 1), Flexible: From(1), Deprecated: none(), Fields: []*Field{
+			{Name: "ClusterId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null"},
+			{Name: "VoterId", Type: "int32", Versions: From(1), Nullable: none(), Tagged: none(), Default: "-1", EntityType: "brokerId"},
+			{Name: "Topics", Type: "[]TopicData", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "TopicName", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+				{Name: "Partitions", Type: "[]PartitionData", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "VoterDirectoryId", Type: "uuid", Versions: From(1), Nullable: none(), Tagged: none()},
+					{Name: "LeaderId", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "brokerId"},
+					{Name: "LeaderEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+				}},
+			}},
+			{Name: "LeaderEndpoints", Type: "[]LeaderEndpoint", Versions: From(1), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Name", Type: "string", Versions: From(1), Nullable: none(), Tagged: none(), MapKey: true},
+				{Name: "Host", Type: "string", Versions: From(1), Nullable: none(), Tagged: none()},
+				{Name: "Port", Type: "uint16", Versions: From(1), Nullable: none(), Tagged: none()},
+			}},
+		}}},
+		Response: []*Def{{Name: "BeginQuorumEpochResponse", Valid: Span(0, 1), Flexible: From(1), Deprecated: none(), Fields: []*Field{
+			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "Topics", Type: "[]TopicData", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "TopicName", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+				{Name: "Partitions", Type: "[]PartitionData", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "LeaderId", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "brokerId"},
+					{Name: "LeaderEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+				}},
+			}},
+			{Name: "NodeEndpoints", Type: "[]NodeEndpoint", Versions: From(1), Nullable: none(), Tagged: From(1), Tag: 0, Fields: []*Field{
+				{Name: "NodeId", Type: "int32", Versions: From(1), Nullable: none(), Tagged: none(), MapKey: true, EntityType: "brokerId"},
+				{Name: "Host", Type: "string", Versions: From(1), Nullable: none(), Tagged: none()},
+				{Name: "Port", Type: "uint16", Versions: From(1), Nullable: none(), Tagged: none()},
+			}},
+		}}}},
+	{Key: 54, Name: "EndQuorumEpoch", Removed: none(), Dropped: none(), Listeners: []string{"controller"},
+		Request: []*Def{{Name: "EndQuorumEpochRequest", Valid: Span(0, 1), Flexible: From(1), Deprecated: none(), Fields: []*Field{
+			{Name: "ClusterId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null"},
+			{Name: "Topics", Type: "[]TopicData", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "TopicName", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+				{Name: "Partitions", Type: "[]PartitionData", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "LeaderId", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "brokerId"},
+					{Name: "LeaderEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "PreferredSuccessors", Type: "[]int32", Versions: Span(0, 0), Nullable: none(), Tagged: none()},
+					{Name: "PreferredCandidates", Type: "[]ReplicaInfo", Versions: From(1), Nullable: none(), Tagged: none(), Fields: []*Field{
+						{Name: "CandidateId", Type: "int32", Versions: From(1), Nullable: none(), Tagged: none(), EntityType: "brokerId"},
+						{Name: "CandidateDirectoryId", Type: "uuid", Versions: From(1), Nullable: none(), Tagged: none()},
 					}},
 				}},
 			}},
-			{Name: "LeaderEndpoints", Type: "[]LeaderEndpoint", Versions: From(1), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Name", Type: "string", Versions: From(1), Nullable: None, Tagged: None, MapKey: true},
-				{Name: "Host", Type: "string", Versions: From(1), Nullable: None, Tagged: None},
-				{Name: "Port", Type: "uint16", Versions: From(1), Nullable: None, Tagged: None},
+			{Name: "LeaderEndpoints", Type: "[]LeaderEndpoint", Versions: From(1), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Name", Type: "string", Versions: From(1), Nullable: none(), Tagged: none(), MapKey: true},
+				{Name: "Host", Type: "string", Versions: From(1), Nullable: none(), Tagged: none()},
+				{Name: "Port", Type: "uint16", Versions: From(1), Nullable: none(), Tagged: none()},
 			}},
 		}}},
-		Response: []*Def{{Name: "EndQuorumEpochResponse", Valid: Span(0, 1), Flexible: From(1), Deprecated: None, Fields: []*Field{
-			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "Topics", Type: "[]TopicData", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "TopicName", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "topicName"},
-				{Name: "Partitions", Type: "[]PartitionData", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "LeaderId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, EntityType: "brokerId"},
-					{Name: "LeaderEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
+		Response: []*Def{{Name: "EndQuorumEpochResponse", Valid: Span(0, 1), Flexible: From(1), Deprecated: none(), Fields: []*Field{
+			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "Topics", Type: "[]TopicData", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "TopicName", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+				{Name: "Partitions", Type: "[]PartitionData", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "LeaderId", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "brokerId"},
+					{Name: "LeaderEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
 				}},
 			}},
-			{Name: "NodeEndpoints", Type: "[]NodeEndpoint", Versions: From(1), Nullable: None, Tagged: From(1), Tag: 0, Fields: []*Field{
-				{Name: "NodeId", Type: "int32", Versions: From(1), Nullable: None, Tagged: None, MapKey: true, EntityType: "brokerId"},
-				{Name: "Host", Type: "string", Versions: From(1), Nullable: None, Tagged: None},
-				{Name: "Port", Type: "uint16", Versions: From(1), Nullable: None, Tagged: None},
+			{Name: "NodeEndpoints", Type: "[]NodeEndpoint", Versions: From(1), Nullable: none(), Tagged: From(1), Tag: 0, Fields: []*Field{
+				{Name: "NodeId", Type: "int32", Versions: From(1), Nullable: none(), Tagged: none(), MapKey: true, EntityType: "brokerId"},
+				{Name: "Host", Type: "string", Versions: From(1), Nullable: none(), Tagged: none()},
+				{Name: "Port", Type: "uint16", Versions: From(1), Nullable: none(), Tagged: none()},
 			}},
 		}}}},
-	{Key: 55, Name: "DescribeQuorum", Removed: None, Dropped: None, Listeners: []string{"broker", "controller"},
-		Request: []*Def{{Name: "DescribeQuorumRequest", Valid: Span(0, 2), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "Topics", Type: "[]TopicData", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "TopicName", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "topicName"},
-				{Name: "Partitions", Type: "[]PartitionData", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
+	{Key: 55, Name: "DescribeQuorum", Removed: none(), Dropped: none(), Listeners: []string{"broker", "controller"},
+		Request: []*Def{{Name: "DescribeQuorumRequest", Valid: Span(0, 2), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "Topics", Type: "[]TopicData", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "TopicName", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+				{Name: "Partitions", Type: "[]PartitionData", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
 				}},
 			}},
 		}}},
-		Response: []*Def{{Name: "DescribeQuorumResponse", Valid: Span(0, 2), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ErrorMessage", Type: "string", Versions: From(2), Nullable: From(2), Tagged: None},
-			{Name: "Topics", Type: "[]TopicData", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "TopicName", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "topicName"},
-				{Name: "Partitions", Type: "[]PartitionData", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "ErrorMessage", Type: "string", Versions: From(2), Nullable: From(2), Tagged: None},
-					{Name: "LeaderId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, EntityType: "brokerId"},
-					{Name: "LeaderEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "HighWatermark", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "CurrentVoters", Type: "[]ReplicaState", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-						{Name: "ReplicaId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, EntityType: "brokerId"},
-						{Name: "ReplicaDirectoryId", Type: "uuid", Versions: From(2), Nullable: None, Tagged: None},
-						{Name: "LogEndOffset", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
-						{Name: "LastFetchTimestamp", Type: "int64", Versions: From(1), Nullable: None, Tagged: None, Default: "-1"},
-						{Name: "LastCaughtUpTimestamp", Type: "int64", Versions: From(1), Nullable: None, Tagged: None, Default: "-1"},
+		Response: []*Def{{Name: "DescribeQuorumResponse", Valid: Span(0, 2), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ErrorMessage", Type: "string", Versions: From(2), Nullable: From(2), Tagged: none()},
+			{Name: "Topics", Type: "[]TopicData", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "TopicName", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+				{Name: "Partitions", Type: "[]PartitionData", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "ErrorMessage", Type: "string", Versions: From(2), Nullable: From(2), Tagged: none()},
+					{Name: "LeaderId", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "brokerId"},
+					{Name: "LeaderEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "HighWatermark", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "CurrentVoters", Type: "[]ReplicaState", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+						{Name: "ReplicaId", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "brokerId"},
+						{Name: "ReplicaDirectoryId", Type: "uuid", Versions: From(2), Nullable: none(), Tagged: none()},
+						{Name: "LogEndOffset", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
+						{Name: "LastFetchTimestamp", Type: "int64", Versions: From(1), Nullable: none(), Tagged: none(), Default: "-1"},
+						{Name: "LastCaughtUpTimestamp", Type: "int64", Versions: From(1), Nullable: none(), Tagged: none(), Default: "-1"},
 					}},
-					{Name: "Observers", Type: "[]ReplicaState", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-						{Name: "ReplicaId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, EntityType: "brokerId"},
-						{Name: "ReplicaDirectoryId", Type: "uuid", Versions: From(2), Nullable: None, Tagged: None},
-						{Name: "LogEndOffset", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
-						{Name: "LastFetchTimestamp", Type: "int64", Versions: From(1), Nullable: None, Tagged: None, Default: "-1"},
-						{Name: "LastCaughtUpTimestamp", Type: "int64", Versions: From(1), Nullable: None, Tagged: None, Default: "-1"},
+					{Name: "Observers", Type: "[]ReplicaState", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+						{Name: "ReplicaId", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "brokerId"},
+						{Name: "ReplicaDirectoryId", Type: "uuid", Versions: From(2), Nullable: none(), Tagged: none()},
+						{Name: "LogEndOffset", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
+						{Name: "LastFetchTimestamp", Type: "int64", Versions: From(1), Nullable: none(), Tagged: none(), Default: "-1"},
+						{Name: "LastCaughtUpTimestamp", Type: "int64", Versions: From(1), Nullable: none(), Tagged: none(), Default: "-1"},
 					}},
 				}},
 			}},
-			{Name: "Nodes", Type: "[]Node", Versions: From(2), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "NodeId", Type: "int32", Versions: From(2), Nullable: None, Tagged: None, MapKey: true, EntityType: "brokerId"},
-				{Name: "Listeners", Type: "[]Listener", Versions: From(2), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "Name", Type: "string", Versions: From(2), Nullable: None, Tagged: None, MapKey: true},
-					{Name: "Host", Type: "string", Versions: From(2), Nullable: None, Tagged: None},
-					{Name: "Port", Type: "uint16", Versions: From(2), Nullable: None, Tagged: None},
+			{Name: "Nodes", Type: "[]Node", Versions: From(2), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "NodeId", Type: "int32", Versions: From(2), Nullable: none(), Tagged: none(), MapKey: true, EntityType: "brokerId"},
+				{Name: "Listeners", Type: "[]Listener", Versions: From(2), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "Name", Type: "string", Versions: From(2), Nullable: none(), Tagged: none(), MapKey: true},
+					{Name: "Host", Type: "string", Versions: From(2), Nullable: none(), Tagged: none()},
+					{Name: "Port", Type: "uint16", Versions: From(2), Nullable: none(), Tagged: none()},
 				}},
 			}},
 		}}}},
-	{Key: 56, Name: "AlterPartition", Removed: Span(0, 1), Dropped: None, Listeners: []string{"controller"},
-		Request: []*Def{{Name: "AlterPartitionRequest", Valid: Span(2, 3), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "BrokerId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, EntityType: "brokerId"},
-			{Name: "BrokerEpoch", Type: "int64", Versions: From(0), Nullable: None, Tagged: None, Default: "-1"},
-			{Name: "Topics", Type: "[]TopicData", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "TopicId", Type: "uuid", Versions: From(2), Nullable: None, Tagged: None},
-				{Name: "Partitions", Type: "[]PartitionData", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "LeaderEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "NewIsr", Type: "[]int32", Versions: Span(0, 2), Nullable: None, Tagged: None, EntityType: "brokerId"},
-					{Name: "NewIsrWithEpochs", Type: "[]BrokerState", Versions: From(3), Nullable: None, Tagged: None, Fields: []*Field{
-						{Name: "BrokerId", Type: "int32", Versions: From(3), Nullable: None, Tagged: None, EntityType: "brokerId"},
-						{Name: "BrokerEpoch", Type: "int64", Versions: From(3), Nullable: None, Tagged: None, Default: "-1"},
+	{Key: 56, Name: "AlterPartition", Removed: Span(0, 1), Dropped: none(), Listeners: []string{"controller"},
+		Request: []*Def{{Name: "AlterPartitionRequest", Valid: Span(2, 3), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "BrokerId", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "brokerId"},
+			{Name: "BrokerEpoch", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none(), Default: "-1"},
+			{Name: "Topics", Type: "[]TopicData", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "TopicId", Type: "uuid", Versions: From(2), Nullable: none(), Tagged: none()},
+				{Name: "Partitions", Type: "[]PartitionData", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "LeaderEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "NewIsr", Type: "[]int32", Versions: Span(0, 2), Nullable: none(), Tagged: none(), EntityType: "brokerId"},
+					{Name: "NewIsrWithEpochs", Type: "[]BrokerState", Versions: From(3), Nullable: none(), Tagged: none(), Fields: []*Field{
+						{Name: "BrokerId", Type: "int32", Versions: From(3), Nullable: none(), Tagged: none(), EntityType: "brokerId"},
+						{Name: "BrokerEpoch", Type: "int64", Versions: From(3), Nullable: none(), Tagged: none(), Default: "-1"},
 					}},
-					{Name: "LeaderRecoveryState", Type: "int8", Versions: From(1), Nullable: None, Tagged: None, Default: "0"},
-					{Name: "PartitionEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
+					{Name: "LeaderRecoveryState", Type: "int8", Versions: From(1), Nullable: none(), Tagged: none(), Default: "0"},
+					{Name: "PartitionEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
 				}},
 			}},
-		}}, {Name: "AlterPartitionRequest", Valid: Span(0, 1), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "BrokerId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, EntityType: "brokerId"},
-			{Name: "BrokerEpoch", Type: "int64", Versions: From(0), Nullable: None, Tagged: None, Default: "-1"},
-			{Name: "Topics", Type: "[]TopicData", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "TopicName", Type: "string", Versions: Span(0, 1), Nullable: None, Tagged: None, EntityType: "topicName"},
-				{Name: "TopicId", Type: "uuid", Versions: From(2), Nullable: None, Tagged: None},
-				{Name: "Partitions", Type: "[]PartitionData", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "LeaderEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "NewIsr", Type: "[]int32", Versions: Span(0, 2), Nullable: None, Tagged: None, EntityType: "brokerId"},
-					{Name: "NewIsrWithEpochs", Type: "[]BrokerState", Versions: From(3), Nullable: None, Tagged: None, Fields: []*Field{
-						{Name: "BrokerId", Type: "int32", Versions: From(3), Nullable: None, Tagged: None, EntityType: "brokerId"},
-						{Name: "BrokerEpoch", Type: "int64", Versions: From(3), Nullable: None, Tagged: None, Default: "-1"},
+		}}, {Name: "AlterPartitionRequest", Valid: Span(0, 1), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "BrokerId", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "brokerId"},
+			{Name: "BrokerEpoch", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none(), Default: "-1"},
+			{Name: "Topics", Type: "[]TopicData", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "TopicName", Type: "string", Versions: Span(0, 1), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+				{Name: "TopicId", Type: "uuid", Versions: From(2), Nullable: none(), Tagged: none()},
+				{Name: "Partitions", Type: "[]PartitionData", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "LeaderEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "NewIsr", Type: "[]int32", Versions: Span(0, 2), Nullable: none(), Tagged: none(), EntityType: "brokerId"},
+					{Name: "NewIsrWithEpochs", Type: "[]BrokerState", Versions: From(3), Nullable: none(), Tagged: none(), Fields: []*Field{
+						{Name: "BrokerId", Type: "int32", Versions: From(3), Nullable: none(), Tagged: none(), EntityType: "brokerId"},
+						{Name: "BrokerEpoch", Type: "int64", Versions: From(3), Nullable: none(), Tagged: none(), Default: "-1"},
 					}},
-					{Name: "LeaderRecoveryState", Type: "int8", Versions: From(1), Nullable: None, Tagged: None, Default: "0"},
-					{Name: "PartitionEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
+					{Name: "LeaderRecoveryState", Type: "int8", Versions: From(1), Nullable: none(), Tagged: none(), Default: "0"},
+					{Name: "PartitionEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
 				}},
 			}},
 		}}},
-		Response: []*Def{{Name: "AlterPartitionResponse", Valid: Span(2, 3), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "Topics", Type: "[]TopicData", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "TopicId", Type: "uuid", Versions: From(2), Nullable: None, Tagged: None},
-				{Name: "Partitions", Type: "[]PartitionData", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "LeaderId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, EntityType: "brokerId"},
-					{Name: "LeaderEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "Isr", Type: "[]int32", Versions: From(0), Nullable: None, Tagged: None, EntityType: "brokerId"},
-					{Name: "LeaderRecoveryState", Type: "int8", Versions: From(1), Nullable: None, Tagged: None, Default: "0"},
-					{Name: "PartitionEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
+		Response: []*Def{{Name: "AlterPartitionResponse", Valid: Span(2, 3), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "Topics", Type: "[]TopicData", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "TopicId", Type: "uuid", Versions: From(2), Nullable: none(), Tagged: none()},
+				{Name: "Partitions", Type: "[]PartitionData", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "LeaderId", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "brokerId"},
+					{Name: "LeaderEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "Isr", Type: "[]int32", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "brokerId"},
+					{Name: "LeaderRecoveryState", Type: "int8", Versions: From(1), Nullable: none(), Tagged: none(), Default: "0"},
+					{Name: "PartitionEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
 				}},
 			}},
-		}}, {Name: "AlterPartitionResponse", Valid: Span(0, 1), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "Topics", Type: "[]TopicData", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "TopicName", Type: "string", Versions: Span(0, 1), Nullable: None, Tagged: None, EntityType: "topicName"},
-				{Name: "TopicId", Type: "uuid", Versions: From(2), Nullable: None, Tagged: None},
-				{Name: "Partitions", Type: "[]PartitionData", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "LeaderId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, EntityType: "brokerId"},
-					{Name: "LeaderEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "Isr", Type: "[]int32", Versions: From(0), Nullable: None, Tagged: None, EntityType: "brokerId"},
-					{Name: "LeaderRecoveryState", Type: "int8", Versions: From(1), Nullable: None, Tagged: None, Default: "0"},
-					{Name: "PartitionEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
+		}}, {Name: "AlterPartitionResponse", Valid: Span(0, 1), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "Topics", Type: "[]TopicData", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "TopicName", Type: "string", Versions: Span(0, 1), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+				{Name: "TopicId", Type: "uuid", Versions: From(2), Nullable: none(), Tagged: none()},
+				{Name: "Partitions", Type: "[]PartitionData", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "LeaderId", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "brokerId"},
+					{Name: "LeaderEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "Isr", Type: "[]int32", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "brokerId"},
+					{Name: "LeaderRecoveryState", Type: "int8", Versions: From(1), Nullable: none(), Tagged: none(), Default: "0"},
+					{Name: "PartitionEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
 				}},
 			}},
 		}}}},
-	{Key: 57, Name: "UpdateFeatures", Removed: None, Dropped: None, Listeners: []string{"broker", "controller"},
-		Request: []*Def{{Name: "UpdateFeaturesRequest", Valid: Span(0, 2), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "timeoutMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, Default: "60000"},
-			{Name: "FeatureUpdates", Type: "[]FeatureUpdateKey", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Feature", Type: "string", Versions: From(0), Nullable: None, Tagged: None, MapKey: true},
-				{Name: "MaxVersionLevel", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "AllowDowngrade", Type: "bool", Versions: Span(0, 0), Nullable: None, Tagged: None},
-				{Name: "UpgradeType", Type: "int8", Versions: From(1), Nullable: None, Tagged: None, Default: "1"},
+	{Key: 57, Name: "UpdateFeatures", Removed: none(), Dropped: none(), Listeners: []string{"broker", "controller"},
+		Request: []*Def{{Name: "UpdateFeaturesRequest", Valid: Span(0, 2), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "timeoutMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), Default: "60000"},
+			{Name: "FeatureUpdates", Type: "[]FeatureUpdateKey", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Feature", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), MapKey: true},
+				{Name: "MaxVersionLevel", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "AllowDowngrade", Type: "bool", Versions: Span(0, 0), Nullable: none(), Tagged: none()},
+				{Name: "UpgradeType", Type: "int8", Versions: From(1), Nullable: none(), Tagged: none(), Default: "1"},
 			}},
-			{Name: "ValidateOnly", Type: "bool", Versions: From(1), Nullable: None, Tagged: None, Default: "false"},
+			{Name: "ValidateOnly", Type: "bool", Versions: From(1), Nullable: none(), Tagged: none(), Default: "false"},
 		}}},
-		Response: []*Def{{Name: "UpdateFeaturesResponse", Valid: Span(0, 2), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
-			{Name: "Results", Type: "[]UpdatableFeatureResult", Versions: Span(0, 1), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Feature", Type: "string", Versions: From(0), Nullable: None, Tagged: None, MapKey: true},
-				{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
+		Response: []*Def{{Name: "UpdateFeaturesResponse", Valid: Span(0, 2), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none()},
+			{Name: "Results", Type: "[]UpdatableFeatureResult", Versions: Span(0, 1), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Feature", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), MapKey: true},
+				{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none()},
 			}},
 		}}}},
-	{Key: 58, Name: "Envelope", Removed: None, Dropped: None, Listeners: []string{"controller"},
-		Request: []*Def{{Name: "EnvelopeRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "RequestData", Type: "bytes", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "RequestPrincipal", Type: "bytes", Versions: From(0), Nullable: From(0), Tagged: None},
-			{Name: "ClientHostAddress", Type: "bytes", Versions: From(0), Nullable: None, Tagged: None},
+	{Key: 58, Name: "Envelope", Removed: none(), Dropped: none(), Listeners: []string{"controller"},
+		Request: []*Def{{Name: "EnvelopeRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "RequestData", Type: "bytes", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "RequestPrincipal", Type: "bytes", Versions: From(0), Nullable: From(0), Tagged: none()},
+			{Name: "ClientHostAddress", Type: "bytes", Versions: From(0), Nullable: none(), Tagged: none()},
 		}}},
-		Response: []*Def{{Name: "EnvelopeResponse", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "ResponseData", Type: "bytes", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
-			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
+		Response: []*Def{{Name: "EnvelopeResponse", Valid: Span(0, 0), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "ResponseData", Type: "bytes", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null"},
+			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
 		}}}},
-	{Key: 59, Name: "FetchSnapshot", Removed: None, Dropped: None, Listeners: []string{"controller"},
-		Request: []*Def{{Name: "FetchSnapshotRequest", Valid: Span(0, 1), Flexible: From(0), Deprecated: None, Fields: []*Field{
+	{Key: 59, Name: "FetchSnapshot", Removed: none(), Dropped: none(), Listeners: []string{"controller"},
+		Request: []*Def{{Name: "FetchSnapshotRequest", Valid: Span(0, 1), Flexible: From(0), Deprecated: none(), Fields: []*Field{
 			{Name: "ClusterId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: From(0), Tag: 0, Default: "null"},
-			{Name: "ReplicaId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, Default: "-1", EntityType: "brokerId"},
-			{Name: "MaxBytes", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, Default: "0x7fffffff"},
-			{Name: "Topics", Type: "[]TopicSnapshot", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Name", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "topicName"},
-				{Name: "Partitions", Type: "[]PartitionSnapshot", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "Partition", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "CurrentLeaderEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "SnapshotId", Type: "SnapshotId", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-						{Name: "EndOffset", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
-						{Name: "Epoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
+			{Name: "ReplicaId", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), Default: "-1", EntityType: "brokerId"},
+			{Name: "MaxBytes", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), Default: "0x7fffffff"},
+			{Name: "Topics", Type: "[]TopicSnapshot", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Name", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+				{Name: "Partitions", Type: "[]PartitionSnapshot", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "Partition", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "CurrentLeaderEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "SnapshotId", Type: "SnapshotId", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+						{Name: "EndOffset", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
+						{Name: "Epoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
 					}},
-					{Name: "Position", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "ReplicaDirectoryId", Type: "uuid", Versions: From(1), Nullable: None, Tagged: From(1), Tag: 0},
+					{Name: "Position", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "ReplicaDirectoryId", Type: "uuid", Versions: From(1), Nullable: none(), Tagged: From(1), Tag: 0},
 				}},
 			}},
 		}}},
-		Response: []*Def{{Name: "FetchSnapshotResponse", Valid: Span(0, 1), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "Topics", Type: "[]TopicSnapshot", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Name", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "topicName"},
-				{Name: "Partitions", Type: "[]PartitionSnapshot", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "Index", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "SnapshotId", Type: "SnapshotId", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-						{Name: "EndOffset", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
-						{Name: "Epoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
+		Response: []*Def{{Name: "FetchSnapshotResponse", Valid: Span(0, 1), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "Topics", Type: "[]TopicSnapshot", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Name", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+				{Name: "Partitions", Type: "[]PartitionSnapshot", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "Index", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "SnapshotId", Type: "SnapshotId", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+						{Name: "EndOffset", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
+						{Name: "Epoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
 					}},
-					{Name: "CurrentLeader", Type: "LeaderIdAndEpoch", Versions: From(0), Nullable: None, Tagged: From(0), Tag: 0, Fields: []*Field{
-						{Name: "LeaderId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, EntityType: "brokerId"},
-						{Name: "LeaderEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
+					{Name: "CurrentLeader", Type: "LeaderIdAndEpoch", Versions: From(0), Nullable: none(), Tagged: From(0), Tag: 0, Fields: []*Field{
+						{Name: "LeaderId", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "brokerId"},
+						{Name: "LeaderEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
 					}},
-					{Name: "Size", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "Position", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "UnalignedRecords", Type: "records", Versions: From(0), Nullable: None, Tagged: None},
+					{Name: "Size", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "Position", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "UnalignedRecords", Type: "records", Versions: From(0), Nullable: none(), Tagged: none()},
 				}},
 			}},
-			{Name: "NodeEndpoints", Type: "[]NodeEndpoint", Versions: From(1), Nullable: None, Tagged: From(1), Tag: 0, Fields: []*Field{
-				{Name: "NodeId", Type: "int32", Versions: From(1), Nullable: None, Tagged: None, MapKey: true, EntityType: "brokerId"},
-				{Name: "Host", Type: "string", Versions: From(1), Nullable: None, Tagged: None},
-				{Name: "Port", Type: "uint16", Versions: From(1), Nullable: None, Tagged: None},
+			{Name: "NodeEndpoints", Type: "[]NodeEndpoint", Versions: From(1), Nullable: none(), Tagged: From(1), Tag: 0, Fields: []*Field{
+				{Name: "NodeId", Type: "int32", Versions: From(1), Nullable: none(), Tagged: none(), MapKey: true, EntityType: "brokerId"},
+				{Name: "Host", Type: "string", Versions: From(1), Nullable: none(), Tagged: none()},
+				{Name: "Port", Type: "uint16", Versions: From(1), Nullable: none(), Tagged: none()},
 			}},
 		}}}},
-	{Key: 60, Name: "DescribeCluster", Removed: None, Dropped: None, Listeners: []string{"broker", "controller"},
-		Request: []*Def{{Name: "DescribeClusterRequest", Valid: Span(0, 2), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "IncludeClusterAuthorizedOperations", Type: "bool", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "EndpointType", Type: "int8", Versions: From(1), Nullable: None, Tagged: None, Default: "1"},
-			{Name: "IncludeFencedBrokers", Type: "bool", Versions: From(2), Nullable: None, Tagged: None},
+	{Key: 60, Name: "DescribeCluster", Removed: none(), Dropped: none(), Listeners: []string{"broker", "controller"},
+		Request: []*Def{{Name: "DescribeClusterRequest", Valid: Span(0, 2), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "IncludeClusterAuthorizedOperations", Type: "bool", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "EndpointType", Type: "int8", Versions: From(1), Nullable: none(), Tagged: none(), Default: "1"},
+			{Name: "IncludeFencedBrokers", Type: "bool", Versions: From(2), Nullable: none(), Tagged: none()},
 		}}},
-		Response: []*Def{{Name: "DescribeClusterResponse", Valid: Span(0, 2), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
-			{Name: "EndpointType", Type: "int8", Versions: From(1), Nullable: None, Tagged: None, Default: "1"},
-			{Name: "ClusterId", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ControllerId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, Default: "-1", EntityType: "brokerId"},
-			{Name: "Brokers", Type: "[]DescribeClusterBroker", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "BrokerId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, MapKey: true, EntityType: "brokerId"},
-				{Name: "Host", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Port", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Rack", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
-				{Name: "IsFenced", Type: "bool", Versions: From(2), Nullable: None, Tagged: None},
+		Response: []*Def{{Name: "DescribeClusterResponse", Valid: Span(0, 2), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null"},
+			{Name: "EndpointType", Type: "int8", Versions: From(1), Nullable: none(), Tagged: none(), Default: "1"},
+			{Name: "ClusterId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ControllerId", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), Default: "-1", EntityType: "brokerId"},
+			{Name: "Brokers", Type: "[]DescribeClusterBroker", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "BrokerId", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), MapKey: true, EntityType: "brokerId"},
+				{Name: "Host", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Port", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Rack", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null"},
+				{Name: "IsFenced", Type: "bool", Versions: From(2), Nullable: none(), Tagged: none()},
 			}},
-			{Name: "ClusterAuthorizedOperations", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, Default: "-2147483648"},
+			{Name: "ClusterAuthorizedOperations", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), Default: "-2147483648"},
 		}}}},
-	{Key: 61, Name: "DescribeProducers", Removed: None, Dropped: None, Listeners: []string{"broker"},
-		Request: []*Def{{Name: "DescribeProducersRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "Topics", Type: "[]TopicRequest", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Name", Type: "string", Versions: From(0), Nullable: None, Tagged: None, MapKey: true, EntityType: "topicName"},
-				{Name: "PartitionIndexes", Type: "[]int32", Versions: From(0), Nullable: None, Tagged: None},
+	{Key: 61, Name: "DescribeProducers", Removed: none(), Dropped: none(), Listeners: []string{"broker"},
+		Request: []*Def{{Name: "DescribeProducersRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "Topics", Type: "[]TopicRequest", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Name", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), MapKey: true, EntityType: "topicName"},
+				{Name: "PartitionIndexes", Type: "[]int32", Versions: From(0), Nullable: none(), Tagged: none()},
 			}},
 		}}},
-		Response: []*Def{{Name: "DescribeProducersResponse", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "Topics", Type: "[]TopicResponse", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Name", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "topicName"},
-				{Name: "Partitions", Type: "[]PartitionResponse", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
-					{Name: "ActiveProducers", Type: "[]ProducerState", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-						{Name: "ProducerId", Type: "int64", Versions: From(0), Nullable: None, Tagged: None, EntityType: "producerId"},
-						{Name: "ProducerEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-						{Name: "LastSequence", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, Default: "-1"},
-						{Name: "LastTimestamp", Type: "int64", Versions: From(0), Nullable: None, Tagged: None, Default: "-1"},
-						{Name: "CoordinatorEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-						{Name: "CurrentTxnStartOffset", Type: "int64", Versions: From(0), Nullable: None, Tagged: None, Default: "-1"},
+		Response: []*Def{{Name: "DescribeProducersResponse", Valid: Span(0, 0), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "Topics", Type: "[]TopicResponse", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Name", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+				{Name: "Partitions", Type: "[]PartitionResponse", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null"},
+					{Name: "ActiveProducers", Type: "[]ProducerState", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+						{Name: "ProducerId", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "producerId"},
+						{Name: "ProducerEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+						{Name: "LastSequence", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), Default: "-1"},
+						{Name: "LastTimestamp", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none(), Default: "-1"},
+						{Name: "CoordinatorEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+						{Name: "CurrentTxnStartOffset", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none(), Default: "-1"},
 					}},
 				}},
 			}},
 		}}}},
-	{Key: 62, Name: "BrokerRegistration", Removed: None, Dropped: None, Listeners: []string{"controller"},
-		Request: []*Def{{Name: "BrokerRegistrationRequest", Valid: Span(0, 4), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "BrokerId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, EntityType: "brokerId"},
-			{Name: "ClusterId", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "IncarnationId", Type: "uuid", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "Listeners", Type: "[]Listener", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Name", Type: "string", Versions: From(0), Nullable: None, Tagged: None, MapKey: true},
-				{Name: "Host", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Port", Type: "uint16", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "SecurityProtocol", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
+	{Key: 62, Name: "BrokerRegistration", Removed: none(), Dropped: none(), Listeners: []string{"controller"},
+		Request: []*Def{{Name: "BrokerRegistrationRequest", Valid: Span(0, 4), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "BrokerId", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "brokerId"},
+			{Name: "ClusterId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "IncarnationId", Type: "uuid", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "Listeners", Type: "[]Listener", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Name", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), MapKey: true},
+				{Name: "Host", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Port", Type: "uint16", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "SecurityProtocol", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
 			}},
-			{Name: "Features", Type: "[]Feature", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Name", Type: "string", Versions: From(0), Nullable: None, Tagged: None, MapKey: true},
-				{Name: "MinSupportedVersion", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "MaxSupportedVersion", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
+			{Name: "Features", Type: "[]Feature", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Name", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), MapKey: true},
+				{Name: "MinSupportedVersion", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "MaxSupportedVersion", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
 			}},
-			{Name: "Rack", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
-			{Name: "IsMigratingZkBroker", Type: "bool", Versions: From(1), Nullable: None, Tagged: None, Default: "false"},
-			{Name: "LogDirs", Type: "[]uuid", Versions: From(2), Nullable: None, Tagged: None},
-			{Name: "PreviousBrokerEpoch", Type: "int64", Versions: From(3), Nullable: None, Tagged: None, Default: "-1"},
+			{Name: "Rack", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none()},
+			{Name: "IsMigratingZkBroker", Type: "bool", Versions: From(1), Nullable: none(), Tagged: none(), Default: "false"},
+			{Name: "LogDirs", Type: "[]uuid", Versions: From(2), Nullable: none(), Tagged: none()},
+			{Name: "PreviousBrokerEpoch", Type: "int64", Versions: From(3), Nullable: none(), Tagged: none(), Default: "-1"},
 		}}},
-		Response: []*Def{{Name: "BrokerRegistrationResponse", Valid: Span(0, 4), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "BrokerEpoch", Type: "int64", Versions: From(0), Nullable: None, Tagged: None, Default: "-1"},
+		Response: []*Def{{Name: "BrokerRegistrationResponse", Valid: Span(0, 4), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "BrokerEpoch", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none(), Default: "-1"},
 		}}}},
-	{Key: 63, Name: "BrokerHeartbeat", Removed: None, Dropped: None, Listeners: []string{"controller"},
-		Request: []*Def{{Name: "BrokerHeartbeatRequest", Valid: Span(0, 2), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "BrokerId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, EntityType: "brokerId"},
-			{Name: "BrokerEpoch", Type: "int64", Versions: From(0), Nullable: None, Tagged: None, Default: "-1"},
-			{Name: "CurrentMetadataOffset", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "WantFence", Type: "bool", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "WantShutDown", Type: "bool", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "OfflineLogDirs", Type: "[]uuid", Versions: From(1), Nullable: None, Tagged: From(1), Tag: 0},
+	{Key: 63, Name: "BrokerHeartbeat", Removed: none(), Dropped: none(), Listeners: []string{"controller"},
+		Request: []*Def{{Name: "BrokerHeartbeatRequest", Valid: Span(0, 2), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "BrokerId", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "brokerId"},
+			{Name: "BrokerEpoch", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none(), Default: "-1"},
+			{Name: "CurrentMetadataOffset", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "WantFence", Type: "bool", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "WantShutDown", Type: "bool", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "OfflineLogDirs", Type: "[]uuid", Versions: From(1), Nullable: none(), Tagged: From(1), Tag: 0},
 			{Name: "CordonedLogDirs", Type: "[]uuid", Versions: From(2), Nullable: From(2), Tagged: From(2), Tag: 1, Default: "null"},
 		}}},
-		Response: []*Def{{Name: "BrokerHeartbeatResponse", Valid: Span(0, 2), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "IsCaughtUp", Type: "bool", Versions: From(0), Nullable: None, Tagged: None, Default: "false"},
-			{Name: "IsFenced", Type: "bool", Versions: From(0), Nullable: None, Tagged: None, Default: "true"},
-			{Name: "ShouldShutDown", Type: "bool", Versions: From(0), Nullable: None, Tagged: None},
+		Response: []*Def{{Name: "BrokerHeartbeatResponse", Valid: Span(0, 2), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "IsCaughtUp", Type: "bool", Versions: From(0), Nullable: none(), Tagged: none(), Default: "false"},
+			{Name: "IsFenced", Type: "bool", Versions: From(0), Nullable: none(), Tagged: none(), Default: "true"},
+			{Name: "ShouldShutDown", Type: "bool", Versions: From(0), Nullable: none(), Tagged: none()},
 		}}}},
-	{Key: 64, Name: "UnregisterBroker", Removed: None, Dropped: None, Listeners: []string{"broker", "controller"},
-		Request: []*Def{{Name: "UnregisterBrokerRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "BrokerId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, EntityType: "brokerId"},
+	{Key: 64, Name: "UnregisterBroker", Removed: none(), Dropped: none(), Listeners: []string{"broker", "controller"},
+		Request: []*Def{{Name: "UnregisterBrokerRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "BrokerId", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "brokerId"},
 		}}},
-		Response: []*Def{{Name: "UnregisterBrokerResponse", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
+		Response: []*Def{{Name: "UnregisterBrokerResponse", Valid: Span(0, 0), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none()},
 		}}}},
-	{Key: 65, Name: "DescribeTransactions", Removed: None, Dropped: None, Listeners: []string{"broker"},
-		Request: []*Def{{Name: "DescribeTransactionsRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "TransactionalIds", Type: "[]string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "transactionalId"},
+	{Key: 65, Name: "DescribeTransactions", Removed: none(), Dropped: none(), Listeners: []string{"broker"},
+		Request: []*Def{{Name: "DescribeTransactionsRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "TransactionalIds", Type: "[]string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "transactionalId"},
 		}}},
-		Response: []*Def{{Name: "DescribeTransactionsResponse", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "TransactionStates", Type: "[]TransactionState", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "TransactionalId", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "transactionalId"},
-				{Name: "TransactionState", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "TransactionTimeoutMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "TransactionStartTimeMs", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "ProducerId", Type: "int64", Versions: From(0), Nullable: None, Tagged: None, EntityType: "producerId"},
-				{Name: "ProducerEpoch", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Topics", Type: "[]TopicData", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "Topic", Type: "string", Versions: From(0), Nullable: None, Tagged: None, MapKey: true, EntityType: "topicName"},
-					{Name: "Partitions", Type: "[]int32", Versions: From(0), Nullable: None, Tagged: None},
+		Response: []*Def{{Name: "DescribeTransactionsResponse", Valid: Span(0, 0), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "TransactionStates", Type: "[]TransactionState", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "TransactionalId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "transactionalId"},
+				{Name: "TransactionState", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "TransactionTimeoutMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "TransactionStartTimeMs", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "ProducerId", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "producerId"},
+				{Name: "ProducerEpoch", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Topics", Type: "[]TopicData", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "Topic", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), MapKey: true, EntityType: "topicName"},
+					{Name: "Partitions", Type: "[]int32", Versions: From(0), Nullable: none(), Tagged: none()},
 				}},
 			}},
 		}}}},
-	{Key: 66, Name: "ListTransactions", Removed: None, Dropped: None, Listeners: []string{"broker"},
-		Request: []*Def{{Name: "ListTransactionsRequest", Valid: Span(0, 2), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "StateFilters", Type: "[]string", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ProducerIdFilters", Type: "[]int64", Versions: From(0), Nullable: None, Tagged: None, EntityType: "producerId"},
-			{Name: "DurationFilter", Type: "int64", Versions: From(1), Nullable: None, Tagged: None, Default: "-1"},
-			{Name: "TransactionalIdPattern", Type: "string", Versions: From(2), Nullable: From(2), Tagged: None, Default: "null"},
+	{Key: 66, Name: "ListTransactions", Removed: none(), Dropped: none(), Listeners: []string{"broker"},
+		Request: []*Def{{Name: "ListTransactionsRequest", Valid: Span(0, 2), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "StateFilters", Type: "[]string", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ProducerIdFilters", Type: "[]int64", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "producerId"},
+			{Name: "DurationFilter", Type: "int64", Versions: From(1), Nullable: none(), Tagged: none(), Default: "-1"},
+			{Name: "TransactionalIdPattern", Type: "string", Versions: From(2), Nullable: From(2), Tagged: none(), Default: "null"},
 		}}},
-		Response: []*Def{{Name: "ListTransactionsResponse", Valid: Span(0, 2), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "UnknownStateFilters", Type: "[]string", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "TransactionStates", Type: "[]TransactionState", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "TransactionalId", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "transactionalId"},
-				{Name: "ProducerId", Type: "int64", Versions: From(0), Nullable: None, Tagged: None, EntityType: "producerId"},
-				{Name: "TransactionState", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
+		Response: []*Def{{Name: "ListTransactionsResponse", Valid: Span(0, 2), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "UnknownStateFilters", Type: "[]string", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "TransactionStates", Type: "[]TransactionState", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "TransactionalId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "transactionalId"},
+				{Name: "ProducerId", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "producerId"},
+				{Name: "TransactionState", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
 			}},
 		}}}},
-	{Key: 67, Name: "AllocateProducerIds", Removed: None, Dropped: None, Listeners: []string{"controller"},
-		Request: []*Def{{Name: "AllocateProducerIdsRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "BrokerId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, EntityType: "brokerId"},
-			{Name: "BrokerEpoch", Type: "int64", Versions: From(0), Nullable: None, Tagged: None, Default: "-1"},
+	{Key: 67, Name: "AllocateProducerIds", Removed: none(), Dropped: none(), Listeners: []string{"controller"},
+		Request: []*Def{{Name: "AllocateProducerIdsRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "BrokerId", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "brokerId"},
+			{Name: "BrokerEpoch", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none(), Default: "-1"},
 		}}},
-		Response: []*Def{{Name: "AllocateProducerIdsResponse", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ProducerIdStart", Type: "int64", Versions: From(0), Nullable: None, Tagged: None, EntityType: "producerId"},
-			{Name: "ProducerIdLen", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
+		Response: []*Def{{Name: "AllocateProducerIdsResponse", Valid: Span(0, 0), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ProducerIdStart", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "producerId"},
+			{Name: "ProducerIdLen", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
 		}}}},
-	{Key: 68, Name: "ConsumerGroupHeartbeat", Removed: None, Dropped: None, Listeners: []string{"broker"},
-		Request: []*Def{{Name: "ConsumerGroupHeartbeatRequest", Valid: Span(0, 1), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "GroupId", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "groupId"},
-			{Name: "MemberId", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "MemberEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "InstanceId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
-			{Name: "RackId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
-			{Name: "RebalanceTimeoutMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, Default: "-1"},
-			{Name: "SubscribedTopicNames", Type: "[]string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null", EntityType: "topicName"},
-			{Name: "SubscribedTopicRegex", Type: "string", Versions: From(1), Nullable: From(1), Tagged: None, Default: "null"},
-			{Name: "ServerAssignor", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
-			{Name: "TopicPartitions", Type: "[]TopicPartitions", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null", Fields: []*Field{
-				{Name: "TopicId", Type: "uuid", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Partitions", Type: "[]int32", Versions: From(0), Nullable: None, Tagged: None},
+	{Key: 68, Name: "ConsumerGroupHeartbeat", Removed: none(), Dropped: none(), Listeners: []string{"broker"},
+		Request: []*Def{{Name: "ConsumerGroupHeartbeatRequest", Valid: Span(0, 1), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "GroupId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "groupId"},
+			{Name: "MemberId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "MemberEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "InstanceId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null"},
+			{Name: "RackId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null"},
+			{Name: "RebalanceTimeoutMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), Default: "-1"},
+			{Name: "SubscribedTopicNames", Type: "[]string", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null", EntityType: "topicName"},
+			{Name: "SubscribedTopicRegex", Type: "string", Versions: From(1), Nullable: From(1), Tagged: none(), Default: "null"},
+			{Name: "ServerAssignor", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null"},
+			{Name: "TopicPartitions", Type: "[]TopicPartitions", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null", Fields: []*Field{
+				{Name: "TopicId", Type: "uuid", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Partitions", Type: "[]int32", Versions: From(0), Nullable: none(), Tagged: none()},
 			}},
 		}}},
-		Response: []*Def{{Name: "ConsumerGroupHeartbeatResponse", Valid: Span(0, 1), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
-			{Name: "MemberId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
-			{Name: "MemberEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "HeartbeatIntervalMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "Assignment", Type: "Assignment", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null", Fields: []*Field{
-				{Name: "TopicPartitions", Type: "[]TopicPartitions", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "TopicId", Type: "uuid", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "Partitions", Type: "[]int32", Versions: From(0), Nullable: None, Tagged: None},
+		Response: []*Def{{Name: "ConsumerGroupHeartbeatResponse", Valid: Span(0, 1), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null"},
+			{Name: "MemberId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null"},
+			{Name: "MemberEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "HeartbeatIntervalMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "Assignment", Type: "Assignment", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null", Fields: []*Field{
+				{Name: "TopicPartitions", Type: "[]TopicPartitions", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "TopicId", Type: "uuid", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "Partitions", Type: "[]int32", Versions: From(0), Nullable: none(), Tagged: none()},
 				}},
 			}},
 		}}}},
-	{Key: 69, Name: "ConsumerGroupDescribe", Removed: None, Dropped: None, Listeners: []string{"broker"},
-		Request: []*Def{{Name: "ConsumerGroupDescribeRequest", Valid: Span(0, 1), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "GroupIds", Type: "[]string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "groupId"},
-			{Name: "IncludeAuthorizedOperations", Type: "bool", Versions: From(0), Nullable: None, Tagged: None},
+	{Key: 69, Name: "ConsumerGroupDescribe", Removed: none(), Dropped: none(), Listeners: []string{"broker"},
+		Request: []*Def{{Name: "ConsumerGroupDescribeRequest", Valid: Span(0, 1), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "GroupIds", Type: "[]string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "groupId"},
+			{Name: "IncludeAuthorizedOperations", Type: "bool", Versions: From(0), Nullable: none(), Tagged: none()},
 		}}},
-		Response: []*Def{{Name: "ConsumerGroupDescribeResponse", Valid: Span(0, 1), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "Groups", Type: "[]DescribedGroup", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
-				{Name: "GroupId", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "groupId"},
-				{Name: "GroupState", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "GroupEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "AssignmentEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "AssignorName", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Members", Type: "[]Member", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "MemberId", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "InstanceId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
-					{Name: "RackId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
-					{Name: "MemberEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "ClientId", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "ClientHost", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "SubscribedTopicNames", Type: "[]string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "topicName"},
-					{Name: "SubscribedTopicRegex", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
-					{Name: "Assignment", Type: "Assignment", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-						{Name: "TopicPartitions", Type: "[]TopicPartitions", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-							{Name: "TopicId", Type: "uuid", Versions: From(0), Nullable: None, Tagged: None},
-							{Name: "TopicName", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "topicName"},
-							{Name: "Partitions", Type: "[]int32", Versions: From(0), Nullable: None, Tagged: None},
+		Response: []*Def{{Name: "ConsumerGroupDescribeResponse", Valid: Span(0, 1), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "Groups", Type: "[]DescribedGroup", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null"},
+				{Name: "GroupId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "groupId"},
+				{Name: "GroupState", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "GroupEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "AssignmentEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "AssignorName", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Members", Type: "[]Member", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "MemberId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "InstanceId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null"},
+					{Name: "RackId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null"},
+					{Name: "MemberEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "ClientId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "ClientHost", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "SubscribedTopicNames", Type: "[]string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+					{Name: "SubscribedTopicRegex", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null"},
+					{Name: "Assignment", Type: "Assignment", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+						{Name: "TopicPartitions", Type: "[]TopicPartitions", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+							{Name: "TopicId", Type: "uuid", Versions: From(0), Nullable: none(), Tagged: none()},
+							{Name: "TopicName", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+							{Name: "Partitions", Type: "[]int32", Versions: From(0), Nullable: none(), Tagged: none()},
 						}},
 					}},
-					{Name: "TargetAssignment", Type: "Assignment", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-						{Name: "TopicPartitions", Type: "[]TopicPartitions", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-							{Name: "TopicId", Type: "uuid", Versions: From(0), Nullable: None, Tagged: None},
-							{Name: "TopicName", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "topicName"},
-							{Name: "Partitions", Type: "[]int32", Versions: From(0), Nullable: None, Tagged: None},
+					{Name: "TargetAssignment", Type: "Assignment", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+						{Name: "TopicPartitions", Type: "[]TopicPartitions", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+							{Name: "TopicId", Type: "uuid", Versions: From(0), Nullable: none(), Tagged: none()},
+							{Name: "TopicName", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+							{Name: "Partitions", Type: "[]int32", Versions: From(0), Nullable: none(), Tagged: none()},
 						}},
 					}},
-					{Name: "MemberType", Type: "int8", Versions: From(1), Nullable: None, Tagged: None, Default: "-1"},
+					{Name: "MemberType", Type: "int8", Versions: From(1), Nullable: none(), Tagged: none(), Default: "-1"},
 				}},
-				{Name: "AuthorizedOperations", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, Default: "-2147483648"},
+				{Name: "AuthorizedOperations", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), Default: "-2147483648"},
 			}},
 		}}}},
-	{Key: 70, Name: "ControllerRegistration", Removed: None, Dropped: None, Listeners: []string{"controller"},
-		Request: []*Def{{Name: "ControllerRegistrationRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "ControllerId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "IncarnationId", Type: "uuid", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ZkMigrationReady", Type: "bool", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "Listeners", Type: "[]Listener", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Name", Type: "string", Versions: From(0), Nullable: None, Tagged: None, MapKey: true},
-				{Name: "Host", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Port", Type: "uint16", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "SecurityProtocol", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
+	{Key: 70, Name: "ControllerRegistration", Removed: none(), Dropped: none(), Listeners: []string{"controller"},
+		Request: []*Def{{Name: "ControllerRegistrationRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "ControllerId", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "IncarnationId", Type: "uuid", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ZkMigrationReady", Type: "bool", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "Listeners", Type: "[]Listener", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Name", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), MapKey: true},
+				{Name: "Host", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Port", Type: "uint16", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "SecurityProtocol", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
 			}},
-			{Name: "Features", Type: "[]Feature", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Name", Type: "string", Versions: From(0), Nullable: None, Tagged: None, MapKey: true},
-				{Name: "MinSupportedVersion", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "MaxSupportedVersion", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
+			{Name: "Features", Type: "[]Feature", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Name", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), MapKey: true},
+				{Name: "MinSupportedVersion", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "MaxSupportedVersion", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
 			}},
 		}}},
-		Response: []*Def{{Name: "ControllerRegistrationResponse", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
+		Response: []*Def{{Name: "ControllerRegistrationResponse", Valid: Span(0, 0), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none()},
 		}}}},
-	{Key: 71, Name: "GetTelemetrySubscriptions", Removed: None, Dropped: None, Listeners: []string{"broker"},
-		Request: []*Def{{Name: "GetTelemetrySubscriptionsRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "ClientInstanceId", Type: "uuid", Versions: From(0), Nullable: None, Tagged: None},
+	{Key: 71, Name: "GetTelemetrySubscriptions", Removed: none(), Dropped: none(), Listeners: []string{"broker"},
+		Request: []*Def{{Name: "GetTelemetrySubscriptionsRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "ClientInstanceId", Type: "uuid", Versions: From(0), Nullable: none(), Tagged: none()},
 		}}},
-		Response: []*Def{{Name: "GetTelemetrySubscriptionsResponse", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ClientInstanceId", Type: "uuid", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "SubscriptionId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "AcceptedCompressionTypes", Type: "[]int8", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "PushIntervalMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "TelemetryMaxBytes", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "DeltaTemporality", Type: "bool", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "RequestedMetrics", Type: "[]string", Versions: From(0), Nullable: None, Tagged: None},
+		Response: []*Def{{Name: "GetTelemetrySubscriptionsResponse", Valid: Span(0, 0), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ClientInstanceId", Type: "uuid", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "SubscriptionId", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "AcceptedCompressionTypes", Type: "[]int8", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "PushIntervalMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "TelemetryMaxBytes", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "DeltaTemporality", Type: "bool", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "RequestedMetrics", Type: "[]string", Versions: From(0), Nullable: none(), Tagged: none()},
 		}}}},
-	{Key: 72, Name: "PushTelemetry", Removed: None, Dropped: None, Listeners: []string{"broker"},
-		Request: []*Def{{Name: "PushTelemetryRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "ClientInstanceId", Type: "uuid", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "SubscriptionId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "Terminating", Type: "bool", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "CompressionType", Type: "int8", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "Metrics", Type: "bytes", Versions: From(0), Nullable: None, Tagged: None},
+	{Key: 72, Name: "PushTelemetry", Removed: none(), Dropped: none(), Listeners: []string{"broker"},
+		Request: []*Def{{Name: "PushTelemetryRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "ClientInstanceId", Type: "uuid", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "SubscriptionId", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "Terminating", Type: "bool", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "CompressionType", Type: "int8", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "Metrics", Type: "bytes", Versions: From(0), Nullable: none(), Tagged: none()},
 		}}},
-		Response: []*Def{{Name: "PushTelemetryResponse", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
+		Response: []*Def{{Name: "PushTelemetryResponse", Valid: Span(0, 0), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
 		}}}},
-	{Key: 73, Name: "AssignReplicasToDirs", Removed: None, Dropped: None, Listeners: []string{"controller"},
-		Request: []*Def{{Name: "AssignReplicasToDirsRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "BrokerId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, EntityType: "brokerId"},
-			{Name: "BrokerEpoch", Type: "int64", Versions: From(0), Nullable: None, Tagged: None, Default: "-1"},
-			{Name: "Directories", Type: "[]DirectoryData", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Id", Type: "uuid", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Topics", Type: "[]TopicData", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "TopicId", Type: "uuid", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "Partitions", Type: "[]PartitionData", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-						{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
+	{Key: 73, Name: "AssignReplicasToDirs", Removed: none(), Dropped: none(), Listeners: []string{"controller"},
+		Request: []*Def{{Name: "AssignReplicasToDirsRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "BrokerId", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "brokerId"},
+			{Name: "BrokerEpoch", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none(), Default: "-1"},
+			{Name: "Directories", Type: "[]DirectoryData", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Id", Type: "uuid", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Topics", Type: "[]TopicData", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "TopicId", Type: "uuid", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "Partitions", Type: "[]PartitionData", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+						{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
 					}},
 				}},
 			}},
 		}}},
-		Response: []*Def{{Name: "AssignReplicasToDirsResponse", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "Directories", Type: "[]DirectoryData", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Id", Type: "uuid", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Topics", Type: "[]TopicData", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "TopicId", Type: "uuid", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "Partitions", Type: "[]PartitionData", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-						{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-						{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
+		Response: []*Def{{Name: "AssignReplicasToDirsResponse", Valid: Span(0, 0), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "Directories", Type: "[]DirectoryData", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Id", Type: "uuid", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Topics", Type: "[]TopicData", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "TopicId", Type: "uuid", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "Partitions", Type: "[]PartitionData", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+						{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+						{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
 					}},
 				}},
 			}},
 		}}}},
-	{Key: 74, Name: "ListConfigResources", Removed: None, Dropped: None, Listeners: []string{"broker"},
-		Request: []*Def{{Name: "ListConfigResourcesRequest", Valid: Span(0, 1), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "ResourceTypes", Type: "[]int8", Versions: From(1), Nullable: None, Tagged: None},
+	{Key: 74, Name: "ListConfigResources", Removed: none(), Dropped: none(), Listeners: []string{"broker"},
+		Request: []*Def{{Name: "ListConfigResourcesRequest", Valid: Span(0, 1), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "ResourceTypes", Type: "[]int8", Versions: From(1), Nullable: none(), Tagged: none()},
 		}}},
-		Response: []*Def{{Name: "ListConfigResourcesResponse", Valid: Span(0, 1), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ConfigResources", Type: "[]ConfigResource", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "ResourceName", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "ResourceType", Type: "int8", Versions: From(1), Nullable: None, Tagged: None, Default: "16"},
+		Response: []*Def{{Name: "ListConfigResourcesResponse", Valid: Span(0, 1), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ConfigResources", Type: "[]ConfigResource", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "ResourceName", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "ResourceType", Type: "int8", Versions: From(1), Nullable: none(), Tagged: none(), Default: "16"},
 			}},
 		}}}},
-	{Key: 75, Name: "DescribeTopicPartitions", Removed: None, Dropped: None, Listeners: []string{"broker"},
-		Request: []*Def{{Name: "DescribeTopicPartitionsRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "Topics", Type: "[]TopicRequest", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Name", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "topicName"},
+	{Key: 75, Name: "DescribeTopicPartitions", Removed: none(), Dropped: none(), Listeners: []string{"broker"},
+		Request: []*Def{{Name: "DescribeTopicPartitionsRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "Topics", Type: "[]TopicRequest", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Name", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "topicName"},
 			}},
-			{Name: "ResponsePartitionLimit", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, Default: "2000"},
-			{Name: "Cursor", Type: "Cursor", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null", Fields: []*Field{
-				{Name: "TopicName", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "topicName"},
-				{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
+			{Name: "ResponsePartitionLimit", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), Default: "2000"},
+			{Name: "Cursor", Type: "Cursor", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null", Fields: []*Field{
+				{Name: "TopicName", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+				{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
 			}},
 		}}},
-		Response: []*Def{{Name: "DescribeTopicPartitionsResponse", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "Topics", Type: "[]DescribeTopicPartitionsResponseTopic", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Name", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, MapKey: true, EntityType: "topicName"},
-				{Name: "TopicId", Type: "uuid", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "IsInternal", Type: "bool", Versions: From(0), Nullable: None, Tagged: None, Default: "false"},
-				{Name: "Partitions", Type: "[]DescribeTopicPartitionsResponsePartition", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "LeaderId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, EntityType: "brokerId"},
-					{Name: "LeaderEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, Default: "-1"},
-					{Name: "ReplicaNodes", Type: "[]int32", Versions: From(0), Nullable: None, Tagged: None, EntityType: "brokerId"},
-					{Name: "IsrNodes", Type: "[]int32", Versions: From(0), Nullable: None, Tagged: None, EntityType: "brokerId"},
-					{Name: "EligibleLeaderReplicas", Type: "[]int32", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null", EntityType: "brokerId"},
-					{Name: "LastKnownElr", Type: "[]int32", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null", EntityType: "brokerId"},
-					{Name: "OfflineReplicas", Type: "[]int32", Versions: From(0), Nullable: None, Tagged: None, EntityType: "brokerId"},
+		Response: []*Def{{Name: "DescribeTopicPartitionsResponse", Valid: Span(0, 0), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "Topics", Type: "[]DescribeTopicPartitionsResponseTopic", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Name", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none(), MapKey: true, EntityType: "topicName"},
+				{Name: "TopicId", Type: "uuid", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "IsInternal", Type: "bool", Versions: From(0), Nullable: none(), Tagged: none(), Default: "false"},
+				{Name: "Partitions", Type: "[]DescribeTopicPartitionsResponsePartition", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "LeaderId", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "brokerId"},
+					{Name: "LeaderEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), Default: "-1"},
+					{Name: "ReplicaNodes", Type: "[]int32", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "brokerId"},
+					{Name: "IsrNodes", Type: "[]int32", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "brokerId"},
+					{Name: "EligibleLeaderReplicas", Type: "[]int32", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null", EntityType: "brokerId"},
+					{Name: "LastKnownElr", Type: "[]int32", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null", EntityType: "brokerId"},
+					{Name: "OfflineReplicas", Type: "[]int32", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "brokerId"},
 				}},
-				{Name: "TopicAuthorizedOperations", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, Default: "-2147483648"},
+				{Name: "TopicAuthorizedOperations", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), Default: "-2147483648"},
 			}},
-			{Name: "NextCursor", Type: "Cursor", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null", Fields: []*Field{
-				{Name: "TopicName", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "topicName"},
-				{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
+			{Name: "NextCursor", Type: "Cursor", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null", Fields: []*Field{
+				{Name: "TopicName", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+				{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
 			}},
 		}}}},
-	{Key: 76, Name: "ShareGroupHeartbeat", Removed: None, Dropped: Span(0, 0), Listeners: []string{"broker"},
-		Request: []*Def{{Name: "ShareGroupHeartbeatRequest", Valid: Span(1, 1), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "GroupId", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "groupId"},
-			{Name: "MemberId", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "MemberEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "RackId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
-			{Name: "SubscribedTopicNames", Type: "[]string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null", EntityType: "topicName"},
-		}}, {Name: "ShareGroupHeartbeatRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Unstable: true, Fields: []*Field{
-			{Name: "GroupId", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "groupId"},
-			{Name: "MemberId", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "MemberEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "RackId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
-			{Name: "SubscribedTopicNames", Type: "[]string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
+	{Key: 76, Name: "ShareGroupHeartbeat", Removed: none(), Dropped: Span(0, 0), Listeners: []string{"broker"},
+		Request: []*Def{{Name: "ShareGroupHeartbeatRequest", Valid: Span(1, 1), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "GroupId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "groupId"},
+			{Name: "MemberId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "MemberEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "RackId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null"},
+			{Name: "SubscribedTopicNames", Type: "[]string", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null", EntityType: "topicName"},
+		}}, {Name: "ShareGroupHeartbeatRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: none(), Unstable: true, Fields: []*Field{
+			{Name: "GroupId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "groupId"},
+			{Name: "MemberId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "MemberEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "RackId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null"},
+			{Name: "SubscribedTopicNames", Type: "[]string", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null"},
 		}}},
-		Response: []*Def{{Name: "ShareGroupHeartbeatResponse", Valid: Span(1, 1), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
-			{Name: "MemberId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
-			{Name: "MemberEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "HeartbeatIntervalMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "Assignment", Type: "Assignment", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null", Fields: []*Field{
-				{Name: "TopicPartitions", Type: "[]TopicPartitions", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "TopicId", Type: "uuid", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "Partitions", Type: "[]int32", Versions: From(0), Nullable: None, Tagged: None},
+		Response: []*Def{{Name: "ShareGroupHeartbeatResponse", Valid: Span(1, 1), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null"},
+			{Name: "MemberId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null"},
+			{Name: "MemberEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "HeartbeatIntervalMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "Assignment", Type: "Assignment", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null", Fields: []*Field{
+				{Name: "TopicPartitions", Type: "[]TopicPartitions", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "TopicId", Type: "uuid", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "Partitions", Type: "[]int32", Versions: From(0), Nullable: none(), Tagged: none()},
 				}},
 			}},
-		}}, {Name: "ShareGroupHeartbeatResponse", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
-			{Name: "MemberId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
-			{Name: "MemberEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "HeartbeatIntervalMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "Assignment", Type: "Assignment", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null", Fields: []*Field{
-				{Name: "TopicPartitions", Type: "[]TopicPartitions", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "TopicId", Type: "uuid", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "Partitions", Type: "[]int32", Versions: From(0), Nullable: None, Tagged: None},
+		}}, {Name: "ShareGroupHeartbeatResponse", Valid: Span(0, 0), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null"},
+			{Name: "MemberId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null"},
+			{Name: "MemberEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "HeartbeatIntervalMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "Assignment", Type: "Assignment", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null", Fields: []*Field{
+				{Name: "TopicPartitions", Type: "[]TopicPartitions", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "TopicId", Type: "uuid", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "Partitions", Type: "[]int32", Versions: From(0), Nullable: none(), Tagged: none()},
 				}},
 			}},
 		}}}},
-	{Key: 77, Name: "ShareGroupDescribe", Removed: None, Dropped: Span(0, 0), Listeners: []string{"broker"},
-		Request: []*Def{{Name: "ShareGroupDescribeRequest", Valid: Span(1, 1), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "GroupIds", Type: "[]string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "groupId"},
-			{Name: "IncludeAuthorizedOperations", Type: "bool", Versions: From(0), Nullable: None, Tagged: None},
-		}}, {Name: "ShareGroupDescribeRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Unstable: true, Fields: []*Field{
-			{Name: "GroupIds", Type: "[]string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "groupId"},
-			{Name: "IncludeAuthorizedOperations", Type: "bool", Versions: From(0), Nullable: None, Tagged: None},
+	{Key: 77, Name: "ShareGroupDescribe", Removed: none(), Dropped: Span(0, 0), Listeners: []string{"broker"},
+		Request: []*Def{{Name: "ShareGroupDescribeRequest", Valid: Span(1, 1), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "GroupIds", Type: "[]string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "groupId"},
+			{Name: "IncludeAuthorizedOperations", Type: "bool", Versions: From(0), Nullable: none(), Tagged: none()},
+		}}, {Name: "ShareGroupDescribeRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: none(), Unstable: true, Fields: []*Field{
+			{Name: "GroupIds", Type: "[]string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "groupId"},
+			{Name: "IncludeAuthorizedOperations", Type: "bool", Versions: From(0), Nullable: none(), Tagged: none()},
 		}}},
-		Response: []*Def{{Name: "ShareGroupDescribeResponse", Valid: Span(1, 1), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "Groups", Type: "[]DescribedGroup", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
-				{Name: "GroupId", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "groupId"},
-				{Name: "GroupState", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "GroupEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "AssignmentEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "AssignorName", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Members", Type: "[]Member", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "MemberId", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "RackId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
-					{Name: "MemberEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "ClientId", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "ClientHost", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "SubscribedTopicNames", Type: "[]string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "topicName"},
-					{Name: "Assignment", Type: "Assignment", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-						{Name: "TopicPartitions", Type: "[]TopicPartitions", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-							{Name: "TopicId", Type: "uuid", Versions: From(0), Nullable: None, Tagged: None},
-							{Name: "TopicName", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "topicName"},
-							{Name: "Partitions", Type: "[]int32", Versions: From(0), Nullable: None, Tagged: None},
-						}},
-					}},
-				}},
-				{Name: "AuthorizedOperations", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, Default: "-2147483648"},
-			}},
-		}}, {Name: "ShareGroupDescribeResponse", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "Groups", Type: "[]DescribedGroup", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
-				{Name: "GroupId", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "groupId"},
-				{Name: "GroupState", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "GroupEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "AssignmentEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "AssignorName", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Members", Type: "[]Member", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "MemberId", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "RackId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
-					{Name: "MemberEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "ClientId", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "ClientHost", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "SubscribedTopicNames", Type: "[]string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "topicName"},
-					{Name: "Assignment", Type: "Assignment", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-						{Name: "TopicPartitions", Type: "[]TopicPartitions", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-							{Name: "TopicId", Type: "uuid", Versions: From(0), Nullable: None, Tagged: None},
-							{Name: "TopicName", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "topicName"},
-							{Name: "Partitions", Type: "[]int32", Versions: From(0), Nullable: None, Tagged: None},
+		Response: []*Def{{Name: "ShareGroupDescribeResponse", Valid: Span(1, 1), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "Groups", Type: "[]DescribedGroup", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null"},
+				{Name: "GroupId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "groupId"},
+				{Name: "GroupState", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "GroupEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "AssignmentEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "AssignorName", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Members", Type: "[]Member", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "MemberId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "RackId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null"},
+					{Name: "MemberEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "ClientId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "ClientHost", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "SubscribedTopicNames", Type: "[]string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+					{Name: "Assignment", Type: "Assignment", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+						{Name: "TopicPartitions", Type: "[]TopicPartitions", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+							{Name: "TopicId", Type: "uuid", Versions: From(0), Nullable: none(), Tagged: none()},
+							{Name: "TopicName", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+							{Name: "Partitions", Type: "[]int32", Versions: From(0), Nullable: none(), Tagged: none()},
 						}},
 					}},
 				}},
-				{Name: "AuthorizedOperations", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, Default: "-2147483648"},
+				{Name: "AuthorizedOperations", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), Default: "-2147483648"},
 			}},
-		}}}},
-	{Key: 78, Name: "ShareFetch", Removed: None, Dropped: Span(0, 0), Listeners: []string{"broker"},
-		Request: []*Def{{Name: "ShareFetchRequest", Valid: Span(1, 2), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "GroupId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null", EntityType: "groupId"},
-			{Name: "MemberId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
-			{Name: "ShareSessionEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "MaxWaitMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "MinBytes", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "MaxBytes", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, Default: "0x7fffffff"},
-			{Name: "MaxRecords", Type: "int32", Versions: From(1), Nullable: None, Tagged: None},
-			{Name: "BatchSize", Type: "int32", Versions: From(1), Nullable: None, Tagged: None},
-			{Name: "ShareAcquireMode", Type: "int8", Versions: From(2), Nullable: None, Tagged: None, Default: "0"},
-			{Name: "IsRenewAck", Type: "bool", Versions: From(2), Nullable: None, Tagged: None, Default: "false"},
-			{Name: "Topics", Type: "[]FetchTopic", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "TopicId", Type: "uuid", Versions: From(0), Nullable: None, Tagged: None, MapKey: true},
-				{Name: "Partitions", Type: "[]FetchPartition", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, MapKey: true},
-					{Name: "PartitionMaxBytes", Type: "int32", Versions: Span(0, 0), Nullable: None, Tagged: None},
-					{Name: "AcknowledgementBatches", Type: "[]AcknowledgementBatch", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-						{Name: "FirstOffset", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
-						{Name: "LastOffset", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
-						{Name: "AcknowledgeTypes", Type: "[]int8", Versions: From(0), Nullable: None, Tagged: None},
-					}},
-				}},
-			}},
-			{Name: "ForgottenTopicsData", Type: "[]ForgottenTopic", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "TopicId", Type: "uuid", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Partitions", Type: "[]int32", Versions: From(0), Nullable: None, Tagged: None},
-			}},
-		}}, {Name: "ShareFetchRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Unstable: true, Fields: []*Field{
-			{Name: "GroupId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null", EntityType: "groupId"},
-			{Name: "MemberId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
-			{Name: "ShareSessionEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "MaxWaitMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "MinBytes", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "MaxBytes", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, Default: "0x7fffffff"},
-			{Name: "Topics", Type: "[]FetchTopic", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "TopicId", Type: "uuid", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Partitions", Type: "[]FetchPartition", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "PartitionMaxBytes", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "AcknowledgementBatches", Type: "[]AcknowledgementBatch", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-						{Name: "FirstOffset", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
-						{Name: "LastOffset", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
-						{Name: "AcknowledgeTypes", Type: "[]int8", Versions: From(0), Nullable: None, Tagged: None},
-					}},
-				}},
-			}},
-			{Name: "ForgottenTopicsData", Type: "[]ForgottenTopic", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "TopicId", Type: "uuid", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Partitions", Type: "[]int32", Versions: From(0), Nullable: None, Tagged: None},
-			}},
-		}}},
-		Response: []*Def{{Name: "ShareFetchResponse", Valid: Span(1, 2), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
-			{Name: "AcquisitionLockTimeoutMs", Type: "int32", Versions: From(1), Nullable: None, Tagged: None},
-			{Name: "Responses", Type: "[]ShareFetchableTopicResponse", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "TopicId", Type: "uuid", Versions: From(0), Nullable: None, Tagged: None, MapKey: true},
-				{Name: "Partitions", Type: "[]PartitionData", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
-					{Name: "AcknowledgeErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "AcknowledgeErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
-					{Name: "CurrentLeader", Type: "LeaderIdAndEpoch", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-						{Name: "LeaderId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-						{Name: "LeaderEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					}},
-					{Name: "Records", Type: "records", Versions: From(0), Nullable: Span(0, 0), Tagged: None},
-					{Name: "AcquiredRecords", Type: "[]AcquiredRecords", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-						{Name: "FirstOffset", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
-						{Name: "LastOffset", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
-						{Name: "DeliveryCount", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-					}},
-				}},
-			}},
-			{Name: "NodeEndpoints", Type: "[]NodeEndpoint", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "NodeId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, MapKey: true, EntityType: "brokerId"},
-				{Name: "Host", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Port", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Rack", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
-			}},
-		}}, {Name: "ShareFetchResponse", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
-			{Name: "Responses", Type: "[]ShareFetchableTopicResponse", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "TopicId", Type: "uuid", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Partitions", Type: "[]PartitionData", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
-					{Name: "AcknowledgeErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "AcknowledgeErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
-					{Name: "CurrentLeader", Type: "LeaderIdAndEpoch", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-						{Name: "LeaderId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-						{Name: "LeaderEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					}},
-					{Name: "Records", Type: "records", Versions: From(0), Nullable: From(0), Tagged: None},
-					{Name: "AcquiredRecords", Type: "[]AcquiredRecords", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-						{Name: "FirstOffset", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
-						{Name: "LastOffset", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
-						{Name: "DeliveryCount", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-					}},
-				}},
-			}},
-			{Name: "NodeEndpoints", Type: "[]NodeEndpoint", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "NodeId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, MapKey: true, EntityType: "brokerId"},
-				{Name: "Host", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Port", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Rack", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
-			}},
-		}}}},
-	{Key: 79, Name: "ShareAcknowledge", Removed: None, Dropped: Span(0, 0), Listeners: []string{"broker"},
-		Request: []*Def{{Name: "ShareAcknowledgeRequest", Valid: Span(1, 2), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "GroupId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null", EntityType: "groupId"},
-			{Name: "MemberId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
-			{Name: "ShareSessionEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "IsRenewAck", Type: "bool", Versions: From(2), Nullable: None, Tagged: None, Default: "false"},
-			{Name: "Topics", Type: "[]AcknowledgeTopic", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "TopicId", Type: "uuid", Versions: From(0), Nullable: None, Tagged: None, MapKey: true},
-				{Name: "Partitions", Type: "[]AcknowledgePartition", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, MapKey: true},
-					{Name: "AcknowledgementBatches", Type: "[]AcknowledgementBatch", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-						{Name: "FirstOffset", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
-						{Name: "LastOffset", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
-						{Name: "AcknowledgeTypes", Type: "[]int8", Versions: From(0), Nullable: None, Tagged: None},
-					}},
-				}},
-			}},
-		}}, {Name: "ShareAcknowledgeRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Unstable: true, Fields: []*Field{
-			{Name: "GroupId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null", EntityType: "groupId"},
-			{Name: "MemberId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
-			{Name: "ShareSessionEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "Topics", Type: "[]AcknowledgeTopic", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "TopicId", Type: "uuid", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Partitions", Type: "[]AcknowledgePartition", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "AcknowledgementBatches", Type: "[]AcknowledgementBatch", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-						{Name: "FirstOffset", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
-						{Name: "LastOffset", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
-						{Name: "AcknowledgeTypes", Type: "[]int8", Versions: From(0), Nullable: None, Tagged: None},
-					}},
-				}},
-			}},
-		}}},
-		Response: []*Def{{Name: "ShareAcknowledgeResponse", Valid: Span(1, 2), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
-			{Name: "AcquisitionLockTimeoutMs", Type: "int32", Versions: From(2), Nullable: None, Tagged: None},
-			{Name: "Responses", Type: "[]ShareAcknowledgeTopicResponse", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "TopicId", Type: "uuid", Versions: From(0), Nullable: None, Tagged: None, MapKey: true},
-				{Name: "Partitions", Type: "[]PartitionData", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
-					{Name: "CurrentLeader", Type: "LeaderIdAndEpoch", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-						{Name: "LeaderId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-						{Name: "LeaderEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					}},
-				}},
-			}},
-			{Name: "NodeEndpoints", Type: "[]NodeEndpoint", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "NodeId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, MapKey: true, EntityType: "brokerId"},
-				{Name: "Host", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Port", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Rack", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
-			}},
-		}}, {Name: "ShareAcknowledgeResponse", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
-			{Name: "Responses", Type: "[]ShareAcknowledgeTopicResponse", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "TopicId", Type: "uuid", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Partitions", Type: "[]PartitionData", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
-					{Name: "CurrentLeader", Type: "LeaderIdAndEpoch", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-						{Name: "LeaderId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-						{Name: "LeaderEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					}},
-				}},
-			}},
-			{Name: "NodeEndpoints", Type: "[]NodeEndpoint", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "NodeId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, MapKey: true, EntityType: "brokerId"},
-				{Name: "Host", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Port", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Rack", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
-			}},
-		}}}},
-	{Key: 80, Name: "AddRaftVoter", Removed: None, Dropped: None, Listeners: []string{"controller", "broker"},
-		Request: []*Def{{Name: "AddRaftVoterRequest", Valid: Span(0, 1), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "ClusterId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
-			{Name: "TimeoutMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "VoterId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "VoterDirectoryId", Type: "uuid", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "Listeners", Type: "[]Listener", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Name", Type: "string", Versions: From(0), Nullable: None, Tagged: None, MapKey: true},
-				{Name: "Host", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Port", Type: "uint16", Versions: From(0), Nullable: None, Tagged: None},
-			}},
-			{Name: "AckWhenCommitted", Type: "bool", Versions: From(1), Nullable: None, Tagged: None, Default: "true"},
-		}}},
-		Response: []*Def{{Name: "AddRaftVoterResponse", Valid: Span(0, 1), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
-		}}}},
-	{Key: 81, Name: "RemoveRaftVoter", Removed: None, Dropped: None, Listeners: []string{"controller", "broker"},
-		Request: []*Def{{Name: "RemoveRaftVoterRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "ClusterId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
-			{Name: "VoterId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "VoterDirectoryId", Type: "uuid", Versions: From(0), Nullable: None, Tagged: None},
-		}}},
-		Response: []*Def{{Name: "RemoveRaftVoterResponse", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
-		}}}},
-	{Key: 82, Name: "UpdateRaftVoter", Removed: None, Dropped: None, Listeners: []string{"controller"},
-		Request: []*Def{{Name: "UpdateRaftVoterRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "ClusterId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
-			{Name: "CurrentLeaderEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "VoterId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "VoterDirectoryId", Type: "uuid", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "Listeners", Type: "[]Listener", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Name", Type: "string", Versions: From(0), Nullable: None, Tagged: None, MapKey: true},
-				{Name: "Host", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Port", Type: "uint16", Versions: From(0), Nullable: None, Tagged: None},
-			}},
-			{Name: "KRaftVersionFeature", Type: "KRaftVersionFeature", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "MinSupportedVersion", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "MaxSupportedVersion", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-			}},
-		}}},
-		Response: []*Def{{Name: "UpdateRaftVoterResponse", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "CurrentLeader", Type: "CurrentLeader", Versions: From(0), Nullable: None, Tagged: From(0), Tag: 0, Fields: []*Field{
-				{Name: "LeaderId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, Default: "-1", EntityType: "brokerId"},
-				{Name: "LeaderEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, Default: "-1"},
-				{Name: "Host", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Port", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			}},
-		}}}},
-	{Key: 83, Name: "InitializeShareGroupState", Removed: None, Dropped: None, Listeners: []string{"broker"},
-		Request: []*Def{{Name: "InitializeShareGroupStateRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "GroupId", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "Topics", Type: "[]InitializeStateData", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "TopicId", Type: "uuid", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Partitions", Type: "[]PartitionData", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "Partition", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "StateEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "StartOffset", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
-				}},
-			}},
-		}}},
-		Response: []*Def{{Name: "InitializeShareGroupStateResponse", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "Results", Type: "[]InitializeStateResult", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "TopicId", Type: "uuid", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Partitions", Type: "[]PartitionResult", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "Partition", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
-				}},
-			}},
-		}}}},
-	{Key: 84, Name: "ReadShareGroupState", Removed: None, Dropped: None, Listeners: []string{"broker"},
-		Request: []*Def{{Name: "ReadShareGroupStateRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "GroupId", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "Topics", Type: "[]ReadStateData", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "TopicId", Type: "uuid", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Partitions", Type: "[]PartitionData", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "Partition", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "LeaderEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-				}},
-			}},
-		}}},
-		Response: []*Def{{Name: "ReadShareGroupStateResponse", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "Results", Type: "[]ReadStateResult", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "TopicId", Type: "uuid", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Partitions", Type: "[]PartitionResult", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "Partition", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
-					{Name: "StateEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "StartOffset", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "StateBatches", Type: "[]StateBatch", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-						{Name: "FirstOffset", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
-						{Name: "LastOffset", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
-						{Name: "DeliveryState", Type: "int8", Versions: From(0), Nullable: None, Tagged: None},
-						{Name: "DeliveryCount", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-					}},
-				}},
-			}},
-		}}}},
-	{Key: 85, Name: "WriteShareGroupState", Removed: None, Dropped: None, Listeners: []string{"broker"},
-		Request: []*Def{{Name: "WriteShareGroupStateRequest", Valid: Span(0, 1), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "GroupId", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "Topics", Type: "[]WriteStateData", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "TopicId", Type: "uuid", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Partitions", Type: "[]PartitionData", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "Partition", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "StateEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "LeaderEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "StartOffset", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "DeliveryCompleteCount", Type: "int32", Versions: From(1), Nullable: None, Tagged: None, Default: "-1"},
-					{Name: "StateBatches", Type: "[]StateBatch", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-						{Name: "FirstOffset", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
-						{Name: "LastOffset", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
-						{Name: "DeliveryState", Type: "int8", Versions: From(0), Nullable: None, Tagged: None},
-						{Name: "DeliveryCount", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-					}},
-				}},
-			}},
-		}}},
-		Response: []*Def{{Name: "WriteShareGroupStateResponse", Valid: Span(0, 1), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "Results", Type: "[]WriteStateResult", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "TopicId", Type: "uuid", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Partitions", Type: "[]PartitionResult", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "Partition", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
-				}},
-			}},
-		}}}},
-	{Key: 86, Name: "DeleteShareGroupState", Removed: None, Dropped: None, Listeners: []string{"broker"},
-		Request: []*Def{{Name: "DeleteShareGroupStateRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "GroupId", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "Topics", Type: "[]DeleteStateData", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "TopicId", Type: "uuid", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Partitions", Type: "[]PartitionData", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "Partition", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-				}},
-			}},
-		}}},
-		Response: []*Def{{Name: "DeleteShareGroupStateResponse", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "Results", Type: "[]DeleteStateResult", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "TopicId", Type: "uuid", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Partitions", Type: "[]PartitionResult", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "Partition", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
-				}},
-			}},
-		}}}},
-	{Key: 87, Name: "ReadShareGroupStateSummary", Removed: None, Dropped: None, Listeners: []string{"broker"},
-		Request: []*Def{{Name: "ReadShareGroupStateSummaryRequest", Valid: Span(0, 1), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "GroupId", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "Topics", Type: "[]ReadStateSummaryData", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "TopicId", Type: "uuid", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Partitions", Type: "[]PartitionData", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "Partition", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "LeaderEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-				}},
-			}},
-		}}},
-		Response: []*Def{{Name: "ReadShareGroupStateSummaryResponse", Valid: Span(0, 1), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "Results", Type: "[]ReadStateSummaryResult", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "TopicId", Type: "uuid", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Partitions", Type: "[]PartitionResult", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "Partition", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
-					{Name: "StateEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "LeaderEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "StartOffset", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "DeliveryCompleteCount", Type: "int32", Versions: From(1), Nullable: None, Tagged: None, Default: "-1"},
-				}},
-			}},
-		}}}},
-	{Key: 88, Name: "StreamsGroupHeartbeat", Removed: None, Dropped: None, Listeners: []string{"broker"},
-		Request: []*Def{{Name: "StreamsGroupHeartbeatRequest", Valid: Span(0, 1), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "GroupId", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "groupId"},
-			{Name: "MemberId", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "MemberEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "EndpointInformationEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "InstanceId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
-			{Name: "RackId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
-			{Name: "RebalanceTimeoutMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, Default: "-1"},
-			{Name: "Topology", Type: "Topology", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null", Fields: []*Field{
-				{Name: "Epoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Subtopologies", Type: "[]Subtopology", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "SubtopologyId", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "SourceTopics", Type: "[]string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "topicName"},
-					{Name: "SourceTopicRegex", Type: "[]string", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "StateChangelogTopics", Type: "[]TopicInfo", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-						{Name: "Name", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "topicName"},
-						{Name: "Partitions", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-						{Name: "ReplicationFactor", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-						{Name: "TopicConfigs", Type: "[]KeyValue", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-							{Name: "Key", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-							{Name: "Value", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
+		}}, {Name: "ShareGroupDescribeResponse", Valid: Span(0, 0), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "Groups", Type: "[]DescribedGroup", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null"},
+				{Name: "GroupId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "groupId"},
+				{Name: "GroupState", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "GroupEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "AssignmentEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "AssignorName", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Members", Type: "[]Member", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "MemberId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "RackId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null"},
+					{Name: "MemberEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "ClientId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "ClientHost", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "SubscribedTopicNames", Type: "[]string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+					{Name: "Assignment", Type: "Assignment", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+						{Name: "TopicPartitions", Type: "[]TopicPartitions", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+							{Name: "TopicId", Type: "uuid", Versions: From(0), Nullable: none(), Tagged: none()},
+							{Name: "TopicName", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+							{Name: "Partitions", Type: "[]int32", Versions: From(0), Nullable: none(), Tagged: none()},
 						}},
 					}},
-					{Name: "RepartitionSinkTopics", Type: "[]string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "topicName"},
-					{Name: "RepartitionSourceTopics", Type: "[]TopicInfo", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-						{Name: "Name", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "topicName"},
-						{Name: "Partitions", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-						{Name: "ReplicationFactor", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-						{Name: "TopicConfigs", Type: "[]KeyValue", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-							{Name: "Key", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-							{Name: "Value", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-						}},
-					}},
-					{Name: "CopartitionGroups", Type: "[]CopartitionGroup", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-						{Name: "SourceTopics", Type: "[]int16", Versions: From(0), Nullable: None, Tagged: None},
-						{Name: "SourceTopicRegex", Type: "[]int16", Versions: From(0), Nullable: None, Tagged: None},
-						{Name: "RepartitionSourceTopics", Type: "[]int16", Versions: From(0), Nullable: None, Tagged: None},
+				}},
+				{Name: "AuthorizedOperations", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), Default: "-2147483648"},
+			}},
+		}}}},
+	{Key: 78, Name: "ShareFetch", Removed: none(), Dropped: Span(0, 0), Listeners: []string{"broker"},
+		Request: []*Def{{Name: "ShareFetchRequest", Valid: Span(1, 2), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "GroupId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null", EntityType: "groupId"},
+			{Name: "MemberId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none()},
+			{Name: "ShareSessionEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "MaxWaitMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "MinBytes", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "MaxBytes", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), Default: "0x7fffffff"},
+			{Name: "MaxRecords", Type: "int32", Versions: From(1), Nullable: none(), Tagged: none()},
+			{Name: "BatchSize", Type: "int32", Versions: From(1), Nullable: none(), Tagged: none()},
+			{Name: "ShareAcquireMode", Type: "int8", Versions: From(2), Nullable: none(), Tagged: none(), Default: "0"},
+			{Name: "IsRenewAck", Type: "bool", Versions: From(2), Nullable: none(), Tagged: none(), Default: "false"},
+			{Name: "Topics", Type: "[]FetchTopic", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "TopicId", Type: "uuid", Versions: From(0), Nullable: none(), Tagged: none(), MapKey: true},
+				{Name: "Partitions", Type: "[]FetchPartition", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), MapKey: true},
+					{Name: "PartitionMaxBytes", Type: "int32", Versions: Span(0, 0), Nullable: none(), Tagged: none()},
+					{Name: "AcknowledgementBatches", Type: "[]AcknowledgementBatch", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+						{Name: "FirstOffset", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
+						{Name: "LastOffset", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
+						{Name: "AcknowledgeTypes", Type: "[]int8", Versions: From(0), Nullable: none(), Tagged: none()},
 					}},
 				}},
 			}},
-			{Name: "ActiveTasks", Type: "[]TaskIds", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null", Fields: []*Field{
-				{Name: "SubtopologyId", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Partitions", Type: "[]int32", Versions: From(0), Nullable: None, Tagged: None},
+			{Name: "ForgottenTopicsData", Type: "[]ForgottenTopic", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "TopicId", Type: "uuid", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Partitions", Type: "[]int32", Versions: From(0), Nullable: none(), Tagged: none()},
 			}},
-			{Name: "StandbyTasks", Type: "[]TaskIds", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null", Fields: []*Field{
-				{Name: "SubtopologyId", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Partitions", Type: "[]int32", Versions: From(0), Nullable: None, Tagged: None},
+		}}, {Name: "ShareFetchRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: none(), Unstable: true, Fields: []*Field{
+			{Name: "GroupId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null", EntityType: "groupId"},
+			{Name: "MemberId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none()},
+			{Name: "ShareSessionEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "MaxWaitMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "MinBytes", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "MaxBytes", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), Default: "0x7fffffff"},
+			{Name: "Topics", Type: "[]FetchTopic", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "TopicId", Type: "uuid", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Partitions", Type: "[]FetchPartition", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "PartitionMaxBytes", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "AcknowledgementBatches", Type: "[]AcknowledgementBatch", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+						{Name: "FirstOffset", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
+						{Name: "LastOffset", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
+						{Name: "AcknowledgeTypes", Type: "[]int8", Versions: From(0), Nullable: none(), Tagged: none()},
+					}},
+				}},
 			}},
-			{Name: "WarmupTasks", Type: "[]TaskIds", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null", Fields: []*Field{
-				{Name: "SubtopologyId", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Partitions", Type: "[]int32", Versions: From(0), Nullable: None, Tagged: None},
+			{Name: "ForgottenTopicsData", Type: "[]ForgottenTopic", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "TopicId", Type: "uuid", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Partitions", Type: "[]int32", Versions: From(0), Nullable: none(), Tagged: none()},
 			}},
-			{Name: "ProcessId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
-			{Name: "UserEndpoint", Type: "Endpoint", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null", Fields: []*Field{
-				{Name: "Host", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Port", Type: "uint16", Versions: From(0), Nullable: None, Tagged: None},
-			}},
-			{Name: "ClientTags", Type: "[]KeyValue", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null", Fields: []*Field{
-				{Name: "Key", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Value", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-			}},
-			{Name: "TaskOffsets", Type: "[]TaskOffset", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null", Fields: []*Field{
-				{Name: "SubtopologyId", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Partition", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Offset", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
-			}},
-			{Name: "TaskEndOffsets", Type: "[]TaskOffset", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null", Fields: []*Field{
-				{Name: "SubtopologyId", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Partition", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Offset", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
-			}},
-			{Name: "ShutdownApplication", Type: "bool", Versions: From(0), Nullable: None, Tagged: None, Default: "false"},
 		}}},
-		Response: []*Def{{Name: "StreamsGroupHeartbeatResponse", Valid: Span(0, 1), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
-			{Name: "MemberId", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "MemberEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "HeartbeatIntervalMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "AcceptableRecoveryLagLegacy", Type: "int32", Versions: Span(0, 0), Nullable: None, Tagged: None},
-			{Name: "TaskOffsetIntervalMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "AcceptableRecoveryLag", Type: "int64", Versions: From(1), Nullable: None, Tagged: None, Default: "-1"},
-			{Name: "Status", Type: "[]Status", Versions: From(0), Nullable: From(0), Tagged: None, Fields: []*Field{
-				{Name: "StatusCode", Type: "int8", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "StatusDetail", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-			}},
-			{Name: "ActiveTasks", Type: "[]TaskIds", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null", Fields: []*Field{
-				{Name: "SubtopologyId", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Partitions", Type: "[]int32", Versions: From(0), Nullable: None, Tagged: None},
-			}},
-			{Name: "StandbyTasks", Type: "[]TaskIds", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null", Fields: []*Field{
-				{Name: "SubtopologyId", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Partitions", Type: "[]int32", Versions: From(0), Nullable: None, Tagged: None},
-			}},
-			{Name: "WarmupTasks", Type: "[]TaskIds", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null", Fields: []*Field{
-				{Name: "SubtopologyId", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Partitions", Type: "[]int32", Versions: From(0), Nullable: None, Tagged: None},
-			}},
-			{Name: "TopologyDescriptionRequired", Type: "bool", Versions: From(1), Nullable: None, Tagged: None, Default: "false"},
-			{Name: "EndpointInformationEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "PartitionsByUserEndpoint", Type: "[]EndpointToPartitions", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null", Fields: []*Field{
-				{Name: "UserEndpoint", Type: "Endpoint", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "Host", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "Port", Type: "uint16", Versions: From(0), Nullable: None, Tagged: None},
+		Response: []*Def{{Name: "ShareFetchResponse", Valid: Span(1, 2), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null"},
+			{Name: "AcquisitionLockTimeoutMs", Type: "int32", Versions: From(1), Nullable: none(), Tagged: none()},
+			{Name: "Responses", Type: "[]ShareFetchableTopicResponse", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "TopicId", Type: "uuid", Versions: From(0), Nullable: none(), Tagged: none(), MapKey: true},
+				{Name: "Partitions", Type: "[]PartitionData", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null"},
+					{Name: "AcknowledgeErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "AcknowledgeErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null"},
+					{Name: "CurrentLeader", Type: "LeaderIdAndEpoch", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+						{Name: "LeaderId", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+						{Name: "LeaderEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					}},
+					{Name: "Records", Type: "records", Versions: From(0), Nullable: Span(0, 0), Tagged: none()},
+					{Name: "AcquiredRecords", Type: "[]AcquiredRecords", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+						{Name: "FirstOffset", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
+						{Name: "LastOffset", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
+						{Name: "DeliveryCount", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+					}},
 				}},
-				{Name: "ActivePartitions", Type: "[]TopicPartition", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "Topic", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "topicName"},
-					{Name: "Partitions", Type: "[]int32", Versions: From(0), Nullable: None, Tagged: None},
+			}},
+			{Name: "NodeEndpoints", Type: "[]NodeEndpoint", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "NodeId", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), MapKey: true, EntityType: "brokerId"},
+				{Name: "Host", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Port", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Rack", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null"},
+			}},
+		}}, {Name: "ShareFetchResponse", Valid: Span(0, 0), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null"},
+			{Name: "Responses", Type: "[]ShareFetchableTopicResponse", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "TopicId", Type: "uuid", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Partitions", Type: "[]PartitionData", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null"},
+					{Name: "AcknowledgeErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "AcknowledgeErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null"},
+					{Name: "CurrentLeader", Type: "LeaderIdAndEpoch", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+						{Name: "LeaderId", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+						{Name: "LeaderEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					}},
+					{Name: "Records", Type: "records", Versions: From(0), Nullable: From(0), Tagged: none()},
+					{Name: "AcquiredRecords", Type: "[]AcquiredRecords", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+						{Name: "FirstOffset", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
+						{Name: "LastOffset", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
+						{Name: "DeliveryCount", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+					}},
 				}},
-				{Name: "StandbyPartitions", Type: "[]TopicPartition", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "Topic", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "topicName"},
-					{Name: "Partitions", Type: "[]int32", Versions: From(0), Nullable: None, Tagged: None},
+			}},
+			{Name: "NodeEndpoints", Type: "[]NodeEndpoint", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "NodeId", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), MapKey: true, EntityType: "brokerId"},
+				{Name: "Host", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Port", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Rack", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null"},
+			}},
+		}}}},
+	{Key: 79, Name: "ShareAcknowledge", Removed: none(), Dropped: Span(0, 0), Listeners: []string{"broker"},
+		Request: []*Def{{Name: "ShareAcknowledgeRequest", Valid: Span(1, 2), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "GroupId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null", EntityType: "groupId"},
+			{Name: "MemberId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none()},
+			{Name: "ShareSessionEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "IsRenewAck", Type: "bool", Versions: From(2), Nullable: none(), Tagged: none(), Default: "false"},
+			{Name: "Topics", Type: "[]AcknowledgeTopic", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "TopicId", Type: "uuid", Versions: From(0), Nullable: none(), Tagged: none(), MapKey: true},
+				{Name: "Partitions", Type: "[]AcknowledgePartition", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), MapKey: true},
+					{Name: "AcknowledgementBatches", Type: "[]AcknowledgementBatch", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+						{Name: "FirstOffset", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
+						{Name: "LastOffset", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
+						{Name: "AcknowledgeTypes", Type: "[]int8", Versions: From(0), Nullable: none(), Tagged: none()},
+					}},
+				}},
+			}},
+		}}, {Name: "ShareAcknowledgeRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: none(), Unstable: true, Fields: []*Field{
+			{Name: "GroupId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null", EntityType: "groupId"},
+			{Name: "MemberId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none()},
+			{Name: "ShareSessionEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "Topics", Type: "[]AcknowledgeTopic", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "TopicId", Type: "uuid", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Partitions", Type: "[]AcknowledgePartition", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "AcknowledgementBatches", Type: "[]AcknowledgementBatch", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+						{Name: "FirstOffset", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
+						{Name: "LastOffset", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
+						{Name: "AcknowledgeTypes", Type: "[]int8", Versions: From(0), Nullable: none(), Tagged: none()},
+					}},
+				}},
+			}},
+		}}},
+		Response: []*Def{{Name: "ShareAcknowledgeResponse", Valid: Span(1, 2), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null"},
+			{Name: "AcquisitionLockTimeoutMs", Type: "int32", Versions: From(2), Nullable: none(), Tagged: none()},
+			{Name: "Responses", Type: "[]ShareAcknowledgeTopicResponse", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "TopicId", Type: "uuid", Versions: From(0), Nullable: none(), Tagged: none(), MapKey: true},
+				{Name: "Partitions", Type: "[]PartitionData", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null"},
+					{Name: "CurrentLeader", Type: "LeaderIdAndEpoch", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+						{Name: "LeaderId", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+						{Name: "LeaderEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					}},
+				}},
+			}},
+			{Name: "NodeEndpoints", Type: "[]NodeEndpoint", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "NodeId", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), MapKey: true, EntityType: "brokerId"},
+				{Name: "Host", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Port", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Rack", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null"},
+			}},
+		}}, {Name: "ShareAcknowledgeResponse", Valid: Span(0, 0), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null"},
+			{Name: "Responses", Type: "[]ShareAcknowledgeTopicResponse", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "TopicId", Type: "uuid", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Partitions", Type: "[]PartitionData", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null"},
+					{Name: "CurrentLeader", Type: "LeaderIdAndEpoch", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+						{Name: "LeaderId", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+						{Name: "LeaderEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					}},
+				}},
+			}},
+			{Name: "NodeEndpoints", Type: "[]NodeEndpoint", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "NodeId", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), MapKey: true, EntityType: "brokerId"},
+				{Name: "Host", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Port", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Rack", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null"},
+			}},
+		}}}},
+	{Key: 80, Name: "AddRaftVoter", Removed: none(), Dropped: none(), Listeners: []string{"controller", "broker"},
+		Request: []*Def{{Name: "AddRaftVoterRequest", Valid: Span(0, 1), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "ClusterId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none()},
+			{Name: "TimeoutMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "VoterId", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "VoterDirectoryId", Type: "uuid", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "Listeners", Type: "[]Listener", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Name", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), MapKey: true},
+				{Name: "Host", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Port", Type: "uint16", Versions: From(0), Nullable: none(), Tagged: none()},
+			}},
+			{Name: "AckWhenCommitted", Type: "bool", Versions: From(1), Nullable: none(), Tagged: none(), Default: "true"},
+		}}},
+		Response: []*Def{{Name: "AddRaftVoterResponse", Valid: Span(0, 1), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none()},
+		}}}},
+	{Key: 81, Name: "RemoveRaftVoter", Removed: none(), Dropped: none(), Listeners: []string{"controller", "broker"},
+		Request: []*Def{{Name: "RemoveRaftVoterRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "ClusterId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none()},
+			{Name: "VoterId", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "VoterDirectoryId", Type: "uuid", Versions: From(0), Nullable: none(), Tagged: none()},
+		}}},
+		Response: []*Def{{Name: "RemoveRaftVoterResponse", Valid: Span(0, 0), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none()},
+		}}}},
+	{Key: 82, Name: "UpdateRaftVoter", Removed: none(), Dropped: none(), Listeners: []string{"controller"},
+		Request: []*Def{{Name: "UpdateRaftVoterRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "ClusterId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none()},
+			{Name: "CurrentLeaderEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "VoterId", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "VoterDirectoryId", Type: "uuid", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "Listeners", Type: "[]Listener", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Name", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), MapKey: true},
+				{Name: "Host", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Port", Type: "uint16", Versions: From(0), Nullable: none(), Tagged: none()},
+			}},
+			{Name: "KRaftVersionFeature", Type: "KRaftVersionFeature", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "MinSupportedVersion", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "MaxSupportedVersion", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+			}},
+		}}},
+		Response: []*Def{{Name: "UpdateRaftVoterResponse", Valid: Span(0, 0), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "CurrentLeader", Type: "CurrentLeader", Versions: From(0), Nullable: none(), Tagged: From(0), Tag: 0, Fields: []*Field{
+				{Name: "LeaderId", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), Default: "-1", EntityType: "brokerId"},
+				{Name: "LeaderEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), Default: "-1"},
+				{Name: "Host", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Port", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			}},
+		}}}},
+	{Key: 83, Name: "InitializeShareGroupState", Removed: none(), Dropped: none(), Listeners: []string{"broker"},
+		Request: []*Def{{Name: "InitializeShareGroupStateRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "GroupId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "Topics", Type: "[]InitializeStateData", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "TopicId", Type: "uuid", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Partitions", Type: "[]PartitionData", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "Partition", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "StateEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "StartOffset", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
+				}},
+			}},
+		}}},
+		Response: []*Def{{Name: "InitializeShareGroupStateResponse", Valid: Span(0, 0), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "Results", Type: "[]InitializeStateResult", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "TopicId", Type: "uuid", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Partitions", Type: "[]PartitionResult", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "Partition", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null"},
 				}},
 			}},
 		}}}},
-	{Key: 89, Name: "StreamsGroupDescribe", Removed: None, Dropped: None, Listeners: []string{"broker"},
-		Request: []*Def{{Name: "StreamsGroupDescribeRequest", Valid: Span(0, 1), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "GroupIds", Type: "[]string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "groupId"},
-			{Name: "IncludeAuthorizedOperations", Type: "bool", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "IncludeTopologyDescription", Type: "bool", Versions: From(1), Nullable: None, Tagged: None, Default: "false"},
+	{Key: 84, Name: "ReadShareGroupState", Removed: none(), Dropped: none(), Listeners: []string{"broker"},
+		Request: []*Def{{Name: "ReadShareGroupStateRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "GroupId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "Topics", Type: "[]ReadStateData", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "TopicId", Type: "uuid", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Partitions", Type: "[]PartitionData", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "Partition", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "LeaderEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+				}},
+			}},
 		}}},
-		Response: []*Def{{Name: "StreamsGroupDescribeResponse", Valid: Span(0, 1), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "Groups", Type: "[]DescribedGroup", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
-				{Name: "GroupId", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "groupId"},
-				{Name: "GroupState", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "GroupEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "AssignmentEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Topology", Type: "Topology", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null", Fields: []*Field{
-					{Name: "Epoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "Subtopologies", Type: "[]Subtopology", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null", Fields: []*Field{
-						{Name: "SubtopologyId", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-						{Name: "SourceTopics", Type: "[]string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "topicName"},
-						{Name: "RepartitionSinkTopics", Type: "[]string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "topicName"},
-						{Name: "StateChangelogTopics", Type: "[]TopicInfo", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-							{Name: "Name", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "topicName"},
-							{Name: "Partitions", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-							{Name: "ReplicationFactor", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-							{Name: "TopicConfigs", Type: "[]KeyValue", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-								{Name: "Key", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-								{Name: "Value", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
+		Response: []*Def{{Name: "ReadShareGroupStateResponse", Valid: Span(0, 0), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "Results", Type: "[]ReadStateResult", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "TopicId", Type: "uuid", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Partitions", Type: "[]PartitionResult", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "Partition", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null"},
+					{Name: "StateEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "StartOffset", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "StateBatches", Type: "[]StateBatch", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+						{Name: "FirstOffset", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
+						{Name: "LastOffset", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
+						{Name: "DeliveryState", Type: "int8", Versions: From(0), Nullable: none(), Tagged: none()},
+						{Name: "DeliveryCount", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+					}},
+				}},
+			}},
+		}}}},
+	{Key: 85, Name: "WriteShareGroupState", Removed: none(), Dropped: none(), Listeners: []string{"broker"},
+		Request: []*Def{{Name: "WriteShareGroupStateRequest", Valid: Span(0, 1), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "GroupId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "Topics", Type: "[]WriteStateData", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "TopicId", Type: "uuid", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Partitions", Type: "[]PartitionData", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "Partition", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "StateEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "LeaderEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "StartOffset", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "DeliveryCompleteCount", Type: "int32", Versions: From(1), Nullable: none(), Tagged: none(), Default: "-1"},
+					{Name: "StateBatches", Type: "[]StateBatch", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+						{Name: "FirstOffset", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
+						{Name: "LastOffset", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
+						{Name: "DeliveryState", Type: "int8", Versions: From(0), Nullable: none(), Tagged: none()},
+						{Name: "DeliveryCount", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+					}},
+				}},
+			}},
+		}}},
+		Response: []*Def{{Name: "WriteShareGroupStateResponse", Valid: Span(0, 1), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "Results", Type: "[]WriteStateResult", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "TopicId", Type: "uuid", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Partitions", Type: "[]PartitionResult", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "Partition", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null"},
+				}},
+			}},
+		}}}},
+	{Key: 86, Name: "DeleteShareGroupState", Removed: none(), Dropped: none(), Listeners: []string{"broker"},
+		Request: []*Def{{Name: "DeleteShareGroupStateRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "GroupId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "Topics", Type: "[]DeleteStateData", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "TopicId", Type: "uuid", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Partitions", Type: "[]PartitionData", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "Partition", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+				}},
+			}},
+		}}},
+		Response: []*Def{{Name: "DeleteShareGroupStateResponse", Valid: Span(0, 0), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "Results", Type: "[]DeleteStateResult", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "TopicId", Type: "uuid", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Partitions", Type: "[]PartitionResult", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "Partition", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null"},
+				}},
+			}},
+		}}}},
+	{Key: 87, Name: "ReadShareGroupStateSummary", Removed: none(), Dropped: none(), Listeners: []string{"broker"},
+		Request: []*Def{{Name: "ReadShareGroupStateSummaryRequest", Valid: Span(0, 1), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "GroupId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "Topics", Type: "[]ReadStateSummaryData", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "TopicId", Type: "uuid", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Partitions", Type: "[]PartitionData", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "Partition", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "LeaderEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+				}},
+			}},
+		}}},
+		Response: []*Def{{Name: "ReadShareGroupStateSummaryResponse", Valid: Span(0, 1), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "Results", Type: "[]ReadStateSummaryResult", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "TopicId", Type: "uuid", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Partitions", Type: "[]PartitionResult", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "Partition", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null"},
+					{Name: "StateEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "LeaderEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "StartOffset", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "DeliveryCompleteCount", Type: "int32", Versions: From(1), Nullable: none(), Tagged: none(), Default: "-1"},
+				}},
+			}},
+		}}}},
+	{Key: 88, Name: "StreamsGroupHeartbeat", Removed: none(), Dropped: none(), Listeners: []string{"broker"},
+		Request: []*Def{{Name: "StreamsGroupHeartbeatRequest", Valid: Span(0, 1), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "GroupId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "groupId"},
+			{Name: "MemberId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "MemberEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "EndpointInformationEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "InstanceId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null"},
+			{Name: "RackId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null"},
+			{Name: "RebalanceTimeoutMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), Default: "-1"},
+			{Name: "Topology", Type: "Topology", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null", Fields: []*Field{
+				{Name: "Epoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Subtopologies", Type: "[]Subtopology", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "SubtopologyId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "SourceTopics", Type: "[]string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+					{Name: "SourceTopicRegex", Type: "[]string", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "StateChangelogTopics", Type: "[]TopicInfo", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+						{Name: "Name", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+						{Name: "Partitions", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+						{Name: "ReplicationFactor", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+						{Name: "TopicConfigs", Type: "[]KeyValue", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+							{Name: "Key", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+							{Name: "Value", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+						}},
+					}},
+					{Name: "RepartitionSinkTopics", Type: "[]string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+					{Name: "RepartitionSourceTopics", Type: "[]TopicInfo", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+						{Name: "Name", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+						{Name: "Partitions", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+						{Name: "ReplicationFactor", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+						{Name: "TopicConfigs", Type: "[]KeyValue", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+							{Name: "Key", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+							{Name: "Value", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+						}},
+					}},
+					{Name: "CopartitionGroups", Type: "[]CopartitionGroup", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+						{Name: "SourceTopics", Type: "[]int16", Versions: From(0), Nullable: none(), Tagged: none()},
+						{Name: "SourceTopicRegex", Type: "[]int16", Versions: From(0), Nullable: none(), Tagged: none()},
+						{Name: "RepartitionSourceTopics", Type: "[]int16", Versions: From(0), Nullable: none(), Tagged: none()},
+					}},
+				}},
+			}},
+			{Name: "ActiveTasks", Type: "[]TaskIds", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null", Fields: []*Field{
+				{Name: "SubtopologyId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Partitions", Type: "[]int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			}},
+			{Name: "StandbyTasks", Type: "[]TaskIds", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null", Fields: []*Field{
+				{Name: "SubtopologyId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Partitions", Type: "[]int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			}},
+			{Name: "WarmupTasks", Type: "[]TaskIds", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null", Fields: []*Field{
+				{Name: "SubtopologyId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Partitions", Type: "[]int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			}},
+			{Name: "ProcessId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null"},
+			{Name: "UserEndpoint", Type: "Endpoint", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null", Fields: []*Field{
+				{Name: "Host", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Port", Type: "uint16", Versions: From(0), Nullable: none(), Tagged: none()},
+			}},
+			{Name: "ClientTags", Type: "[]KeyValue", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null", Fields: []*Field{
+				{Name: "Key", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Value", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+			}},
+			{Name: "TaskOffsets", Type: "[]TaskOffset", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null", Fields: []*Field{
+				{Name: "SubtopologyId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Partition", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Offset", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
+			}},
+			{Name: "TaskEndOffsets", Type: "[]TaskOffset", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null", Fields: []*Field{
+				{Name: "SubtopologyId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Partition", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Offset", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
+			}},
+			{Name: "ShutdownApplication", Type: "bool", Versions: From(0), Nullable: none(), Tagged: none(), Default: "false"},
+		}}},
+		Response: []*Def{{Name: "StreamsGroupHeartbeatResponse", Valid: Span(0, 1), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null"},
+			{Name: "MemberId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "MemberEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "HeartbeatIntervalMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "AcceptableRecoveryLagLegacy", Type: "int32", Versions: Span(0, 0), Nullable: none(), Tagged: none()},
+			{Name: "TaskOffsetIntervalMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "AcceptableRecoveryLag", Type: "int64", Versions: From(1), Nullable: none(), Tagged: none(), Default: "-1"},
+			{Name: "Status", Type: "[]Status", Versions: From(0), Nullable: From(0), Tagged: none(), Fields: []*Field{
+				{Name: "StatusCode", Type: "int8", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "StatusDetail", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+			}},
+			{Name: "ActiveTasks", Type: "[]TaskIds", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null", Fields: []*Field{
+				{Name: "SubtopologyId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Partitions", Type: "[]int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			}},
+			{Name: "StandbyTasks", Type: "[]TaskIds", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null", Fields: []*Field{
+				{Name: "SubtopologyId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Partitions", Type: "[]int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			}},
+			{Name: "WarmupTasks", Type: "[]TaskIds", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null", Fields: []*Field{
+				{Name: "SubtopologyId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Partitions", Type: "[]int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			}},
+			{Name: "TopologyDescriptionRequired", Type: "bool", Versions: From(1), Nullable: none(), Tagged: none(), Default: "false"},
+			{Name: "EndpointInformationEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "PartitionsByUserEndpoint", Type: "[]EndpointToPartitions", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null", Fields: []*Field{
+				{Name: "UserEndpoint", Type: "Endpoint", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "Host", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "Port", Type: "uint16", Versions: From(0), Nullable: none(), Tagged: none()},
+				}},
+				{Name: "ActivePartitions", Type: "[]TopicPartition", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "Topic", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+					{Name: "Partitions", Type: "[]int32", Versions: From(0), Nullable: none(), Tagged: none()},
+				}},
+				{Name: "StandbyPartitions", Type: "[]TopicPartition", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "Topic", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+					{Name: "Partitions", Type: "[]int32", Versions: From(0), Nullable: none(), Tagged: none()},
+				}},
+			}},
+		}}}},
+	{Key: 89, Name: "StreamsGroupDescribe", Removed: none(), Dropped: none(), Listeners: []string{"broker"},
+		Request: []*Def{{Name: "StreamsGroupDescribeRequest", Valid: Span(0, 1), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "GroupIds", Type: "[]string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "groupId"},
+			{Name: "IncludeAuthorizedOperations", Type: "bool", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "IncludeTopologyDescription", Type: "bool", Versions: From(1), Nullable: none(), Tagged: none(), Default: "false"},
+		}}},
+		Response: []*Def{{Name: "StreamsGroupDescribeResponse", Valid: Span(0, 1), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "Groups", Type: "[]DescribedGroup", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null"},
+				{Name: "GroupId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "groupId"},
+				{Name: "GroupState", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "GroupEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "AssignmentEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Topology", Type: "Topology", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null", Fields: []*Field{
+					{Name: "Epoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "Subtopologies", Type: "[]Subtopology", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null", Fields: []*Field{
+						{Name: "SubtopologyId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+						{Name: "SourceTopics", Type: "[]string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+						{Name: "RepartitionSinkTopics", Type: "[]string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+						{Name: "StateChangelogTopics", Type: "[]TopicInfo", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+							{Name: "Name", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+							{Name: "Partitions", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+							{Name: "ReplicationFactor", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+							{Name: "TopicConfigs", Type: "[]KeyValue", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+								{Name: "Key", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+								{Name: "Value", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
 							}},
 						}},
-						{Name: "RepartitionSourceTopics", Type: "[]TopicInfo", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-							{Name: "Name", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "topicName"},
-							{Name: "Partitions", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-							{Name: "ReplicationFactor", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-							{Name: "TopicConfigs", Type: "[]KeyValue", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-								{Name: "Key", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-								{Name: "Value", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
+						{Name: "RepartitionSourceTopics", Type: "[]TopicInfo", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+							{Name: "Name", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+							{Name: "Partitions", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+							{Name: "ReplicationFactor", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+							{Name: "TopicConfigs", Type: "[]KeyValue", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+								{Name: "Key", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+								{Name: "Value", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
 							}},
 						}},
 					}},
 				}},
-				{Name: "Members", Type: "[]Member", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "MemberId", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "MemberEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "InstanceId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
-					{Name: "RackId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
-					{Name: "ClientId", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "ClientHost", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "TopologyEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "ProcessId", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "UserEndpoint", Type: "Endpoint", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null", Fields: []*Field{
-						{Name: "Host", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-						{Name: "Port", Type: "uint16", Versions: From(0), Nullable: None, Tagged: None},
+				{Name: "Members", Type: "[]Member", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "MemberId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "MemberEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "InstanceId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null"},
+					{Name: "RackId", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null"},
+					{Name: "ClientId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "ClientHost", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "TopologyEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "ProcessId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "UserEndpoint", Type: "Endpoint", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null", Fields: []*Field{
+						{Name: "Host", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+						{Name: "Port", Type: "uint16", Versions: From(0), Nullable: none(), Tagged: none()},
 					}},
-					{Name: "ClientTags", Type: "[]KeyValue", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-						{Name: "Key", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-						{Name: "Value", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
+					{Name: "ClientTags", Type: "[]KeyValue", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+						{Name: "Key", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+						{Name: "Value", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
 					}},
-					{Name: "TaskOffsets", Type: "[]TaskOffset", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-						{Name: "SubtopologyId", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-						{Name: "Partition", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-						{Name: "Offset", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
+					{Name: "TaskOffsets", Type: "[]TaskOffset", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+						{Name: "SubtopologyId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+						{Name: "Partition", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+						{Name: "Offset", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
 					}},
-					{Name: "TaskEndOffsets", Type: "[]TaskOffset", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-						{Name: "SubtopologyId", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-						{Name: "Partition", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-						{Name: "Offset", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
+					{Name: "TaskEndOffsets", Type: "[]TaskOffset", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+						{Name: "SubtopologyId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+						{Name: "Partition", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+						{Name: "Offset", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
 					}},
-					{Name: "Assignment", Type: "Assignment", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-						{Name: "ActiveTasks", Type: "[]TaskIds", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-							{Name: "SubtopologyId", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-							{Name: "Partitions", Type: "[]int32", Versions: From(0), Nullable: None, Tagged: None},
+					{Name: "Assignment", Type: "Assignment", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+						{Name: "ActiveTasks", Type: "[]TaskIds", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+							{Name: "SubtopologyId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+							{Name: "Partitions", Type: "[]int32", Versions: From(0), Nullable: none(), Tagged: none()},
 						}},
-						{Name: "StandbyTasks", Type: "[]TaskIds", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-							{Name: "SubtopologyId", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-							{Name: "Partitions", Type: "[]int32", Versions: From(0), Nullable: None, Tagged: None},
+						{Name: "StandbyTasks", Type: "[]TaskIds", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+							{Name: "SubtopologyId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+							{Name: "Partitions", Type: "[]int32", Versions: From(0), Nullable: none(), Tagged: none()},
 						}},
-						{Name: "WarmupTasks", Type: "[]TaskIds", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-							{Name: "SubtopologyId", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-							{Name: "Partitions", Type: "[]int32", Versions: From(0), Nullable: None, Tagged: None},
-						}},
-					}},
-					{Name: "TargetAssignment", Type: "Assignment", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-						{Name: "ActiveTasks", Type: "[]TaskIds", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-							{Name: "SubtopologyId", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-							{Name: "Partitions", Type: "[]int32", Versions: From(0), Nullable: None, Tagged: None},
-						}},
-						{Name: "StandbyTasks", Type: "[]TaskIds", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-							{Name: "SubtopologyId", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-							{Name: "Partitions", Type: "[]int32", Versions: From(0), Nullable: None, Tagged: None},
-						}},
-						{Name: "WarmupTasks", Type: "[]TaskIds", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-							{Name: "SubtopologyId", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-							{Name: "Partitions", Type: "[]int32", Versions: From(0), Nullable: None, Tagged: None},
+						{Name: "WarmupTasks", Type: "[]TaskIds", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+							{Name: "SubtopologyId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+							{Name: "Partitions", Type: "[]int32", Versions: From(0), Nullable: none(), Tagged: none()},
 						}},
 					}},
-					{Name: "IsClassic", Type: "bool", Versions: From(0), Nullable: None, Tagged: None},
+					{Name: "TargetAssignment", Type: "Assignment", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+						{Name: "ActiveTasks", Type: "[]TaskIds", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+							{Name: "SubtopologyId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+							{Name: "Partitions", Type: "[]int32", Versions: From(0), Nullable: none(), Tagged: none()},
+						}},
+						{Name: "StandbyTasks", Type: "[]TaskIds", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+							{Name: "SubtopologyId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+							{Name: "Partitions", Type: "[]int32", Versions: From(0), Nullable: none(), Tagged: none()},
+						}},
+						{Name: "WarmupTasks", Type: "[]TaskIds", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+							{Name: "SubtopologyId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+							{Name: "Partitions", Type: "[]int32", Versions: From(0), Nullable: none(), Tagged: none()},
+						}},
+					}},
+					{Name: "IsClassic", Type: "bool", Versions: From(0), Nullable: none(), Tagged: none()},
 				}},
-				{Name: "AuthorizedOperations", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, Default: "-2147483648"},
-				{Name: "TopologyDescription", Type: "TopologyDescription", Versions: From(1), Nullable: From(1), Tagged: None, Default: "null", Fields: []*Field{
-					{Name: "Subtopologies", Type: "[]TopologyDescriptionSubtopology", Versions: From(1), Nullable: None, Tagged: None, Fields: []*Field{
-						{Name: "SubtopologyId", Type: "string", Versions: From(1), Nullable: None, Tagged: None},
-						{Name: "Nodes", Type: "[]TopologyDescriptionNode", Versions: From(1), Nullable: None, Tagged: None, Fields: []*Field{
-							{Name: "Name", Type: "string", Versions: From(1), Nullable: None, Tagged: None},
-							{Name: "NodeType", Type: "int8", Versions: From(1), Nullable: None, Tagged: None},
-							{Name: "SourceTopics", Type: "[]string", Versions: From(1), Nullable: None, Tagged: None, EntityType: "topicName"},
-							{Name: "SinkTopic", Type: "string", Versions: From(1), Nullable: From(1), Tagged: None, Default: "null", EntityType: "topicName"},
-							{Name: "Stores", Type: "[]string", Versions: From(1), Nullable: None, Tagged: None},
-							{Name: "Successors", Type: "[]string", Versions: From(1), Nullable: None, Tagged: None},
+				{Name: "AuthorizedOperations", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), Default: "-2147483648"},
+				{Name: "TopologyDescription", Type: "TopologyDescription", Versions: From(1), Nullable: From(1), Tagged: none(), Default: "null", Fields: []*Field{
+					{Name: "Subtopologies", Type: "[]TopologyDescriptionSubtopology", Versions: From(1), Nullable: none(), Tagged: none(), Fields: []*Field{
+						{Name: "SubtopologyId", Type: "string", Versions: From(1), Nullable: none(), Tagged: none()},
+						{Name: "Nodes", Type: "[]TopologyDescriptionNode", Versions: From(1), Nullable: none(), Tagged: none(), Fields: []*Field{
+							{Name: "Name", Type: "string", Versions: From(1), Nullable: none(), Tagged: none()},
+							{Name: "NodeType", Type: "int8", Versions: From(1), Nullable: none(), Tagged: none()},
+							{Name: "SourceTopics", Type: "[]string", Versions: From(1), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+							{Name: "SinkTopic", Type: "string", Versions: From(1), Nullable: From(1), Tagged: none(), Default: "null", EntityType: "topicName"},
+							{Name: "Stores", Type: "[]string", Versions: From(1), Nullable: none(), Tagged: none()},
+							{Name: "Successors", Type: "[]string", Versions: From(1), Nullable: none(), Tagged: none()},
 						}},
 					}},
-					{Name: "GlobalStores", Type: "[]TopologyDescriptionGlobalStore", Versions: From(1), Nullable: None, Tagged: None, Fields: []*Field{
-						{Name: "Source", Type: "TopologyDescriptionNode", Versions: From(1), Nullable: None, Tagged: None, Fields: []*Field{
-							{Name: "Name", Type: "string", Versions: From(1), Nullable: None, Tagged: None},
-							{Name: "NodeType", Type: "int8", Versions: From(1), Nullable: None, Tagged: None},
-							{Name: "SourceTopics", Type: "[]string", Versions: From(1), Nullable: None, Tagged: None, EntityType: "topicName"},
-							{Name: "SinkTopic", Type: "string", Versions: From(1), Nullable: From(1), Tagged: None, Default: "null", EntityType: "topicName"},
-							{Name: "Stores", Type: "[]string", Versions: From(1), Nullable: None, Tagged: None},
-							{Name: "Successors", Type: "[]string", Versions: From(1), Nullable: None, Tagged: None},
+					{Name: "GlobalStores", Type: "[]TopologyDescriptionGlobalStore", Versions: From(1), Nullable: none(), Tagged: none(), Fields: []*Field{
+						{Name: "Source", Type: "TopologyDescriptionNode", Versions: From(1), Nullable: none(), Tagged: none(), Fields: []*Field{
+							{Name: "Name", Type: "string", Versions: From(1), Nullable: none(), Tagged: none()},
+							{Name: "NodeType", Type: "int8", Versions: From(1), Nullable: none(), Tagged: none()},
+							{Name: "SourceTopics", Type: "[]string", Versions: From(1), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+							{Name: "SinkTopic", Type: "string", Versions: From(1), Nullable: From(1), Tagged: none(), Default: "null", EntityType: "topicName"},
+							{Name: "Stores", Type: "[]string", Versions: From(1), Nullable: none(), Tagged: none()},
+							{Name: "Successors", Type: "[]string", Versions: From(1), Nullable: none(), Tagged: none()},
 						}},
-						{Name: "Processor", Type: "TopologyDescriptionNode", Versions: From(1), Nullable: None, Tagged: None, Fields: []*Field{
-							{Name: "Name", Type: "string", Versions: From(1), Nullable: None, Tagged: None},
-							{Name: "NodeType", Type: "int8", Versions: From(1), Nullable: None, Tagged: None},
-							{Name: "SourceTopics", Type: "[]string", Versions: From(1), Nullable: None, Tagged: None, EntityType: "topicName"},
-							{Name: "SinkTopic", Type: "string", Versions: From(1), Nullable: From(1), Tagged: None, Default: "null", EntityType: "topicName"},
-							{Name: "Stores", Type: "[]string", Versions: From(1), Nullable: None, Tagged: None},
-							{Name: "Successors", Type: "[]string", Versions: From(1), Nullable: None, Tagged: None},
+						{Name: "Processor", Type: "TopologyDescriptionNode", Versions: From(1), Nullable: none(), Tagged: none(), Fields: []*Field{
+							{Name: "Name", Type: "string", Versions: From(1), Nullable: none(), Tagged: none()},
+							{Name: "NodeType", Type: "int8", Versions: From(1), Nullable: none(), Tagged: none()},
+							{Name: "SourceTopics", Type: "[]string", Versions: From(1), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+							{Name: "SinkTopic", Type: "string", Versions: From(1), Nullable: From(1), Tagged: none(), Default: "null", EntityType: "topicName"},
+							{Name: "Stores", Type: "[]string", Versions: From(1), Nullable: none(), Tagged: none()},
+							{Name: "Successors", Type: "[]string", Versions: From(1), Nullable: none(), Tagged: none()},
 						}},
 					}},
 				}},
-				{Name: "TopologyDescriptionStatus", Type: "int8", Versions: From(1), Nullable: None, Tagged: None, Default: "0"},
-				{Name: "AssignorName", Type: "string", Versions: From(1), Nullable: From(1), Tagged: None, Default: "null"},
+				{Name: "TopologyDescriptionStatus", Type: "int8", Versions: From(1), Nullable: none(), Tagged: none(), Default: "0"},
+				{Name: "AssignorName", Type: "string", Versions: From(1), Nullable: From(1), Tagged: none(), Default: "null"},
 			}},
 		}}}},
-	{Key: 90, Name: "DescribeShareGroupOffsets", Removed: None, Dropped: None, Listeners: []string{"broker"},
-		Request: []*Def{{Name: "DescribeShareGroupOffsetsRequest", Valid: Span(0, 1), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "Groups", Type: "[]DescribeShareGroupOffsetsRequestGroup", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "GroupId", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "groupId"},
-				{Name: "Topics", Type: "[]DescribeShareGroupOffsetsRequestTopic", Versions: From(0), Nullable: From(0), Tagged: None, Fields: []*Field{
-					{Name: "TopicName", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "topicName"},
-					{Name: "Partitions", Type: "[]int32", Versions: From(0), Nullable: None, Tagged: None},
+	{Key: 90, Name: "DescribeShareGroupOffsets", Removed: none(), Dropped: none(), Listeners: []string{"broker"},
+		Request: []*Def{{Name: "DescribeShareGroupOffsetsRequest", Valid: Span(0, 1), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "Groups", Type: "[]DescribeShareGroupOffsetsRequestGroup", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "GroupId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "groupId"},
+				{Name: "Topics", Type: "[]DescribeShareGroupOffsetsRequestTopic", Versions: From(0), Nullable: From(0), Tagged: none(), Fields: []*Field{
+					{Name: "TopicName", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+					{Name: "Partitions", Type: "[]int32", Versions: From(0), Nullable: none(), Tagged: none()},
 				}},
 			}},
 		}}},
-		Response: []*Def{{Name: "DescribeShareGroupOffsetsResponse", Valid: Span(0, 1), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "Groups", Type: "[]DescribeShareGroupOffsetsResponseGroup", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "GroupId", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "groupId"},
-				{Name: "Topics", Type: "[]DescribeShareGroupOffsetsResponseTopic", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "TopicName", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "topicName"},
-					{Name: "TopicId", Type: "uuid", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "Partitions", Type: "[]DescribeShareGroupOffsetsResponsePartition", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-						{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-						{Name: "StartOffset", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
-						{Name: "LeaderEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-						{Name: "Lag", Type: "int64", Versions: From(1), Nullable: None, Tagged: None, Default: "-1"},
-						{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-						{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
+		Response: []*Def{{Name: "DescribeShareGroupOffsetsResponse", Valid: Span(0, 1), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "Groups", Type: "[]DescribeShareGroupOffsetsResponseGroup", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "GroupId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "groupId"},
+				{Name: "Topics", Type: "[]DescribeShareGroupOffsetsResponseTopic", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "TopicName", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+					{Name: "TopicId", Type: "uuid", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "Partitions", Type: "[]DescribeShareGroupOffsetsResponsePartition", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+						{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+						{Name: "StartOffset", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
+						{Name: "LeaderEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+						{Name: "Lag", Type: "int64", Versions: From(1), Nullable: none(), Tagged: none(), Default: "-1"},
+						{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+						{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null"},
 					}},
 				}},
-				{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
+				{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null"},
 			}},
 		}}}},
-	{Key: 91, Name: "AlterShareGroupOffsets", Removed: None, Dropped: None, Listeners: []string{"broker"},
-		Request: []*Def{{Name: "AlterShareGroupOffsetsRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "GroupId", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "groupId"},
-			{Name: "Topics", Type: "[]AlterShareGroupOffsetsRequestTopic", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "TopicName", Type: "string", Versions: From(0), Nullable: None, Tagged: None, MapKey: true, EntityType: "topicName"},
-				{Name: "Partitions", Type: "[]AlterShareGroupOffsetsRequestPartition", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "StartOffset", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
+	{Key: 91, Name: "AlterShareGroupOffsets", Removed: none(), Dropped: none(), Listeners: []string{"broker"},
+		Request: []*Def{{Name: "AlterShareGroupOffsetsRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "GroupId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "groupId"},
+			{Name: "Topics", Type: "[]AlterShareGroupOffsetsRequestTopic", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "TopicName", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), MapKey: true, EntityType: "topicName"},
+				{Name: "Partitions", Type: "[]AlterShareGroupOffsetsRequestPartition", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "StartOffset", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
 				}},
 			}},
 		}}},
-		Response: []*Def{{Name: "AlterShareGroupOffsetsResponse", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
-			{Name: "Responses", Type: "[]AlterShareGroupOffsetsResponseTopic", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "TopicName", Type: "string", Versions: From(0), Nullable: None, Tagged: None, MapKey: true, EntityType: "topicName"},
-				{Name: "TopicId", Type: "uuid", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Partitions", Type: "[]AlterShareGroupOffsetsResponsePartition", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
+		Response: []*Def{{Name: "AlterShareGroupOffsetsResponse", Valid: Span(0, 0), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null"},
+			{Name: "Responses", Type: "[]AlterShareGroupOffsetsResponseTopic", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "TopicName", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), MapKey: true, EntityType: "topicName"},
+				{Name: "TopicId", Type: "uuid", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Partitions", Type: "[]AlterShareGroupOffsetsResponsePartition", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "PartitionIndex", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null"},
 				}},
 			}},
 		}}}},
-	{Key: 92, Name: "DeleteShareGroupOffsets", Removed: None, Dropped: None, Listeners: []string{"broker"},
-		Request: []*Def{{Name: "DeleteShareGroupOffsetsRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "GroupId", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "groupId"},
-			{Name: "Topics", Type: "[]DeleteShareGroupOffsetsRequestTopic", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "TopicName", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "topicName"},
+	{Key: 92, Name: "DeleteShareGroupOffsets", Removed: none(), Dropped: none(), Listeners: []string{"broker"},
+		Request: []*Def{{Name: "DeleteShareGroupOffsetsRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "GroupId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "groupId"},
+			{Name: "Topics", Type: "[]DeleteShareGroupOffsetsRequestTopic", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "TopicName", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "topicName"},
 			}},
 		}}},
-		Response: []*Def{{Name: "DeleteShareGroupOffsetsResponse", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
-			{Name: "Responses", Type: "[]DeleteShareGroupOffsetsResponseTopic", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "TopicName", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "topicName"},
-				{Name: "TopicId", Type: "uuid", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
+		Response: []*Def{{Name: "DeleteShareGroupOffsetsResponse", Valid: Span(0, 0), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null"},
+			{Name: "Responses", Type: "[]DeleteShareGroupOffsetsResponseTopic", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "TopicName", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+				{Name: "TopicId", Type: "uuid", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null"},
 			}},
 		}}}},
-	{Key: 93, Name: "StreamsGroupTopologyDescriptionUpdate", Removed: None, Dropped: None, Listeners: []string{"broker"},
-		Request: []*Def{{Name: "StreamsGroupTopologyDescriptionUpdateRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "GroupId", Type: "string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "groupId"},
-			{Name: "MemberId", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "TopologyEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "TopologyDescription", Type: "TopologyDescription", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Subtopologies", Type: "[]TopologyDescriptionSubtopology", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "SubtopologyId", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-					{Name: "Nodes", Type: "[]TopologyDescriptionNode", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-						{Name: "Name", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-						{Name: "NodeType", Type: "int8", Versions: From(0), Nullable: None, Tagged: None},
-						{Name: "SourceTopics", Type: "[]string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "topicName"},
-						{Name: "SinkTopic", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null", EntityType: "topicName"},
-						{Name: "Stores", Type: "[]string", Versions: From(0), Nullable: None, Tagged: None},
-						{Name: "Successors", Type: "[]string", Versions: From(0), Nullable: None, Tagged: None},
+	{Key: 93, Name: "StreamsGroupTopologyDescriptionUpdate", Removed: none(), Dropped: none(), Listeners: []string{"broker"},
+		Request: []*Def{{Name: "StreamsGroupTopologyDescriptionUpdateRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "GroupId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "groupId"},
+			{Name: "MemberId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "TopologyEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "TopologyDescription", Type: "TopologyDescription", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Subtopologies", Type: "[]TopologyDescriptionSubtopology", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "SubtopologyId", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+					{Name: "Nodes", Type: "[]TopologyDescriptionNode", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+						{Name: "Name", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+						{Name: "NodeType", Type: "int8", Versions: From(0), Nullable: none(), Tagged: none()},
+						{Name: "SourceTopics", Type: "[]string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+						{Name: "SinkTopic", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null", EntityType: "topicName"},
+						{Name: "Stores", Type: "[]string", Versions: From(0), Nullable: none(), Tagged: none()},
+						{Name: "Successors", Type: "[]string", Versions: From(0), Nullable: none(), Tagged: none()},
 					}},
 				}},
-				{Name: "GlobalStores", Type: "[]TopologyDescriptionGlobalStore", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-					{Name: "Source", Type: "TopologyDescriptionNode", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-						{Name: "Name", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-						{Name: "NodeType", Type: "int8", Versions: From(0), Nullable: None, Tagged: None},
-						{Name: "SourceTopics", Type: "[]string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "topicName"},
-						{Name: "SinkTopic", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null", EntityType: "topicName"},
-						{Name: "Stores", Type: "[]string", Versions: From(0), Nullable: None, Tagged: None},
-						{Name: "Successors", Type: "[]string", Versions: From(0), Nullable: None, Tagged: None},
+				{Name: "GlobalStores", Type: "[]TopologyDescriptionGlobalStore", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+					{Name: "Source", Type: "TopologyDescriptionNode", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+						{Name: "Name", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+						{Name: "NodeType", Type: "int8", Versions: From(0), Nullable: none(), Tagged: none()},
+						{Name: "SourceTopics", Type: "[]string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+						{Name: "SinkTopic", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null", EntityType: "topicName"},
+						{Name: "Stores", Type: "[]string", Versions: From(0), Nullable: none(), Tagged: none()},
+						{Name: "Successors", Type: "[]string", Versions: From(0), Nullable: none(), Tagged: none()},
 					}},
-					{Name: "Processor", Type: "TopologyDescriptionNode", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-						{Name: "Name", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-						{Name: "NodeType", Type: "int8", Versions: From(0), Nullable: None, Tagged: None},
-						{Name: "SourceTopics", Type: "[]string", Versions: From(0), Nullable: None, Tagged: None, EntityType: "topicName"},
-						{Name: "SinkTopic", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null", EntityType: "topicName"},
-						{Name: "Stores", Type: "[]string", Versions: From(0), Nullable: None, Tagged: None},
-						{Name: "Successors", Type: "[]string", Versions: From(0), Nullable: None, Tagged: None},
+					{Name: "Processor", Type: "TopologyDescriptionNode", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+						{Name: "Name", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+						{Name: "NodeType", Type: "int8", Versions: From(0), Nullable: none(), Tagged: none()},
+						{Name: "SourceTopics", Type: "[]string", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "topicName"},
+						{Name: "SinkTopic", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null", EntityType: "topicName"},
+						{Name: "Stores", Type: "[]string", Versions: From(0), Nullable: none(), Tagged: none()},
+						{Name: "Successors", Type: "[]string", Versions: From(0), Nullable: none(), Tagged: none()},
 					}},
 				}},
 			}},
 		}}},
-		Response: []*Def{{Name: "StreamsGroupTopologyDescriptionUpdateResponse", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
+		Response: []*Def{{Name: "StreamsGroupTopologyDescriptionUpdateResponse", Valid: Span(0, 0), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null"},
 		}}}},
-	{Key: 94, Name: "UnregisterController", Removed: None, Dropped: None, Listeners: []string{"broker", "controller"},
-		Request: []*Def{{Name: "UnregisterControllerRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "ControllerId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
+	{Key: 94, Name: "UnregisterController", Removed: none(), Dropped: none(), Listeners: []string{"broker", "controller"},
+		Request: []*Def{{Name: "UnregisterControllerRequest", Valid: Span(0, 0), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "ControllerId", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
 		}}},
-		Response: []*Def{{Name: "UnregisterControllerResponse", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
-			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: None},
+		Response: []*Def{{Name: "UnregisterControllerResponse", Valid: Span(0, 0), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+			{Name: "ThrottleTimeMs", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ErrorCode", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "ErrorMessage", Type: "string", Versions: From(0), Nullable: From(0), Tagged: none()},
 		}}}},
 }
 
-var requestHeader = []*Def{{Name: "RequestHeader", Valid: Span(0, 2), Flexible: From(2), Deprecated: None, Fields: []*Field{
-	{Name: "RequestApiKey", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-	{Name: "RequestApiVersion", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-	{Name: "CorrelationId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-	{Name: "ClientId", Type: "string", Versions: From(1), Nullable: From(1), Tagged: None, Flexible: None, FlexibleSet: true},
+var requestHeader = []*Def{{Name: "RequestHeader", Valid: Span(0, 2), Flexible: From(2), Deprecated: none(), Fields: []*Field{
+	{Name: "RequestApiKey", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+	{Name: "RequestApiVersion", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+	{Name: "CorrelationId", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+	{Name: "ClientId", Type: "string", Versions: From(1), Nullable: From(1), Tagged: none(), Flexible: none(), FlexibleSet: true},
 }}}[0]
 
-var responseHeader = []*Def{{Name: "ResponseHeader", Valid: Span(0, 1), Flexible: From(1), Deprecated: None, Fields: []*Field{
-	{Name: "CorrelationId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
+var responseHeader = []*Def{{Name: "ResponseHeader", Valid: Span(0, 1), Flexible: From(1), Deprecated: none(), Fields: []*Field{
+	{Name: "CorrelationId", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
 }}}[0]
 
 var dataFormats = []*Def{
-	{Name: "AbortedTxn", Valid: Span(0, 0), Flexible: None, Deprecated: None, Fields: []*Field{
-		{Name: "ProducerId", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
-		{Name: "FirstOffset", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
-		{Name: "LastOffset", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
-		{Name: "LastStableOffset", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
+	{Name: "AbortedTxn", Valid: Span(0, 0), Flexible: none(), Deprecated: none(), Fields: []*Field{
+		{Name: "ProducerId", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
+		{Name: "FirstOffset", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
+		{Name: "LastOffset", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
+		{Name: "LastStableOffset", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
 	}},
-	{Name: "ConsumerProtocolAssignment", Valid: Span(0, 3), Flexible: None, Deprecated: None, Fields: []*Field{
-		{Name: "AssignedPartitions", Type: "[]TopicPartition", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-			{Name: "Topic", Type: "string", Versions: From(0), Nullable: None, Tagged: None, MapKey: true, EntityType: "topicName"},
-			{Name: "Partitions", Type: "[]int32", Versions: From(0), Nullable: None, Tagged: None},
+	{Name: "ConsumerProtocolAssignment", Valid: Span(0, 3), Flexible: none(), Deprecated: none(), Fields: []*Field{
+		{Name: "AssignedPartitions", Type: "[]TopicPartition", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+			{Name: "Topic", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), MapKey: true, EntityType: "topicName"},
+			{Name: "Partitions", Type: "[]int32", Versions: From(0), Nullable: none(), Tagged: none()},
 		}},
-		{Name: "UserData", Type: "bytes", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
+		{Name: "UserData", Type: "bytes", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null"},
 	}},
-	{Name: "ConsumerProtocolSubscription", Valid: Span(0, 3), Flexible: None, Deprecated: None, Fields: []*Field{
-		{Name: "Topics", Type: "[]string", Versions: From(0), Nullable: None, Tagged: None},
-		{Name: "UserData", Type: "bytes", Versions: From(0), Nullable: From(0), Tagged: None, Default: "null"},
-		{Name: "OwnedPartitions", Type: "[]TopicPartition", Versions: From(1), Nullable: None, Tagged: None, Fields: []*Field{
-			{Name: "Topic", Type: "string", Versions: From(1), Nullable: None, Tagged: None, MapKey: true, EntityType: "topicName"},
-			{Name: "Partitions", Type: "[]int32", Versions: From(1), Nullable: None, Tagged: None},
+	{Name: "ConsumerProtocolSubscription", Valid: Span(0, 3), Flexible: none(), Deprecated: none(), Fields: []*Field{
+		{Name: "Topics", Type: "[]string", Versions: From(0), Nullable: none(), Tagged: none()},
+		{Name: "UserData", Type: "bytes", Versions: From(0), Nullable: From(0), Tagged: none(), Default: "null"},
+		{Name: "OwnedPartitions", Type: "[]TopicPartition", Versions: From(1), Nullable: none(), Tagged: none(), Fields: []*Field{
+			{Name: "Topic", Type: "string", Versions: From(1), Nullable: none(), Tagged: none(), MapKey: true, EntityType: "topicName"},
+			{Name: "Partitions", Type: "[]int32", Versions: From(1), Nullable: none(), Tagged: none()},
 		}},
-		{Name: "GenerationId", Type: "int32", Versions: From(2), Nullable: None, Tagged: None, Default: "-1"},
-		{Name: "RackId", Type: "string", Versions: From(3), Nullable: From(3), Tagged: None, Default: "null"},
+		{Name: "GenerationId", Type: "int32", Versions: From(2), Nullable: none(), Tagged: none(), Default: "-1"},
+		{Name: "RackId", Type: "string", Versions: From(3), Nullable: From(3), Tagged: none(), Default: "null"},
 	}},
-	{Name: "ControlRecordTypeSchema", Valid: Span(0, 0), Flexible: None, Deprecated: None, Fields: []*Field{
-		{Name: "Type", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
+	{Name: "ControlRecordTypeSchema", Valid: Span(0, 0), Flexible: none(), Deprecated: none(), Fields: []*Field{
+		{Name: "Type", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
 	}},
-	{Name: "DefaultPrincipalData", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
-		{Name: "Type", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-		{Name: "Name", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-		{Name: "TokenAuthenticated", Type: "bool", Versions: From(0), Nullable: None, Tagged: None},
+	{Name: "DefaultPrincipalData", Valid: Span(0, 0), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+		{Name: "Type", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+		{Name: "Name", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+		{Name: "TokenAuthenticated", Type: "bool", Versions: From(0), Nullable: none(), Tagged: none()},
 	}},
-	{Name: "EndTxnMarker", Valid: Span(0, 0), Flexible: None, Deprecated: None, Fields: []*Field{
-		{Name: "CoordinatorEpoch", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
+	{Name: "EndTxnMarker", Valid: Span(0, 0), Flexible: none(), Deprecated: none(), Fields: []*Field{
+		{Name: "CoordinatorEpoch", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
 	}},
-	{Name: "KRaftVersionRecord", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
-		{Name: "Version", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-		{Name: "KRaftVersion", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
+	{Name: "KRaftVersionRecord", Valid: Span(0, 0), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+		{Name: "Version", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+		{Name: "KRaftVersion", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
 	}},
-	{Name: "LeaderChangeMessage", Valid: Span(0, 1), Flexible: From(0), Deprecated: None, Fields: []*Field{
-		{Name: "Version", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-		{Name: "LeaderId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, EntityType: "brokerId"},
-		{Name: "Voters", Type: "[]Voter", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-			{Name: "VoterId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "VoterDirectoryId", Type: "uuid", Versions: From(1), Nullable: None, Tagged: None},
+	{Name: "LeaderChangeMessage", Valid: Span(0, 1), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+		{Name: "Version", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+		{Name: "LeaderId", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "brokerId"},
+		{Name: "Voters", Type: "[]Voter", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+			{Name: "VoterId", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "VoterDirectoryId", Type: "uuid", Versions: From(1), Nullable: none(), Tagged: none()},
 		}},
-		{Name: "GrantingVoters", Type: "[]Voter", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-			{Name: "VoterId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "VoterDirectoryId", Type: "uuid", Versions: From(1), Nullable: None, Tagged: None},
+		{Name: "GrantingVoters", Type: "[]Voter", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+			{Name: "VoterId", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "VoterDirectoryId", Type: "uuid", Versions: From(1), Nullable: none(), Tagged: none()},
 		}},
 	}},
-	{Name: "SnapshotFooterRecord", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
-		{Name: "Version", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
+	{Name: "SnapshotFooterRecord", Valid: Span(0, 0), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+		{Name: "Version", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
 	}},
-	{Name: "SnapshotHeaderRecord", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
-		{Name: "Version", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-		{Name: "LastContainedLogTimestamp", Type: "int64", Versions: From(0), Nullable: None, Tagged: None},
+	{Name: "SnapshotHeaderRecord", Valid: Span(0, 0), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+		{Name: "Version", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+		{Name: "LastContainedLogTimestamp", Type: "int64", Versions: From(0), Nullable: none(), Tagged: none()},
 	}},
-	{Name: "VotersRecord", Valid: Span(0, 0), Flexible: From(0), Deprecated: None, Fields: []*Field{
-		{Name: "Version", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-		{Name: "Voters", Type: "[]Voter", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-			{Name: "VoterId", Type: "int32", Versions: From(0), Nullable: None, Tagged: None, EntityType: "brokerId"},
-			{Name: "VoterDirectoryId", Type: "uuid", Versions: From(0), Nullable: None, Tagged: None},
-			{Name: "Endpoints", Type: "[]Endpoint", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "Name", Type: "string", Versions: From(0), Nullable: None, Tagged: None, MapKey: true},
-				{Name: "Host", Type: "string", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "Port", Type: "uint16", Versions: From(0), Nullable: None, Tagged: None},
+	{Name: "VotersRecord", Valid: Span(0, 0), Flexible: From(0), Deprecated: none(), Fields: []*Field{
+		{Name: "Version", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+		{Name: "Voters", Type: "[]Voter", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+			{Name: "VoterId", Type: "int32", Versions: From(0), Nullable: none(), Tagged: none(), EntityType: "brokerId"},
+			{Name: "VoterDirectoryId", Type: "uuid", Versions: From(0), Nullable: none(), Tagged: none()},
+			{Name: "Endpoints", Type: "[]Endpoint", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "Name", Type: "string", Versions: From(0), Nullable: none(), Tagged: none(), MapKey: true},
+				{Name: "Host", Type: "string", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "Port", Type: "uint16", Versions: From(0), Nullable: none(), Tagged: none()},
 			}},
-			{Name: "KRaftVersionFeature", Type: "KRaftVersionFeature", Versions: From(0), Nullable: None, Tagged: None, Fields: []*Field{
-				{Name: "MinSupportedVersion", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
-				{Name: "MaxSupportedVersion", Type: "int16", Versions: From(0), Nullable: None, Tagged: None},
+			{Name: "KRaftVersionFeature", Type: "KRaftVersionFeature", Versions: From(0), Nullable: none(), Tagged: none(), Fields: []*Field{
+				{Name: "MinSupportedVersion", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
+				{Name: "MaxSupportedVersion", Type: "int16", Versions: From(0), Nullable: none(), Tagged: none()},
 			}},
 		}},
 	}},

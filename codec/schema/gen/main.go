@@ -295,7 +295,7 @@ func (g *writer) def(d resolved) error {
 	if !dep.Empty() {
 		g.p(", Deprecated: %#v", dep)
 	} else {
-		g.p(", Deprecated: None")
+		g.p(", Deprecated: none()")
 	}
 	if d.LatestVersionUnstable && d.valid.Hi == mustMax(d.ValidVersions) {
 		g.p(", Unstable: true")
@@ -349,7 +349,7 @@ func (g *writer) field(f *jsonField, structs map[string]*jsonField, where string
 	if !null.Empty() {
 		g.p(", Nullable: %#v", null)
 	} else {
-		g.p(", Nullable: None")
+		g.p(", Nullable: none()")
 	}
 	if !tagged.Empty() {
 		tag, err := parseTag(f.Tag)
@@ -358,7 +358,7 @@ func (g *writer) field(f *jsonField, structs map[string]*jsonField, where string
 		}
 		g.p(", Tagged: %#v, Tag: %d", tagged, tag)
 	} else {
-		g.p(", Tagged: None")
+		g.p(", Tagged: none()")
 	}
 	if f.FlexibleVersions != nil {
 		fv, err := schema.ParseVersions(*f.FlexibleVersions)
