@@ -145,18 +145,10 @@ func minField(f *schema.Field, v int16, flex bool) int {
 		}
 		return minStruct(f.Fields, v, flex)
 	}
-	switch f.Kind() {
-	case schema.KindBool, schema.KindInt8:
-		return 1
-	case schema.KindInt16, schema.KindUint16:
-		return 2
-	case schema.KindInt32, schema.KindUint32:
-		return 4
-	case schema.KindInt64, schema.KindFloat64:
-		return 8
-	case schema.KindUUID:
-		return 16
-	case schema.KindString:
+	if n := f.Kind().FixedSize(); n > 0 {
+		return n
+	}
+	if f.Kind() == schema.KindString {
 		return min(short, 2)
 	}
 	return short // bytes, records
@@ -179,10 +171,7 @@ func fixedStruct(fields []*schema.Field, v int16) bool {
 			}
 			continue
 		}
-		switch f.Kind() {
-		case schema.KindBool, schema.KindInt8, schema.KindInt16, schema.KindUint16,
-			schema.KindInt32, schema.KindUint32, schema.KindInt64, schema.KindFloat64, schema.KindUUID:
-		default:
+		if f.Kind().FixedSize() == 0 {
 			return false
 		}
 	}

@@ -327,15 +327,10 @@ var (
 
 // minSize is the fewest bytes one element of array f can take, to bound lengths before allocating.
 func minSize(f *schema.Field, flex bool) int {
+	if n := f.Kind().FixedSize(); n > 0 {
+		return n
+	}
 	switch f.Kind() {
-	case schema.KindInt16, schema.KindUint16:
-		return 2
-	case schema.KindInt32, schema.KindUint32:
-		return 4
-	case schema.KindInt64, schema.KindFloat64:
-		return 8
-	case schema.KindUUID:
-		return 16
 	case schema.KindString:
 		if flex {
 			return 1
@@ -347,7 +342,7 @@ func minSize(f *schema.Field, flex bool) int {
 		}
 		return 4
 	}
-	return 1 // bool, int8, or a struct: at least a tag count, or one byte of some field
+	return 1 // a struct: at least a tag count, or one byte of some field
 }
 
 func (d *Decoder) scalar(kind schema.Kind, typ string, nullable, flex bool, n *layout.Node) any {

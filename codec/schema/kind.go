@@ -50,6 +50,21 @@ func (k Kind) String() string {
 	return "kind " + strconv.Itoa(int(k))
 }
 
+// fixedSizes are the bytes a value of each fixed-size kind takes on the wire.
+var fixedSizes = [...]int{
+	KindBool: 1, KindInt8: 1, KindInt16: 2, KindUint16: 2, KindInt32: 4, KindUint32: 4,
+	KindInt64: 8, KindFloat64: 8, KindUUID: 16,
+}
+
+// FixedSize is the bytes a value of kind k always takes on the wire, or 0
+// for kinds whose size varies (strings, bytes, records) and for structs.
+func (k Kind) FixedSize() int {
+	if int(k) < len(fixedSizes) {
+		return fixedSizes[k]
+	}
+	return 0
+}
+
 // KindOf is the kind of a primitive type name, or KindStruct for any other name.
 func KindOf(typ string) Kind { return kindOf[typ] }
 
