@@ -45,26 +45,17 @@ func lessonFrame(t *testing.T, e docs.LessonExample) []byte {
 
 // setCodec sets the codec bits of every record batch under v.
 func setCodec(t *testing.T, v any, name string) {
-	switch x := v.(type) {
-	case *message.Struct:
-		for _, f := range x.Fields {
-			setCodec(t, f.Value, name)
-		}
-	case []any:
-		for _, e := range x {
-			setCodec(t, e, name)
-		}
-	case *records.Set:
-		for _, c := range records.Codecs() {
-			if c.String() == name {
-				for _, b := range x.Batches {
+	for _, c := range records.Codecs() {
+		if c.String() == name {
+			for _, set := range message.RecordSets(v) {
+				for _, b := range set.Batches {
 					b.Attributes = b.Attributes&^7 | int16(c)
 				}
-				return
 			}
+			return
 		}
-		t.Fatalf("no codec %q", name)
 	}
+	t.Fatalf("no codec %q", name)
 }
 
 // TestLearnPrimer opens the primer's index and every lesson in the wasm app:

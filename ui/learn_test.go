@@ -194,9 +194,7 @@ func TestLessonCompressedExamples(t *testing.T) {
 					t.Fatalf("%s: %v", l.Slug, d.Err)
 				}
 				pd := frame.Decode(encodeExample(t, plain), schema.ByName(ex.API), ex.Version, dir)
-				var sets, plainSets []*records.Set
-				collectSets(d.Msg.Body, &sets)
-				collectSets(pd.Msg.Body, &plainSets)
+				sets, plainSets := message.RecordSets(d.Msg.Body), message.RecordSets(pd.Msg.Body)
 				if len(sets) == 0 || len(sets) != len(plainSets) {
 					t.Fatalf("%s: %d record sets, the plain example %d", l.Slug, len(sets), len(plainSets))
 				}
@@ -218,21 +216,6 @@ func TestLessonCompressedExamples(t *testing.T) {
 	}
 	if n == 0 {
 		t.Error("the primer shows no compressed batch")
-	}
-}
-
-func collectSets(v any, out *[]*records.Set) {
-	switch x := v.(type) {
-	case *message.Struct:
-		for _, f := range x.Fields {
-			collectSets(f.Value, out)
-		}
-	case []any:
-		for _, e := range x {
-			collectSets(e, out)
-		}
-	case *records.Set:
-		*out = append(*out, x)
 	}
 }
 

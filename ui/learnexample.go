@@ -58,17 +58,8 @@ func learnMessage(api *schema.API, v int16, dir schema.Direction, e docs.LessonE
 // compressBatches sets the codec bits of every record batch under v; the
 // encoder compresses the records of a batch whose bits say so.
 func compressBatches(v any, c records.Codec) {
-	switch x := v.(type) {
-	case *message.Struct:
-		for _, f := range x.Fields {
-			compressBatches(f.Value, c)
-		}
-	case []any:
-		for _, e := range x {
-			compressBatches(e, c)
-		}
-	case *records.Set:
-		for _, b := range x.Batches {
+	for _, set := range message.RecordSets(v) {
+		for _, b := range set.Batches {
 			b.Attributes = b.Attributes&^7 | int16(c)
 		}
 	}

@@ -1,6 +1,9 @@
 package message
 
-import "github.com/kafkawire/kafkawire/codec/schema"
+import (
+	"github.com/kafkawire/kafkawire/codec/records"
+	"github.com/kafkawire/kafkawire/codec/schema"
+)
 
 // EachValue calls fn for every value under s, whose schema is fields,
 // depth first: each field's value with its schema field (nil for a name the
@@ -44,4 +47,27 @@ func fieldNamed(fields []*schema.Field, from *int, name string) *schema.Field {
 		}
 	}
 	return nil
+}
+
+// RecordSets are the record sets held anywhere under v (a struct, an array
+// or a set), in field order.
+func RecordSets(v any) []*records.Set {
+	var out []*records.Set
+	var walk func(v any)
+	walk = func(v any) {
+		switch x := v.(type) {
+		case *Struct:
+			for _, f := range x.Fields {
+				walk(f.Value)
+			}
+		case []any:
+			for _, e := range x {
+				walk(e)
+			}
+		case *records.Set:
+			out = append(out, x)
+		}
+	}
+	walk(v)
+	return out
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
+	"github.com/kafkawire/kafkawire/codec/records"
 	"github.com/kafkawire/kafkawire/codec/schema"
 )
 
@@ -43,4 +44,33 @@ func TestEachValue(t *testing.T) {
 	})
 	assert.Equal(t, 1, skipped["Topics"])
 	assert.Zero(t, skipped["Partitions"])
+}
+
+// TestRecordSets: every record set under a value is found, in field order,
+// the same sets the message holds (not copies).
+func TestRecordSets(t *testing.T) {
+	m := Example(schema.ByName("Produce"), 9, schema.Request)
+	tv, _ := m.Body.Get("TopicData")
+	topic := tv.([]any)[0].(*Struct)
+	parts := mustArray(topic, "PartitionData")
+	m.Body.Set("TopicData", []any{topic, Copy(topic)})
+	var want []*records.Set
+	for _, tp := range mustArray(m.Body, "TopicData") {
+		for _, p := range mustArray(tp.(*Struct), "PartitionData") {
+			r, _ := p.(*Struct).Get("Records")
+			want = append(want, r.(*records.Set))
+		}
+	}
+	got := RecordSets(m.Body)
+	assert.Len(t, got, 2*len(parts))
+	assert.Equal(t, len(want), len(got))
+	for i := range want {
+		assert.Same(t, want[i], got[i], "set %d", i)
+	}
+	assert.Empty(t, RecordSets(Minimal(schema.ByName("Metadata"), 12, schema.Response).Body))
+}
+
+func mustArray(s *Struct, name string) []any {
+	v, _ := s.Get(name)
+	return v.([]any)
 }
