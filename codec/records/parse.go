@@ -11,6 +11,12 @@ import "github.com/kafkawire/kafkawire/codec/wire"
 func parseRecords(b []byte, base, count, budget int) (recs []Record, used, cost int, ok bool) {
 	r := wire.NewReader(b, base)
 	recs = make([]Record, 0, min(count, budget))
+	// The records' headers are carved from one slab rather than a slice
+	// each: a Fetch response holds thousands of records, most with a header
+	// or two, and one allocation per record was a good part of the decode.
+	// Each record's list is capped at its own length, so an edit that
+	// appends to it copies rather than writing over the next record's.
+	var slab []Header
 	for j := 0; j < count; j++ {
 		if cost == budget {
 			return recs, r.Off() - base, cost, true
@@ -40,7 +46,12 @@ func parseRecords(b []byte, base, count, budget int) (recs []Record, used, cost 
 		}
 		cost += 1 + int(hc)
 		if hc > 0 {
-			rec.Headers = make([]Header, 0, hc)
+			if cap(slab)-len(slab) < int(hc) {
+				// Room for this record's headers and one for each record
+				// still to come, all within the budget checked above.
+				slab = make([]Header, 0, max(int(hc), min(count-j, budget-cost)))
+			}
+			first := len(slab)
 			for h := int32(0); h < hc; h++ {
 				var x Header
 				if x.Key, ok = parseVarBytes(rr); !ok {
@@ -49,8 +60,9 @@ func parseRecords(b []byte, base, count, budget int) (recs []Record, used, cost 
 				if x.Value, ok = parseVarBytes(rr); !ok {
 					return nil, 0, 0, false
 				}
-				rec.Headers = append(rec.Headers, x)
+				slab = append(slab, x)
 			}
+			rec.Headers = slab[first:len(slab):len(slab)]
 		}
 		if rr.Err() != nil || rr.Left() > 0 || r.Err() != nil {
 			return nil, 0, 0, false
