@@ -1,7 +1,6 @@
 package records
 
 import (
-	"encoding/binary"
 	"hash/maphash"
 	"math/bits"
 )
@@ -53,28 +52,13 @@ func (f *fingerprint) add(v uint64) {
 }
 
 // bytes adds b with its length first (nil distinct from empty), so adjacent strings cannot blur.
-//
-// A string of up to 16 bytes (a key, a header's name and value) is added as
-// its one or two little-endian words, zero-padded: with the length already
-// added, the words are as distinct as the bytes, and each add is a bijection
-// of the sum, so a change to one word always shows. Calling maphash for
-// them, three of a typical record's four strings, cost more than the hashing.
 func (f *fingerprint) bytes(b []byte) {
 	if b == nil {
 		f.add(0)
 		return
 	}
 	f.add(uint64(len(b)) + 1)
-	if len(b) > 16 {
-		f.add(maphash.Bytes(fingerprintSeed, b))
-		return
-	}
-	var w [16]byte
-	copy(w[:], b)
-	f.add(binary.LittleEndian.Uint64(w[:8]))
-	if len(b) > 8 {
-		f.add(binary.LittleEndian.Uint64(w[8:]))
-	}
+	f.add(maphash.Bytes(fingerprintSeed, b))
 }
 
 func (f *fingerprint) record(r *Record) {
