@@ -128,3 +128,20 @@ func TestEditLegacy(t *testing.T) {
 	}
 	assert.ErrorContains(t, s.Append(path("batches.0")), "batches[0]: is not a batch, a record or a list: a legacy message")
 }
+
+// Decoded records take their headers from one shared slab; a header
+// appended to one record is its own, and the next record's stay as decoded.
+func TestAppendHeaderLeavesNextRecord(t *testing.T) {
+	b := &Batch{Magic: 2, LastOffsetDelta: 1, Records: []Record{
+		{Value: Bytes("a"), Headers: []Header{{Key: Bytes("h0"), Value: Bytes("x")}}},
+		{OffsetDelta: 1, Value: Bytes("b"), Headers: []Header{{Key: Bytes("h1"), Value: Bytes("y")}}},
+	}}
+	s, _, _ := decode(t, b.AppendTo(nil), 0)
+	require.NoError(t, s.Append(strings.Split("batches.0.records.0.headers", ".")))
+	recs := s.Batches[0].Records
+	assert.Equal(t, []Header{{Key: Bytes("h0"), Value: Bytes("x")}, {Key: Bytes{}, Value: Bytes{}}}, recs[0].Headers)
+	assert.Equal(t, []Header{{Key: Bytes("h1"), Value: Bytes("y")}}, recs[1].Headers)
+
+	back, _, _ := decode(t, s.AppendTo(nil), 0)
+	assert.Equal(t, recs[1].Headers, back.Batches[0].Records[1].Headers, "and so it encodes")
+}
