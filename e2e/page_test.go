@@ -188,10 +188,9 @@ func TestEditTransactionTimeout(t *testing.T) {
 	if got := s.cells("request"); len(got) != 31 {
 		t.Errorf("the frame has %d bytes after the edit, want 31", len(got))
 	}
-	// The tree shows the new value.
-	if got := eval[string](s, `document.querySelector('#request .tn[data-path="body.TransactionTimeoutMs"] .va').textContent`); got != "= 60000" {
-		t.Errorf("tree value %q", got)
-	}
+	// The tree shows the new value. The bytes are painted in the edit's
+	// handler and the tree in the page's render after them, so it is waited for.
+	s.waitFor("the tree's new value", `(document.querySelector('#request .tn[data-path="body.TransactionTimeoutMs"] .va') || {}).textContent == '= 60000'`)
 	// An out-of-range value shows an error and keeps the last good bytes.
 	in := `#request input[data-edit="body.TransactionTimeoutMs"]`
 	s.do(10*time.Second, chromedp.SetValue(chromedp.CSS(in), "3000000000"))

@@ -13,16 +13,23 @@ import (
 // frames; both go through Fragment, and a page reads it with ParseFragment.
 
 // Fragment is the URL fragment that carries the request frame req and the
-// response frame resp; a nil frame is left out.
+// response frame resp; a nil frame is left out. It is written into one
+// buffer of its final length: the fragment of a 1 MiB frame is 1.4 MB,
+// which joining the parts as strings copied three times more.
 func Fragment(req, resp []byte) string {
-	var parts []string
+	b := make([]byte, 0, fragmentLen(req, resp))
 	if req != nil {
-		parts = append(parts, "req="+base64.RawURLEncoding.EncodeToString(req))
+		b = append(b, "req="...)
+		b = base64.RawURLEncoding.AppendEncode(b, req)
 	}
 	if resp != nil {
-		parts = append(parts, "resp="+base64.RawURLEncoding.EncodeToString(resp))
+		if req != nil {
+			b = append(b, '&')
+		}
+		b = append(b, "resp="...)
+		b = base64.RawURLEncoding.AppendEncode(b, resp)
 	}
-	return strings.Join(parts, "&")
+	return string(b)
 }
 
 // pairTarget is where a frame b of direction dir is shown with the frame it

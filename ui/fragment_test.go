@@ -117,3 +117,21 @@ func TestGroupDigits(t *testing.T) {
 		}
 	}
 }
+
+// Fragment's text, part by part: unpadded base64url, the request first.
+func TestFragmentText(t *testing.T) {
+	for _, c := range []struct {
+		req, resp []byte
+		want      string
+	}{
+		{[]byte{0xfb, 0xff}, []byte{1}, "req=-_8&resp=AQ"},
+		{nil, []byte{1}, "resp=AQ"},
+		{[]byte{0xfb, 0xff}, nil, "req=-_8"},
+		{[]byte{}, nil, "req="},
+		{nil, nil, ""},
+	} {
+		if got := Fragment(c.req, c.resp); got != c.want {
+			t.Errorf("Fragment(%x, %x) = %q, want %q", c.req, c.resp, got, c.want)
+		}
+	}
+}

@@ -48,9 +48,18 @@ func paintRegions(n *layout.Node, buf int, inherited layout.Region, out []byte) 
 	}
 }
 
+// fill sets b[from:to] to r. A span can be most of a 1 MiB frame (a record
+// batch), and every edit paints the regions again, so the span is filled by
+// doubling copies (memmove, one bulk memory.copy each in wasm) rather than a
+// byte at a time: about 20 copies for a MiB instead of a million stores.
 func fill(b []byte, from, to int, r layout.Region) {
-	for i := from; i < to; i++ {
-		b[i] = byte(r)
+	if from >= to {
+		return
+	}
+	s := b[from:to]
+	s[0] = byte(r)
+	for n := 1; n < len(s); n *= 2 {
+		copy(s[n:], s[:n])
 	}
 }
 
