@@ -5,6 +5,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -140,26 +141,60 @@ func (c *lineCounter) Write(p []byte) (int, error) {
 
 // framesNatively runs `kafkawire frames FILE` three times, its output read
 // as a pipe would read it: the median time, the frames it gave (one a
-// line), and the largest max RSS of the three.
+// line), and the largest max RSS of the three. Each run is started by a
+// small process of this program's own (childArg), not by the bench itself:
+// Linux counts into a process's max RSS the memory of the process that
+// started it as it was at the exec (Go starts processes with vfork, sharing
+// its memory until then), so started from here, with the capture and
+// kfake's traffic in memory, the count would be the bench's.
 func framesNatively(bin, file string) (secs float64, frames, rss int) {
+	self, err := os.Executable()
+	die(err)
 	var times []float64
 	for range 3 {
-		cmd := exec.Command(bin, "frames", file)
+		report := filepath.Join(filepath.Dir(bin), "child-rusage")
+		cmd := exec.Command(self, childArg, report, bin, "frames", file)
 		var out lineCounter
 		var stderr bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &out, &stderr
-		start := time.Now()
 		if err := cmd.Run(); err != nil {
 			die(fmt.Errorf("kafkawire frames %s: %v: %s", file, err, stderr.String()))
 		}
-		times = append(times, time.Since(start).Seconds())
+		b, err := os.ReadFile(report)
+		die(err)
+		var s float64
+		var kb int
+		_, err = fmt.Sscan(string(b), &s, &kb)
+		die(err)
+		times = append(times, s)
 		frames = out.n
-		if u, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-			rss = max(rss, int(u.Maxrss)*1024) // kilobytes on Linux
-		}
+		rss = max(rss, kb*1024) // kilobytes on Linux
 	}
 	slices.Sort(times)
 	return times[1], frames, rss
+}
+
+// childArg, as the first argument, makes this program run the command after
+// the report file's name with its own standard streams, and write to the
+// report its wall time in seconds (start to exit) and its max RSS in KB.
+const childArg = "-run-child"
+
+func runChild(args []string) {
+	report, args := args[0], args[1:]
+	cmd := exec.Command(args[0], args[1:]...)
+	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
+	start := time.Now()
+	err := cmd.Run()
+	secs := time.Since(start).Seconds()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	u, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage)
+	if !ok {
+		die(errors.New("no resource usage for the child"))
+	}
+	die(os.WriteFile(report, fmt.Appendf(nil, "%f %d\n", secs, u.Maxrss), 0o644))
 }
 
 // pageCapture is what opening the capture in the page measured.

@@ -69,6 +69,10 @@ func add(metric, measured, target string, ok *bool) {
 func check(b bool) *bool { return &b }
 
 func main() {
+	if len(os.Args) > 1 && os.Args[1] == childArg {
+		runChild(os.Args[2:])
+		return
+	}
 	flag.Parse()
 	start := time.Now()
 	tmp, err := os.MkdirTemp("", "kafkawire-bench-")
