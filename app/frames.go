@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"strconv"
 	"strings"
 
@@ -100,12 +101,11 @@ func nothingFound(in source.Input, res conversation.Result) error {
 	return fmt.Errorf("no Kafka frame found in this %s input: %s, none whose client sends Kafka requests (name a server port with --port if its client's side was not captured)", in.Kind, what)
 }
 
-// writeFrameLine writes one line of `kafkawire frames`: a JSON object with
-// the keys in a fixed order, null where the input does not say. It is
+// appendFrameLine appends one line of `kafkawire frames`: a JSON object
+// with the keys in a fixed order, null where the input does not say. It is
 // written by hand so that a frame's hex goes straight to the output, not
 // through a string per frame (a 100 MB capture has 200 MB of hex).
-func writeFrameLine(w *bufio.Writer, f *conversation.Frame, scratch []byte) []byte {
-	b := scratch[:0]
+func appendFrameLine(b []byte, f *conversation.Frame) []byte {
 	b = append(b, `{"conn":`...)
 	b = appendNullableString(b, f.Conn)
 	b = append(b, `,"time":`...)
@@ -145,9 +145,84 @@ func writeFrameLine(w *bufio.Writer, f *conversation.Frame, scratch []byte) []by
 		b = append(b, `,"note":`...)
 		b = appendNullableString(b, f.Note)
 	}
-	b = append(b, "}\n"...)
-	w.Write(b)
-	return b
+	return append(b, "}\n"...)
+}
+
+// frameLinesChunk is about how many bytes of lines one worker writes before
+// handing them on: big enough that handing on costs nothing, small enough
+// that the first lines leave early and the chunks in flight stay small.
+const frameLinesChunk = 1 << 20
+
+// writeFrameLines writes every frame's line to w, in order. Turning the
+// frames into hex is most of the command's work (two bytes out for every
+// byte in), so the lines are made by a worker per core, chunk by chunk,
+// while the chunks made before them are written.
+func writeFrameLines(w io.Writer, frames []conversation.Frame) error {
+	workers := max(1, runtime.GOMAXPROCS(0))
+	type chunk struct {
+		from, to int
+		lines    chan []byte
+	}
+	// Cut the frames into chunks of about frameLinesChunk bytes of hex.
+	var chunks []chunk
+	for from := 0; from < len(frames); {
+		to, size := from, 0
+		for to < len(frames) && (to == from || size < frameLinesChunk) {
+			size += 2*len(frames[to].Bytes) + 200
+			to++
+		}
+		chunks = append(chunks, chunk{from: from, to: to, lines: make(chan []byte, 1)})
+		from = to
+	}
+	// Workers take chunks in order; at most 2*workers are made ahead of the
+	// writer, so memory stays a few chunks whatever the input's size.
+	next := make(chan *chunk)
+	ahead := make(chan struct{}, 2*workers)
+	spare := make(chan []byte, 2*workers+1) // written chunks' buffers, reused
+	done := make(chan struct{})
+	defer close(done)
+	go func() {
+		defer close(next)
+		for i := range chunks {
+			select {
+			case ahead <- struct{}{}:
+			case <-done:
+				return
+			}
+			select {
+			case next <- &chunks[i]:
+			case <-done:
+				return
+			}
+		}
+	}()
+	for range workers {
+		go func() {
+			for c := range next {
+				var b []byte
+				select {
+				case b = <-spare:
+				default:
+				}
+				for i := c.from; i < c.to; i++ {
+					b = appendFrameLine(b, &frames[i])
+				}
+				c.lines <- b
+			}
+		}()
+	}
+	for i := range chunks {
+		b := <-chunks[i].lines
+		<-ahead
+		if _, err := w.Write(b); err != nil {
+			return err
+		}
+		select {
+		case spare <- b[:0]:
+		default:
+		}
+	}
+	return nil
 }
 
 // appendNullableString appends s as a JSON string, or null when it is
@@ -196,12 +271,7 @@ func runFrames(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return nothingFound(fd.in, res)
 	}
 	printNotes(stderr, res, fd.warning)
-	w := bufio.NewWriterSize(stdout, 1<<16)
-	var scratch []byte
-	for i := range res.Frames {
-		scratch = writeFrameLine(w, &res.Frames[i], scratch)
-	}
-	return w.Flush()
+	return writeFrameLines(stdout, res.Frames)
 }
 
 // hintFlags reads --api and --version given for responses without their request.

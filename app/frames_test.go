@@ -3,11 +3,13 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
+	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"net"
 	"net/netip"
 	"os"
@@ -256,12 +258,9 @@ func TestFramesOfTcpdumpCapture(t *testing.T) {
 func TestFrameLineEscapes(t *testing.T) {
 	f := conversation.Frame{Conn: "[::1]:1>[::1]:2", Dir: schema.Response, Bytes: []byte{0, 0, 0, 4, 0, 0, 0, 7},
 		Broken: `5 bytes "missing"` + "\t\\", Note: "a\nb", Time: time.Date(2026, 1, 2, 3, 4, 5, 60, time.UTC)}
-	var out bytes.Buffer
-	w := bufio.NewWriter(&out)
-	writeFrameLine(w, &f, nil)
-	require.NoError(t, w.Flush())
+	line := appendFrameLine(nil, &f)
 	var got map[string]any
-	require.NoError(t, json.Unmarshal(out.Bytes(), &got), out.String())
+	require.NoError(t, json.Unmarshal(line, &got), string(line))
 	assert.Equal(t, map[string]any{"conn": "[::1]:1>[::1]:2", "time": "2026-01-02T03:04:05.000000060Z", "direction": "response",
 		"apiKey": nil, "apiName": nil, "version": nil, "correlationId": 7.0, "hex": "0000000400000007",
 		"broken": `5 bytes "missing"` + "\t\\", "note": "a\nb"}, got)
@@ -294,3 +293,36 @@ func TestFramesAcrossAGap(t *testing.T) {
 	assert.Contains(t, out, "# conn 127.0.0.1:5000>127.0.0.1:6000 frame 2: request DescribeProducers v0")
 	assert.Contains(t, errOut, "kafkawire: conn 127.0.0.1:5000>127.0.0.1:6000 frame 1: broken: 8 bytes missing")
 }
+
+// The lines made by several workers come out in the frames' order and equal
+// the lines made one after another, across many chunks of output; a writer
+// that fails stops the writing with its error.
+func TestFrameLinesInOrder(t *testing.T) {
+	var frames []conversation.Frame
+	var want []byte
+	for i := range 3000 {
+		// Sizes from a few bytes to twice a chunk, so chunks hold one frame or hundreds.
+		size := 8 + (i*7919)%1500
+		if i%500 == 0 {
+			size = 2 * frameLinesChunk
+		}
+		b := make([]byte, size)
+		binary.BigEndian.PutUint32(b, uint32(size-4))
+		binary.BigEndian.PutUint32(b[4:], uint32(i))
+		f := conversation.Frame{Conn: fmt.Sprintf("10.0.0.1:%d>10.0.0.2:9092", i%7), Dir: schema.Response, Bytes: b}
+		frames = append(frames, f)
+		want = appendFrameLine(want, &f)
+	}
+	var out bytes.Buffer
+	require.NoError(t, writeFrameLines(&out, frames))
+	require.Equal(t, len(want), out.Len())
+	require.True(t, bytes.Equal(want, out.Bytes()), "lines differ from one-by-one")
+	assert.Equal(t, len(frames), bytes.Count(out.Bytes(), []byte("\n")))
+
+	broken := errors.New("pipe closed")
+	assert.ErrorIs(t, writeFrameLines(failingWriter{broken}, frames), broken)
+}
+
+type failingWriter struct{ err error }
+
+func (w failingWriter) Write([]byte) (int, error) { return 0, w.err }
