@@ -85,6 +85,7 @@ func RequestAPI(b []byte) (*schema.API, int16, *wire.Error) {
 // Err says which bound stopped it, and where.
 func Decode(b []byte, api *schema.API, v int16, dir schema.Direction) *Decoded {
 	d := &Decoded{budget: *records.NewBudget()}
+	d.arena.Share = true // the tree is kept or dropped whole
 	d.arena.Expect(len(b))
 	return decode(d, b, api, v, dir, &d.budget, &d.arena)
 }
@@ -106,8 +107,14 @@ func decode(d *Decoded, b []byte, api *schema.API, v int16, dir schema.Direction
 	}
 	d.Tree = root
 	var extra *layout.Node // bytes past the size prefix's end, shown last
+	var dec *message.Decoder
 	left := *budget
 	defer func() {
+		// What the decode left of its blocks goes to the next one.
+		if dec != nil {
+			dec.Done()
+		}
+		arena.Done()
 		if extra != nil {
 			root.Add(extra)
 		}
@@ -164,7 +171,7 @@ func decode(d *Decoded, b []byte, api *schema.API, v int16, dir schema.Direction
 	br := wire.NewReader(body, 4)
 	hn := arena.Attach(root, layout.Node{Key: "header", Name: hname, Type: layout.Prefixed("v", int(hv)), Off: 4, Region: hregion, Desc: hdesc})
 	// One decoder reads the header, then the body, so they share its blocks of values.
-	dec := &message.Decoder{Reader: br, Version: hv, Region: hregion, Header: true, APIKey: -1, Bufs: &d.Bufs, Arena: arena,
+	dec = &message.Decoder{Reader: br, Version: hv, Region: hregion, Header: true, APIKey: -1, Bufs: &d.Bufs, Arena: arena,
 		Records: records.Options{Budget: budget}}
 	d.Msg.Header = dec.Struct(hdef.Fields, hdef.Flexible.Has(hv), hn)
 	hn.End = br.Off()

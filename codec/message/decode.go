@@ -38,9 +38,17 @@ type Decoder struct {
 // slab is where the decoder's values come from, made on first use.
 func (d *Decoder) slab() *slab {
 	if d.values == nil {
-		d.values = &slab{}
+		d.values = &slab{share: d.Arena != nil && d.Arena.Share}
 	}
 	return d.values
+}
+
+// Done gives back what the decoder's blocks of values hold unused, for
+// the next decode to take (layout.Shared). The decoder stays usable.
+func (d *Decoder) Done() {
+	if d.values != nil {
+		d.values.done()
+	}
 }
 
 // fieldCount is the number of fields of a struct at version v that are not tagged.

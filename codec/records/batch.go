@@ -192,6 +192,7 @@ func (d *decoder) lazyRecords(cn *layout.Node, body []byte, base int, b *Batch, 
 		// The records parsed cleanly and were counted when the frame
 		// decoded; only the nodes are bounded here.
 		sub := &decoder{bufs: bufs, opts: opts, budget: &Budget{Nodes: MaxNodes, Records: math.MaxInt}}
+		defer sub.arena.Done()
 		sub.layoutRecords(wire.NewReader(body, base), n, &hdr, count, true)
 	})
 }

@@ -195,6 +195,7 @@ func (d *decoder) lazyMessages(dn *layout.Node, set []byte, m *Message) {
 	wrapper := &Message{Offset: m.Offset, Magic: m.Magic, Messages: m.Messages} // as decoded; m may be edited later
 	dn.Lazy(func(n *layout.Node) {
 		sub := &decoder{bufs: bufs, opts: opts, budget: &Budget{Nodes: MaxNodes, Records: math.MaxInt}}
+		defer sub.arena.Done()
 		sub.layoutMessages(wire.NewReader(set, 0), n, &Message{Offset: wrapper.Offset, Magic: wrapper.Magic, Messages: []*Message{}}, wrapper.Messages)
 	})
 }

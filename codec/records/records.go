@@ -236,6 +236,10 @@ type Options struct {
 	// calls for the records fields of one frame. Nil gives the call a full
 	// budget of its own.
 	Budget *Budget
+	// ShareBlocks takes the nodes the call builds at once from blocks
+	// shared with other decodes (layout.Arena.Share): for a frame's decode,
+	// whose nodes are kept or dropped together.
+	ShareBlocks bool
 }
 
 // maxDecompressed is the bound o sets on one decompression.
@@ -256,6 +260,8 @@ func Decode(b []byte, base int, bufs *[][]byte, opts Options) (*Set, []*layout.N
 		bufs = &[][]byte{nil}
 	}
 	d := &decoder{bufs: bufs, opts: opts, budget: opts.Budget}
+	d.arena.Share = opts.ShareBlocks
+	defer d.arena.Done()
 	if d.budget == nil {
 		d.budget = NewBudget()
 	}
