@@ -125,11 +125,12 @@ type Batch struct {
 	keptSum uint64
 }
 
-// Record is one record of a batch.
+// Record is one record of a batch. (Its small fields share a word: a
+// Fetch response holds thousands of records.)
 type Record struct {
-	Attributes     int8
 	TimestampDelta int64
 	OffsetDelta    int32
+	Attributes     int8
 	Key            Bytes // nil for a null key
 	Value          Bytes // nil for a null value
 	Headers        []Header
