@@ -113,7 +113,7 @@ func (a *Arena) New() *Node {
 			if a.nodeBlocks == nil {
 				a.nodeBlocks = make([][]Node, 0, 8) // blocks of 32 to 1024 nodes fit: 6
 			}
-			a.nodeBlocks = append(a.nodeBlocks, Take(&sharedNodes, a.Share, a.grow()))
+			a.nodeBlocks = append(a.nodeBlocks, TakeSome(&sharedNodes, a.Share, a.grow(), minBlock/4))
 		}
 		a.nodes = a.nodeBlocks[a.usedN]
 		a.usedN++
@@ -159,9 +159,12 @@ func (a *Arena) Attach(parent *Node, proto Node) *Node {
 }
 
 // Take is a block of n zeroed elements, from s when share is set.
-func Take[T any](s *Shared[T], share bool, n int) []T {
+func Take[T any](s *Shared[T], share bool, n int) []T { return TakeSome(s, share, n, n) }
+
+// TakeSome is Take allowing fewer elements, down to least, from s (Shared.TakeSome).
+func TakeSome[T any](s *Shared[T], share bool, n, least int) []T {
 	if share {
-		return s.Take(n)
+		return s.TakeSome(n, least)
 	}
 	return make([]T, n)
 }
@@ -193,13 +196,21 @@ type chunk[T any] struct {
 
 // Take returns a zeroed block of n elements, with no room to append into
 // the next block.
-func (s *Shared[T]) Take(n int) []T {
+func (s *Shared[T]) Take(n int) []T { return s.TakeSome(n, n) }
+
+// TakeSome is Take for a caller that can do with fewer elements, down to
+// least: it takes the rest of the chunk when that holds fewer than n but
+// at least least, rather than leaving it unused.
+func (s *Shared[T]) TakeSome(n, least int) []T {
 	if n > s.Chunk/2 {
 		return make([]T, n)
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	c := s.cur.Value()
+	if c != nil && len(c.all)-c.used < n && len(c.all)-c.used >= max(least, 1) {
+		n = len(c.all) - c.used
+	}
 	if c == nil || len(c.all)-c.used < n {
 		c = &chunk[T]{all: make([]T, s.Chunk)}
 		s.cur = weak.Make(c)

@@ -126,6 +126,15 @@ func TestSharedTakeAndGiveBack(t *testing.T) {
 	big := s.Take(40)
 	assert.Len(t, big, 40, "more than half a chunk is allocated alone")
 	assert.False(t, s.GiveBack(big, 10))
+
+	// 20 of the chunk's 64 are handed out (a, b less what it gave back, c).
+	assert.Len(t, s.TakeSome(30, 30), 30)
+	some := s.TakeSome(30, 10)
+	assert.Len(t, some, 14, "the rest of the chunk, rather than leaving it")
+	assert.True(t, s.GiveBack(some, 4), "the chunk's last block")
+	assert.Len(t, s.TakeSome(30, 4), 4, "what was given back")
+	fresh := s.TakeSome(30, 20)
+	assert.Len(t, fresh, 30, "a new chunk when the rest is too little")
 }
 
 // Arenas that share hand out nodes side by side: the second decode takes
