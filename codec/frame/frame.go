@@ -152,11 +152,11 @@ func decode(d *Decoded, b []byte, api *schema.API, v int16, dir schema.Direction
 		return fail(&wire.Error{Off: 0, Msg: fmt.Sprintf("frame size %d is negative", size)}, sizeNode)
 	case int(size) > have:
 		sizeErr = &wire.Error{Off: len(b), Msg: fmt.Sprintf("frame truncated by %d bytes: size says %d, %d present", int(size)-have, size, have)}
-		sizeNode.Warn = sizeErr.Msg
+		sizeNode.SetWarn(sizeErr.Msg)
 	case int(size) < have:
 		body = b[4 : 4+size]
 		sizeErr = &wire.Error{Off: 4 + int(size), Msg: fmt.Sprintf("%d bytes extra after the frame: size says %d, %d present", have-int(size), size, have)}
-		sizeNode.Warn = sizeErr.Msg
+		sizeNode.SetWarn(sizeErr.Msg)
 		extra = &layout.Node{Name: "extra", Type: "bytes", Off: 4 + int(size), End: len(b), Err: sizeErr,
 			Desc: "bytes after the end the size prefix gives"}
 	}

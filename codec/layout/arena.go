@@ -2,6 +2,7 @@ package layout
 
 import (
 	"sync"
+	"unsafe"
 	"weak"
 )
 
@@ -169,11 +170,19 @@ func TakeSome[T any](s *Shared[T], share bool, n, least int) []T {
 	return make([]T, n)
 }
 
-// The chunks arenas take their small blocks from: about 64 KB each.
+// The chunks arenas take their small blocks from: 64 KB each.
 var (
-	sharedNodes = Shared[Node]{Chunk: 384}
-	sharedKids  = Shared[*Node]{Chunk: 8192}
+	sharedNodes = Shared[Node]{Chunk: ChunkLen[Node](64 << 10)}
+	sharedKids  = Shared[*Node]{Chunk: ChunkLen[*Node](64 << 10)}
 )
+
+// ChunkLen is how many elements of T fit in size bytes: a chunk sized so
+// fills the memory it is given (whole pages, or a size class), where a
+// count of elements would leave the rounding unused.
+func ChunkLen[T any](size int) int {
+	var zero T
+	return size / int(unsafe.Sizeof(zero))
+}
 
 // Shared hands out blocks of T cut from chunks of Chunk elements, to
 // whoever asks: many small decodes then share a chunk rather than each

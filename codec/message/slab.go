@@ -23,11 +23,11 @@ const (
 	slabMax = 1024
 )
 
-// The chunks slabs take their blocks from: about 32 KB each.
+// The chunks slabs take their blocks from: 32 KB each.
 var (
-	sharedStructs = layout.Shared[Struct]{Chunk: 640}
-	sharedFields  = layout.Shared[Field]{Chunk: 1024}
-	sharedAnys    = layout.Shared[any]{Chunk: 2048}
+	sharedStructs = layout.Shared[Struct]{Chunk: layout.ChunkLen[Struct](32 << 10)}
+	sharedFields  = layout.Shared[Field]{Chunk: layout.ChunkLen[Field](32 << 10)}
+	sharedAnys    = layout.Shared[any]{Chunk: layout.ChunkLen[any](32 << 10)}
 )
 
 // done gives back the unused ends of the slab's last blocks.

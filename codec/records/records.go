@@ -348,7 +348,7 @@ func tailNode(off, have int, want int64) *layout.Node {
 	} else {
 		n.Value = itoa(int64(have)) + " of " + itoa(want) + " bytes"
 	}
-	n.Warn = "partial batch, " + n.Value
+	n.SetWarn("partial batch, " + n.Value)
 	return n
 }
 
