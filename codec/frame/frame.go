@@ -85,10 +85,16 @@ func RequestAPI(b []byte) (*schema.API, int16, *wire.Error) {
 // Err says which bound stopped it, and where.
 func Decode(b []byte, api *schema.API, v int16, dir schema.Direction) *Decoded {
 	d := &Decoded{budget: *records.NewBudget()}
-	d.arena.Share = true // the tree is kept or dropped whole
+	// A small frame's tree, kept or dropped whole, shares blocks with the
+	// frames before and after it (layout.Arena.Share); a big one fills
+	// blocks of its own.
+	d.arena.Share = len(b) <= shareMax
 	d.arena.Expect(len(b))
 	return decode(d, b, api, v, dir, &d.budget, &d.arena)
 }
+
+// shareMax is the largest frame whose nodes come from shared blocks.
+const shareMax = 16 << 10
 
 // decode decodes into d within budget, which it spends, with the message's
 // nodes from arena.
@@ -110,11 +116,15 @@ func decode(d *Decoded, b []byte, api *schema.API, v int16, dir schema.Direction
 	var dec *message.Decoder
 	left := *budget
 	defer func() {
-		// What the decode left of its blocks goes to the next one.
-		if dec != nil {
+		// What the decode left of its blocks goes to the next one, unless
+		// it holds decompressed bytes, which the next would keep alive.
+		if len(d.Bufs) > 1 {
+			dec.Retire()
+			arena.Retire()
+		} else {
 			dec.Done()
+			arena.Done()
 		}
-		arena.Done()
 		if extra != nil {
 			root.Add(extra)
 		}

@@ -92,6 +92,16 @@ func (a *Arena) Done() {
 	}
 }
 
+// Retire is Done for a decode that holds much (decompressed buffers): it
+// gives nothing back and drops the chunks its blocks came from, so that no
+// later decode shares a chunk with it and keeps it alive.
+func (a *Arena) Retire() {
+	if a != nil && a.Share {
+		sharedNodes.Retire()
+		sharedKids.Retire()
+	}
+}
+
 func (a *Arena) grow() int {
 	switch {
 	case a.first > 0: // Expect's block, then small ones again
@@ -227,6 +237,13 @@ func (s *Shared[T]) TakeSome(n, least int) []T {
 	b := c.all[c.used : c.used+n : c.used+n]
 	c.used += n
 	return b
+}
+
+// Retire drops the chunk being cut: the next block starts a new one.
+func (s *Shared[T]) Retire() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.cur = weak.Pointer[chunk[T]]{}
 }
 
 // GiveBack returns the last unused elements of block b, which must still

@@ -135,6 +135,13 @@ func TestSharedTakeAndGiveBack(t *testing.T) {
 	assert.Len(t, s.TakeSome(30, 4), 4, "what was given back")
 	fresh := s.TakeSome(30, 20)
 	assert.Len(t, fresh, 30, "a new chunk when the rest is too little")
+
+	// A retired chunk is cut no further: nothing taken later shares it.
+	s.Retire()
+	assert.False(t, s.GiveBack(fresh, 10), "the chunk is no longer the one being cut")
+	after := s.Take(4)
+	assert.Equal(t, 4, cap(after))
+	assert.False(t, s.GiveBack(fresh, 1))
 }
 
 // Arenas that share hand out nodes side by side: the second decode takes

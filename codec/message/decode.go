@@ -44,10 +44,19 @@ func (d *Decoder) slab() *slab {
 }
 
 // Done gives back what the decoder's blocks of values hold unused, for
-// the next decode to take (layout.Shared). The decoder stays usable.
+// the next decode to take (layout.Shared). The decoder stays usable. A nil
+// decoder has nothing to give back.
 func (d *Decoder) Done() {
-	if d.values != nil {
+	if d != nil && d.values != nil {
 		d.values.done()
+	}
+}
+
+// Retire is Done for a decode that holds much (decompressed buffers): its
+// blocks' chunks are dropped rather than shared on (layout.Arena.Retire).
+func (d *Decoder) Retire() {
+	if d != nil && d.values != nil {
+		d.values.retire()
 	}
 }
 

@@ -46,6 +46,15 @@ func (s *slab) done() {
 	}
 }
 
+// retire drops the chunks the slab's blocks came from (layout.Arena.Retire).
+func (s *slab) retire() {
+	if s.share {
+		sharedStructs.Retire()
+		sharedFields.Retire()
+		sharedAnys.Retire()
+	}
+}
+
 func (s *slab) grow(need int) int {
 	s.block = min(max(slabMin, 2*s.block), slabMax)
 	return max(s.block, need)

@@ -262,7 +262,16 @@ func Decode(b []byte, base int, bufs *[][]byte, opts Options) (*Set, []*layout.N
 	}
 	d := &decoder{bufs: bufs, opts: opts, budget: opts.Budget}
 	d.arena.Share = opts.ShareBlocks
-	defer d.arena.Done()
+	before := len(*bufs)
+	defer func() {
+		// Nodes that hold decompressed bytes must not share a chunk with
+		// a later decode, which would keep those bytes alive.
+		if len(*bufs) > before {
+			d.arena.Retire()
+		} else {
+			d.arena.Done()
+		}
+	}()
 	if d.budget == nil {
 		d.budget = NewBudget()
 	}
