@@ -35,7 +35,7 @@ type NodeDetails struct {
 // Details describes node n, whose bytes are in buf and whose path is path.
 func Details(n *layout.Node, buf []byte, path string) NodeDetails {
 	d := NodeDetails{Name: n.Name, Desc: n.Desc, Type: n.Type, Value: n.Value, Path: path,
-		Off: n.Off, End: n.End, Buf: n.Buf, Warn: n.Warn}
+		Off: n.Off, End: n.End, Buf: n.Buf, Warn: n.Warn()}
 	if n.Err != nil {
 		d.Err = n.Err.Error()
 	}

@@ -190,8 +190,8 @@ func (t *LayoutTree) row(n *layout.Node, id string, depth int, open bool, data s
 	if n.Desc != "" {
 		parts = append(parts, app.Span().Class("de").Text(n.Desc))
 	}
-	if n.Warn != "" {
-		parts = append(parts, app.Span().Class("warn").Text("warning: "+n.Warn))
+	if n.Warn() != "" {
+		parts = append(parts, app.Span().Class("warn").Text("warning: "+n.Warn()))
 	}
 	if n.Err != nil {
 		parts = append(parts, app.Span().Class("errmsg").Text("error: "+n.Err.Error()))

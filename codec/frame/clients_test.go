@@ -121,8 +121,8 @@ func checkRecorded(t *testing.T, client string, exs []traffic.Exchange, stray in
 			rt.viaJSON++
 		}
 		d.Tree.Walk(func(n *layout.Node, _ int) bool {
-			if n.Warn != "" {
-				rt.warnings = append(rt.warnings, fmt.Sprintf("%s v%d %s: %s", name, v, dir, n.Warn))
+			if n.Warn() != "" {
+				rt.warnings = append(rt.warnings, fmt.Sprintf("%s v%d %s: %s", name, v, dir, n.Warn()))
 			}
 			return true
 		})

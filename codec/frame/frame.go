@@ -85,9 +85,16 @@ func RequestAPI(b []byte) (*schema.API, int16, *wire.Error) {
 // Err says which bound stopped it, and where.
 func Decode(b []byte, api *schema.API, v int16, dir schema.Direction) *Decoded {
 	d := &Decoded{budget: *records.NewBudget()}
+	// A small frame's tree, kept or dropped whole, shares blocks with the
+	// frames before and after it (layout.Arena.Share); a big one fills
+	// blocks of its own.
+	d.arena.Share = len(b) <= shareMax
 	d.arena.Expect(len(b))
 	return decode(d, b, api, v, dir, &d.budget, &d.arena)
 }
+
+// shareMax is the largest frame whose nodes come from shared blocks.
+const shareMax = 16 << 10
 
 // decode decodes into d within budget, which it spends, with the message's
 // nodes from arena.
@@ -106,8 +113,18 @@ func decode(d *Decoded, b []byte, api *schema.API, v int16, dir schema.Direction
 	}
 	d.Tree = root
 	var extra *layout.Node // bytes past the size prefix's end, shown last
+	var dec *message.Decoder
 	left := *budget
 	defer func() {
+		// What the decode left of its blocks goes to the next one, unless
+		// it holds decompressed bytes, which the next would keep alive.
+		if len(d.Bufs) > 1 {
+			dec.Retire()
+			arena.Retire()
+		} else {
+			dec.Done()
+			arena.Done()
+		}
 		if extra != nil {
 			root.Add(extra)
 		}
@@ -145,11 +162,11 @@ func decode(d *Decoded, b []byte, api *schema.API, v int16, dir schema.Direction
 		return fail(&wire.Error{Off: 0, Msg: fmt.Sprintf("frame size %d is negative", size)}, sizeNode)
 	case int(size) > have:
 		sizeErr = &wire.Error{Off: len(b), Msg: fmt.Sprintf("frame truncated by %d bytes: size says %d, %d present", int(size)-have, size, have)}
-		sizeNode.Warn = sizeErr.Msg
+		sizeNode.SetWarn(sizeErr.Msg)
 	case int(size) < have:
 		body = b[4 : 4+size]
 		sizeErr = &wire.Error{Off: 4 + int(size), Msg: fmt.Sprintf("%d bytes extra after the frame: size says %d, %d present", have-int(size), size, have)}
-		sizeNode.Warn = sizeErr.Msg
+		sizeNode.SetWarn(sizeErr.Msg)
 		extra = &layout.Node{Name: "extra", Type: "bytes", Off: 4 + int(size), End: len(b), Err: sizeErr,
 			Desc: "bytes after the end the size prefix gives"}
 	}
@@ -164,7 +181,7 @@ func decode(d *Decoded, b []byte, api *schema.API, v int16, dir schema.Direction
 	br := wire.NewReader(body, 4)
 	hn := arena.Attach(root, layout.Node{Key: "header", Name: hname, Type: layout.Prefixed("v", int(hv)), Off: 4, Region: hregion, Desc: hdesc})
 	// One decoder reads the header, then the body, so they share its blocks of values.
-	dec := &message.Decoder{Reader: br, Version: hv, Region: hregion, Header: true, APIKey: -1, Bufs: &d.Bufs, Arena: arena,
+	dec = &message.Decoder{Reader: br, Version: hv, Region: hregion, Header: true, APIKey: -1, Bufs: &d.Bufs, Arena: arena,
 		Records: records.Options{Budget: budget}}
 	d.Msg.Header = dec.Struct(hdef.Fields, hdef.Flexible.Has(hv), hn)
 	hn.End = br.Off()

@@ -1,9 +1,24 @@
 package layout
 
+import (
+	"sync"
+	"unsafe"
+	"weak"
+)
+
 // Arena hands out nodes and child slices from large blocks, so a decode of
 // a big frame makes a few hundred allocations instead of one per node.
 // The zero value is ready to use.
 type Arena struct {
+	// Share takes the arena's small blocks from chunks that every sharing
+	// arena cuts its blocks from, and Done gives back what a decode left
+	// unused, so a small frame costs the nodes it has rather than a block
+	// sized by a guess. A chunk lives as long as any node in it, and those
+	// nodes keep what they point to: share for trees decoded at once and
+	// kept or dropped whole (a frame's), not for nodes built on demand and
+	// dropped again (printing a big frame), whose chunks would keep one
+	// another alive.
+	Share bool
 	nodes []Node
 	kids  []*Node
 	// block is the size of the next block: it starts small, so a tiny frame
@@ -58,6 +73,35 @@ func (a *Arena) Expect(size int) {
 	}
 }
 
+// Done gives back the unused end of the arena's last blocks, when no
+// other arena has taken a block since, so that the next decode takes its
+// nodes from there. The arena stays usable: later nodes come from new blocks.
+func (a *Arena) Done() {
+	if a == nil || !a.Share {
+		return
+	}
+	if a.usedN > 0 && sharedNodes.GiveBack(a.nodeBlocks[a.usedN-1], len(a.nodes)) {
+		last := a.nodeBlocks[a.usedN-1]
+		a.nodeBlocks[a.usedN-1] = last[:len(last)-len(a.nodes)]
+		a.nodes = nil
+	}
+	if a.usedKids > 0 && sharedKids.GiveBack(a.kidBlocks[a.usedKids-1], len(a.kids)) {
+		last := a.kidBlocks[a.usedKids-1]
+		a.kidBlocks[a.usedKids-1] = last[:len(last)-len(a.kids)]
+		a.kids = nil
+	}
+}
+
+// Retire is Done for a decode that holds much (decompressed buffers): it
+// gives nothing back and drops the chunks its blocks came from, so that no
+// later decode shares a chunk with it and keeps it alive.
+func (a *Arena) Retire() {
+	if a != nil && a.Share {
+		sharedNodes.Retire()
+		sharedKids.Retire()
+	}
+}
+
 func (a *Arena) grow() int {
 	switch {
 	case a.first > 0: // Expect's block, then small ones again
@@ -80,7 +124,7 @@ func (a *Arena) New() *Node {
 			if a.nodeBlocks == nil {
 				a.nodeBlocks = make([][]Node, 0, 8) // blocks of 32 to 1024 nodes fit: 6
 			}
-			a.nodeBlocks = append(a.nodeBlocks, make([]Node, a.grow()))
+			a.nodeBlocks = append(a.nodeBlocks, TakeSome(&sharedNodes, a.Share, a.grow(), minBlock/4))
 		}
 		a.nodes = a.nodeBlocks[a.usedN]
 		a.usedN++
@@ -102,7 +146,7 @@ func (a *Arena) Kids(n int) []*Node {
 			if a.kidBlocks == nil {
 				a.kidBlocks = make([][]*Node, 0, 8)
 			}
-			a.kidBlocks = append(a.kidBlocks[:a.usedKids], make([]*Node, max(n, 4*a.block)))
+			a.kidBlocks = append(a.kidBlocks[:a.usedKids], Take(&sharedKids, a.Share, max(n, 4*a.block)))
 		}
 		a.kids = a.kidBlocks[a.usedKids]
 		a.usedKids++
@@ -123,4 +167,98 @@ func (a *Arena) Attach(parent *Node, proto Node) *Node {
 	}
 	parent.Children = append(parent.Children, n)
 	return n
+}
+
+// Take is a block of n zeroed elements, from s when share is set.
+func Take[T any](s *Shared[T], share bool, n int) []T { return TakeSome(s, share, n, n) }
+
+// TakeSome is Take allowing fewer elements, down to least, from s (Shared.TakeSome).
+func TakeSome[T any](s *Shared[T], share bool, n, least int) []T {
+	if share {
+		return s.TakeSome(n, least)
+	}
+	return make([]T, n)
+}
+
+// The chunks arenas take their small blocks from: 64 KB each.
+var (
+	sharedNodes = Shared[Node]{Chunk: ChunkLen[Node](64 << 10)}
+	sharedKids  = Shared[*Node]{Chunk: ChunkLen[*Node](64 << 10)}
+)
+
+// ChunkLen is how many elements of T fit in size bytes: a chunk sized so
+// fills the memory it is given (whole pages, or a size class), where a
+// count of elements would leave the rounding unused.
+func ChunkLen[T any](size int) int {
+	var zero T
+	return size / int(unsafe.Sizeof(zero))
+}
+
+// Shared hands out blocks of T cut from chunks of Chunk elements, to
+// whoever asks: many small decodes then share a chunk rather than each
+// allocating a block of its own, and what a decode leaves unused of its
+// last block goes back (GiveBack) to the next. It holds its chunk weakly:
+// a chunk lives as long as a block cut from it is used, and no longer
+// (past a garbage collection the next block starts a new chunk). Safe for
+// concurrent use.
+type Shared[T any] struct {
+	Chunk int // elements per chunk; a block of more than half of it is allocated alone
+
+	mu  sync.Mutex
+	cur weak.Pointer[chunk[T]]
+}
+
+type chunk[T any] struct {
+	all  []T
+	used int // all[used:] is not handed out yet
+}
+
+// Take returns a zeroed block of n elements, with no room to append into
+// the next block.
+func (s *Shared[T]) Take(n int) []T { return s.TakeSome(n, n) }
+
+// TakeSome is Take for a caller that can do with fewer elements, down to
+// least: it takes the rest of the chunk when that holds fewer than n but
+// at least least, rather than leaving it unused.
+func (s *Shared[T]) TakeSome(n, least int) []T {
+	if n > s.Chunk/2 {
+		return make([]T, n)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c := s.cur.Value()
+	if c != nil && len(c.all)-c.used < n && len(c.all)-c.used >= max(least, 1) {
+		n = len(c.all) - c.used
+	}
+	if c == nil || len(c.all)-c.used < n {
+		c = &chunk[T]{all: make([]T, s.Chunk)}
+		s.cur = weak.Make(c)
+	}
+	b := c.all[c.used : c.used+n : c.used+n]
+	c.used += n
+	return b
+}
+
+// Retire drops the chunk being cut: the next block starts a new one.
+func (s *Shared[T]) Retire() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.cur = weak.Pointer[chunk[T]]{}
+}
+
+// GiveBack returns the last unused elements of block b, which must still
+// be zero, if b is the last block Take handed out; it reports whether it
+// did. The caller must then not use them.
+func (s *Shared[T]) GiveBack(b []T, unused int) bool {
+	if unused <= 0 || unused > len(b) {
+		return false
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c := s.cur.Value()
+	if c == nil || c.used == 0 || &c.all[c.used-1] != &b[len(b)-1] {
+		return false
+	}
+	c.used -= unused
+	return true
 }

@@ -1,6 +1,7 @@
 package layout
 
 import (
+	"runtime/debug"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -101,4 +102,68 @@ func TestArenaReset(t *testing.T) {
 	assert.Zero(t, allocs)
 	a.Reset()
 	assert.Equal(t, kept, a.New(), "the first node handed out again")
+}
+
+// Blocks cut from one chunk never overlap, and what the last block's
+// taker gives back is where the next block starts.
+func TestSharedTakeAndGiveBack(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	s := Shared[int]{Chunk: 64}
+	a := s.Take(10)
+	b := s.Take(10)
+	require.Len(t, a, 10)
+	assert.Equal(t, 10, cap(a), "no room to append into the next block")
+	a = append(a, 1)
+	assert.Zero(t, b[0], "appending past a block moved it, and left its neighbour alone")
+
+	assert.False(t, s.GiveBack(a[:10], 4), "not the last block taken")
+	assert.True(t, s.GiveBack(b, 4))
+	c := s.Take(4)
+	assert.Same(t, &b[6], &c[0], "the next block starts where the given-back part did")
+	assert.False(t, s.GiveBack(c, 0))
+	assert.False(t, s.GiveBack(c, 5), "more than the block")
+
+	big := s.Take(40)
+	assert.Len(t, big, 40, "more than half a chunk is allocated alone")
+	assert.False(t, s.GiveBack(big, 10))
+
+	// 20 of the chunk's 64 are handed out (a, b less what it gave back, c).
+	assert.Len(t, s.TakeSome(30, 30), 30)
+	some := s.TakeSome(30, 10)
+	assert.Len(t, some, 14, "the rest of the chunk, rather than leaving it")
+	assert.True(t, s.GiveBack(some, 4), "the chunk's last block")
+	assert.Len(t, s.TakeSome(30, 4), 4, "what was given back")
+	fresh := s.TakeSome(30, 20)
+	assert.Len(t, fresh, 30, "a new chunk when the rest is too little")
+
+	// A retired chunk is cut no further: nothing taken later shares it.
+	s.Retire()
+	assert.False(t, s.GiveBack(fresh, 10), "the chunk is no longer the one being cut")
+	after := s.Take(4)
+	assert.Equal(t, 4, cap(after))
+	assert.False(t, s.GiveBack(fresh, 1))
+}
+
+// Arenas that share hand out nodes side by side: the second decode takes
+// its nodes where the first one gave back those it left unused, and a
+// Reset of the first leaves the second's alone.
+func TestArenaShareDone(t *testing.T) {
+	// A collection drops a chunk no block is cut from any more; none here.
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	var a, b Arena
+	a.Share, b.Share = true, true
+	a.Expect(40)
+	root := a.New()
+	x := a.Attach(root, Node{Name: "x"})
+	a.Done()
+	require.Len(t, a.nodeBlocks[0], 2, "the arena's block ends where it gave back")
+	b.Expect(40)
+	next := b.New()
+	assert.Same(t, &a.nodeBlocks[0][:3][2], next, "the next arena starts right after the first one's nodes")
+	assert.Equal(t, Node{}, *next)
+	next.Name = "b's"
+	a.Reset()
+	assert.Equal(t, "b's", next.Name, "a reset after Done clears only the arena's own nodes")
+	assert.Same(t, root, a.New(), "and hands its own out again")
+	assert.Equal(t, "", x.Name)
 }

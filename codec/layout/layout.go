@@ -67,13 +67,53 @@ type Node struct {
 	Region
 	// Err says that decoding stopped here, where (an offset in buffer Buf)
 	// and what was expected.
-	Err  *wire.Error
-	Warn string // decoded, but something is off (a CRC mismatch, a truncated tail)
+	Err *wire.Error
 	// Children are the node's parts. A node may build them on first use
 	// (see Lazy): read them through Kids unless only what is built matters.
 	Children []*Node
 
-	lazy *lazyKids // builds Children on first use; nil once built
+	// aside holds what few nodes have, out of line so that every node is
+	// smaller: a warning, and how to build lazy children. Nodes copied from
+	// one another may share it, so it is replaced, never changed.
+	aside *aside
+}
+
+type aside struct {
+	warn     string
+	lazyKids // builds Children on first use; its build is nil once built
+}
+
+// Warn says the node decoded, but something is off (a CRC mismatch, a truncated tail); "" for most.
+func (n *Node) Warn() string {
+	if n.aside == nil {
+		return ""
+	}
+	return n.aside.warn
+}
+
+// SetWarn sets the node's warning ("" for none).
+func (n *Node) SetWarn(w string) {
+	var l lazyKids
+	if p := n.lazy(); p != nil {
+		l = *p
+	}
+	n.setAside(w, l)
+}
+
+// lazy is what builds the node's children on first use, nil once built.
+func (n *Node) lazy() *lazyKids {
+	if n.aside == nil || n.aside.build == nil {
+		return nil
+	}
+	return &n.aside.lazyKids
+}
+
+func (n *Node) setAside(warn string, lazy lazyKids) {
+	if warn == "" && lazy.build == nil {
+		n.aside = nil
+		return
+	}
+	n.aside = &aside{warn: warn, lazyKids: lazy}
 }
 
 // Span is a run of bytes [Off, End) of a node's buffer in one region.
@@ -94,33 +134,33 @@ type lazyKids struct {
 // in the node's region (LazySpans says otherwise).
 // Records use it: a 1 MiB fetch response holds thousands of records, whose
 // nodes are built when someone looks at them. Not safe for concurrent use.
-func (n *Node) Lazy(build func(*Node)) { n.lazy = &lazyKids{build: build} }
+func (n *Node) Lazy(build func(*Node)) { n.setAside(n.Warn(), lazyKids{build: build}) }
 
 // LazySpans is Lazy for children some of whose bytes lie in another region
 // than the node's (the tagged fields inside a struct array's elements):
 // spans lists those bytes, in ascending order, so that the bytes can be
 // coloured before the children are built.
 func (n *Node) LazySpans(build func(*Node), spans []Span) {
-	n.lazy = &lazyKids{build: build, spans: spans}
+	n.setAside(n.Warn(), lazyKids{build: build, spans: spans})
 }
 
 // Pending is the spans a lazy node not built yet holds in regions other
 // than its own (see LazySpans); nil once its children are built.
 func (n *Node) Pending() []Span {
-	if n.lazy == nil {
-		return nil
+	if l := n.lazy(); l != nil {
+		return l.spans
 	}
-	return n.lazy.spans
+	return nil
 }
 
 // Built reports whether the node's children exist (false until Kids builds lazy ones).
-func (n *Node) Built() bool { return n.lazy == nil }
+func (n *Node) Built() bool { return n.lazy() == nil }
 
 // Kids returns the node's children, building them first if the node is lazy.
 func (n *Node) Kids() []*Node {
-	if n.lazy != nil {
-		build := n.lazy.build
-		n.lazy = nil
+	if l := n.lazy(); l != nil {
+		build := l.build
+		n.setAside(n.Warn(), lazyKids{})
 		build(n)
 	}
 	return n.Children
@@ -136,7 +176,7 @@ func (n *Node) Count(limit int) int {
 	var walk func(*Node) bool
 	walk = func(c *Node) bool {
 		count++
-		if c.lazy != nil {
+		if c.lazy() != nil {
 			count += c.Len()
 		}
 		if count >= limit {
@@ -244,7 +284,7 @@ func (n *Node) text(b *bufio.Writer, first, rest string) {
 	b.WriteString(n.Line())
 	b.WriteByte('\n')
 	kids := n.Children
-	if n.lazy != nil {
+	if n.lazy() != nil {
 		// Lazy children are built for the text and dropped after it, so
 		// printing a frame holds one record set's nodes at a time, not all.
 		tmp := *n
@@ -283,9 +323,9 @@ func (n *Node) Line() string {
 		b.WriteByte(' ')
 		b.WriteString(n.Desc)
 	}
-	if n.Warn != "" {
+	if w := n.Warn(); w != "" {
 		b.WriteString("  (warning: ")
-		b.WriteString(n.Warn)
+		b.WriteString(w)
 		b.WriteByte(')')
 	}
 	if n.Err != nil {

@@ -176,13 +176,16 @@ func TestLine(t *testing.T) {
 		{Node{Name: "Frame", Off: 0, End: 4}, "Frame [0x0000, 4B]"},
 		{Node{Name: "key", Type: "varbytes", Value: `"k"`, Off: 0x1c, End: 0x1e, Buf: 2},
 			`key varbytes = "k" [decompressed 0x001c, 2B]`},
-		{Node{Name: "crc", Type: "uint32", Value: "0x00000000", Off: 0x11, End: 0x15, Warn: "CRC-32C mismatch"},
+		{Node{Name: "crc", Type: "uint32", Value: "0x00000000", Off: 0x11, End: 0x15},
 			"crc uint32 = 0x00000000 [0x0011, 4B]  (warning: CRC-32C mismatch)"},
 		{Node{Name: "length", Type: "int16", Value: "300", Off: 0xc, End: 0xe, Err: &wire.Error{Off: 0xe, Msg: "string needs 300 bytes, 2 left"}},
 			"length int16 = 300 [0x000c, 2B]  <-- error: at 0x000e: string needs 300 bytes, 2 left"},
 		{Node{Name: "big", Off: 0x12345, End: 0x12345}, "big [0x12345, 0B]"},
 	}
 	for _, c := range cases {
+		if c.n.Name == "crc" {
+			c.n.SetWarn("CRC-32C mismatch")
+		}
 		assert.Equal(t, c.want, c.n.Line())
 	}
 }
@@ -234,4 +237,29 @@ func TestWriteTextLeavesLazyNodesUnbuilt(t *testing.T) {
 	assert.Equal(t, 7+9, root.Count(100), "the records' nodes were dropped after printing")
 	assert.Equal(t, b.String(), root.Text())
 	assert.Equal(t, 2, built, "Text builds them again, for itself")
+}
+
+// A warning and lazy children live out of line, together: each survives
+// the other's change, and a copy that builds its children leaves the
+// node it was copied from unbuilt (printing relies on it).
+func TestWarnAndLazyTogether(t *testing.T) {
+	var n Node
+	assert.Equal(t, "", n.Warn())
+	n.SetWarn("partial batch")
+	n.Lazy(func(n *Node) { n.Add(&Node{Name: "built"}) })
+	assert.Equal(t, "partial batch", n.Warn(), "Lazy keeps the warning")
+	assert.False(t, n.Built())
+
+	cp := n
+	require.Len(t, cp.Kids(), 1)
+	assert.True(t, cp.Built())
+	assert.False(t, n.Built(), "the original is still lazy")
+	assert.Empty(t, n.Children)
+	assert.Equal(t, "partial batch", cp.Warn(), "building keeps the warning")
+
+	n.SetWarn("")
+	assert.Equal(t, "", n.Warn())
+	assert.False(t, n.Built(), "clearing the warning keeps the lazy children")
+	require.Len(t, n.Kids(), 1)
+	assert.Nil(t, n.aside, "nothing left aside")
 }

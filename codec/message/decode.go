@@ -38,9 +38,26 @@ type Decoder struct {
 // slab is where the decoder's values come from, made on first use.
 func (d *Decoder) slab() *slab {
 	if d.values == nil {
-		d.values = &slab{}
+		d.values = &slab{share: d.Arena != nil && d.Arena.Share}
 	}
 	return d.values
+}
+
+// Done gives back what the decoder's blocks of values hold unused, for
+// the next decode to take (layout.Shared). The decoder stays usable. A nil
+// decoder has nothing to give back.
+func (d *Decoder) Done() {
+	if d != nil && d.values != nil {
+		d.values.done()
+	}
+}
+
+// Retire is Done for a decode that holds much (decompressed buffers): its
+// blocks' chunks are dropped rather than shared on (layout.Arena.Retire).
+func (d *Decoder) Retire() {
+	if d != nil && d.values != nil {
+		d.values.retire()
+	}
 }
 
 // fieldCount is the number of fields of a struct at version v that are not tagged.

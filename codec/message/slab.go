@@ -1,5 +1,7 @@
 package message
 
+import "github.com/kafkawire/kafkawire/codec/layout"
+
 // slab hands out structs, field lists and arrays from larger blocks: a
 // Metadata response of 1,000 topics holds 11,000 structs and 31,000 arrays,
 // and one allocation each made decoding it allocation-bound. Blocks start
@@ -10,12 +12,48 @@ type slab struct {
 	fields  []Field
 	anys    []any
 	block   int
+	// share cuts the blocks from chunks every sharing slab takes from, and
+	// done gives back what a decode left unused of its last blocks: set as
+	// the decoder's layout.Arena.Share is, for the same reason.
+	share bool
 }
 
 const (
 	slabMin = 8
 	slabMax = 1024
 )
+
+// The chunks slabs take their blocks from: 32 KB each.
+var (
+	sharedStructs = layout.Shared[Struct]{Chunk: layout.ChunkLen[Struct](32 << 10)}
+	sharedFields  = layout.Shared[Field]{Chunk: layout.ChunkLen[Field](32 << 10)}
+	sharedAnys    = layout.Shared[any]{Chunk: layout.ChunkLen[any](32 << 10)}
+)
+
+// done gives back the unused ends of the slab's last blocks.
+func (s *slab) done() {
+	if !s.share {
+		return
+	}
+	if sharedStructs.GiveBack(s.structs[:len(s.structs):len(s.structs)], len(s.structs)) {
+		s.structs = nil
+	}
+	if sharedFields.GiveBack(s.fields[:len(s.fields):len(s.fields)], len(s.fields)) {
+		s.fields = nil
+	}
+	if sharedAnys.GiveBack(s.anys[:len(s.anys):len(s.anys)], len(s.anys)) {
+		s.anys = nil
+	}
+}
+
+// retire drops the chunks the slab's blocks came from (layout.Arena.Retire).
+func (s *slab) retire() {
+	if s.share {
+		sharedStructs.Retire()
+		sharedFields.Retire()
+		sharedAnys.Retire()
+	}
+}
 
 func (s *slab) grow(need int) int {
 	s.block = min(max(slabMin, 2*s.block), slabMax)
@@ -26,7 +64,7 @@ func (s *slab) grow(need int) int {
 // fields than that is safe: the list is then copied elsewhere.
 func (s *slab) newStruct(nf int) *Struct {
 	if len(s.structs) == 0 {
-		s.structs = make([]Struct, s.grow(1))
+		s.structs = layout.Take(&sharedStructs, s.share, s.grow(1))
 	}
 	st := &s.structs[0]
 	s.structs = s.structs[1:]
@@ -42,7 +80,7 @@ func (s *slab) fieldList(n int) []Field {
 		return make([]Field, 0, n)
 	}
 	if len(s.fields) < n {
-		s.fields = make([]Field, s.grow(n))
+		s.fields = layout.Take(&sharedFields, s.share, s.grow(n))
 	}
 	f := s.fields[:0:n]
 	s.fields = s.fields[n:]
@@ -58,7 +96,7 @@ func (s *slab) array(n int) []any {
 		return make([]any, 0, n)
 	}
 	if len(s.anys) < n {
-		s.anys = make([]any, s.grow(n))
+		s.anys = layout.Take(&sharedAnys, s.share, s.grow(n))
 	}
 	a := s.anys[:0:n]
 	s.anys = s.anys[n:]

@@ -61,7 +61,7 @@ func (d *decoder) decodeBatch(r *wire.Reader, i int) (*Batch, *layout.Node) {
 	})
 	if crcNode != nil {
 		if got := crc32.Checksum(r.Rest(), castagnoli); got != b.CRC {
-			crcNode.Warn = fmt.Sprintf("CRC-32C mismatch: the bytes after it sum to 0x%08x, the batch says 0x%08x", got, b.CRC)
+			crcNode.SetWarn(fmt.Sprintf("CRC-32C mismatch: the bytes after it sum to 0x%08x, the batch says 0x%08x", got, b.CRC))
 		}
 	}
 	attrs := d.field(r, node, "attributes", "int16", "compression, timestamp type, transactional and control bits", func() string {
@@ -192,6 +192,7 @@ func (d *decoder) lazyRecords(cn *layout.Node, body []byte, base int, b *Batch, 
 		// The records parsed cleanly and were counted when the frame
 		// decoded; only the nodes are bounded here.
 		sub := &decoder{bufs: bufs, opts: opts, budget: &Budget{Nodes: MaxNodes, Records: math.MaxInt}}
+		defer sub.arena.Done()
 		sub.layoutRecords(wire.NewReader(body, base), n, &hdr, count, true)
 	})
 }
@@ -207,8 +208,8 @@ func (d *decoder) layoutRecords(r *wire.Reader, parent *layout.Node, b *Batch, c
 		if lazy && d.budget.NodesSpent() != "" {
 			d.add(parent, layout.Node{Name: "records not laid out", Type: "bytes", Value: itoa(int64(r.Left())) + " bytes, " + recordsText(count-j),
 				Off: r.Off(), End: r.Off() + r.Left(), Buf: parent.Buf, Region: layout.RegionRecord,
-				Warn: "these records decoded cleanly; their nodes were not built: opening a node builds at most " + itoa(MaxNodes) + " nodes",
-				Desc: "the records past what one opened node lays out"})
+				Desc: "the records past what one opened node lays out"}).
+				SetWarn("these records decoded cleanly; their nodes were not built: opening a node builds at most " + itoa(MaxNodes) + " nodes")
 			return
 		}
 		if !lazy && d.over(r, parent) {

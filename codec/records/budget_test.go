@@ -75,7 +75,7 @@ func TestRecordsBudget(t *testing.T) {
 
 	kids := recs.Kids()
 	assert.Equal(t, "records not laid out", last(recs).Name)
-	assert.Contains(t, last(recs).Warn, "opening a node builds at most 500000 nodes")
+	assert.Contains(t, last(recs).Warn(), "opening a node builds at most 500000 nodes")
 	laidOut := len(kids) - 1
 	assert.Equal(t, MaxRecords-laidOut, func() int { n, _ := strconv.Atoi(strings.Fields(last(recs).Value)[2]); return n }(),
 		"the note counts the records it stands for")

@@ -40,7 +40,7 @@ func (d *decoder) controlNodes(kn, vn *layout.Node, key, value []byte) {
 		typ = int16(binary.BigEndian.Uint16(key[2:]))
 		controlWarn(data, r, "control key")
 	} else if kn != nil {
-		kn.Warn = "a control record needs a key of at least 4 bytes (version, type)"
+		kn.SetWarn("a control record needs a key of at least 4 bytes (version, type)")
 	}
 	if format := controlData[typ]; format != "" {
 		if data := dataNode(vn); data != nil && d.opts.DataFormat != nil {
@@ -51,7 +51,7 @@ func (d *decoder) controlNodes(kn, vn *layout.Node, key, value []byte) {
 				}
 				data.Children = append(data.Children, n)
 			} else {
-				data.Warn = "not a " + format + " this version of kafkawire knows"
+				data.SetWarn("not a " + format + " this version of kafkawire knows")
 			}
 		}
 		return
@@ -80,12 +80,13 @@ func dataNode(n *layout.Node) *layout.Node {
 func controlWarn(n *layout.Node, r *wire.Reader, what string) {
 	for _, c := range n.Children {
 		if c.Err != nil {
-			c.Warn, c.Err = c.Err.Msg, nil
+			c.SetWarn(c.Err.Msg)
+			c.Err = nil
 		}
 	}
 	if f := r.Failure(); f != nil {
-		n.Warn = what + " is too short: " + f.Error()
+		n.SetWarn(what + " is too short: " + f.Error())
 	} else if r.Left() > 0 {
-		n.Warn = what + " has " + itoa(int64(r.Left())) + " bytes more than this version defines"
+		n.SetWarn(what + " has " + itoa(int64(r.Left())) + " bytes more than this version defines")
 	}
 }

@@ -130,8 +130,8 @@ func TestLegacyLZ4OldChecksum(t *testing.T) {
 	assert.Equal(t, inner, bufs[1])
 	var warns []string
 	nodes[0].Walk(func(n *layout.Node, _ int) bool {
-		if n.Warn != "" {
-			warns = append(warns, n.Warn)
+		if n.Warn() != "" {
+			warns = append(warns, n.Warn())
 		}
 		return true
 	})

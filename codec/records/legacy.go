@@ -77,7 +77,7 @@ func (d *decoder) decodeMessage(r *wire.Reader, parent *layout.Node, name, key s
 	})
 	if crcNode != nil {
 		if got := crc32.ChecksumIEEE(mr.Rest()); got != m.CRC {
-			crcNode.Warn = fmt.Sprintf("CRC-32 mismatch: the bytes after it sum to 0x%08x, the message says 0x%08x", got, m.CRC)
+			crcNode.SetWarn(fmt.Sprintf("CRC-32 mismatch: the bytes after it sum to 0x%08x, the message says 0x%08x", got, m.CRC))
 		}
 	}
 	d.field(mr, n, "magic", "int8", "message format version", func() string {
@@ -146,7 +146,7 @@ func (d *decoder) openWrapper(mr *wire.Reader, vn *layout.Node, m *Message, code
 		return
 	}
 	value, note := legacyValue(codec, m.Magic, m.Value)
-	data.Warn = note
+	data.SetWarn(note)
 	plain, _, err := d.decompress(codec, value)
 	if err != nil {
 		data.Err = &wire.Error{Off: data.Off, Msg: codec.String() + " value: " + err.Error()}
@@ -195,6 +195,7 @@ func (d *decoder) lazyMessages(dn *layout.Node, set []byte, m *Message) {
 	wrapper := &Message{Offset: m.Offset, Magic: m.Magic, Messages: m.Messages} // as decoded; m may be edited later
 	dn.Lazy(func(n *layout.Node) {
 		sub := &decoder{bufs: bufs, opts: opts, budget: &Budget{Nodes: MaxNodes, Records: math.MaxInt}}
+		defer sub.arena.Done()
 		sub.layoutMessages(wire.NewReader(set, 0), n, &Message{Offset: wrapper.Offset, Magic: wrapper.Magic, Messages: []*Message{}}, wrapper.Messages)
 	})
 }
@@ -209,8 +210,8 @@ func (d *decoder) layoutMessages(r *wire.Reader, dn *layout.Node, wrapper *Messa
 		if lazy && d.budget.NodesSpent() != "" {
 			d.add(dn, layout.Node{Name: "messages not laid out", Type: "bytes", Value: itoa(int64(r.Left())) + " bytes, " + itoa(int64(len(parsed[0])-j)) + " messages",
 				Off: r.Off(), End: r.Off() + r.Left(), Buf: dn.Buf, Region: layout.RegionRecord,
-				Warn: "these messages decoded cleanly; their nodes were not built: opening a node builds at most " + itoa(MaxNodes) + " nodes",
-				Desc: "the messages past what one opened node lays out"})
+				Desc: "the messages past what one opened node lays out"}).
+				SetWarn("these messages decoded cleanly; their nodes were not built: opening a node builds at most " + itoa(MaxNodes) + " nodes")
 			break
 		}
 		if !lazy && d.over(r, dn) {

@@ -89,7 +89,7 @@ func TestLegacyCRCAndErrors(t *testing.T) {
 	s, nodes, _ := decode(t, bad, 0)
 	crc := nodes[0].Children[2]
 	assert.Equal(t, "crc", crc.Name)
-	assert.Regexp(t, `^CRC-32 mismatch: the bytes after it sum to 0x[0-9a-f]{8}, the message says 0x[0-9a-f]{8}$`, crc.Warn)
+	assert.Regexp(t, `^CRC-32 mismatch: the bytes after it sum to 0x[0-9a-f]{8}, the message says 0x[0-9a-f]{8}$`, crc.Warn())
 	assert.Equal(t, bad, s.AppendTo(nil))
 
 	hostile := bytes.Clone(m)

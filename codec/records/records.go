@@ -125,11 +125,12 @@ type Batch struct {
 	keptSum uint64
 }
 
-// Record is one record of a batch.
+// Record is one record of a batch. (Its small fields share a word: a
+// Fetch response holds thousands of records.)
 type Record struct {
-	Attributes     int8
 	TimestampDelta int64
 	OffsetDelta    int32
+	Attributes     int8
 	Key            Bytes // nil for a null key
 	Value          Bytes // nil for a null value
 	Headers        []Header
@@ -236,6 +237,10 @@ type Options struct {
 	// calls for the records fields of one frame. Nil gives the call a full
 	// budget of its own.
 	Budget *Budget
+	// ShareBlocks takes the nodes the call builds at once from blocks
+	// shared with other decodes (layout.Arena.Share): for a frame's decode,
+	// whose nodes are kept or dropped together.
+	ShareBlocks bool
 }
 
 // maxDecompressed is the bound o sets on one decompression.
@@ -256,6 +261,17 @@ func Decode(b []byte, base int, bufs *[][]byte, opts Options) (*Set, []*layout.N
 		bufs = &[][]byte{nil}
 	}
 	d := &decoder{bufs: bufs, opts: opts, budget: opts.Budget}
+	d.arena.Share = opts.ShareBlocks
+	before := len(*bufs)
+	defer func() {
+		// Nodes that hold decompressed bytes must not share a chunk with
+		// a later decode, which would keep those bytes alive.
+		if len(*bufs) > before {
+			d.arena.Retire()
+		} else {
+			d.arena.Done()
+		}
+	}()
 	if d.budget == nil {
 		d.budget = NewBudget()
 	}
@@ -341,7 +357,7 @@ func tailNode(off, have int, want int64) *layout.Node {
 	} else {
 		n.Value = itoa(int64(have)) + " of " + itoa(want) + " bytes"
 	}
-	n.Warn = "partial batch, " + n.Value
+	n.SetWarn("partial batch, " + n.Value)
 	return n
 }
 

@@ -137,7 +137,7 @@ func TestPartialTail(t *testing.T) {
 		assert.Equal(t, 100+len(whole), tail.Off)
 		assert.Equal(t, 100+len(b), tail.End)
 		if cut >= 12 {
-			assert.Equal(t, "partial batch, "+itoa(int64(cut))+" of "+itoa(int64(len(whole)))+" bytes", tail.Warn)
+			assert.Equal(t, "partial batch, "+itoa(int64(cut))+" of "+itoa(int64(len(whole)))+" bytes", tail.Warn())
 		} else {
 			assert.Contains(t, tail.Value, "too short")
 		}
@@ -151,7 +151,7 @@ func TestCRCMismatch(t *testing.T) {
 	s, nodes, _ := decode(t, b, 0x20)
 	crc := nodes[0].Children[4]
 	require.Equal(t, "crc", crc.Name)
-	assert.Regexp(t, `^CRC-32C mismatch: the bytes after it sum to 0x[0-9a-f]{8}, the batch says 0x[0-9a-f]{8}$`, crc.Warn)
+	assert.Regexp(t, `^CRC-32C mismatch: the bytes after it sum to 0x[0-9a-f]{8}, the batch says 0x[0-9a-f]{8}$`, crc.Warn())
 	assert.Equal(t, b, s.AppendTo(nil), "a warning keeps the bytes as they are")
 }
 
