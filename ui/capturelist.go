@@ -119,8 +119,9 @@ func (l *CaptureList) set(res conversation.Result, err error) {
 }
 
 // findFrames is conversation.Find run one connection at a time, with yield
-// called between connections so that the browser can paint: a big capture
-// holds many connections, and finding their frames takes a while. The result
+// called between connections, and within one every few hundred frames, so
+// that the browser can paint: a big capture holds many connections, and one
+// connection may hold a hundred thousand frames. The result
 // is Find's: frames in capture order, pairs by index.
 func findFrames(in source.Input, yield func()) conversation.Result {
 	type group struct {
@@ -145,7 +146,7 @@ func findFrames(in source.Input, yield func()) conversation.Result {
 	var res conversation.Result
 	var all []conversation.Frame
 	for _, g := range groups {
-		r := conversation.Find(source.Input{Kind: in.Kind, Streams: g.streams}, conversation.Options{})
+		r := conversation.Find(source.Input{Kind: in.Kind, Streams: g.streams}, conversation.Options{Pause: yield})
 		base := len(all)
 		for _, f := range r.Frames {
 			if f.Pair >= 0 {
