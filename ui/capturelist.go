@@ -1,7 +1,8 @@
 package ui
 
 import (
-	"sort"
+	"cmp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -119,8 +120,9 @@ func (l *CaptureList) set(res conversation.Result, err error) {
 }
 
 // findFrames is conversation.Find run one connection at a time, with yield
-// called between connections so that the browser can paint: a big capture
-// holds many connections, and finding their frames takes a while. The result
+// called between connections, and within one every few hundred frames, so
+// that the browser can paint: a big capture holds many connections, and one
+// connection may hold a hundred thousand frames. The result
 // is Find's: frames in capture order, pairs by index.
 func findFrames(in source.Input, yield func()) conversation.Result {
 	type group struct {
@@ -145,7 +147,7 @@ func findFrames(in source.Input, yield func()) conversation.Result {
 	var res conversation.Result
 	var all []conversation.Frame
 	for _, g := range groups {
-		r := conversation.Find(source.Input{Kind: in.Kind, Streams: g.streams}, conversation.Options{})
+		r := conversation.Find(source.Input{Kind: in.Kind, Streams: g.streams}, conversation.Options{Pause: yield})
 		base := len(all)
 		for _, f := range r.Frames {
 			if f.Pair >= 0 {
@@ -159,31 +161,48 @@ func findFrames(in source.Input, yield func()) conversation.Result {
 			yield()
 		}
 	}
-	// Capture order across connections, as Find orders them.
-	order := make([]int, len(all))
-	for i := range order {
-		order[i] = i
+	// Capture order across connections, as Find orders them: the same
+	// comparison, on a compact copy of the keys (a capture of a hundred
+	// thousand frames sorted its Frames in place of these in one long
+	// pause), by the same stable algorithm, so the same order.
+	keys := make([]frameKey, len(all))
+	for i := range all {
+		f := &all[i]
+		keys[i] = frameKey{at: f.Time, timed: !f.Time.IsZero(), packet: f.Packet, index: i}
 	}
-	sort.SliceStable(order, func(i, j int) bool {
-		a, b := &all[order[i]], &all[order[j]]
-		if !a.Time.Equal(b.Time) && !a.Time.IsZero() && !b.Time.IsZero() {
-			return a.Time.Before(b.Time)
+	slices.SortStableFunc(keys, func(a, b frameKey) int {
+		if a.timed && b.timed && !a.at.Equal(b.at) {
+			return a.at.Compare(b.at)
 		}
-		return a.Packet != 0 && b.Packet != 0 && a.Packet < b.Packet
+		if a.packet != 0 && b.packet != 0 {
+			return cmp.Compare(a.packet, b.packet)
+		}
+		return 0
 	})
+	if yield != nil {
+		yield()
+	}
 	at := make([]int, len(all))
-	for i, k := range order {
-		at[k] = i
+	for i, k := range keys {
+		at[k.index] = i
 	}
 	res.Frames = make([]conversation.Frame, len(all))
-	for i, k := range order {
-		f := all[k]
+	for i, k := range keys {
+		f := all[k.index]
 		if f.Pair >= 0 {
 			f.Pair = at[f.Pair]
 		}
 		res.Frames[i] = f
 	}
 	return res
+}
+
+// frameKey is what findFrames orders a frame by, and where the frame is.
+type frameKey struct {
+	at     time.Time
+	timed  bool // at is set
+	packet int
+	index  int
 }
 
 // connKey names a connection the same way from both of its streams: a

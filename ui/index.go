@@ -81,17 +81,26 @@ func roleID(r docs.Role) string {
 	return "role-" + strings.ReplaceAll(strings.ToLower(string(r)), " ", "-")
 }
 
-func (c *Index) Render() app.UI {
-	keep := matching(c.query)
+// IndexList is the index's table of contents and its API tables for a
+// search. It is a component of its own so that an update of the page above
+// it (the paste box's capture progress and list are in the top bar) does not
+// rebuild its 1,500 elements: go-app renders a child component again only
+// when one of its exported fields changed, here the search.
+type IndexList struct {
+	app.Compo
+
+	Query string
+}
+
+func (l *IndexList) Render() app.UI {
+	keep := matching(l.Query)
 	byRole := map[docs.Role][]app.UI{}
-	shown := 0
 	for _, d := range docs.APIs() {
 		a := schema.ByName(d.Name)
 		if a == nil || (keep != nil && !keep[d.Name]) {
 			continue
 		}
 		byRole[d.Role] = append(byRole[d.Role], indexRow(a, d.Summary))
-		shown++
 	}
 	var groups, toc []app.UI
 	for _, r := range docs.Roles() {
@@ -117,6 +126,20 @@ func (c *Index) Render() app.UI {
 	if len(groups) == 0 {
 		groups = append(groups, app.P().Class("ix-none").Text("No API's name or summary holds every word of that search."))
 	}
+	return app.Div().Class("ix-list").Body(
+		app.Nav().Class("ix-toc").Aria("label", "API groups").Body(toc...),
+		app.Div().Class("ix-groups").Body(groups...),
+	)
+}
+
+func (c *Index) Render() app.UI {
+	keep := matching(c.query)
+	shown := 0
+	for _, d := range docs.APIs() {
+		if schema.ByName(d.Name) != nil && (keep == nil || keep[d.Name]) {
+			shown++
+		}
+	}
 	root := app.Div().Class("kw")
 	if c.ready {
 		root = root.DataSet("wasm", "ready")
@@ -137,8 +160,7 @@ func (c *Index) Render() app.UI {
 				app.Span().Class("ix-count").Text(strconv.Itoa(shown)+" of "+strconv.Itoa(len(schema.APIs()))+" APIs"),
 				app.Span().Class("ix-keylegend").Text("green: flexible · faded: deprecated · struck: removed in Kafka 4.0, or early access and dropped · dashed: unstable"),
 			),
-			app.Nav().Class("ix-toc").Aria("label", "API groups").Body(toc...),
-			app.Div().Class("ix-groups").Body(groups...),
+			&IndexList{Query: c.query},
 		),
 		footer(),
 	)

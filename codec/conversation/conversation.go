@@ -107,7 +107,15 @@ type Options struct {
 	// Hint names the API and version of responses whose request is not in
 	// the input.
 	Hint frame.Hint
+	// Pause, when set, is called every pauseEvery frames while a
+	// connection is cut into frames and its responses paired: the page
+	// lets the browser paint there, since one connection may carry a
+	// hundred thousand frames.
+	Pause func()
 }
+
+// pauseEvery is how many frames Find handles between calls of Options.Pause.
+const pauseEvery = 256
 
 // Find finds every Kafka frame in the streams of an input.
 func Find(in source.Input, o Options) Result {
@@ -250,7 +258,7 @@ func findConn(streams []source.Stream, g connGroup, o Options) (Conn, []*Frame) 
 		return c, responsesOnly(&c, server, g.server, o)
 	}
 	c.Kind = Kafka
-	requests := cut(&c, "client", client, g.client, schema.Request, 8, requestHeader)
+	requests := cut(&c, "client", client, g.client, schema.Request, 8, requestHeader, o.Pause)
 	for _, f := range requests {
 		if api, v, ok := knownRequest(f.Bytes, 0); ok {
 			f.API, f.Version = api, v
@@ -295,8 +303,8 @@ func findConn(streams []source.Stream, g connGroup, o Options) (Conn, []*Frame) 
 		next := off + 4 + n
 		return n >= 4 && n <= maxFrame && next+8 <= len(b) && known(b, next)
 	}
-	responses := cut(&c, "server", server, g.server, schema.Response, 4, responseHeader)
-	pair(&c, requests, responses, o.Hint)
+	responses := cut(&c, "server", server, g.server, schema.Response, 4, responseHeader, o.Pause)
+	pair(&c, requests, responses, o)
 	return c, append(requests, responses...)
 }
 
@@ -306,8 +314,8 @@ func isTLS(s *source.Stream) bool {
 }
 
 // cut cuts one side of a connection into frames.
-func cut(c *Conn, side string, s *source.Stream, index int, dir schema.Direction, minSize int, header func([]byte, int) bool) []*Frame {
-	w := walker{b: s.Bytes, gaps: s.Gaps, minSize: minSize, header: header, fromStart: s.FromStart}
+func cut(c *Conn, side string, s *source.Stream, index int, dir schema.Direction, minSize int, header func([]byte, int) bool, pause func()) []*Frame {
+	w := walker{b: s.Bytes, gaps: s.Gaps, minSize: minSize, header: header, fromStart: s.FromStart, pause: pause}
 	var out []*Frame
 	for _, p := range w.walk() {
 		if p.skipped > 0 {
@@ -339,10 +347,14 @@ func cut(c *Conn, side string, s *source.Stream, index int, dir schema.Direction
 // pair gives every response the request of its correlation id. Responses
 // come in request order; Produce requests with acks=0 get none, so a
 // Produce request passed over is not out of order.
-func pair(c *Conn, requests, responses []*Frame, hint frame.Hint) {
+func pair(c *Conn, requests, responses []*Frame, o Options) {
+	hint := o.Hint
 	answered := make([]bool, len(requests))
 	next := 0 // the first request not yet answered
-	for _, r := range responses {
+	for k, r := range responses {
+		if o.Pause != nil && k%pauseEvery == pauseEvery-1 {
+			o.Pause()
+		}
 		r.CorrelationID, r.hasID = frame.CorrelationID(r.Bytes, schema.Response)
 		found := -1
 		for i := next; i < len(requests) && r.hasID; i++ {

@@ -442,3 +442,31 @@ func TestLooksLikeRequests(t *testing.T) {
 		assert.Equal(t, c.want, conversation.LooksLikeRequests(c.b), c.name)
 	}
 }
+
+// TestPauseBetweenFrames: the page that finds the frames of a big capture
+// is given Options.Pause every 256 frames of one connection (each side's
+// walk, and the pairing), and what it finds is what Find finds without it.
+func TestPauseBetweenFrames(t *testing.T) {
+	const n = 600
+	c := capturetest.NewConn(netip.MustParseAddrPort("127.0.0.1:1234"), netip.MustParseAddrPort("127.0.0.1:7777"), time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
+	c.Open()
+	for id := int32(1); id <= n; id++ {
+		req, err := frame.Encode(message.Minimal(schema.ByName("ListGroups"), 0, schema.Request))
+		require.NoError(t, err)
+		binary.BigEndian.PutUint32(req[8:], uint32(id))
+		resp, err := frame.Encode(message.Minimal(schema.ByName("ListGroups"), 0, schema.Response))
+		require.NoError(t, err)
+		binary.BigEndian.PutUint32(resp[4:], uint32(id))
+		c.Send(true, req, 0)
+		c.Send(false, resp, 0)
+	}
+	in, err := source.ReadCapture(bytes.NewReader(capturetest.WritePcap(capturetest.Ethernet, false, c.Segments)), source.Options{Requests: conversation.LooksLikeRequests})
+	require.NoError(t, err)
+	want := conversation.Find(in, conversation.Options{})
+	require.Len(t, want.Frames, 2*n)
+	pauses := 0
+	got := conversation.Find(in, conversation.Options{Pause: func() { pauses++ }})
+	assert.Equal(t, want, got, "the frames found with Pause")
+	// 600 frames a side: 2 pauses in each side's walk, 2 in the pairing.
+	assert.Equal(t, 6, pauses)
+}

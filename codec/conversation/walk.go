@@ -39,8 +39,9 @@ type walker struct {
 	gaps      []source.Gap
 	minSize   int
 	header    func(b []byte, off int) bool
-	stopAfter int  // give up searching past this offset (0: search the whole stream)
-	fromStart bool // the stream starts with the connection: a frame starts at 0
+	stopAfter int    // give up searching past this offset (0: search the whole stream)
+	fromStart bool   // the stream starts with the connection: a frame starts at 0
+	pause     func() // called every pauseEvery frames, when set (Options.Pause)
 }
 
 func (w *walker) size(off int) (int, bool) {
@@ -112,7 +113,10 @@ func (w *walker) walk() []piece {
 	if _, ok := w.size(0); !ok || !w.fromStart && !w.header(w.b, 0) {
 		resync(0)
 	}
-	for off < len(w.b) {
+	for steps := 1; off < len(w.b); steps++ {
+		if w.pause != nil && steps%pauseEvery == 0 {
+			w.pause()
+		}
 		if w.gapAt(off) && !w.header(w.b, off) {
 			// Bytes were lost right before this frame: what follows the gap
 			// may be the middle of a frame that began inside it.

@@ -37,7 +37,8 @@ var (
 	benchT   = flag.String("benchtime", "0.5s", "go test -benchtime for the codec benchmarks")
 	skipCode = flag.Bool("skip-codec", false, "skip the codec benchmarks")
 	skipPage = flag.Bool("skip-page", false, "skip the browser measurements")
-	profile  = flag.String("profile", "", "profile one page scenario in Chromium instead (edit-small, load-big, scroll-big, smooth-big, edit-big, paste-broken, capture)")
+	profile  = flag.String("profile", "", "profile one page scenario in Chromium instead (startup, edit-small, load-big, scroll-big, smooth-big, edit-big, paste-broken, capture)")
+	wasmFile = flag.String("wasm", "", "with -profile: this app.wasm instead of an unstripped build of ./wasm (to compare builds)")
 	only     = flag.String("only", "", "measure only these groups of rows, a comma list (codec, download, page, hostile, capture)")
 )
 
