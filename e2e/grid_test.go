@@ -90,3 +90,35 @@ func TestRunsFindTheByteUnderThePointer(t *testing.T) {
 		}
 	}
 }
+
+// go-app runs an event's handler after the event, and a paint in between
+// (a hover's, a scroll step's) replaces the runs: a press whose run is gone
+// by then must still select the byte pressed, not its old run's first byte.
+func TestPressOnARunRepaintedSinceSelectsItsByte(t *testing.T) {
+	s := newSession(t, false)
+	s.open("/DescribeProducers/v0")
+	s.do(10*time.Second, chromedp.ScrollIntoView(chromedp.CSS(`#response .grid-scroll`)))
+	// Bytes 16..23 are one run: PartitionIndex (16..19), ErrorCode (20, 21)...
+	x, y, n := runPoint(t, s, "response", "h", 21)
+	if n < 6 {
+		t.Fatalf("byte 21's run holds %d bytes: the test needs PartitionIndex and ErrorCode in one run", n)
+	}
+	// The press, its row replaced by a copy as a paint does before the
+	// page's listener sees it (a listener on the way down does it), so the
+	// press's target is out of the page however soon the wasm handles it.
+	if !eval[bool](s, `(()=>{
+  const r = document.elementFromPoint(`+ftoa(x)+`, `+ftoa(y)+`), row = r.closest('.grid-row');
+  const repaint = () => row.replaceWith(row.cloneNode(true));
+  document.addEventListener('mousedown', repaint, {capture: true, once: true});
+  r.dispatchEvent(new MouseEvent('mousedown', {bubbles: true, clientX: `+ftoa(x)+`, clientY: `+ftoa(y)+`, button: 0}));
+  return r.dataset.h == '16' && !r.isConnected;
+})()`) {
+		t.Fatal("the press did not land on the run from byte 16, or its row was not replaced")
+	}
+	s.waitFor("a field selected", `document.querySelector('#response .tn.sel')`)
+	if got := eval[string](s, `document.querySelector('#response .tn.sel').dataset.path`); got != "body.Topics.0.Partitions.0.ErrorCode" {
+		t.Errorf("a press on byte 21 selected %s, want ErrorCode", got)
+	}
+}
+
+func ftoa(f float64) string { return strconv.FormatFloat(f, 'f', 2, 64) }

@@ -321,10 +321,20 @@ var runKinds = [...]struct {
 // the first byte of the run under it plus the bytes left of the pointer.
 // Every byte of a run is equally wide (the CSS makes a hex byte 25px with
 // its gap, an ASCII byte 9px), so the pointer's place in the run says which.
-func offsetOf(e app.Event) int {
+func (g *ByteGrid) offsetOf(e app.Event) int {
 	t := e.Get("target")
 	if !t.Truthy() {
 		return -1
+	}
+	// go-app runs a handler after its event, and a paint in between (a
+	// hover's, a scroll step's) may have replaced the run the event hit,
+	// whose box is then empty: the run under the pointer now holds the
+	// same bytes in the same place.
+	if !t.Get("isConnected").Bool() {
+		t = app.Window().Get("document").Call("elementFromPoint", e.Get("clientX").Float(), e.Get("clientY").Float())
+		if !t.Truthy() || !g.JSValue().Call("contains", t).Bool() {
+			return -1
+		}
 	}
 	ds := t.Get("dataset")
 	if !ds.Truthy() {
@@ -372,7 +382,7 @@ func atoiOr(s string, or int) int {
 // mouseover fires only on entering it.
 func (g *ByteGrid) onMove(ctx app.Context, e app.Event) {
 	guard(ctx, func() {
-		off := offsetOf(e)
+		off := g.offsetOf(e)
 		if off < 0 || off == g.hovAt {
 			ctx.PreventUpdate()
 			return
@@ -386,7 +396,7 @@ func (g *ByteGrid) onMove(ctx app.Context, e app.Event) {
 
 func (g *ByteGrid) onOver(ctx app.Context, e app.Event) {
 	guard(ctx, func() {
-		off := offsetOf(e)
+		off := g.offsetOf(e)
 		g.hovAt = off
 		if off < 0 || !g.hover(ctx, off) {
 			ctx.PreventUpdate()
@@ -408,7 +418,7 @@ func (g *ByteGrid) onLeave(ctx app.Context, e app.Event) {
 // and release landed on different elements goes to their common ancestor.
 func (g *ByteGrid) onDown(ctx app.Context, e app.Event) {
 	guard(ctx, func() {
-		if off := offsetOf(e); off >= 0 && e.Get("button").Int() == 0 {
+		if off := g.offsetOf(e); off >= 0 && e.Get("button").Int() == 0 {
 			g.selectByte(ctx, off)
 			return
 		}
@@ -422,8 +432,9 @@ func (g *ByteGrid) onDown(ctx app.Context, e app.Event) {
 // offset of its first byte. A run, not a cell a byte, is what makes a
 // scroll step cheap: a row of the 1 MiB Fetch is 7 elements to style and
 // lay out rather than 21 with a hex cell a byte, and the byte under the
-// pointer is found from its place in the run (offsetOf). ch is what is left of the changed pairs at the row's start;
-// rowHTML returns what is left after it.
+// pointer is found from its place in the run (ByteGrid.offsetOf). ch is
+// what is left of the changed pairs at the row's start; rowHTML returns
+// what is left after it.
 func (g *ByteGrid) rowHTML(b *strings.Builder, r int, ch []int, flash string) []int {
 	hexAttr, ascAttr := `" data-h="`, `" data-a="`
 	if g.Buf > 0 {
