@@ -406,9 +406,10 @@ func (g gridAt) firstRowBytes() string {
 	return `Array.from(document.querySelector(` + jsString(g.scope+" .grid-scroll .grid-row") + `).querySelectorAll('[data-` + g.key() + `]')).reduce((n, r) => n + r.textContent.split(' ').length, 0)`
 }
 
-// pointAt scrolls byte off of grid g to the middle of the view (clear of
-// the sticky top bar), as a click by selector does, and returns the middle of
-// its box, where a pointer on it is; the test fails if no grid shows it.
+// pointAt scrolls byte off of grid g into view if it is not (to the
+// middle, as chromedp's click on a node does; a page that scrolls moves
+// its sticky parts) and returns the middle of its box, where a pointer on
+// it is; the test fails if no grid shows it.
 func (s *session) pointAt(g gridAt, off int) (x, y float64) {
 	s.t.Helper()
 	v := eval[[]float64](s, `(() => {
@@ -416,7 +417,7 @@ func (s *session) pointAt(g gridAt, off int) (x, y float64) {
   for (const r of document.querySelectorAll(`+jsString(g.scope)+` + ' [data-' + key + ']')) {
     const first = +r.dataset[key], n = r.textContent.split(' ').length;
     if (off < first || off >= first + n) continue;
-    r.scrollIntoView({block: 'center', inline: 'center'});
+    r.scrollIntoViewIfNeeded(true);
     const b = r.getBoundingClientRect();
     return [b.x + (off - first + 0.5) * b.width / n, b.y + b.height / 2];
   }
@@ -443,5 +444,5 @@ func (s *session) clickByteUntil(what string, g gridAt, off int, js string) {
 		time.Sleep(50 * time.Millisecond)
 	}
 	s.screenshot("failed")
-	s.t.Fatalf("one click on byte %d under %s did not give %s (%s)", off, g.scope, what, js)
+	s.t.Fatalf("one click on byte %d under %s did not give %s (%s); the page said %q", off, g.scope, what, js, s.consoleSaid("kafkawire"))
 }
