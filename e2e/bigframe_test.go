@@ -73,7 +73,7 @@ func (s *session) openGroup(section, path string, i int) {
 
 func (s *session) cellCount(section string) int {
 	s.t.Helper()
-	return eval[int](s, `document.querySelectorAll('#`+section+` .grid [data-off], #`+section+` .grid [data-boff]').length`)
+	return eval[int](s, frameGrid("#"+section+" .grid").bytes()+`.length + `+bufGrid("#"+section+" .grid").bytes()+`.length`)
 }
 
 // A 1 MiB Fetch response with 5,000 records loads from a link; the grid
@@ -133,10 +133,9 @@ func TestOneMiBFetchResponse(t *testing.T) {
 		s.openGroup("response", container, idx)
 	}
 	s.selectNode("response", recPath)
-	off := strconv.Itoa(rn.Off)
-	s.waitFor("the record's first byte in view and selected", `(()=>{const c=document.querySelector('#response [data-off="`+off+`"]');
-		if(!c) return false; const v=document.querySelector('#response .grid-scroll').getBoundingClientRect(), r=c.getBoundingClientRect();
-		return r.top>=v.top && r.bottom<=v.bottom && c.classList.contains('sel')})()`)
+	s.waitFor("the record's first byte in view and selected", `(()=>{const c=`+frameGrid("#response").byteAt(rn.Off)+`;
+		if(!c.hex) return false; const v=document.querySelector('#response .grid-scroll').getBoundingClientRect();
+		return c.y>=v.top && c.y+c.h<=v.bottom && c.cls.includes('sel')})()`)
 	if n := s.cellCount("response"); n > maxCells {
 		t.Errorf("%d cells in the DOM after scrolling to the record", n)
 	}
@@ -217,16 +216,17 @@ func TestDecompressedBytesBesideTheFrame(t *testing.T) {
 	}
 	const rec = "body.Responses.0.Partitions.0.Records.batches.0.records.1"
 	s.selectNode("response", rec)
-	s.waitFor("the decompressed grid", `document.querySelector('#response .inner [data-boff].sel')`)
-	if n := eval[int](s, `document.querySelectorAll('#response .grid [data-off].mark').length`); n == 0 {
+	inner := bufGrid("#response .inner")
+	s.waitFor("the decompressed grid", inner.offsWith("sel")+`.length > 0`)
+	if n := eval[int](s, frameGrid("#response .grid").offsWith("mark")+`.length`); n == 0 {
 		t.Error("the compressed payload is not marked in the frame")
 	}
-	if got := eval[string](s, `document.querySelector('#response .inner [data-boff].sel').dataset.region`); got != "record" {
+	if got := eval[string](s, inner.bytes()+`.find(b => b.cls.includes('sel')).region`); got != "record" {
 		t.Errorf("the selected decompressed byte is region %q", got)
 	}
 	s.screenshot("decompressed")
 	// A click on the first byte of the buffer selects the first record's length.
-	s.clickUntil("selection from the decompressed grid", `#response .inner [data-boff="0"]`,
+	s.clickByteUntil("selection from the decompressed grid", inner, 0,
 		`document.querySelector('#response .tn.sel') && document.querySelector('#response .tn.sel').dataset.path == 'body.Responses.0.Partitions.0.Records.batches.0.records.0@length'`)
 	// Editing a value in there recompresses the batch.
 	eval[bool](s, `(window.__hash0 = location.hash, true)`)

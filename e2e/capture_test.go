@@ -163,7 +163,7 @@ func TestCaptureConversationList(t *testing.T) {
 	s.do(10*time.Second, chromedp.Evaluate[chromedp.Void](row+`.querySelector('button').click()`))
 	page := fmt.Sprintf("/Produce/v%d", produce.APIVersion)
 	s.waitFor("the Produce page", `location.pathname.endsWith('`+page+`') && location.hash.includes('req=') && location.hash.includes('resp=')`)
-	s.waitFor("both frames", `document.querySelectorAll('#response [data-off]').length == `+strconv.Itoa(len(produce.Response)))
+	s.waitFor("both frames", frameGrid("#response").bytes()+`.length == `+strconv.Itoa(len(produce.Response)))
 	if got := strings.Join(s.cells("response"), ""); got != hex.EncodeToString(produce.Response) {
 		t.Errorf("the response shown is not the captured one")
 	}
@@ -343,7 +343,7 @@ func TestCaptureLoadSurvivesNavigation(t *testing.T) {
 	s.do(30*time.Second, chromedp.SetUploadFiles(chromedp.ID("paste-file"), []string{path}))
 	s.waitFor("the progress line", `document.querySelector('#conv-progress')`)
 	s.do(10*time.Second, chromedp.Evaluate[chromedp.Void](`document.querySelector('a[href$="/Metadata/v12"]').click()`))
-	s.waitFor("the Metadata page", `location.pathname.endsWith('/Metadata/v12') && document.querySelector('#request [data-off]')`)
+	s.waitFor("the Metadata page", `location.pathname.endsWith('/Metadata/v12') && `+frameGrid("#request").bytes()+`.length > 0`)
 	deadline := time.Now().Add(3 * time.Minute)
 	for !eval[bool](s, `!!document.querySelector('#conv-count')`) {
 		if time.Now().After(deadline) {

@@ -143,7 +143,7 @@ func TestErrorCodeEditedByName(t *testing.T) {
 	s.waitFor("the editor", `document.querySelector('#response input[data-edit="body.ErrorCode"]')`)
 	eval[bool](s, `(()=>{const i=document.querySelector('#response input[data-edit="body.ErrorCode"]');
 		i.value='member_id_required'; i.dispatchEvent(new Event('change',{bubbles:true})); return true})()`)
-	cells := `[` + strconv.Itoa(off) + `,` + strconv.Itoa(off+1) + `].map(i=>document.querySelector('#response [data-off="'+i+'"]').textContent).join(' ')`
+	cells := frameGrid("#response").hexAt(off, off+2)
 	// 79 is 0x004f.
 	s.waitFor("the code's bytes", cells+` == '00 4f'`)
 	// The grid shows an edit in the frame of the change; the tree follows a frame later.

@@ -223,7 +223,7 @@ func TestOfflineAfterFirstVisit(t *testing.T) {
 	}
 	_, b := codecRegions(t, "Metadata", 12, schema.Request)
 	s.visit(srv.url + "Metadata/v12")
-	s.waitFor("the Metadata v12 request offline", `document.querySelectorAll('#request [data-off]').length == `+strconv.Itoa(len(b)))
+	s.waitFor("the Metadata v12 request offline", frameGrid("#request").bytes()+`.length == `+strconv.Itoa(len(b)))
 	if got := eval[string](s, `document.getElementById('req-size').textContent`); got != strconv.Itoa(len(b))+" bytes" {
 		t.Errorf("offline, Metadata v12's request size says %q, want %d bytes", got, len(b))
 	}

@@ -23,12 +23,12 @@ func TestTypedValueSurvivesReload(t *testing.T) {
 	eval[bool](s, `(document.querySelector('`+in+`').select(), true)`)
 	s.do(10*time.Second, chromedp.SendKeys(chromedp.CSS(in), "60000"))
 	s.waitFor("the draft kept", `(sessionStorage.getItem('kafkawire-draft') || '').includes('"text":"60000"')`)
-	if got := eval[string](s, `document.querySelector('#request [data-off="18"]').textContent`); got != "00" {
+	if got := eval[string](s, frameGrid("#request").byteAt(18)+`.hex`); got != "00" {
 		t.Fatalf("the value applied before the reload (byte 18 is %s): the test proves nothing", got)
 	}
 	s.do(30*time.Second, chromedp.Reload())
 	s.waitFor("the wasm app", `document.querySelector('[data-wasm="ready"]')`)
-	s.waitFor("the typed value applied", `[16,17,18,19].map(i=>document.querySelector('#request [data-off="'+i+'"]').textContent).join(' ') == '00 00 ea 60'`)
+	s.waitFor("the typed value applied", frameGrid("#request").hexAt(16, 20)+` == '00 00 ea 60'`)
 	s.waitFor("the field selected", `document.querySelector('#request .tn.sel[data-path="`+path+`"]')`)
 	s.waitFor("the edit in the URL", `location.hash.startsWith('#req=')`)
 	if eval[bool](s, `sessionStorage.getItem('kafkawire-draft') !== null`) {
@@ -37,5 +37,5 @@ func TestTypedValueSurvivesReload(t *testing.T) {
 	// Another reload shows the same edit, from the URL alone.
 	s.do(30*time.Second, chromedp.Reload())
 	s.waitFor("the wasm app", `document.querySelector('[data-wasm="ready"]')`)
-	s.waitFor("the edit from the URL", `document.querySelector('#request [data-off="18"]').textContent == 'ea'`)
+	s.waitFor("the edit from the URL", frameGrid("#request").byteAt(18)+`.hex == 'ea'`)
 }

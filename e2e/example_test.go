@@ -12,11 +12,7 @@ import (
 
 // bytesAt is the hex of the request's bytes from..to-1, space separated, as a JavaScript expression.
 func bytesAt(from, to int) string {
-	var idx []string
-	for i := from; i < to; i++ {
-		idx = append(idx, itoa(i))
-	}
-	return `[` + strings.Join(idx, ",") + `].map(i=>(document.querySelector('#request [data-off="'+i+'"]')||{}).textContent).join(' ')`
+	return frameGrid("#request").hexAt(from, to)
 }
 
 func itoa(i int) string {
@@ -37,7 +33,7 @@ func TestExampleAndJSONBox(t *testing.T) {
 	// The example: client id "kafkawire" (9 more bytes), TransactionalId null,
 	// TransactionTimeoutMs 60000 at 25..28, ProducerId -1.
 	s.clickUntil("the example", `button[data-op="show-example"]`,
-		`document.querySelectorAll('#request [data-off]').length == 40 && `+bytesAt(25, 29)+` == '00 00 ea 60'`)
+		frameGrid("#request").bytes()+`.length == 40 && `+bytesAt(25, 29)+` == '00 00 ea 60'`)
 	s.waitFor("the example pressed", `document.querySelector('button[data-op="show-example"]').classList.contains('on')`)
 	s.waitFor("the fragment", `location.hash.length > 1`)
 	if got := eval[string](s, bytesAt(29, 37)); got != "ff ff ff ff ff ff ff ff" {
@@ -83,12 +79,12 @@ func TestExampleAndJSONBox(t *testing.T) {
 
 	// A body alone, as reference pages print a message: the header stays minimal.
 	s.do(10*time.Second, chromedp.SetValue(chromedp.CSS(ta), "{\n  \"TransactionalId\": null,\n  \"TransactionTimeoutMs\": 1000\n}"))
-	s.waitFor("the body's bytes", `document.querySelectorAll('#request [data-off]').length == 31 && `+bytesAt(16, 20)+` == '00 00 03 e8'`)
+	s.waitFor("the body's bytes", frameGrid("#request").bytes()+`.length == 31 && `+bytesAt(16, 20)+` == '00 00 03 e8'`)
 	if eval[bool](s, `!!document.querySelector('details.json-box[data-dir="request"] .json-err')`) {
 		t.Errorf("the body alone left an error")
 	}
 
 	// Back to the minimal instance: the box follows.
-	s.clickUntil("the minimal instance", `button[data-op="show-minimal"]`, `document.querySelectorAll('#request [data-off]').length == 31`)
+	s.clickUntil("the minimal instance", `button[data-op="show-minimal"]`, frameGrid("#request").bytes()+`.length == 31`)
 	s.waitFor("the box's new JSON", `document.querySelector('`+ta+`').value.includes('"ClientId": ""')`)
 }

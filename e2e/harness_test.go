@@ -17,6 +17,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -316,7 +317,7 @@ func (s *session) open(path string) {
 func (s *session) openStatic(path string) {
 	s.t.Helper()
 	s.do(30*time.Second, chromedp.Navigate(siteURL+strings.TrimPrefix(path, "/")+"?wasm=false"))
-	s.waitFor("the pre-rendered page", `document.querySelector('#request [data-off]')`)
+	s.waitFor("the pre-rendered page", frameGrid("#request").bytes()+`.length > 0`)
 }
 
 func (s *session) screenshot(name string) {
@@ -330,14 +331,118 @@ func (s *session) screenshot(name string) {
 	os.WriteFile(filepath.Join("artifacts", file), b, 0o644)
 }
 
-// cells returns the hex text of the byte cells of a section, in offset order.
+// cells returns the hex text of the frame's bytes a section's grid shows, in offset order.
 func (s *session) cells(section string) []string {
 	s.t.Helper()
-	return eval[[]string](s, `Array.from(document.querySelectorAll('#`+section+` [data-off]')).sort((a,b)=>a.dataset.off-b.dataset.off).map(e=>e.textContent)`)
+	return eval[[]string](s, frameGrid("#"+section).bytes()+`.map(b=>b.hex)`)
 }
 
-// regions returns the data-region of every byte cell of a section, in offset order.
+// regions returns the region of every byte a section's grid shows, in offset order.
 func (s *session) regions(section string) []string {
 	s.t.Helper()
-	return eval[[]string](s, `Array.from(document.querySelectorAll('#`+section+` [data-off]')).sort((a,b)=>a.dataset.off-b.dataset.off).map(e=>e.dataset.region)`)
+	return eval[[]string](s, frameGrid("#"+section).bytes()+`.map(b=>b.region)`)
+}
+
+// A byte grid shows its hex bytes as text runs, one per stretch of bytes
+// that look alike (region, selected, hovered, the cursor...), each holding
+// the offset of its first byte (data-h; data-bh in a decompressed buffer's
+// grid) and every byte 2 digits and a space between bytes, equally wide.
+// gridAt reads those byte by byte, so a test says "byte 18" rather than
+// which element holds it.
+type gridAt struct {
+	scope string // a CSS selector the grids are under: "#request", "#response .inner"
+	buf   bool   // a decompressed buffer's bytes (data-bh) rather than the frame's (data-h)
+}
+
+func frameGrid(scope string) gridAt { return gridAt{scope, false} }
+func bufGrid(scope string) gridAt   { return gridAt{scope, true} }
+
+// gridBytesJS is a JavaScript function of a scope and a key (h or bh):
+// every byte of the runs under it, in offset order, as {off, hex, region,
+// cls: the run's classes, x, y, w, h: the byte's box in the viewport}.
+const gridBytesJS = `((scope, key) => {
+  const out = [];
+  for (const r of document.querySelectorAll(scope + ' [data-' + key + ']')) {
+    const first = +r.dataset[key], hex = r.textContent.split(' '), b = r.getBoundingClientRect(), w = b.width / hex.length;
+    hex.forEach((x, i) => out.push({off: first + i, hex: x, region: r.dataset.region, cls: Array.from(r.classList), x: b.x + i * w, y: b.y, w: w, h: b.height}));
+  }
+  return out.sort((a, b) => a.off - b.off);
+})`
+
+// key is the dataset key of the runs' first offsets.
+func (g gridAt) key() string {
+	if g.buf {
+		return "bh"
+	}
+	return "h"
+}
+
+// bytes is a JavaScript expression: the bytes the grids show, in offset order.
+func (g gridAt) bytes() string {
+	return gridBytesJS + `(` + jsString(g.scope) + `, '` + g.key() + `')`
+}
+
+// byteAt is a JavaScript expression: byte off as bytes gives it, or, when
+// no grid shows it, an object with no hex and no classes.
+func (g gridAt) byteAt(off int) string {
+	return `(` + g.bytes() + `.find(b => b.off == ` + strconv.Itoa(off) + `) || {cls: []})`
+}
+
+// hexAt is a JavaScript expression: the hex of bytes lo..hi-1, space-separated
+// ("undefined" for a byte not shown).
+func (g gridAt) hexAt(lo, hi int) string {
+	return `(all => Array.from({length: ` + strconv.Itoa(hi-lo) + `}, (_, i) => { const b = all.find(b => b.off == ` + strconv.Itoa(lo) + ` + i); return b ? b.hex : 'undefined'; }).join(' '))(` + g.bytes() + `)`
+}
+
+// offsWith is a JavaScript expression: the offsets, as strings, of the
+// bytes shown whose run has class c (sel, hov, cur, mark, r15...).
+func (g gridAt) offsWith(c string) string {
+	return g.bytes() + `.filter(b => b.cls.includes(` + jsString(c) + `)).map(b => String(b.off))`
+}
+
+// firstRowBytes is a JavaScript expression: how many bytes the first row
+// of the grid's rows holds (16, or 8 on a phone).
+func (g gridAt) firstRowBytes() string {
+	return `Array.from(document.querySelector(` + jsString(g.scope+" .grid-scroll .grid-row") + `).querySelectorAll('[data-` + g.key() + `]')).reduce((n, r) => n + r.textContent.split(' ').length, 0)`
+}
+
+// pointAt scrolls byte off of grid g into view if it is not (to the
+// middle, as chromedp's click on a node does; a page that scrolls moves
+// its sticky parts) and returns the middle of its box, where a pointer on
+// it is; the test fails if no grid shows it.
+func (s *session) pointAt(g gridAt, off int) (x, y float64) {
+	s.t.Helper()
+	v := eval[[]float64](s, `(() => {
+  const key = '`+g.key()+`', off = `+strconv.Itoa(off)+`;
+  for (const r of document.querySelectorAll(`+jsString(g.scope)+` + ' [data-' + key + ']')) {
+    const first = +r.dataset[key], n = r.textContent.split(' ').length;
+    if (off < first || off >= first + n) continue;
+    r.scrollIntoViewIfNeeded(true);
+    const b = r.getBoundingClientRect();
+    return [b.x + (off - first + 0.5) * b.width / n, b.y + b.height / 2];
+  }
+  return [];
+})()`)
+	if len(v) != 2 {
+		s.screenshot("failed")
+		s.t.Fatalf("no grid under %s shows byte %d", g.scope, off)
+	}
+	return v[0], v[1]
+}
+
+// clickByteUntil clicks byte off of grid g once, where a person would (the
+// middle of its digits), and fails unless js holds within 3 s, as clickUntil.
+func (s *session) clickByteUntil(what string, g gridAt, off int, js string) {
+	s.t.Helper()
+	x, y := s.pointAt(g, off)
+	s.do(10*time.Second, chromedp.MouseClickXY(x, y))
+	deadline := time.Now().Add(3 * time.Second)
+	for time.Now().Before(deadline) {
+		if eval[bool](s, "!!("+js+")") {
+			return
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	s.screenshot("failed")
+	s.t.Fatalf("one click on byte %d under %s did not give %s (%s); the page said %q", off, g.scope, what, js, s.consoleSaid("kafkawire"))
 }

@@ -18,7 +18,7 @@ func TestKeyboardInDarkMode(t *testing.T) {
 	}
 	s.do(10*time.Second, chromedp.Focus(chromedp.CSS(`#response .grid-scroll`)), chromedp.KeyEvent(kb.ArrowRight), chromedp.KeyEvent(kb.ArrowDown))
 	// 0 -> 1 -> 17: byte 0x11 is in PartitionIndex [0x10, 4B].
-	s.waitFor("the cursor at 17", `document.querySelector('#response .b.cur[data-off="17"]')`)
+	s.waitFor("the cursor at 17", frameGrid("#response").byteAt(17)+`.cls.includes('cur')`)
 	if got := eval[string](s, `document.querySelector('#response .tn.sel').dataset.path`); got != "body.Topics.0.Partitions.0.PartitionIndex" {
 		t.Errorf("selected %q after the arrows", got)
 	}

@@ -39,7 +39,7 @@ func TestLargeFrameIsVirtualised(t *testing.T) {
 	s.waitFor("the large frame", `document.getElementById('req-size').textContent == '`+strconv.Itoa(n)+` bytes'`)
 	t.Logf("%d-byte frame shown %v after navigation", n, time.Since(start).Round(time.Millisecond))
 
-	cells := eval[int](s, `document.querySelectorAll('#request [data-off]').length`)
+	cells := eval[int](s, frameGrid("#request").bytes()+`.length`)
 	if cells > 40*16 {
 		t.Errorf("%d byte cells in the DOM for a %d-byte frame: the grid is not windowed", cells, n)
 	}
@@ -48,18 +48,18 @@ func TestLargeFrameIsVirtualised(t *testing.T) {
 		t.Errorf("spacer is %dpx, want %d rows of 22px", h, rows)
 	}
 	// The body's last byte (its tag count) is far below the view.
-	last := strconv.Itoa(n - 1)
-	if eval[bool](s, `!!document.querySelector('#request [data-off="`+last+`"]')`) {
+	req := frameGrid("#request")
+	if eval[bool](s, `!!`+req.byteAt(n-1)+`.hex`) {
 		t.Fatalf("the last byte is in the DOM before scrolling")
 	}
 	s.selectNode("request", "body@tagged_fields")
-	s.waitFor("the last byte scrolled into view", `(()=>{const c=document.querySelector('#request [data-off="`+last+`"]');
-		if(!c) return false; const v=document.querySelector('#request .grid-scroll').getBoundingClientRect(), r=c.getBoundingClientRect();
-		return r.top>=v.top && r.bottom<=v.bottom && c.classList.contains('sel')})()`)
+	s.waitFor("the last byte scrolled into view", `(()=>{const c=`+req.byteAt(n-1)+`;
+		if(!c.hex) return false; const v=document.querySelector('#request .grid-scroll').getBoundingClientRect();
+		return c.y>=v.top && c.y+c.h<=v.bottom && c.cls.includes('sel')})()`)
 	// Scrolling back to the top renders the first rows again.
 	s.do(10*time.Second, chromedp.Evaluate[chromedp.Void](`document.querySelector('#request .grid-scroll').scrollTop = 0`))
-	s.waitFor("the first rows again", `document.querySelector('#request [data-off="0"]')`)
-	if cells := eval[int](s, `document.querySelectorAll('#request [data-off]').length`); cells > 40*16 {
+	s.waitFor("the first rows again", req.byteAt(0)+`.hex`)
+	if cells := eval[int](s, frameGrid("#request").bytes()+`.length`); cells > 40*16 {
 		t.Errorf("%d cells after scrolling", cells)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"html"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -84,7 +85,7 @@ func TestLearnPrimer(t *testing.T) {
 		for j, e := range exs {
 			fig := "#ex-" + l.Slug + "-" + strconv.Itoa(j)
 			b := lessonFrame(t, e)
-			got := eval[[]string](s, `Array.from(document.querySelectorAll('`+fig+` .grid-scroll [data-off]')).sort((a,b)=>a.dataset.off-b.dataset.off).map(e=>e.textContent)`)
+			got := eval[[]string](s, frameGrid(fig+" .grid-scroll").bytes()+`.map(b=>b.hex)`)
 			if len(got) == 0 || !strings.HasPrefix(hex.EncodeToString(b), strings.Join(got, "")) {
 				t.Errorf("%s %s (%s v%d): grid %s…, want the codec's %x", l.Slug, fig, e.API, e.Version, strings.Join(got[:min(len(got), 16)], ""), b[:min(len(b), 16)])
 			}
@@ -95,8 +96,8 @@ func TestLearnPrimer(t *testing.T) {
 		// A byte of the first figure's header (offset 5, the API key or the
 		// correlation id) selects its field there and only there.
 		fig := "#ex-" + l.Slug + "-0"
-		s.clickUntil("a selected field", fig+` .grid-scroll [data-off="5"]`,
-			`document.querySelector('`+fig+` .grid-scroll [data-off="5"].sel') && document.querySelector('`+fig+` .tn.sel')`)
+		g := frameGrid(fig + " .grid-scroll")
+		s.clickByteUntil("a selected field", g, 5, g.byteAt(5)+`.cls.includes('sel') && document.querySelector('`+fig+` .tn.sel')`)
 		crumb := eval[string](s, `document.querySelector('`+fig+` .crumb').textContent`)
 		if strings.HasPrefix(crumb, "click") || crumb == "" {
 			t.Errorf("%s: the crumb says %q after a click", l.Slug, crumb)
@@ -120,12 +121,13 @@ func TestLearnPrimer(t *testing.T) {
 	second := lessons[1]
 	s.clickUntil("the next lesson", ".learn-next", `document.querySelector('[data-lesson="`+second.Slug+`"]')`)
 	fig := "#ex-" + second.Slug + "-0"
-	s.waitFor("its grid", `document.querySelector('`+fig+` .grid-scroll [data-off="0"]')`)
+	g := frameGrid(fig + " .grid-scroll")
+	s.waitFor("its grid", g.byteAt(0)+`.hex`)
 	b := lessonFrame(t, second.Sections[0].Examples[0])
-	if got := eval[string](s, `document.querySelector('`+fig+` .grid-scroll [data-off="0"]').textContent`); got != hex.EncodeToString(b[:1]) {
+	if got := eval[string](s, g.byteAt(0)+`.hex`); got != hex.EncodeToString(b[:1]) {
 		t.Errorf("after navigation the first byte is %s, want %x", got, b[0])
 	}
-	s.clickUntil("a selected field", fig+` .grid-scroll [data-off="9"]`, `document.querySelector('`+fig+` .tn.sel')`)
+	s.clickByteUntil("a selected field", g, 9, `document.querySelector('`+fig+` .tn.sel')`)
 }
 
 // TestLearnPhone: every primer page fits a 390 px screen without sideways scroll.
@@ -145,12 +147,17 @@ func TestLearnPhone(t *testing.T) {
 	}
 	// The grid is 8 bytes a row there, and still live.
 	s.open("/learn/framing")
-	if n := eval[int](s, `document.querySelector('#ex-framing-0 .grid-row .grid-hex').children.length`); n != 8 {
+	framing := frameGrid("#ex-framing-0")
+	if n := eval[int](s, framing.firstRowBytes()); n != 8 {
 		t.Errorf("%d bytes a row on a phone, want 8", n)
 	}
-	s.clickUntil("a selected field", `#ex-framing-0 .grid-scroll [data-off="2"]`, `document.querySelector('#ex-framing-0 .tn.sel')`)
+	s.clickByteUntil("a selected field", framing, 2, `document.querySelector('#ex-framing-0 .tn.sel')`)
 	s.viewShot("phone-framing-selected")
 }
+
+// hexRunRe is a hex run of a grid's pre-rendered HTML: the offset of its
+// first byte and its bytes.
+var hexRunRe = regexp.MustCompile(`data-h="(\d+)" data-region="[^"]*">([0-9a-f]{2}(?: [0-9a-f]{2})*)<`)
 
 // TestLearnStatic reads the generated site: the primer's index is
 // learn/index.html (what /learn/ serves), and every lesson's pre-rendered
@@ -181,12 +188,21 @@ func TestLearnStatic(t *testing.T) {
 				}
 			}
 		}
+		// The grids' hex runs, each the offset of its first byte and the
+		// bytes; the first grid's bytes are the first seen at each offset.
+		shown := map[int]string{}
+		for _, m := range hexRunRe.FindAllStringSubmatch(page, -1) {
+			first, _ := strconv.Atoi(m[1])
+			for i, x := range strings.Split(m[2], " ") {
+				if _, ok := shown[first+i]; !ok {
+					shown[first+i] = x
+				}
+			}
+		}
 		first := lessonFrame(t, l.Sections[0].Examples[0])
 		for off := range min(len(first), 8) {
-			cell := `data-off="` + strconv.Itoa(off) + `" data-region="`
-			i := strings.Index(page, cell)
-			if i < 0 || !strings.Contains(page[i:min(len(page), i+60)], ">"+hex.EncodeToString(first[off:off+1])+"<") {
-				t.Errorf("%s.html: byte %d of the first grid is not %x", l.Slug, off, first[off])
+			if shown[off] != hex.EncodeToString(first[off:off+1]) {
+				t.Errorf("%s.html: byte %d of the first grid is %q, want %x", l.Slug, off, shown[off], first[off])
 				break
 			}
 		}

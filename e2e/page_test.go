@@ -141,7 +141,7 @@ func TestSwitchVersion(t *testing.T) {
 		for _, dir := range []schema.Direction{schema.Request, schema.Response} {
 			want, b := codecRegions(t, "InitProducerId", v, dir)
 			section := dir.String()
-			s.waitFor("the new frame", `document.querySelectorAll('#`+section+` [data-off]').length == `+strconv.Itoa(len(b)))
+			s.waitFor("the new frame", frameGrid("#"+section).bytes()+`.length == `+strconv.Itoa(len(b)))
 			checkRegions(t, s, "after switching", "v"+strconv.Itoa(int(v)), want, section)
 			if got := strings.Join(s.cells(section), ""); got != hex.EncodeToString(b) {
 				t.Errorf("v%d %s: bytes %s, codec says %s", v, section, got, hex.EncodeToString(b))
@@ -184,7 +184,7 @@ func TestEditTransactionTimeout(t *testing.T) {
 	s := newSession(t, false)
 	s.open("/InitProducerId/v5")
 	s.setField("request", "body.TransactionTimeoutMs", "60000")
-	s.waitFor("the new bytes", `[16,17,18,19].map(i=>document.querySelector('#request [data-off="'+i+'"]').textContent).join(' ') == '00 00 ea 60'`)
+	s.waitFor("the new bytes", frameGrid("#request").hexAt(16, 20)+` == '00 00 ea 60'`)
 	if got := s.cells("request"); len(got) != 31 {
 		t.Errorf("the frame has %d bytes after the edit, want 31", len(got))
 	}
@@ -208,7 +208,7 @@ func TestAddTopicElement(t *testing.T) {
 	s.selectNode("request", "body.Topics")
 	s.do(10*time.Second, chromedp.Click(chromedp.CSS(`#request button[data-op="append"]`)))
 	// One TopicRequest element is 7 bytes: name length, one partition index with its length, tag count.
-	s.waitFor("a bigger frame", `document.querySelectorAll('#request [data-off]').length == 31`)
+	s.waitFor("a bigger frame", frameGrid("#request").bytes()+`.length == 31`)
 	after := s.cells("request")
 	if before[15] != "02" || after[15] != "03" {
 		t.Errorf("compact length of Topics: %s then %s, want 02 then 03", before[15], after[15])
@@ -218,7 +218,7 @@ func TestAddTopicElement(t *testing.T) {
 	}
 	// The grid shows the edit in the frame of the click; the rest of the page follows a frame later.
 	s.waitFor("the summary's request size", `document.getElementById('req-size').textContent == '31 bytes'`)
-	if !eval[bool](s, `document.querySelector('#request .b.chg0, #request .b.chg1') != null`) {
+	if !eval[bool](s, `(`+frameGrid("#request").offsWith("chg0")+`.length + `+frameGrid("#request").offsWith("chg1")+`.length) > 0`) {
 		t.Errorf("no changed byte flashes")
 	}
 }
@@ -227,22 +227,21 @@ func TestHoverHighlightsField(t *testing.T) {
 	s := newSession(t, false)
 	s.open("/DescribeProducers/v0")
 	// Byte 0x14 of the response is the first byte of ErrorCode.
-	cell := `#response [data-off="20"]`
-	s.do(10*time.Second, chromedp.ScrollIntoView(chromedp.CSS(cell)))
-	box := eval[[]float64](s, `(()=>{const r=document.querySelector('`+cell+`').getBoundingClientRect();return [r.x+r.width/2,r.y+r.height/2]})()`)
-	s.do(10*time.Second, chromedp.MouseEvent("mouseMoved", box[0], box[1]))
+	resp := frameGrid("#response")
+	x, y := s.pointAt(resp, 20)
+	s.do(10*time.Second, chromedp.MouseEvent("mouseMoved", x, y))
 	path := "body.Topics.0.Partitions.0.ErrorCode"
 	s.waitFor("the tree node highlighted", `document.querySelector('#response .tn.hov[data-path="`+path+`"]')`)
 	if got := eval[string](s, `document.querySelector('#response .crumb').textContent`); got != "Topics[0].Partitions[0].ErrorCode" {
 		t.Errorf("breadcrumb %q", got)
 	}
-	hov := eval[[]string](s, `Array.from(document.querySelectorAll('#response .b.hov')).map(e=>e.dataset.off)`)
+	hov := eval[[]string](s, resp.offsWith("hov"))
 	if strings.Join(hov, ",") != "20,21" {
 		t.Errorf("highlighted bytes %v, want 20,21 (ErrorCode)", hov)
 	}
 	// Clicking a tree node selects its bytes.
 	s.selectNode("response", "body.Topics.0.Partitions.0.ActiveProducers.0.LastTimestamp")
-	sel := eval[[]string](s, `Array.from(document.querySelectorAll('#response .b.sel')).map(e=>e.dataset.off)`)
+	sel := eval[[]string](s, resp.offsWith("sel"))
 	if strings.Join(sel, ",") != "40,41,42,43,44,45,46,47" {
 		t.Errorf("selected bytes %v, want 40..47 (LastTimestamp)", sel)
 	}
@@ -289,11 +288,11 @@ func TestSharedURLRestoresEdits(t *testing.T) {
 	s := newSession(t, false)
 	s.open("/InitProducerId/v5")
 	s.setField("request", "body.TransactionTimeoutMs", "60000")
-	s.waitFor("the edit", `document.querySelector('#request [data-off="18"]').textContent == 'ea'`)
+	s.waitFor("the edit", frameGrid("#request").byteAt(18)+`.hex == 'ea'`)
 	s.setField("request", "header.ClientId", xss)
 	s.waitFor("the client id", `document.querySelector('#request .tn[data-path="header.ClientId"] .va').textContent.includes('onerror')`)
 	s.setField("response", "body.ErrorCode", "47")
-	s.waitFor("the response edit", `document.querySelector('#response [data-off="14"]').textContent == '2f'`)
+	s.waitFor("the response edit", frameGrid("#response").byteAt(14)+`.hex == '2f'`)
 	want := s.cells("request")
 	wantResp := s.cells("response")
 	// The URL is written once the page is idle after an edit.
@@ -392,5 +391,5 @@ func TestIndexSearch(t *testing.T) {
 	s.waitFor("the search by name", `document.querySelectorAll('table.ix tbody tr').length == 1`)
 	// A version link leads to its page, under the site's prefix.
 	s.do(10*time.Second, chromedp.Click(chromedp.CSS(`table.ix a[href$="/DescribeProducers/v0"]`)))
-	s.waitFor("the page", `location.pathname == '`+base+`DescribeProducers/v0' && document.querySelectorAll('#request [data-off]').length == 24`)
+	s.waitFor("the page", `location.pathname == '`+base+`DescribeProducers/v0' && `+frameGrid("#request").bytes()+`.length == 24`)
 }

@@ -101,7 +101,7 @@ func TestPasteHexdumpOfAProduceRequest(t *testing.T) {
 	if n := len(s.cells("response")); n == 0 {
 		t.Error("the response grid is empty")
 	}
-	if n := eval[int](s, `document.querySelectorAll('#request .b.r15').length`); n != 0 {
+	if n := eval[int](s, frameGrid("#request").offsWith("r15")+`.length`); n != 0 {
 		t.Errorf("%d bytes of a clean frame are marked bad", n)
 	}
 	s.screenshot("light")
@@ -177,7 +177,7 @@ func TestPasteGarbageSaysWhereAndChangesNothing(t *testing.T) {
 	s.screenshot("garbage")
 	// The page keeps working.
 	s.setField("request", "body.TransactionTimeoutMs", "60000")
-	s.waitFor("the edit", `[16,17,18,19].map(i=>document.querySelector('#request [data-off="'+i+'"]').textContent).join(' ') == '00 00 ea 60'`)
+	s.waitFor("the edit", frameGrid("#request").hexAt(16, 20)+` == '00 00 ea 60'`)
 }
 
 func TestPasteStreamAndBrokenFrames(t *testing.T) {
@@ -218,7 +218,7 @@ func TestPasteStreamAndBrokenFrames(t *testing.T) {
 	// A request cut short: the tree keeps what decoded, the notice says where it stopped.
 	cut := ex.Request[:len(ex.Request)-10]
 	s.do(10*time.Second, chromedp.SetValue(chromedp.ID("paste-text"), hex.EncodeToString(cut)))
-	s.waitFor("the truncated request", `document.querySelector('#request .notice') && document.querySelectorAll('#request [data-off]').length == `+strconv.Itoa(len(cut)))
+	s.waitFor("the truncated request", `document.querySelector('#request .notice') && `+frameGrid("#request").bytes()+`.length == `+strconv.Itoa(len(cut)))
 	if got := s.text("#request .notice"); !strings.Contains(got, "frame truncated by 10 bytes") {
 		t.Errorf("notice %q", got)
 	}
@@ -230,11 +230,11 @@ func TestPasteStreamAndBrokenFrames(t *testing.T) {
 	bad := append([]byte{}, ex.Request...)
 	bad[12], bad[13] = 0x7f, 0xff // the client id's length
 	s.do(10*time.Second, chromedp.SetValue(chromedp.ID("paste-text"), hex.EncodeToString(bad)))
-	s.waitFor("the bad bytes", `document.querySelector('#request .b.r15')`)
+	s.waitFor("the bad bytes", frameGrid("#request").offsWith("r15")+`.length > 0`)
 	if got := s.text("#request .notice"); !strings.Contains(got, "at 0x000c: ") {
 		t.Errorf("notice %q does not say where decoding stopped", got)
 	}
-	if first := eval[string](s, `document.querySelector('#request .b.r15').dataset.off`); first != "12" {
+	if first := eval[string](s, frameGrid("#request").offsWith("r15")+`[0]`); first != "12" {
 		t.Errorf("bad bytes start at %s, want 12", first)
 	}
 	if !eval[bool](s, `!!document.querySelector('#request .tn.err')`) {
@@ -248,7 +248,7 @@ func TestPasteStreamAndBrokenFrames(t *testing.T) {
 	// As a stream the 4 extra bytes are a second frame; read them as one request.
 	s.waitFor("the stream reading", `document.querySelector('#paste-pos')`)
 	s.choose("#paste-dir", "request")
-	s.waitFor("the extra bytes", `document.querySelectorAll('#request .b.r15').length == 4`)
+	s.waitFor("the extra bytes", frameGrid("#request").offsWith("r15")+`.length == 4`)
 	if got := s.text("#request .notice"); !strings.Contains(got, "4 bytes extra after the frame") {
 		t.Errorf("notice %q", got)
 	}

@@ -109,7 +109,7 @@ func TestLayoutPhoneAndDesktop(t *testing.T) {
 			}
 
 			pos := eval[string](s, `getComputedStyle(document.querySelector('.top')).position`)
-			cols := eval[int](s, `document.querySelector('#request .grid-row .grid-hex').children.length`)
+			cols := eval[int](s, frameGrid("#request").firstRowBytes())
 			offs := eval[[]string](s, `Array.from(document.querySelectorAll('#request .grid-row .grid-off')).slice(0,3).map(e=>e.textContent)`)
 			head := eval[int](s, `document.querySelector('#request .grid-head .grid-hex').children.length`)
 			want, wantPos, wantOffs := 16, "sticky", []string{"0000", "0010", "0020"}
@@ -221,7 +221,7 @@ func TestEditAppliesOnLeavingTheField(t *testing.T) {
 	s.do(10*time.Second, chromedp.WaitVisible(chromedp.CSS(in)), chromedp.Focus(chromedp.CSS(in)))
 	eval[bool](s, `document.querySelector('`+in+`').select(), true`)
 	s.do(10*time.Second, chromedp.SendKeys(chromedp.CSS(in), "60000"), chromedp.KeyEvent(kb.Tab))
-	s.waitFor("the edit applied on Tab", `[16,17,18,19].map(i=>document.querySelector('#request [data-off="'+i+'"]').textContent).join(' ') == '00 00 ea 60'`)
+	s.waitFor("the edit applied on Tab", frameGrid("#request").hexAt(16, 20)+` == '00 00 ea 60'`)
 
 	// Typed, then a click on another row: the value applies and the click selects the row.
 	s.do(10*time.Second, chromedp.Focus(chromedp.CSS(in)))
@@ -229,7 +229,7 @@ func TestEditAppliesOnLeavingTheField(t *testing.T) {
 	s.do(10*time.Second, chromedp.SendKeys(chromedp.CSS(in), "1000"))
 	other := `#request .tn[data-path="body.ProducerId"] .nm`
 	s.do(10*time.Second, chromedp.Click(chromedp.CSS(other)))
-	s.waitFor("the edit applied on leaving", `[16,17,18,19].map(i=>document.querySelector('#request [data-off="'+i+'"]').textContent).join(' ') == '00 00 03 e8'`)
+	s.waitFor("the edit applied on leaving", frameGrid("#request").hexAt(16, 20)+` == '00 00 03 e8'`)
 	s.waitFor("the clicked row selected", `document.querySelector('#request .tn.sel[data-path="body.ProducerId"]')`)
 }
 
@@ -287,21 +287,24 @@ func TestEveryClickOnAByteSelects(t *testing.T) {
 	s.do(30*time.Second, chromedp.Navigate(siteURL+"Fetch/v16#resp="+base64.RawURLEncoding.EncodeToString(b)))
 	s.waitFor("the wasm app", `document.querySelector('[data-wasm="ready"]')`)
 	s.selectNode("response", "body.Responses.0.Partitions.0.Records.batches.0.records.1")
-	s.waitFor("the decompressed grid", `document.querySelector('#response .inner [data-boff].sel')`)
+	inner, outer := bufGrid("#response .inner"), frameGrid("#response .grid-scroll")
+	s.waitFor("the decompressed grid", inner.offsWith("sel")+`.length > 0`)
 	lost := 0
-	for i, cell := range []string{
+	for i, c := range []struct {
+		g   gridAt
+		off int
+	}{
 		// The decompressed grid shows while the selection is in it: its clicks first.
-		`#response .inner [data-boff="0"]`, `#response .inner [data-boff="9"]`, `#response .inner [data-boff="30"]`,
-		`#response .inner [data-boff="3"]`, `#response .inner [data-boff="17"]`,
-		`#response .grid-scroll [data-off="5"]`, `#response .grid-scroll [data-off="12"]`, `#response .grid-scroll [data-off="20"]`,
-		`#response .grid-scroll [data-off="40"]`, `#response .grid-scroll [data-off="1"]`,
+		{inner, 0}, {inner, 9}, {inner, 30}, {inner, 3}, {inner, 17},
+		{outer, 5}, {outer, 12}, {outer, 20}, {outer, 40}, {outer, 1},
 	} {
-		s.do(10*time.Second, chromedp.ScrollIntoView(chromedp.CSS(cell)), chromedp.Click(chromedp.CSS(cell)))
+		x, y := s.pointAt(c.g, c.off)
+		s.do(10*time.Second, chromedp.MouseClickXY(x, y))
 		deadline := time.Now().Add(3 * time.Second)
-		for !eval[bool](s, `!!document.querySelector('`+cell+`.sel')`) {
+		for !eval[bool](s, c.g.byteAt(c.off)+`.cls.includes('sel')`) {
 			if time.Now().After(deadline) {
 				lost++
-				t.Errorf("click %d on %s did not select its byte", i+1, cell)
+				t.Errorf("click %d on byte %d under %s did not select its byte", i+1, c.off, c.g.scope)
 				break
 			}
 			time.Sleep(50 * time.Millisecond)

@@ -41,8 +41,9 @@ type ByteGrid struct {
 	HovOff  int // hovered field span
 	HovEnd  int
 	Cursor  int // keyboard cursor, -1 for none
-	// Buf is 0 for the frame, k > 0 for decompressed buffer k, whose cells
-	// carry data-boff instead of data-off (they are not frame offsets).
+	// Buf is 0 for the frame, k > 0 for decompressed buffer k, whose runs
+	// carry data-bh and data-ba instead of data-h and data-a (they are not
+	// frame offsets).
 	Buf     int
 	MarkOff int // the compressed payload of the decompressed buffer shown, [MarkOff, MarkEnd)
 	MarkEnd int
@@ -71,7 +72,7 @@ type ByteGrid struct {
 
 const flashFor = 1200 * time.Millisecond
 
-// regionClass is the class of a byte cell per region, built once.
+// regionClass is the class of a hex run per region, built once.
 var regionClass = func() (t [16]string) {
 	for i := range t {
 		t[i] = "b r" + strconv.Itoa(i)
@@ -307,42 +308,62 @@ func (g *ByteGrid) onScroll(ctx app.Context, e app.Event) {
 	})
 }
 
-// offsetOf reads the byte offset under an event's pointer: a hex cell's
-// own offset, or in an ASCII run the offset of its first byte plus the
-// characters left of the pointer.
-func offsetOf(e app.Event) int {
+// runKinds are the dataset keys of the grid's text runs, each holding
+// the offset of the run's first byte (hex and ASCII, of the frame and of a
+// decompressed buffer), and whether the run is hex: a hex byte is two
+// digits and a space between bytes, an ASCII byte one character.
+var runKinds = [...]struct {
+	key string
+	hex bool
+}{{"h", true}, {"bh", true}, {"a", false}, {"ba", false}}
+
+// offsetOf reads the byte offset under an event's pointer: the offset of
+// the first byte of the run under it plus the bytes left of the pointer.
+// Every byte of a run is equally wide (the CSS makes a hex byte 25px with
+// its gap, an ASCII byte 9px), so the pointer's place in the run says which.
+func (g *ByteGrid) offsetOf(e app.Event) int {
 	t := e.Get("target")
 	if !t.Truthy() {
 		return -1
+	}
+	// go-app runs a handler after its event, and a paint in between (a
+	// hover's, a scroll step's) may have replaced the run the event hit,
+	// whose box is then empty: the run under the pointer now holds the
+	// same bytes in the same place.
+	if !t.Get("isConnected").Bool() {
+		t = app.Window().Get("document").Call("elementFromPoint", e.Get("clientX").Float(), e.Get("clientY").Float())
+		if !t.Truthy() || !g.JSValue().Call("contains", t).Bool() {
+			return -1
+		}
 	}
 	ds := t.Get("dataset")
 	if !ds.Truthy() {
 		return -1
 	}
-	for _, k := range [...]string{"off", "boff"} {
-		if v := ds.Get(k); v.Truthy() {
-			return atoiOr(v.String(), -1)
+	for _, k := range runKinds {
+		v := ds.Get(k.key)
+		if !v.Truthy() {
+			continue
 		}
-	}
-	for _, k := range [...]string{"a", "ba"} {
-		if v := ds.Get(k); v.Truthy() {
-			first := atoiOr(v.String(), -1)
-			if first < 0 {
-				return -1
-			}
-			// The run's characters are one byte each (asciiByte), and a JS
-			// string has no Length in syscall/js (it panics): count the Go string.
-			n := len(t.Get("textContent").String())
-			r := t.Call("getBoundingClientRect")
-			return first + asciiIndex(e.Get("clientX").Float()-r.Get("left").Float(), r.Get("width").Float(), n)
+		first := atoiOr(v.String(), -1)
+		if first < 0 {
+			return -1
 		}
+		// A JS string has no Length in syscall/js (it panics): count the Go
+		// string. The runs' characters are one byte each (asciiByte, hex digits).
+		n := len(t.Get("textContent").String())
+		if k.hex {
+			n = (n + 1) / 3
+		}
+		r := t.Call("getBoundingClientRect")
+		return first + runIndex(e.Get("clientX").Float()-r.Get("left").Float(), r.Get("width").Float(), n)
 	}
 	return -1
 }
 
-// asciiIndex is the character under x pixels from the left of a run of n
-// equally wide characters w pixels wide in all.
-func asciiIndex(x, w float64, n int) int {
+// runIndex is the byte under x pixels from the left of a run of n bytes,
+// equally wide, w pixels wide in all.
+func runIndex(x, w float64, n int) int {
 	if n <= 0 || w <= 0 {
 		return 0
 	}
@@ -357,16 +378,11 @@ func atoiOr(s string, or int) int {
 	return n
 }
 
-// onMove follows the pointer inside an ASCII run, which, unlike a hex
-// cell, holds several bytes: mouseover fires only on entering it.
+// onMove follows the pointer inside a run, which holds several bytes:
+// mouseover fires only on entering it.
 func (g *ByteGrid) onMove(ctx app.Context, e app.Event) {
 	guard(ctx, func() {
-		ds := e.Get("target").Get("dataset")
-		if !ds.Truthy() || (!ds.Get("a").Truthy() && !ds.Get("ba").Truthy()) {
-			ctx.PreventUpdate()
-			return
-		}
-		off := offsetOf(e)
+		off := g.offsetOf(e)
 		if off < 0 || off == g.hovAt {
 			ctx.PreventUpdate()
 			return
@@ -380,7 +396,7 @@ func (g *ByteGrid) onMove(ctx app.Context, e app.Event) {
 
 func (g *ByteGrid) onOver(ctx app.Context, e app.Event) {
 	guard(ctx, func() {
-		off := offsetOf(e)
+		off := g.offsetOf(e)
 		g.hovAt = off
 		if off < 0 || !g.hover(ctx, off) {
 			ctx.PreventUpdate()
@@ -402,7 +418,7 @@ func (g *ByteGrid) onLeave(ctx app.Context, e app.Event) {
 // and release landed on different elements goes to their common ancestor.
 func (g *ByteGrid) onDown(ctx app.Context, e app.Event) {
 	guard(ctx, func() {
-		if off := offsetOf(e); off >= 0 && e.Get("button").Int() == 0 {
+		if off := g.offsetOf(e); off >= 0 && e.Get("button").Int() == 0 {
 			g.selectByte(ctx, off)
 			return
 		}
@@ -410,16 +426,28 @@ func (g *ByteGrid) onDown(ctx app.Context, e app.Event) {
 	})
 }
 
-// rowHTML writes row r: offset, a row's hex cells and its ASCII cells, each cell
-// with its region class, highlight classes and offset. ch is what is left of
-// the changed pairs at the row's start; rowHTML returns what is left after it.
+// rowHTML writes row r: its offset, then its hex bytes and its ASCII
+// characters, each as text runs of bytes that look alike (region and
+// highlights), every run with its region class, highlight classes and the
+// offset of its first byte. A run, not a cell a byte, is what makes a
+// scroll step cheap: a row of the 1 MiB Fetch is 7 elements to style and
+// lay out rather than 21 with a hex cell a byte, and the byte under the
+// pointer is found from its place in the run (ByteGrid.offsetOf). ch is
+// what is left of the changed pairs at the row's start; rowHTML returns
+// what is left after it.
 func (g *ByteGrid) rowHTML(b *strings.Builder, r int, ch []int, flash string) []int {
-	offAttr, ascAttr := `" data-off="`, `" data-a="`
+	hexAttr, ascAttr := `" data-h="`, `" data-a="`
 	if g.Buf > 0 {
-		offAttr, ascAttr = `" data-boff="`, `" data-ba="`
+		hexAttr, ascAttr = `" data-bh="`, `" data-ba="`
 	}
 	w := g.width()
 	lo, hi := r*w, min((r+1)*w, len(g.Bytes))
+	// A wide row's second half starts after a wider gap, so no hex run
+	// crosses the middle.
+	half := -1
+	if w == wideCols {
+		half = lo + wideCols/2
+	}
 	var mods [wideCols]string
 	for i := lo; i < hi; i++ {
 		mod := ""
@@ -443,32 +471,47 @@ func (g *ByteGrid) rowHTML(b *strings.Builder, r int, ch []int, flash string) []
 		}
 		mods[i-lo] = mod
 	}
+	// runEnd is the end of the run that starts at i, stopping at stop.
+	runEnd := func(i, stop int) int {
+		j := i + 1
+		for j < stop && g.region(j) == g.region(i) && mods[j-lo] == mods[i-lo] {
+			j++
+		}
+		return j
+	}
 	b.WriteString(`<div class="grid-row"><span class="grid-off">`)
 	b.WriteString(hex4(lo))
 	b.WriteString(`</span><span class="grid-hex">`)
-	for i := lo; i < hi; i++ {
+	for i := lo; i < hi; {
+		stop := hi
+		if i < half {
+			stop = min(hi, half)
+		}
+		j := runEnd(i, stop)
 		reg := g.region(i)
 		b.WriteString(`<span class="`)
 		b.WriteString(regionClass[reg])
 		b.WriteString(mods[i-lo])
-		b.WriteString(offAttr)
+		if i == half {
+			b.WriteString(" g")
+		}
+		b.WriteString(hexAttr)
 		b.WriteString(strconv.Itoa(i))
 		b.WriteString(`" data-region="`)
 		b.WriteString(regionKey[reg])
 		b.WriteString(`">`)
-		b.WriteString(hexByte[g.Bytes[i]])
+		for k := i; k < j; k++ {
+			if k > i {
+				b.WriteByte(' ')
+			}
+			b.WriteString(hexByte[g.Bytes[k]])
+		}
 		b.WriteString(`</span>`)
+		i = j
 	}
-	// The ASCII gutter is one text run per stretch of bytes that look alike
-	// (region and highlights): a third of the elements a row had with one
-	// per byte, and the byte under the pointer is found from its position
-	// in the run (asciiOffset).
 	b.WriteString(`</span><span class="grid-asc">`)
 	for i := lo; i < hi; {
-		j := i + 1
-		for j < hi && g.region(j) == g.region(i) && mods[j-lo] == mods[i-lo] {
-			j++
-		}
+		j := runEnd(i, hi)
 		b.WriteString(`<span class="a r`)
 		b.WriteString(strconv.Itoa(g.region(i)))
 		b.WriteString(mods[i-lo])

@@ -26,8 +26,8 @@ func TestByteGridRendersOnlyTheRowsInView(t *testing.T) {
 	if len(rows) != viewRows+marginRows {
 		t.Fatalf("%d rows in the DOM, want %d", len(rows), viewRows+marginRows)
 	}
-	last16 := strconv.Itoa((viewRows + marginRows - 1) * 16)
-	if !strings.Contains(rows[len(rows)-1], `data-off="`+last16+`"`) || strings.Contains(rows[len(rows)-1], `data-off="`+strconv.Itoa((viewRows+marginRows)*16)+`"`) {
+	last16 := (viewRows + marginRows - 1) * 16
+	if c := gridCells(rows[len(rows)-1]); len(c) != 16 || c[0].off != last16 || c[15].off != last16+15 {
 		t.Errorf("last rendered row: %s", rows[len(rows)-1])
 	}
 }
@@ -50,19 +50,18 @@ func gridRows(t *testing.T, g *ByteGrid) []string {
 	return rows[1:]
 }
 
-func TestByteGridCellCarriesOffsetAndRegion(t *testing.T) {
+func TestByteGridRunsCarryOffsetAndRegion(t *testing.T) {
 	p := NewPane(schema.ByName("DescribeProducers"), 0, schema.Request)
 	g := &ByteGrid{Bytes: p.Bytes(), Regions: p.Regions, SelOff: 4, SelEnd: 6, HovOff: -1, HovEnd: -1, Cursor: -1}
 	var b strings.Builder
 	g.rowHTML(&b, 0, nil, "")
 	row := b.String()
-	// Row 0, hex column, cell 4: the first byte of the API key, selected.
-	// In the ASCII gutter, one run per stretch of bytes alike: the frame
-	// size, the selected API key (0x00 0x3d), the rest of the header, the
+	// Row 0, hex column and ASCII gutter, one run per stretch of bytes
+	// alike: the frame size, the selected API key (0x00 0x3d), the rest of
+	// the header (in hex in two runs, either side of the row's middle), the
 	// header's tagged fields, the body.
 	for _, want := range []string{
-		`<span class="b r2 sel" data-off="4" data-region="header">00</span>`,
-		`<span class="b r6" data-off="14" data-region="tagged">00</span>`,
+		`<span class="grid-hex"><span class="b r1" data-h="0" data-region="frame">00 00 00 14</span><span class="b r2 sel" data-h="4" data-region="header">00 3d</span><span class="b r2" data-h="6" data-region="header">00 00</span><span class="b r2 g" data-h="8" data-region="header">00 00 00 00 00 00</span><span class="b r6" data-h="14" data-region="tagged">00</span><span class="b r4" data-h="15" data-region="body">02</span></span>`,
 		`<span class="grid-asc"><span class="a r1" data-a="0">....</span><span class="a r2 sel" data-a="4">.=</span><span class="a r2" data-a="6">........</span><span class="a r6" data-a="14">.</span><span class="a r4" data-a="15">.</span></span>`,
 	} {
 		if !strings.Contains(row, want) {

@@ -29,7 +29,6 @@ func learnPage(t *testing.T, p string) string {
 var (
 	figureRe = regexp.MustCompile(`(?s)<figure [^>]*>.*?</figure>`)
 	attrRe   = regexp.MustCompile(`data-(api|version|dir|kind)="([^"]*)"`)
-	cellRe   = regexp.MustCompile(`<span class="b [^"]*" data-off="([0-9]+)"[^>]*>([0-9a-f]{2})</span>`)
 	hrefRe   = regexp.MustCompile(`href="([^"]*)"`)
 	sizeRe   = regexp.MustCompile(`, ([0-9]+) bytes \((minimal|example)(, [a-z0-9]+)?\)`)
 )
@@ -91,15 +90,14 @@ func TestLessonGridsAreTheCodecsBytes(t *testing.T) {
 			if m := sizeRe.FindStringSubmatch(fig); m == nil || m[1] != strconv.Itoa(len(enc)) {
 				t.Errorf("%s figure %d (%s v%d): size %v, want %d bytes", l.Slug, i, ex.API, ex.Version, m, len(enc))
 			}
-			cells := cellRe.FindAllStringSubmatch(fig, -1)
+			cells := gridCells(fig)
 			// The server renders the grid's first window of rows.
 			if wantCells := min(len(enc), (viewRows+marginRows)*wideCols); len(cells) != wantCells {
 				t.Errorf("%s figure %d: %d cells, want %d", l.Slug, i, len(cells), wantCells)
 			}
 			for j, c := range cells {
-				off, _ := strconv.Atoi(c[1])
-				if off != j || off >= len(enc) || c[2] != hex.EncodeToString(enc[off:off+1]) {
-					t.Errorf("%s figure %d: cell %d is offset %s byte %s, want offset %d byte %x", l.Slug, i, j, c[1], c[2], j, enc[min(j, len(enc)-1)])
+				if c.off != j || c.off >= len(enc) || c.hex != hex.EncodeToString(enc[c.off:c.off+1]) {
+					t.Errorf("%s figure %d: cell %d is offset %d byte %s, want offset %d byte %x", l.Slug, i, j, c.off, c.hex, j, enc[min(j, len(enc)-1)])
 					break
 				}
 			}
@@ -324,7 +322,7 @@ func TestLearnExampleSelects(t *testing.T) {
 	if !containsAttrs(got, `class="tn sel" data-id="`+info.ID+`"`) {
 		t.Errorf("the tree row %s is not selected:\n%s", info.ID, got)
 	}
-	if !strings.Contains(got, `class="b r1 sel" data-off="3"`) {
+	if c := gridCells(got); len(c) < 4 || c[3].off != 3 || !hasClass(c[3].class, "sel") {
 		t.Errorf("the size's last byte is not selected in the grid:\n%s", got)
 	}
 	// A tree row selects back into the grid; an unknown one does not.
