@@ -151,6 +151,15 @@ func Minimal() *Set {
 
 // AppendTo appends the encoded set. Unedited batches are written as they were decoded.
 func (s *Set) AppendTo(dst []byte) []byte {
+	if dst == nil {
+		// Room for the batches as they were decoded, which unedited ones are
+		// again: a 1 MiB fetch grown from nothing was copied over and over.
+		n := len(s.Tail)
+		for _, b := range s.Batches {
+			n += len(b.raw)
+		}
+		dst = make([]byte, 0, n)
+	}
 	for _, b := range s.Batches {
 		dst = b.AppendTo(dst)
 	}
@@ -236,6 +245,10 @@ type Options struct {
 	// calls for the records fields of one frame. Nil gives the call a full
 	// budget of its own.
 	Budget *Budget
+	// Keep, when set, remembers the batches this decode reads cleanly, and
+	// Prior is what an earlier decode remembered: a batch of the same bytes
+	// takes its records from there rather than parsing them again (Reuse).
+	Keep, Prior *Reuse
 }
 
 // maxDecompressed is the bound o sets on one decompression.
@@ -306,6 +319,8 @@ func (d *decoder) decodeOne(b []byte, base, i int) (*Batch, *layout.Node, *wire.
 	r := wire.NewReader(b, base)
 	var batch *Batch
 	var node *layout.Node
+	d.hit, d.clean, d.cost, d.plain = d.opts.Prior.find(b), false, 0, nil
+	defer func() { d.hit, d.plain = nil, nil }()
 	if magic := int8(b[magicOff]); magic < 2 {
 		batch, node = d.decodeLegacy(r, i)
 	} else {
@@ -316,7 +331,14 @@ func (d *decoder) decodeOne(b []byte, base, i int) (*Batch, *layout.Node, *wire.
 		return batch, node, f
 	}
 	batch.raw = b
-	batch.sum = batch.fingerprint()
+	if d.hit != nil {
+		batch.sum = d.hit.batch.sum // equal bytes, equal fields
+	} else {
+		batch.sum = batch.fingerprint()
+	}
+	if d.clean && d.opts.Keep != nil {
+		d.opts.Keep.remember(b, batch, d.cost, d.plain)
+	}
 	return batch, node, nil
 }
 
@@ -358,9 +380,19 @@ func (s *Set) Clone() *Set {
 		nb := *b
 		nb.Legacy = b.Legacy.clone()
 		nb.Records = append([]Record(nil), b.Records...)
+		// The headers of all the batch's records are copied into one slab,
+		// each record's list capped at its own length as parseRecords
+		// leaves them: one allocation a batch rather than one a record.
+		n := 0
+		for j := range nb.Records {
+			n += len(nb.Records[j].Headers)
+		}
+		slab := make([]Header, 0, n)
 		for j := range nb.Records {
 			if h := nb.Records[j].Headers; h != nil {
-				nb.Records[j].Headers = append([]Header(nil), h...)
+				first := len(slab)
+				slab = append(slab, h...)
+				nb.Records[j].Headers = slab[first:len(slab):len(slab)]
 			}
 		}
 		c.Batches[i] = &nb
