@@ -3,10 +3,15 @@
 package e2e
 
 import (
+	"encoding/base64"
+	"strconv"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/kafkawire/kafkawire/codec/frame"
+	"github.com/kafkawire/kafkawire/codec/frame/bigframe"
 )
 
 // A value typed into a field, with neither Enter nor leaving the field,
@@ -38,4 +43,42 @@ func TestTypedValueSurvivesReload(t *testing.T) {
 	s.do(30*time.Second, chromedp.Reload())
 	s.waitFor("the wasm app", `document.querySelector('[data-wasm="ready"]')`)
 	s.waitFor("the edit from the URL", `document.querySelector('#request [data-off="18"]').textContent == 'ea'`)
+}
+
+// The link of a big frame is written late (ui/pageurl.go, syncURL): its
+// replaceState costs Chromium hundreds of milliseconds. An edit of the
+// 1 MiB Fetch response, reloaded before the link was written, still shows
+// after the reload (the unload writes the link, or keeps it for the page at
+// the old URL), and the URL then carries it: a second reload shows it too.
+func TestBigFrameEditSurvivesReload(t *testing.T) {
+	b, err := frame.Encode(bigframe.Fetch())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newSession(t, false)
+	s.do(90*time.Second, chromedp.Navigate(siteURL+"Fetch/v16#resp="+base64.RawURLEncoding.EncodeToString(b)))
+	waitSlow(s, "the wasm app", `document.querySelector('[data-wasm="ready"]')`)
+	waitSlow(s, "the 1 MiB frame", `document.getElementById('resp-size').textContent == '`+strconv.Itoa(len(b))+` bytes'`)
+	path := "body.ThrottleTimeMs"
+	shown := `(document.querySelector('#response .tn[data-path="` + path + `"] .va') || {}).textContent == '= 4321'`
+	before := evalSlow[string](s, `location.hash.slice(0, 64) + location.hash.length`)
+	evalSlow[bool](s, `(window.__kwHash = location.hash, true)`)
+	s.setField("response", path, "4321")
+	waitSlow(s, "the edit shown", shown)
+	if !evalSlow[bool](s, `location.hash === window.__kwHash`) {
+		t.Log("the link was written before the reload: the reload reads it from the URL")
+	}
+	s.do(90*time.Second, chromedp.Reload())
+	waitSlow(s, "the wasm app", `document.querySelector('[data-wasm="ready"]')`)
+	waitSlow(s, "the edit shown after a reload", shown)
+	if got := evalSlow[string](s, `location.hash.slice(0, 64) + location.hash.length`); got == before {
+		t.Errorf("the URL after the reload is the one before the edit")
+	}
+	if evalSlow[bool](s, `sessionStorage.getItem('kafkawire-link') !== null`) {
+		t.Error("the kept link is still kept after it was taken")
+	}
+	// The URL alone now carries the edit.
+	s.do(90*time.Second, chromedp.Reload())
+	waitSlow(s, "the wasm app", `document.querySelector('[data-wasm="ready"]')`)
+	waitSlow(s, "the edit shown after a second reload", shown)
 }

@@ -89,6 +89,61 @@ func takeDraft() (Draft, bool) {
 	return d, err == nil
 }
 
+// A long link is written late (syncURL), so a page may unload, or be left
+// for another, before its URL carries the last edit. Then the fragment it
+// was to carry is kept here with the URL the page still had (one at a time,
+// as drafts), and a page loading at that very URL takes it: a reload, or
+// going back, shows the edit.
+const (
+	linkKey     = "kafkawire-link"
+	linkHrefKey = "kafkawire-link-href"
+)
+
+// keepLink keeps frag as the fragment of the page at href, a JavaScript string.
+func keepLink(href app.Value, frag string) {
+	s := sessionStorage()
+	if !s.Truthy() {
+		return
+	}
+	// A full storage throws: the link is then not kept, and the page lives on.
+	safely(func() error {
+		s.Call("setItem", linkKey, frag)
+		s.Call("setItem", linkHrefKey, href)
+		return nil
+	})
+}
+
+// takeLink puts the fragment kept for the page's current URL into it, if
+// there is one, and forgets it.
+func takeLink() {
+	s := sessionStorage()
+	if !s.Truthy() {
+		return
+	}
+	href := s.Call("getItem", linkHrefKey)
+	if href.IsNull() || href.IsUndefined() || !href.Equal(currentHref()) {
+		return
+	}
+	frag := s.Call("getItem", linkKey)
+	s.Call("removeItem", linkKey)
+	s.Call("removeItem", linkHrefKey)
+	if frag.IsNull() || frag.IsUndefined() {
+		return
+	}
+	loc := app.Window().Get("location")
+	app.Window().Get("history").Call("replaceState", nil, "", loc.Get("pathname").String()+"#"+frag.String())
+	followDraft(href)
+}
+
+// followDraft moves a draft typed at URL old to the page's URL, which a late
+// link write (or takeLink) just changed from old: it is the same page.
+func followDraft(old app.Value) {
+	s := sessionStorage()
+	if s.Truthy() && s.Call("getItem", draftHrefKey).Equal(old) {
+		s.Call("setItem", draftHrefKey, currentHref())
+	}
+}
+
 // currentHref is the page's URL as a JavaScript string, left in JavaScript.
 func currentHref() app.Value {
 	return app.Window().Get("location").Get("href")
