@@ -38,7 +38,7 @@ var (
 	skipCode = flag.Bool("skip-codec", false, "skip the codec benchmarks")
 	skipPage = flag.Bool("skip-page", false, "skip the browser measurements")
 	profile  = flag.String("profile", "", "profile one page scenario in Chromium instead (edit-small, load-big, scroll-big, smooth-big, edit-big, paste-broken, capture)")
-	only     = flag.String("only", "", "measure only these groups of rows, a comma list (codec, download, page, hostile, capture)")
+	only     = flag.String("only", "", "measure only these groups of rows, a comma list (codec, download, page, hostile, capture; edit: the page's edit rows alone)")
 )
 
 // selected reports whether the rows of group are measured: all are, unless -only names some.
@@ -86,7 +86,12 @@ func main() {
 	if selected("download") || selected("page") {
 		sizes(tmp, wasm)
 	}
-	if !*skipPage && selected("page") {
+	if !*skipPage && (selected("page") || *only != "" && selected("edit")) {
+		if !selected("page") { // the edit rows alone: the site is web/app.wasm
+			b, err := os.ReadFile(filepath.Join("web", "app.wasm"))
+			die(err)
+			die(os.WriteFile(wasm, b, 0o644))
+		}
 		pageBench(tmp, wasm)
 	}
 	if selected("hostile") {
