@@ -20,7 +20,8 @@
 // Encoding writes a batch that was not edited back byte for byte: each
 // decoded batch keeps its original bytes together with a fingerprint of its
 // fields, and AppendTo writes those bytes while the fingerprint still
-// matches. Once any field changes (or for batches built in code or from
+// matches (checked first by identity: the same values and the very same
+// byte strings, which edits replace rather than write into). Once any field changes (or for batches built in code or from
 // JSON), the batch is encoded from its fields, with batchLength, record
 // lengths, the record count, lastOffsetDelta and the CRC recomputed. Its
 // records are compressed afresh only if they changed: a compressed batch or
@@ -119,6 +120,7 @@ type Batch struct {
 
 	raw    []byte // the bytes the batch was decoded from
 	sum    uint64 // fingerprint of the fields as decoded; raw is stale once it differs
+	ident  uint64 // their identity (fingerprint.go): while it holds, so does sum, unchecked
 	xerial bool   // snappy records used the xerial framing Java clients write
 
 	kept    []byte // compressed records as decoded (see keep.go), written again while they hash to keptSum
@@ -169,7 +171,7 @@ func (s *Set) AppendTo(dst []byte) []byte {
 // AppendTo appends the encoded batch: its original bytes if none of its fields changed since Decode,
 // otherwise freshly encoded with lengths, counts and CRC recomputed.
 func (b *Batch) AppendTo(dst []byte) []byte {
-	if b.raw != nil && b.fingerprint() == b.sum {
+	if b.raw != nil && (b.identity() == b.ident || b.fingerprint() == b.sum) {
 		return append(dst, b.raw...)
 	}
 	if b.Magic < 2 {
@@ -336,6 +338,7 @@ func (d *decoder) decodeOne(b []byte, base, i int) (*Batch, *layout.Node, *wire.
 	} else {
 		batch.sum = batch.fingerprint()
 	}
+	batch.ident = batch.identity()
 	if d.clean && d.opts.Keep != nil {
 		d.opts.Keep.remember(b, batch, d.cost, d.plain)
 	}
