@@ -114,25 +114,29 @@ func keepLink(href app.Value, frag string) {
 }
 
 // takeLink puts the fragment kept for the page's current URL into it, if
-// there is one, and forgets it.
+// there is one, and forgets it; it forgets it too once the URL carries it
+// (the write reached the page). Both compared in JavaScript: the kept
+// fragment is copied into Go only when it is taken.
 func takeLink() {
 	s := sessionStorage()
 	if !s.Truthy() {
 		return
 	}
-	href := s.Call("getItem", linkHrefKey)
-	if href.IsNull() || href.IsUndefined() || !href.Equal(currentHref()) {
-		return
-	}
-	frag := s.Call("getItem", linkKey)
-	s.Call("removeItem", linkKey)
-	s.Call("removeItem", linkHrefKey)
-	if frag.IsNull() || frag.IsUndefined() {
+	href, frag := s.Call("getItem", linkHrefKey), s.Call("getItem", linkKey)
+	if href.IsNull() || href.IsUndefined() || frag.IsNull() || frag.IsUndefined() {
 		return
 	}
 	loc := app.Window().Get("location")
-	app.Window().Get("history").Call("replaceState", nil, "", loc.Get("pathname").String()+"#"+frag.String())
-	followDraft(href)
+	taken := href.Equal(currentHref())
+	if !taken && !loc.Get("hash").Equal(app.ValueOf("#").Call("concat", frag)) {
+		return // kept for another page (one left before its link was written)
+	}
+	s.Call("removeItem", linkKey)
+	s.Call("removeItem", linkHrefKey)
+	if taken {
+		app.Window().Get("history").Call("replaceState", nil, "", loc.Get("pathname").String()+"#"+frag.String())
+		followDraft(href)
+	}
 }
 
 // followDraft moves a draft typed at URL old to the page's URL, which a late

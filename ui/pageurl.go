@@ -175,6 +175,14 @@ func (c *Page) syncURL() {
 		return
 	}
 	watchLink(c)
+	// Until the URL carries it, the link is kept for a reload (takeLink):
+	// a base64 encode and a copy into sessionStorage, a few milliseconds.
+	href := c.linkHref
+	whenIdle(func() {
+		if seq == c.urlSeq && c.pendingLink != nil {
+			keepLink(href, Fragment(fit.Req, fit.Resp))
+		}
+	})
 	app.Window().Call("setTimeout", funcOnce(func() { whenIdle(write) }), linkQuiet.Milliseconds())
 }
 
@@ -194,6 +202,11 @@ func (c *Page) flushLink() {
 	c.pendingLink, c.linkHref = nil, nil
 	c.frag = Fragment(fit.Req, fit.Resp)
 	old := currentHref()
+	if len(c.frag) >= bigLink {
+		// A reload asked for while Chromium takes the new URL may still
+		// load the old one: it then finds the link here (takeLink).
+		keepLink(old, c.frag)
+	}
 	c.writeURL()
 	followDraft(old)
 }
@@ -234,14 +247,7 @@ func watchLink(c *Page) {
 		}
 		return nil
 	}))
-	w.Call("addEventListener", "pagehide", app.FuncOf(func(this app.Value, args []app.Value) any {
-		if c := linkPage; c != nil && c.pendingLink != nil {
-			old := currentHref()
-			c.flushLink()
-			keepLink(old, c.frag)
-		}
-		return nil
-	}))
+	w.Call("addEventListener", "pagehide", flush)
 }
 
 // funcOnce is f as a JavaScript function that releases itself when called.
