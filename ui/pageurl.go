@@ -149,9 +149,12 @@ func restore(p *Pane, b []byte) {
 // the tree and the next keystroke. It is written once the edits have paused
 // for linkQuiet, or at once when the link may be wanted or the page may go:
 // the window loses focus (to the address bar, to copy it), the page is
-// hidden, or it unloads (flushLink). Should the write not reach the
-// reloaded page, the unload keeps the link in sessionStorage, and the page
-// loading at the old URL takes it from there (takeLink).
+// hidden, or it unloads (flushLink). Each such write first keeps the link
+// in sessionStorage: a reload asked for while Chromium takes the new URL
+// may load the old one, and the page loading at the old URL takes the link
+// from there (takeLink). Keeping it after every edit instead (a base64
+// encode and a 1.4 MB setItem) cost the tree more than a hundred
+// milliseconds an edit.
 func (c *Page) syncURL() {
 	req, resp := editedFrame(c.req), editedFrame(c.resp)
 	if !app.IsClient {
@@ -175,14 +178,6 @@ func (c *Page) syncURL() {
 		return
 	}
 	watchLink(c)
-	// Until the URL carries it, the link is kept for a reload (takeLink):
-	// a base64 encode and a copy into sessionStorage, a few milliseconds.
-	href := c.linkHref
-	whenIdle(func() {
-		if seq == c.urlSeq && c.pendingLink != nil {
-			keepLink(href, Fragment(fit.Req, fit.Resp))
-		}
-	})
 	app.Window().Call("setTimeout", funcOnce(func() { whenIdle(write) }), linkQuiet.Milliseconds())
 }
 
