@@ -47,9 +47,11 @@ func TestTypedValueSurvivesReload(t *testing.T) {
 
 // The link of a big frame is written late (ui/pageurl.go, syncURL): its
 // replaceState costs Chromium hundreds of milliseconds. An edit of the
-// 1 MiB Fetch response, reloaded before the link was written, still shows
-// after the reload (the unload writes the link, or keeps it for the page at
-// the old URL), and the URL then carries it: a second reload shows it too.
+// 1 MiB Fetch response, and a value typed into another field after it
+// (a draft, kept for the URL the page had then), reloaded before the link
+// was written, both still show after the reload (the unload writes the
+// link and moves the draft to it, or keeps the link for the page at the
+// old URL), and the URL then carries them: a second reload shows them too.
 func TestBigFrameEditSurvivesReload(t *testing.T) {
 	b, err := frame.Encode(bigframe.Fetch())
 	if err != nil {
@@ -65,12 +67,21 @@ func TestBigFrameEditSurvivesReload(t *testing.T) {
 	evalSlow[bool](s, `(window.__kwHash = location.hash, true)`)
 	s.setField("response", path, "4321")
 	waitSlow(s, "the edit shown", shown)
+	typed := "body.SessionId"
+	typedShown := `(document.querySelector('#response .tn[data-path="` + typed + `"] .va') || {}).textContent == '= 777'`
+	s.selectNode("response", typed)
+	in := `#response input[data-edit="` + typed + `"]`
+	s.do(10*time.Second, chromedp.WaitVisible(chromedp.CSS(in)))
+	evalSlow[bool](s, `(document.querySelector('`+in+`').select(), true)`)
+	s.do(10*time.Second, chromedp.SendKeys(chromedp.CSS(in), "777"))
+	waitSlow(s, "the draft kept", `(sessionStorage.getItem('kafkawire-draft') || '').includes('"text":"777"')`)
 	if !evalSlow[bool](s, `location.hash === window.__kwHash`) {
 		t.Log("the link was written before the reload: the reload reads it from the URL")
 	}
 	s.do(90*time.Second, chromedp.Reload())
 	waitSlow(s, "the wasm app", `document.querySelector('[data-wasm="ready"]')`)
 	waitSlow(s, "the edit shown after a reload", shown)
+	waitSlow(s, "the typed value applied after a reload", typedShown)
 	if got := evalSlow[string](s, `location.hash.slice(0, 64) + location.hash.length`); got == before {
 		t.Errorf("the URL after the reload is the one before the edit")
 	}
@@ -81,4 +92,5 @@ func TestBigFrameEditSurvivesReload(t *testing.T) {
 	s.do(90*time.Second, chromedp.Reload())
 	waitSlow(s, "the wasm app", `document.querySelector('[data-wasm="ready"]')`)
 	waitSlow(s, "the edit shown after a second reload", shown)
+	waitSlow(s, "the typed value after a second reload", typedShown)
 }
