@@ -94,3 +94,30 @@ func TestBigFrameEditSurvivesReload(t *testing.T) {
 	waitSlow(s, "the edit shown after a second reload", shown)
 	waitSlow(s, "the typed value after a second reload", typedShown)
 }
+
+// Left for another page before its link was written, an edit of the
+// 1 MiB Fetch response comes back with the back button: the link is kept
+// for the URL the page had, and the page at that URL takes it.
+func TestBigFrameEditSurvivesLeaving(t *testing.T) {
+	b, err := frame.Encode(bigframe.Fetch())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newSession(t, false)
+	s.do(90*time.Second, chromedp.Navigate(siteURL+"Fetch/v16#resp="+base64.RawURLEncoding.EncodeToString(b)))
+	waitSlow(s, "the wasm app", `document.querySelector('[data-wasm="ready"]')`)
+	waitSlow(s, "the 1 MiB frame", `document.getElementById('resp-size').textContent == '`+strconv.Itoa(len(b))+` bytes'`)
+	path := "body.ThrottleTimeMs"
+	shown := `(document.querySelector('#response .tn[data-path="` + path + `"] .va') || {}).textContent == '= 4321'`
+	evalSlow[bool](s, `(window.__kwHash = location.hash, true)`)
+	s.setField("response", path, "4321")
+	waitSlow(s, "the edit shown", shown)
+	if !evalSlow[bool](s, `location.hash === window.__kwHash`) {
+		t.Log("the link was written before leaving: going back reads it from the URL")
+	}
+	s.do(30*time.Second, chromedp.Click(chromedp.CSS(`a.brand`)))
+	waitSlow(s, "the index", `!document.getElementById('resp-size')`)
+	s.do(90*time.Second, chromedp.NavigateBack())
+	waitSlow(s, "the 1 MiB frame again", `(document.getElementById('resp-size') || {}).textContent == '`+strconv.Itoa(len(b))+` bytes'`)
+	waitSlow(s, "the edit shown after going back", shown)
+}

@@ -80,12 +80,7 @@ func (c *Page) load(u *url.URL) {
 func (c *Page) loadPF(path, frag string) {
 	c.hashSeen, c.fragSeen = nil, ""
 	c.urlSeq++ // a URL write still pending belongs to the page this replaces
-	if c.pendingLink != nil && c.linkHref != nil {
-		// The browser has left the URL the write was for: keep the link for
-		// a return to it (the back button).
-		keepLink(c.linkHref, Fragment(c.pendingLink.Req, c.pendingLink.Resp))
-	}
-	c.pendingLink, c.linkHref = nil, nil
+	c.leaveLink()
 	c.dropLong()
 	c.path, c.frag = sitePath(path), frag
 	c.api, c.v, c.ok = ParsePagePath(c.path)
@@ -213,6 +208,25 @@ func (c *Page) writeURL() {
 		u += "#" + c.frag
 	}
 	app.Window().Get("history").Call("replaceState", nil, "", u)
+}
+
+// leaveLink drops the link still to be written, once the browser has left
+// the URL it was for (another page, a paste), keeping it for a return to
+// that URL (the back button; takeLink).
+func (c *Page) leaveLink() {
+	if c.pendingLink != nil && c.linkHref != nil {
+		keepLink(c.linkHref, Fragment(c.pendingLink.Req, c.pendingLink.Resp))
+	}
+	c.pendingLink, c.linkHref = nil, nil
+}
+
+// OnDismount keeps a link still to be written when the page gives way to
+// another kind (the index, the primer).
+func (c *Page) OnDismount() {
+	if app.IsClient {
+		c.urlSeq++
+		c.leaveLink()
+	}
 }
 
 // linkPage is the page whose long link waits (syncURL); the window's
