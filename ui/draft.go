@@ -56,10 +56,16 @@ func saveDraft(d Draft) {
 	if err != nil {
 		return
 	}
-	s.Call("setItem", draftKey, string(b))
-	if href := currentHref(); !s.Call("getItem", draftHrefKey).Equal(href) {
-		s.Call("setItem", draftHrefKey, href)
-	}
+	// A full storage throws (a big frame's URL is megabytes, and a late
+	// link may be kept beside it): the draft is then not kept, and the page
+	// lives on, where a panic would end it.
+	safely(func() error {
+		s.Call("setItem", draftKey, string(b))
+		if href := currentHref(); !s.Call("getItem", draftHrefKey).Equal(href) {
+			s.Call("setItem", draftHrefKey, href)
+		}
+		return nil
+	})
 }
 
 func clearDraft() {
@@ -144,7 +150,11 @@ func takeLink() {
 func followDraft(old app.Value) {
 	s := sessionStorage()
 	if s.Truthy() && s.Call("getItem", draftHrefKey).Equal(old) {
-		s.Call("setItem", draftHrefKey, currentHref())
+		// A full storage throws: the draft then stays with the old URL.
+		safely(func() error {
+			s.Call("setItem", draftHrefKey, currentHref())
+			return nil
+		})
 	}
 }
 
