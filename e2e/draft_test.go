@@ -3,10 +3,15 @@
 package e2e
 
 import (
+	"encoding/base64"
+	"strconv"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/kafkawire/kafkawire/codec/frame"
+	"github.com/kafkawire/kafkawire/codec/frame/bigframe"
 )
 
 // A value typed into a field, with neither Enter nor leaving the field,
@@ -38,4 +43,84 @@ func TestTypedValueSurvivesReload(t *testing.T) {
 	s.do(30*time.Second, chromedp.Reload())
 	s.waitFor("the wasm app", `document.querySelector('[data-wasm="ready"]')`)
 	s.waitFor("the edit from the URL", frameGrid("#request").byteAt(18)+`.hex == 'ea'`)
+}
+
+// The link of a big frame is written late (ui/pageurl.go, syncURL): its
+// replaceState costs Chromium hundreds of milliseconds. An edit of the
+// 1 MiB Fetch response, and a value typed into another field after it
+// (a draft, kept for the URL the page had then), reloaded before the link
+// was written, both still show after the reload (the unload writes the
+// link and moves the draft to it, or keeps the link for the page at the
+// old URL), and the URL then carries them: a second reload shows them too.
+func TestBigFrameEditSurvivesReload(t *testing.T) {
+	b, err := frame.Encode(bigframe.Fetch())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newSession(t, false)
+	s.do(90*time.Second, chromedp.Navigate(siteURL+"Fetch/v16#resp="+base64.RawURLEncoding.EncodeToString(b)))
+	waitSlow(s, "the wasm app", `document.querySelector('[data-wasm="ready"]')`)
+	waitSlow(s, "the 1 MiB frame", `document.getElementById('resp-size').textContent == '`+strconv.Itoa(len(b))+` bytes'`)
+	path := "body.ThrottleTimeMs"
+	shown := `(document.querySelector('#response .tn[data-path="` + path + `"] .va') || {}).textContent == '= 4321'`
+	before := evalSlow[string](s, `location.hash.slice(0, 64) + location.hash.length`)
+	evalSlow[bool](s, `(window.__kwHash = location.hash, true)`)
+	s.setField("response", path, "4321")
+	waitSlow(s, "the edit shown", shown)
+	typed := "body.SessionId"
+	typedShown := `(document.querySelector('#response .tn[data-path="` + typed + `"] .va') || {}).textContent == '= 777'`
+	s.selectNode("response", typed)
+	in := `#response input[data-edit="` + typed + `"]`
+	s.do(10*time.Second, chromedp.WaitVisible(chromedp.CSS(in)))
+	evalSlow[bool](s, `(document.querySelector('`+in+`').select(), true)`)
+	s.do(10*time.Second, chromedp.SendKeys(chromedp.CSS(in), "777"))
+	waitSlow(s, "the draft kept", `(sessionStorage.getItem('kafkawire-draft') || '').includes('"text":"777"')`)
+	if !evalSlow[bool](s, `location.hash === window.__kwHash`) {
+		t.Log("the link was written before the reload: the reload reads it from the URL")
+	}
+	s.do(90*time.Second, chromedp.Reload())
+	waitSlow(s, "the wasm app", `document.querySelector('[data-wasm="ready"]')`)
+	waitSlow(s, "the edit shown after a reload", shown)
+	waitSlow(s, "the typed value applied after a reload", typedShown)
+	if got := evalSlow[string](s, `location.hash.slice(0, 64) + location.hash.length`); got == before {
+		t.Errorf("the URL after the reload is the one before the edit")
+	}
+	// The link kept for the URL before the edit was taken and forgotten; the
+	// typed value's edit may have kept one since, for the URL after it.
+	if !evalSlow[bool](s, `(() => { const h = sessionStorage.getItem('kafkawire-link-href'); if (h === null) return true;
+		const x = new URL(h).hash; return x.slice(0, 64) + x.length !== '`+before+`'; })()`) {
+		t.Error("the link kept for the URL before the edit is still kept after it was taken")
+	}
+	// The URL alone now carries the edit.
+	s.do(90*time.Second, chromedp.Reload())
+	waitSlow(s, "the wasm app", `document.querySelector('[data-wasm="ready"]')`)
+	waitSlow(s, "the edit shown after a second reload", shown)
+	waitSlow(s, "the typed value after a second reload", typedShown)
+}
+
+// Left for another page before its link was written, an edit of the
+// 1 MiB Fetch response comes back with the back button: the link is kept
+// for the URL the page had, and the page at that URL takes it.
+func TestBigFrameEditSurvivesLeaving(t *testing.T) {
+	b, err := frame.Encode(bigframe.Fetch())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newSession(t, false)
+	s.do(90*time.Second, chromedp.Navigate(siteURL+"Fetch/v16#resp="+base64.RawURLEncoding.EncodeToString(b)))
+	waitSlow(s, "the wasm app", `document.querySelector('[data-wasm="ready"]')`)
+	waitSlow(s, "the 1 MiB frame", `document.getElementById('resp-size').textContent == '`+strconv.Itoa(len(b))+` bytes'`)
+	path := "body.ThrottleTimeMs"
+	shown := `(document.querySelector('#response .tn[data-path="` + path + `"] .va') || {}).textContent == '= 4321'`
+	evalSlow[bool](s, `(window.__kwHash = location.hash, true)`)
+	s.setField("response", path, "4321")
+	waitSlow(s, "the edit shown", shown)
+	if !evalSlow[bool](s, `location.hash === window.__kwHash`) {
+		t.Log("the link was written before leaving: going back reads it from the URL")
+	}
+	s.do(30*time.Second, chromedp.Click(chromedp.CSS(`a.brand`)))
+	waitSlow(s, "the index", `!document.getElementById('resp-size')`)
+	s.do(90*time.Second, chromedp.NavigateBack())
+	waitSlow(s, "the 1 MiB frame again", `(document.getElementById('resp-size') || {}).textContent == '`+strconv.Itoa(len(b))+` bytes'`)
+	waitSlow(s, "the edit shown after going back", shown)
 }

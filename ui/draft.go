@@ -56,10 +56,16 @@ func saveDraft(d Draft) {
 	if err != nil {
 		return
 	}
-	s.Call("setItem", draftKey, string(b))
-	if href := currentHref(); !s.Call("getItem", draftHrefKey).Equal(href) {
-		s.Call("setItem", draftHrefKey, href)
-	}
+	// A full storage throws (a big frame's URL is megabytes, and a late
+	// link may be kept beside it): the draft is then not kept, and the page
+	// lives on, where a panic would end it.
+	safely(func() error {
+		s.Call("setItem", draftKey, string(b))
+		if href := currentHref(); !s.Call("getItem", draftHrefKey).Equal(href) {
+			s.Call("setItem", draftHrefKey, href)
+		}
+		return nil
+	})
 }
 
 func clearDraft() {
@@ -87,6 +93,69 @@ func takeDraft() (Draft, bool) {
 	err := json.Unmarshal([]byte(v.String()), &d)
 	clearDraft()
 	return d, err == nil
+}
+
+// A long link is written late (syncURL), so a page may unload, or be left
+// for another, before its URL carries the last edit. Then the fragment it
+// was to carry is kept here with the URL the page still had (one at a time,
+// as drafts), and a page loading at that very URL takes it: a reload, or
+// going back, shows the edit.
+const (
+	linkKey     = "kafkawire-link"
+	linkHrefKey = "kafkawire-link-href"
+)
+
+// keepLink keeps frag as the fragment of the page at href, a JavaScript string.
+func keepLink(href app.Value, frag string) {
+	s := sessionStorage()
+	if !s.Truthy() {
+		return
+	}
+	// A full storage throws: the link is then not kept, and the page lives on.
+	safely(func() error {
+		s.Call("setItem", linkKey, frag)
+		s.Call("setItem", linkHrefKey, href)
+		return nil
+	})
+}
+
+// takeLink puts the fragment kept for the page's current URL into it, if
+// there is one, and forgets it; it forgets it too once the URL carries it
+// (the write reached the page). Both compared in JavaScript: the kept
+// fragment is copied into Go only when it is taken.
+func takeLink() {
+	s := sessionStorage()
+	if !s.Truthy() {
+		return
+	}
+	href, frag := s.Call("getItem", linkHrefKey), s.Call("getItem", linkKey)
+	if href.IsNull() || href.IsUndefined() || frag.IsNull() || frag.IsUndefined() {
+		return
+	}
+	loc := app.Window().Get("location")
+	taken := href.Equal(currentHref())
+	if !taken && !loc.Get("hash").Equal(app.ValueOf("#").Call("concat", frag)) {
+		return // kept for another page (one left before its link was written)
+	}
+	s.Call("removeItem", linkKey)
+	s.Call("removeItem", linkHrefKey)
+	if taken {
+		app.Window().Get("history").Call("replaceState", nil, "", loc.Get("pathname").String()+"#"+frag.String())
+		followDraft(href)
+	}
+}
+
+// followDraft moves a draft typed at URL old to the page's URL, which a late
+// link write (or takeLink) just changed from old: it is the same page.
+func followDraft(old app.Value) {
+	s := sessionStorage()
+	if s.Truthy() && s.Call("getItem", draftHrefKey).Equal(old) {
+		// A full storage throws: the draft then stays with the old URL.
+		safely(func() error {
+			s.Call("setItem", draftHrefKey, currentHref())
+			return nil
+		})
+	}
 }
 
 // currentHref is the page's URL as a JavaScript string, left in JavaScript.

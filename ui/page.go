@@ -28,6 +28,9 @@ type Page struct {
 	copied    [2]bool
 	urlSeq    int         // bumped per URL write asked for; a pending write that is not the last one is dropped
 	long      []LongFrame // edited frames too long for the link, offered as files (pageurl.go)
+	// pendingLink is what the link is to carry once written (syncURL), nil once it is.
+	pendingLink *LinkFit
+	linkHref    app.Value // the URL the page had when pendingLink was set
 	// hashSeen is location.hash as loadLocation last read it into frag, and
 	// fragSeen the fragment it gave (the browser only): OnNav, which follows
 	// every load, then tells in JavaScript that nothing changed.

@@ -3,6 +3,7 @@ package ui
 import (
 	"net/url"
 	"strings"
+	"time"
 
 	"github.com/kafkawire/kafkawire/codec/schema"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -46,6 +47,7 @@ func hashFragment(hash app.Value) string {
 // read (see Page.hashSeen). With changed set it loads only when the path or
 // the fragment differ from the page's, as the server's OnNav does.
 func (c *Page) loadLocation(changed bool) {
+	takeLink()
 	loc := app.Window().Get("location")
 	h := loc.Get("hash")
 	path, frag := locationPath(loc), hashFragment(h)
@@ -78,6 +80,7 @@ func (c *Page) load(u *url.URL) {
 func (c *Page) loadPF(path, frag string) {
 	c.hashSeen, c.fragSeen = nil, ""
 	c.urlSeq++ // a URL write still pending belongs to the page this replaces
+	c.leaveLink()
 	c.dropLong()
 	c.path, c.frag = sitePath(path), frag
 	c.api, c.v, c.ok = ParsePagePath(c.path)
@@ -135,6 +138,18 @@ func restore(p *Pane, b []byte) {
 // rest of the edit, and even a small replaceState costs milliseconds. Only
 // the last of several quick edits is written. A frame too long for a link
 // (FitLink) is left out of it, never cut, and offered as a file at once.
+//
+// A long link (bigLink) waits longer: Chromium's replaceState of a 1.4 MB URL
+// holds the main thread for 150-450 ms, which, run after every edit, froze
+// the tree and the next keystroke. It is written once the edits have paused
+// for linkQuiet, or at once when the link may be wanted or the page may go:
+// the window loses focus (to the address bar, to copy it), the page is
+// hidden, or it unloads (flushLink). Each such write first keeps the link
+// in sessionStorage: a reload asked for while Chromium takes the new URL
+// may load the old one, and the page loading at the old URL takes the link
+// from there (takeLink). Keeping it after every edit instead (a base64
+// encode and a 1.4 MB setItem) cost the tree more than a hundred
+// milliseconds an edit.
 func (c *Page) syncURL() {
 	req, resp := editedFrame(c.req), editedFrame(c.resp)
 	if !app.IsClient {
@@ -147,13 +162,43 @@ func (c *Page) syncURL() {
 	// holding them (in fit) until the write is safe. What the link cannot
 	// hold is offered at once, with the edit's render; the write waits.
 	fit := c.fitLink(req, resp)
-	whenIdle(func() {
-		if seq != c.urlSeq {
-			return
+	c.pendingLink, c.linkHref = &fit, currentHref()
+	write := func() {
+		if seq == c.urlSeq {
+			c.flushLink()
 		}
-		c.frag = Fragment(fit.Req, fit.Resp)
-		c.writeURL()
-	})
+	}
+	if fragmentLen(fit.Req, fit.Resp) < bigLink {
+		whenIdle(write)
+		return
+	}
+	watchLink(c)
+	app.Window().Call("setTimeout", funcOnce(func() { whenIdle(write) }), linkQuiet.Milliseconds())
+}
+
+// bigLink is the fragment length from which the link is written late (a
+// frame of about 48 KiB), and linkQuiet how long edits must pause first.
+const (
+	bigLink   = 64 << 10
+	linkQuiet = 2 * time.Second
+)
+
+// flushLink writes the link an edit left pending, if any.
+func (c *Page) flushLink() {
+	fit := c.pendingLink
+	if fit == nil {
+		return
+	}
+	c.pendingLink, c.linkHref = nil, nil
+	c.frag = Fragment(fit.Req, fit.Resp)
+	old := currentHref()
+	if len(c.frag) >= bigLink {
+		// A reload asked for while Chromium takes the new URL may still
+		// load the old one: it then finds the link here (takeLink).
+		keepLink(old, c.frag)
+	}
+	c.writeURL()
+	followDraft(old)
 }
 
 // writeURL replaces the page's URL with its path and c.frag.
@@ -163,6 +208,66 @@ func (c *Page) writeURL() {
 		u += "#" + c.frag
 	}
 	app.Window().Get("history").Call("replaceState", nil, "", u)
+}
+
+// leaveLink drops the link still to be written, once the browser has left
+// the URL it was for (another page, a paste), keeping it for a return to
+// that URL (the back button; takeLink).
+func (c *Page) leaveLink() {
+	if c.pendingLink != nil && c.linkHref != nil {
+		keepLink(c.linkHref, Fragment(c.pendingLink.Req, c.pendingLink.Resp))
+	}
+	c.pendingLink, c.linkHref = nil, nil
+}
+
+// OnDismount keeps a link still to be written when the page gives way to
+// another kind (the index, the primer).
+func (c *Page) OnDismount() {
+	if app.IsClient {
+		c.urlSeq++
+		c.leaveLink()
+	}
+}
+
+// linkPage is the page whose long link waits (syncURL); the window's
+// listeners, added once, write it when it may be wanted or lost.
+var (
+	linkPage     *Page
+	linkWatching bool
+)
+
+func watchLink(c *Page) {
+	linkPage = c
+	if linkWatching {
+		return
+	}
+	linkWatching = true
+	w := app.Window()
+	flush := app.FuncOf(func(this app.Value, args []app.Value) any {
+		if linkPage != nil {
+			linkPage.flushLink()
+		}
+		return nil
+	})
+	w.Call("addEventListener", "blur", flush)
+	w.Get("document").Call("addEventListener", "visibilitychange", app.FuncOf(func(this app.Value, args []app.Value) any {
+		if linkPage != nil && w.Get("document").Get("visibilityState").String() == "hidden" {
+			linkPage.flushLink()
+		}
+		return nil
+	}))
+	w.Call("addEventListener", "pagehide", flush)
+}
+
+// funcOnce is f as a JavaScript function that releases itself when called.
+func funcOnce(f func()) app.Func {
+	var fn app.Func
+	fn = app.FuncOf(func(this app.Value, args []app.Value) any {
+		fn.Release()
+		f()
+		return nil
+	})
+	return fn
 }
 
 // fitLink decides what the link can hold of the edited frames req and resp

@@ -10,7 +10,9 @@ import (
 // Edit applies e to a clone of the message and re-encodes it. On success the
 // pane shows the new frame and remembers which bytes changed; on failure it
 // keeps the last good frame and the error, which the editor of the
-// selected field shows.
+// selected field shows. The record batches the edit left as they were are
+// taken from the frame before (frame.Rebuild), not parsed again: the
+// decoded message they come from is never edited in place, only cloned.
 func (p *Pane) Edit(e message.Edit) bool {
 	if p.Msg == nil {
 		return false
@@ -27,7 +29,7 @@ func (p *Pane) Edit(e message.Edit) bool {
 			return err
 		}
 		var err error
-		d, err = frame.Build(m)
+		d, err = frame.Rebuild(p.Decoded, m)
 		if err != nil {
 			return err
 		}

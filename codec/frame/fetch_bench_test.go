@@ -1,6 +1,8 @@
 package frame_test
 
 import (
+	"strconv"
+
 	"testing"
 
 	"github.com/twmb/franz-go/pkg/kmsg"
@@ -8,6 +10,7 @@ import (
 	"github.com/kafkawire/kafkawire/codec/frame"
 	"github.com/kafkawire/kafkawire/codec/frame/bigframe"
 	"github.com/kafkawire/kafkawire/codec/layout"
+	"github.com/kafkawire/kafkawire/codec/message"
 	"github.com/kafkawire/kafkawire/codec/schema"
 	"github.com/kafkawire/kafkawire/codec/wire"
 )
@@ -110,4 +113,41 @@ func BenchmarkFetch1MiB(b *testing.B) {
 			k.AppendTo(nil)
 		}
 	})
+}
+
+// An edit of the 1 MiB Fetch response as the page makes one: the message
+// cloned, one field set, the frame built again (encoded and laid out):
+// from scratch (Build), and taking the unchanged batches from the frame
+// before (Rebuild).
+func BenchmarkEditFetch1MiB(b *testing.B) {
+	path := message.ParsePath("body.ThrottleTimeMs")
+	for _, how := range []string{"build", "rebuild"} {
+		b.Run("how="+how, func(b *testing.B) {
+			// The page edits the message it decoded from a link, whose batches keep their bytes.
+			prev, err := frame.Build(bigframe.Fetch())
+			if err != nil {
+				b.Fatal(err)
+			}
+			m := prev.Msg
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				next := m.Clone()
+				i++
+				if err := next.Apply(message.Edit{Op: message.OpSet, Path: path, Text: strconv.Itoa(i)}); err != nil {
+					b.Fatal(err)
+				}
+				var d *frame.Decoded
+				if how == "build" {
+					d, err = frame.Build(next)
+				} else {
+					d, err = frame.Rebuild(prev, next)
+				}
+				if err != nil {
+					b.Fatal(err)
+				}
+				m, prev = next, d
+			}
+		})
+	}
 }

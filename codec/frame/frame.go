@@ -26,6 +26,12 @@ type Decoded struct {
 
 	spent records.Budget // what the decode took of its budget, which DecodeStream adds up
 
+	// The record batches the decode read, which Rebuild takes again when an
+	// edit leaves them as they were (nil for the frames of a stream), and
+	// those of the frame an edit started from.
+	keep, prior *records.Reuse
+	reuse       records.Reuse // what keep points to
+
 	// What a decode needs, held here so that a small frame costs a few
 	// allocations, not one for each: the message, the first of Bufs, and
 	// (for Decode) the budget and the arena.
@@ -40,11 +46,26 @@ func (d *Decoded) Bytes() []byte { return d.Bufs[0] }
 
 // Build encodes m and lays it out.
 func Build(m *message.Message) (*Decoded, error) {
+	return Rebuild(nil, m)
+}
+
+// Rebuild is Build for m edited from the message prev decoded to (or was
+// built from): every record batch of the new frame whose bytes prev read
+// too is taken as prev read it, its records not parsed again, so that an
+// edit of a large frame costs what it changed. The result is the same as
+// Build's. prev's message must not have been edited in place since (edit a
+// Clone of it). A nil prev is Build.
+func Rebuild(prev *Decoded, m *message.Message) (*Decoded, error) {
 	b, err := Encode(m)
 	if err != nil {
 		return nil, err
 	}
-	d := Decode(b, m.API, m.Version, m.Dir)
+	d := newDecoded(len(b))
+	if prev != nil {
+		d.prior = prev.keep
+	}
+	decode(d, b, m.API, m.Version, m.Dir, &d.budget, &d.arena)
+	d.prior = nil // what it holds is the old frame's, not to be kept alive
 	if d.Err != nil {
 		return d, d.Err
 	}
@@ -84,17 +105,25 @@ func RequestAPI(b []byte) (*schema.API, int16, *wire.Error) {
 // The decode stays within one frame's budget (records.NewBudget): past it,
 // Err says which bound stopped it, and where.
 func Decode(b []byte, api *schema.API, v int16, dir schema.Direction) *Decoded {
-	d := &Decoded{budget: *records.NewBudget()}
-	// A small frame's tree, kept or dropped whole, shares blocks with the
-	// frames before and after it (layout.Arena.Share); a big one fills
-	// blocks of its own.
-	d.arena.Share = len(b) <= shareMax
-	d.arena.Expect(len(b))
+	d := newDecoded(len(b))
 	return decode(d, b, api, v, dir, &d.budget, &d.arena)
 }
 
 // shareMax is the largest frame whose nodes come from shared blocks.
 const shareMax = 16 << 10
+
+// newDecoded is an empty Decoded for a frame of size bytes, with a full
+// budget, that remembers its record batches for Rebuild.
+func newDecoded(size int) *Decoded {
+	d := &Decoded{budget: *records.NewBudget()}
+	d.keep = &d.reuse
+	// A small frame's tree, kept or dropped whole, shares blocks with the
+	// frames before and after it (layout.Arena.Share); a big one fills
+	// blocks of its own.
+	d.arena.Share = size <= shareMax
+	d.arena.Expect(size)
+	return d
+}
 
 // decode decodes into d within budget, which it spends, with the message's
 // nodes from arena.
@@ -182,7 +211,7 @@ func decode(d *Decoded, b []byte, api *schema.API, v int16, dir schema.Direction
 	hn := arena.Attach(root, layout.Node{Key: "header", Name: hname, Type: layout.Prefixed("v", int(hv)), Off: 4, Region: hregion, Desc: hdesc})
 	// One decoder reads the header, then the body, so they share its blocks of values.
 	dec = &message.Decoder{Reader: br, Version: hv, Region: hregion, Header: true, APIKey: -1, Bufs: &d.Bufs, Arena: arena,
-		Records: records.Options{Budget: budget}}
+		Records: records.Options{Budget: budget, Keep: d.keep, Prior: d.prior}}
 	d.Msg.Header = dec.Struct(hdef.Fields, hdef.Flexible.Has(hv), hn)
 	hn.End = br.Off()
 	nameHeaderNodes(hn)

@@ -59,11 +59,16 @@ func (d *decoder) decodeBatch(r *wire.Reader, i int) (*Batch, *layout.Node) {
 		b.CRC = r.Uint32()
 		return fmt.Sprintf("0x%08x", b.CRC)
 	})
-	if crcNode != nil {
+	crcOK := d.hit != nil // only batches whose CRC matched are remembered
+	if crcNode != nil && !crcOK {
 		if got := crc32.Checksum(r.Rest(), castagnoli); got != b.CRC {
 			crcNode.SetWarn(fmt.Sprintf("CRC-32C mismatch: the bytes after it sum to 0x%08x, the batch says 0x%08x", got, b.CRC))
+		} else {
+			crcOK = true
 		}
 	}
+	// A batch is remembered (Options.Keep) only once everything below read cleanly too.
+	defer func() { d.clean = d.clean && crcOK && r.Failure() == nil }()
 	attrs := d.field(r, node, "attributes", "int16", "compression, timestamp type, transactional and control bits", func() string {
 		b.Attributes = r.Int16()
 		return batchAttrText(b.Attributes)
@@ -115,7 +120,7 @@ func (d *decoder) decodeBatch(r *wire.Reader, i int) (*Batch, *layout.Node) {
 	pn := d.add(node, layout.Node{Name: "records", Key: "records", Type: codec.String() + " compressed", Off: payloadOff, End: payloadOff + len(payload),
 		Region: layout.RegionBatch, Value: itoa(int64(len(payload))) + " bytes", Desc: "the records, compressed together"})
 	r.Bytes(len(payload), "compressed records")
-	plain, xerial, err := d.decompress(codec, payload)
+	plain, xerial, err := d.decompressBatch(codec, payload)
 	if err != nil {
 		pn.Err = &wire.Error{Off: payloadOff, Msg: err.Error()}
 		r.Fail(payloadOff, "%s records: %v", codec, err)
@@ -136,8 +141,27 @@ func (d *decoder) decodeBatch(r *wire.Reader, i int) (*Batch, *layout.Node) {
 		r.Fail(payloadOff, "%s", inDecompressed(f))
 		return b, node
 	}
-	b.kept, b.keptSum = payload, recordsSum(codec, b.Records)
+	b.kept = payload
+	if d.hit != nil && d.hit.batch.kept != nil {
+		b.keptSum = d.hit.batch.keptSum // the same records
+	} else {
+		b.keptSum = recordsSum(codec, b.Records)
+	}
+	d.plain = plain
 	return b, node
+}
+
+// decompressBatch is decompress, unless an earlier decode of the same batch
+// (d.hit) holds its records decompressed and the frame's budget still
+// leaves room for them: then they are taken from there, and charged alike.
+func (d *decoder) decompressBatch(codec Codec, payload []byte) ([]byte, bool, error) {
+	if h := d.hit; h != nil && h.plain != nil {
+		if limit, _ := d.decompressLimit(); len(h.plain) < limit {
+			d.budget.Decompressed -= len(h.plain)
+			return h.plain, h.batch.xerial, nil
+		}
+	}
+	return d.decompress(codec, payload)
 }
 
 // decodeRecords reads count records, which must use every byte r has left.
@@ -155,9 +179,20 @@ func (d *decoder) decodeRecords(r *wire.Reader, parent *layout.Node, b *Batch, c
 		Buf: parent.Buf, Region: layout.RegionRecord, Desc: "the batch's records"})
 	if count == 0 && r.Left() == 0 {
 		b.Records = []Record{}
+		d.clean = true
 		return
 	}
 	body, base := r.Rest(), r.Off()
+	if h := d.hit; h != nil && len(h.batch.Records) == count && h.cost <= d.budget.Records {
+		// The same bytes parsed cleanly before, and the budget holds them
+		// whole: parsing them again would give these records.
+		d.budget.Records -= h.cost
+		r.Bytes(len(body), "records")
+		b.Records = h.batch.Records
+		d.lazyRecords(cn, body, base, b, count)
+		d.clean, d.cost = true, h.cost
+		return
+	}
 	recs, used, cost, ok := parseRecords(body, base, count, max(d.budget.Records, 0))
 	switch {
 	case ok && len(recs) == count && used == len(body):
@@ -165,6 +200,7 @@ func (d *decoder) decodeRecords(r *wire.Reader, parent *layout.Node, b *Batch, c
 		r.Bytes(len(body), "records")
 		b.Records = recs
 		d.lazyRecords(cn, body, base, b, count)
+		d.clean, d.cost = true, cost
 	case ok && len(recs) < count:
 		// The frame's budget ends inside the batch: the records before
 		// that point are kept and shown, the rest is not decoded.

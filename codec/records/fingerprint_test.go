@@ -43,3 +43,48 @@ func TestFingerprintSeesEveryChange(t *testing.T) {
 		assert.NotEqual(t, base, b.fingerprint(), name)
 	}
 }
+
+// TestIdentitySeesEveryChangeButInPlace: the identity AppendTo checks first
+// holds for a clone, and changes with every change of the fingerprint's
+// list but a write into a byte string, which edits never make (they
+// replace it); a string replaced by an equal one changes the identity, not
+// the fingerprint, so the batch still keeps its bytes.
+func TestIdentitySeesEveryChangeButInPlace(t *testing.T) {
+	raw := (&Set{Batches: []*Batch{{BaseOffset: 7, Magic: 2, ProducerID: -1, ProducerEpoch: -1, BaseSequence: -1,
+		Records: []Record{
+			{Key: Bytes("ab"), Value: Bytes("cd"), Headers: []Header{{Key: Bytes("h"), Value: Bytes("1")}}},
+			{OffsetDelta: 1, Value: Bytes("x")},
+		}}}}).AppendTo(nil)
+	decoded := func() *Set {
+		s, _, err := Decode(raw, 0, nil, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	s := decoded()
+	base := s.Batches[0].identity()
+	assert.Equal(t, base, s.Clone().Batches[0].identity(), "a clone has the same identity")
+	changes := map[string]func(b *Batch){
+		"base offset":       func(b *Batch) { b.BaseOffset++ },
+		"attributes":        func(b *Batch) { b.Attributes = 1 },
+		"an equal value":    func(b *Batch) { b.Records[0].Value = Bytes("cd") },
+		"a byte moved":      func(b *Batch) { b.Records[0].Key, b.Records[0].Value = b.Records[0].Key[:1], Bytes("bcd") },
+		"nil for empty":     func(b *Batch) { b.Records[1].Key = Bytes{} },
+		"a header dropped":  func(b *Batch) { b.Records[0].Headers = nil },
+		"records swapped":   func(b *Batch) { b.Records[0], b.Records[1] = b.Records[1], b.Records[0] },
+		"a record dropped":  func(b *Batch) { b.Records = b.Records[:1] },
+		"timestamp delta":   func(b *Batch) { b.Records[1].TimestampDelta = 2 },
+		"record attributes": func(b *Batch) { b.Records[1].Attributes = 1 },
+	}
+	for name, change := range changes {
+		c := decoded().Clone()
+		change(c.Batches[0])
+		assert.NotEqual(t, base, c.Batches[0].identity(), name)
+	}
+	c := decoded().Clone()
+	c.Batches[0].Records[0].Value = Bytes("cd")
+	assert.Equal(t, raw, c.AppendTo(nil), "an equal value keeps the batch's bytes")
+	c.Batches[0].Records[0].Value = Bytes("ce")
+	assert.NotEqual(t, raw, c.AppendTo(nil), "another value is written")
+}

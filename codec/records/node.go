@@ -21,6 +21,15 @@ type decoder struct {
 	opts   Options
 	budget *Budget // the frame's, shared with the other records fields of the frame
 	arena  layout.Arena
+
+	// The batch being decoded: what an earlier decode made of the same
+	// bytes (Options.Prior), and what this one takes to remember it
+	// (Options.Keep): whether it decoded cleanly, its records' cost, and its
+	// decompressed records.
+	hit   *reused
+	clean bool
+	cost  int
+	plain []byte
 }
 
 // add appends a copy of proto to parent's children, taking the node from the arena.

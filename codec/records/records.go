@@ -20,7 +20,8 @@
 // Encoding writes a batch that was not edited back byte for byte: each
 // decoded batch keeps its original bytes together with a fingerprint of its
 // fields, and AppendTo writes those bytes while the fingerprint still
-// matches. Once any field changes (or for batches built in code or from
+// matches (checked first by identity: the same values and the very same
+// byte strings, which edits replace rather than write into). Once any field changes (or for batches built in code or from
 // JSON), the batch is encoded from its fields, with batchLength, record
 // lengths, the record count, lastOffsetDelta and the CRC recomputed. Its
 // records are compressed afresh only if they changed: a compressed batch or
@@ -119,6 +120,7 @@ type Batch struct {
 
 	raw    []byte // the bytes the batch was decoded from
 	sum    uint64 // fingerprint of the fields as decoded; raw is stale once it differs
+	ident  uint64 // their identity (fingerprint.go): while it holds, so does sum, unchecked
 	xerial bool   // snappy records used the xerial framing Java clients write
 
 	kept    []byte // compressed records as decoded (see keep.go), written again while they hash to keptSum
@@ -152,6 +154,15 @@ func Minimal() *Set {
 
 // AppendTo appends the encoded set. Unedited batches are written as they were decoded.
 func (s *Set) AppendTo(dst []byte) []byte {
+	if dst == nil {
+		// Room for the batches as they were decoded, which unedited ones are
+		// again: a 1 MiB fetch grown from nothing was copied over and over.
+		n := len(s.Tail)
+		for _, b := range s.Batches {
+			n += len(b.raw)
+		}
+		dst = make([]byte, 0, n)
+	}
 	for _, b := range s.Batches {
 		dst = b.AppendTo(dst)
 	}
@@ -161,7 +172,7 @@ func (s *Set) AppendTo(dst []byte) []byte {
 // AppendTo appends the encoded batch: its original bytes if none of its fields changed since Decode,
 // otherwise freshly encoded with lengths, counts and CRC recomputed.
 func (b *Batch) AppendTo(dst []byte) []byte {
-	if b.raw != nil && b.fingerprint() == b.sum {
+	if b.raw != nil && (b.identity() == b.ident || b.fingerprint() == b.sum) {
 		return append(dst, b.raw...)
 	}
 	if b.Magic < 2 {
@@ -241,6 +252,10 @@ type Options struct {
 	// shared with other decodes (layout.Arena.Share): for a frame's decode,
 	// whose nodes are kept or dropped together.
 	ShareBlocks bool
+	// Keep, when set, remembers the batches this decode reads cleanly, and
+	// Prior is what an earlier decode remembered: a batch of the same bytes
+	// takes its records from there rather than parsing them again (Reuse).
+	Keep, Prior *Reuse
 }
 
 // maxDecompressed is the bound o sets on one decompression.
@@ -322,6 +337,8 @@ func (d *decoder) decodeOne(b []byte, base, i int) (*Batch, *layout.Node, *wire.
 	r := wire.NewReader(b, base)
 	var batch *Batch
 	var node *layout.Node
+	d.hit, d.clean, d.cost, d.plain = d.opts.Prior.find(b), false, 0, nil
+	defer func() { d.hit, d.plain = nil, nil }()
 	if magic := int8(b[magicOff]); magic < 2 {
 		batch, node = d.decodeLegacy(r, i)
 	} else {
@@ -332,7 +349,15 @@ func (d *decoder) decodeOne(b []byte, base, i int) (*Batch, *layout.Node, *wire.
 		return batch, node, f
 	}
 	batch.raw = b
-	batch.sum = batch.fingerprint()
+	if d.hit != nil {
+		batch.sum = d.hit.batch.sum // equal bytes, equal fields
+	} else {
+		batch.sum = batch.fingerprint()
+	}
+	batch.ident = batch.identity()
+	if d.clean && d.opts.Keep != nil {
+		d.opts.Keep.remember(b, batch, d.cost, d.plain)
+	}
 	return batch, node, nil
 }
 
@@ -374,9 +399,19 @@ func (s *Set) Clone() *Set {
 		nb := *b
 		nb.Legacy = b.Legacy.clone()
 		nb.Records = append([]Record(nil), b.Records...)
+		// The headers of all the batch's records are copied into one slab,
+		// each record's list capped at its own length as parseRecords
+		// leaves them: one allocation a batch rather than one a record.
+		n := 0
+		for j := range nb.Records {
+			n += len(nb.Records[j].Headers)
+		}
+		slab := make([]Header, 0, n)
 		for j := range nb.Records {
 			if h := nb.Records[j].Headers; h != nil {
-				nb.Records[j].Headers = append([]Header(nil), h...)
+				first := len(slab)
+				slab = append(slab, h...)
+				nb.Records[j].Headers = slab[first:len(slab):len(slab)]
 			}
 		}
 		c.Batches[i] = &nb

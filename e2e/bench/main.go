@@ -39,7 +39,7 @@ var (
 	skipPage = flag.Bool("skip-page", false, "skip the browser measurements")
 	profile  = flag.String("profile", "", "profile one page scenario in Chromium instead (startup, edit-small, load-big, scroll-big, smooth-big, edit-big, paste-broken, capture)")
 	wasmFile = flag.String("wasm", "", "with -profile: this app.wasm instead of an unstripped build of ./wasm (to compare builds)")
-	only     = flag.String("only", "", "measure only these groups of rows, a comma list (codec, download, page, hostile, capture)")
+	only     = flag.String("only", "", "measure only these groups of rows, a comma list (codec, download, page, hostile, capture; edit: the page's edit rows alone)")
 )
 
 // selected reports whether the rows of group are measured: all are, unless -only names some.
@@ -91,7 +91,12 @@ func main() {
 	if selected("download") || selected("page") {
 		sizes(tmp, wasm)
 	}
-	if !*skipPage && selected("page") {
+	if !*skipPage && (selected("page") || *only != "" && selected("edit")) {
+		if !selected("page") { // the edit rows alone: the site is web/app.wasm
+			b, err := os.ReadFile(filepath.Join("web", "app.wasm"))
+			die(err)
+			die(os.WriteFile(wasm, b, 0o644))
+		}
 		pageBench(tmp, wasm)
 	}
 	if selected("hostile") {
