@@ -88,3 +88,31 @@ func TestIdentitySeesEveryChangeButInPlace(t *testing.T) {
 	c.Batches[0].Records[0].Value = Bytes("ce")
 	assert.NotEqual(t, raw, c.AppendTo(nil), "another value is written")
 }
+
+// A batch whose bytes a fresh encode would not give again (its CRC is
+// wrong) keeps them when an edit replaces a byte string by an equal one:
+// its identity changed, so its fields are compared with those its bytes
+// decode to. Another value is written afresh, with the CRC made right.
+func TestEqualValueKeepsBytesAFreshEncodeWouldNotGive(t *testing.T) {
+	good := (&Set{Batches: []*Batch{{BaseOffset: 7, Magic: 2, ProducerID: -1, ProducerEpoch: -1, BaseSequence: -1,
+		Records: []Record{{Key: Bytes("ab"), Value: Bytes("cd")}, {OffsetDelta: 1, Value: Bytes("x")}}}}}).AppendTo(nil)
+	crcOff := magicOff + 1 // the CRC follows the magic byte
+	raw := append([]byte(nil), good...)
+	raw[crcOff] ^= 0xff
+	s, nodes, err := Decode(raw, 0, nil, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	assert.Contains(t, nodes[0].Children[4].Warn(), "CRC-32C mismatch", "the test needs a batch whose CRC is wrong")
+	c := s.Clone()
+	c.Batches[0].Records[0].Value = Bytes("cd")
+	assert.Equal(t, raw, c.AppendTo(nil), "an equal value keeps the batch's own bytes, wrong CRC and all")
+	c.Batches[0].Records[0].Value = Bytes("ce")
+	fresh := c.AppendTo(nil)
+	assert.NotEqual(t, raw[crcOff:crcOff+4], fresh[crcOff:crcOff+4], "another value is encoded with its CRC")
+	again, _, err := Decode(fresh, 0, nil, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	assert.Equal(t, Bytes("ce"), again.Batches[0].Records[0].Value)
+}
