@@ -97,9 +97,7 @@ func TestOneMiBFetchResponse(t *testing.T) {
 	}
 
 	s := newSession(t, false)
-	s.do(60*time.Second, chromedp.Navigate(siteURL+"Fetch/v16#resp="+base64.RawURLEncoding.EncodeToString(b)))
-	s.waitUntil(60*time.Second, "the wasm app", `document.querySelector('[data-wasm="ready"]')`) // as open waits: the start depends on the machine's load
-	s.waitFor("the 1 MiB frame", `document.getElementById('resp-size').textContent == '`+strconv.Itoa(len(b))+` bytes'`)
+	s.openResponse(b)
 	if n := s.cellCount("response"); n > maxCells {
 		t.Errorf("%d cells in the DOM after loading", n)
 	}
@@ -208,9 +206,7 @@ func TestDecompressedBytesBesideTheFrame(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := newSession(t, false)
-	s.do(30*time.Second, chromedp.Navigate(siteURL+"Fetch/v16#resp="+base64.RawURLEncoding.EncodeToString(b)))
-	s.waitUntil(60*time.Second, "the wasm app", `document.querySelector('[data-wasm="ready"]')`)
-	s.waitFor("the frame", `document.getElementById('resp-size').textContent == '`+strconv.Itoa(len(b))+` bytes'`)
+	s.openResponse(b)
 	if eval[bool](s, `!!document.querySelector('#response .inner')`) {
 		t.Error("a decompressed grid is shown before anything is selected")
 	}

@@ -3,7 +3,6 @@
 package e2e
 
 import (
-	"encoding/base64"
 	"strconv"
 	"testing"
 	"time"
@@ -58,9 +57,7 @@ func TestBigFrameEditSurvivesReload(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := newSession(t, false)
-	s.do(90*time.Second, chromedp.Navigate(siteURL+"Fetch/v16#resp="+base64.RawURLEncoding.EncodeToString(b)))
-	waitSlow(s, "the wasm app", `document.querySelector('[data-wasm="ready"]')`)
-	waitSlow(s, "the 1 MiB frame", `document.getElementById('resp-size').textContent == '`+strconv.Itoa(len(b))+` bytes'`)
+	s.openResponse(b)
 	path := "body.ThrottleTimeMs"
 	shown := `(document.querySelector('#response .tn[data-path="` + path + `"] .va') || {}).textContent == '= 4321'`
 	before := evalSlow[string](s, `location.hash.slice(0, 64) + location.hash.length`)
@@ -107,9 +104,7 @@ func TestBigFrameEditSurvivesLeaving(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := newSession(t, false)
-	s.do(90*time.Second, chromedp.Navigate(siteURL+"Fetch/v16#resp="+base64.RawURLEncoding.EncodeToString(b)))
-	waitSlow(s, "the wasm app", `document.querySelector('[data-wasm="ready"]')`)
-	waitSlow(s, "the 1 MiB frame", `document.getElementById('resp-size').textContent == '`+strconv.Itoa(len(b))+` bytes'`)
+	s.openResponse(b)
 	path := "body.ThrottleTimeMs"
 	shown := `(document.querySelector('#response .tn[data-path="` + path + `"] .va') || {}).textContent == '= 4321'`
 	evalSlow[bool](s, `(window.__kwHash = location.hash, true)`)

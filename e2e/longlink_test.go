@@ -78,9 +78,7 @@ func TestLongLinkEditedFrame(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := newSession(t, false)
-	s.do(90*time.Second, chromedp.Navigate(siteURL+"Fetch/v16#resp="+base64.RawURLEncoding.EncodeToString(b)))
-	waitSlow(s, "the wasm app", `document.querySelector('[data-wasm="ready"]')`)
-	waitSlow(s, "the 1 MiB frame", `document.getElementById('resp-size').textContent == '`+strconv.Itoa(len(b))+` bytes'`)
+	s.openResponse(b)
 	if eval[bool](s, `!!document.querySelector('.long-link')`) {
 		t.Fatal("a notice before any edit: the 1 MiB frame's link fits")
 	}
@@ -193,6 +191,16 @@ func groupDigits(n int) string {
 		s = s[:i] + "," + s[i:]
 	}
 	return s
+}
+
+// openResponse opens the Fetch v16 page with frame b as its response, from
+// a link (#resp=), as a shared link to a big frame opens, and waits, as
+// long as a loaded machine needs, until the page shows all of it.
+func (s *session) openResponse(b []byte) {
+	s.t.Helper()
+	s.do(90*time.Second, chromedp.Navigate(siteURL+"Fetch/v16#resp="+base64.RawURLEncoding.EncodeToString(b)))
+	waitSlow(s, "the wasm app", `document.querySelector('[data-wasm="ready"]')`)
+	waitSlow(s, "the frame", `document.getElementById('resp-size').textContent == '`+strconv.Itoa(len(b))+` bytes'`)
 }
 
 // evalSlow is eval with a longer wait: a 2 MiB URL is slow to build and set on a busy machine.

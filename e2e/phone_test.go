@@ -4,7 +4,6 @@ package e2e
 
 import (
 	"context"
-	"encoding/base64"
 	"encoding/hex"
 	"os"
 	"path/filepath"
@@ -284,8 +283,7 @@ func TestEveryClickOnAByteSelects(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := newSession(t, false)
-	s.do(30*time.Second, chromedp.Navigate(siteURL+"Fetch/v16#resp="+base64.RawURLEncoding.EncodeToString(b)))
-	s.waitFor("the wasm app", `document.querySelector('[data-wasm="ready"]')`)
+	s.openResponse(b)
 	s.selectNode("response", "body.Responses.0.Partitions.0.Records.batches.0.records.1")
 	inner, outer := bufGrid("#response .inner"), frameGrid("#response .grid-scroll")
 	s.waitFor("the decompressed grid", inner.offsWith("sel")+`.length > 0`)

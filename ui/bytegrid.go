@@ -329,8 +329,10 @@ func (g *ByteGrid) offsetOf(e app.Event) int {
 	// go-app runs a handler after its event, and a paint in between (a
 	// hover's, a scroll step's) may have replaced the run the event hit,
 	// whose box is then empty: the run under the pointer now holds the
-	// same bytes in the same place.
-	if !t.Get("isConnected").Bool() {
+	// same bytes in the same place. A press during such a paint may also
+	// have hit the rows around the runs: the run under the pointer now is
+	// the one meant.
+	if !t.Get("isConnected").Bool() || !isRun(t) {
 		t = app.Window().Get("document").Call("elementFromPoint", e.Get("clientX").Float(), e.Get("clientY").Float())
 		if !t.Truthy() || !g.JSValue().Call("contains", t).Bool() {
 			return -1
@@ -359,6 +361,21 @@ func (g *ByteGrid) offsetOf(e app.Event) int {
 		return first + runIndex(e.Get("clientX").Float()-r.Get("left").Float(), r.Get("width").Float(), n)
 	}
 	return -1
+}
+
+// isRun reports whether element t is a run of bytes (data-h, data-bh,
+// data-a or data-ba).
+func isRun(t app.Value) bool {
+	ds := t.Get("dataset")
+	if !ds.Truthy() {
+		return false
+	}
+	for _, k := range runKinds {
+		if ds.Get(k.key).Truthy() {
+			return true
+		}
+	}
+	return false
 }
 
 // runIndex is the byte under x pixels from the left of a run of n bytes,
