@@ -129,10 +129,14 @@ func findFrames(in source.Input, yield func()) conversation.Result {
 		streams []source.Stream
 		index   []int // index in in.Streams of each stream
 	}
+	type key struct {
+		conn   string
+		number int // a port reused makes a second connection of a name
+	}
 	var groups []*group
-	byConn := map[string]*group{}
+	byConn := map[key]*group{}
 	for i, s := range in.Streams {
-		key := connKey(s.Conn)
+		key := key{connKey(s.Conn), s.ConnNumber}
 		g := byConn[key]
 		if g == nil || s.Conn == "" {
 			g = &group{}

@@ -175,7 +175,8 @@ func TestCaptureListFramesPairsAndLatency(t *testing.T) {
 
 // Finding the frames one connection at a time (to let the browser paint
 // between connections) gives what conversation.Find gives on the whole
-// capture: the same frames in the same order, paired alike.
+// capture: the same frames in the same order, paired alike, a connection
+// made again from the same port included.
 func TestFindFramesByConnectionIsFind(t *testing.T) {
 	rc := captureOf(kgoTraffic(t))
 	// Interleave the connections' segments by time, as a real capture does.
@@ -183,6 +184,15 @@ func TestFindFramesByConnectionIsFind(t *testing.T) {
 	for i := range segs {
 		segs[i].Time = segs[i].Time.Add(-time.Duration(int(segs[i].Src.Port()+segs[i].Dst.Port())%7) * time.Second)
 	}
+	// The first connection again, an hour later, from the same port.
+	first := segs[0]
+	for _, s := range segs[:len(rc.segs)] {
+		if (s.Src == first.Src && s.Dst == first.Dst) || (s.Src == first.Dst && s.Dst == first.Src) {
+			s.Time = s.Time.Add(time.Hour)
+			segs = append(segs, s)
+		}
+	}
+	rc.conns++
 	in, err := source.Read(capturetest.WritePcapng(capturetest.Ethernet, segs), source.Options{Requests: conversation.LooksLikeRequests})
 	require.NoError(t, err)
 	want := conversation.Find(in, conversation.Options{})

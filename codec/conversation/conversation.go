@@ -158,12 +158,17 @@ type connGroup struct {
 	pasted         bool
 }
 
-// group gathers the streams of each connection, in input order. Streams
+// group gathers the streams of each connection, in input order: those
+// of one name and number (a port reused makes two connections of a name). Streams
 // whose direction is unknown name their own sender first; the side that
 // reads as Kafka requests is taken as the client.
 func group(streams []source.Stream) []connGroup {
+	type key struct {
+		name   string
+		number int
+	}
 	var out []connGroup
-	byName := map[string]int{}
+	byName := map[key]int{}
 	for i := range streams {
 		s := &streams[i]
 		if s.Conn == "" {
@@ -173,14 +178,14 @@ func group(streams []source.Stream) []connGroup {
 		name := s.Conn
 		if s.Dir == source.Unknown {
 			name = reverse(s.Conn)
-			if _, seen := byName[name]; !seen {
+			if _, seen := byName[key{name, s.ConnNumber}]; !seen {
 				name = s.Conn
 			}
 		}
-		k, seen := byName[name]
+		k, seen := byName[key{name, s.ConnNumber}]
 		if !seen {
 			k = len(out)
-			byName[name] = k
+			byName[key{name, s.ConnNumber}] = k
 			out = append(out, connGroup{name: name, client: -1, server: -1})
 		}
 		g := &out[k]

@@ -470,3 +470,43 @@ func TestPauseBetweenFrames(t *testing.T) {
 	// 600 frames a side: 2 pauses in each side's walk, 2 in the pairing.
 	assert.Equal(t, 6, pauses)
 }
+
+// A client that reconnects from the same port (after the first connection
+// closed) makes two connections with one name: both are listed, and each
+// gives its own frames, paired within it.
+func TestPortReused(t *testing.T) {
+	encode := func(api string, dir schema.Direction) []byte {
+		b, err := frame.Encode(message.Minimal(schema.ByName(api), 0, dir))
+		require.NoError(t, err)
+		return b
+	}
+	client, server := netip.MustParseAddrPort("127.0.0.1:40000"), netip.MustParseAddrPort("127.0.0.1:9092")
+	t0 := time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)
+	var segs []capturetest.Segment
+	for i, api := range []string{"DescribeProducers", "ListGroups"} {
+		c := capturetest.NewConn(client, server, t0.Add(time.Duration(i)*time.Second))
+		c.Open()
+		c.Send(true, encode(api, schema.Request), 0)
+		c.Send(false, encode(api, schema.Response), 0)
+		c.Close()
+		segs = append(segs, c.Segments...)
+	}
+	res := find(t, capturetest.WritePcap(capturetest.Ethernet, false, segs))
+	require.Len(t, res.Conns, 2)
+	for _, c := range res.Conns {
+		assert.Equal(t, "127.0.0.1:40000>127.0.0.1:9092", c.Name)
+		assert.Equal(t, conversation.Kafka, c.Kind)
+	}
+	require.Len(t, res.Frames, 4)
+	for i, want := range []struct {
+		api  string
+		dir  schema.Direction
+		pair int
+	}{{"DescribeProducers", schema.Request, 1}, {"DescribeProducers", schema.Response, 0}, {"ListGroups", schema.Request, 3}, {"ListGroups", schema.Response, 2}} {
+		f := res.Frames[i]
+		assert.Equal(t, want.api, f.API.Name, "frame %d", i)
+		assert.Equal(t, want.dir, f.Dir, "frame %d", i)
+		assert.Equal(t, want.pair, f.Pair, "frame %d", i)
+		assert.Equal(t, encode(want.api, want.dir), f.Bytes, "frame %d", i)
+	}
+}

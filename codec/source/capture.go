@@ -72,7 +72,7 @@ func fromCapture(cs []*capture.Stream, origin string, o Options) []Stream {
 			if len(s.Data) == 0 {
 				continue
 			}
-			st := Stream{Bytes: s.Data, Origin: origin, Dir: dirs[k], Conn: s.Src.String() + ">" + s.Dst.String(), FromStart: s.SYN}
+			st := Stream{Bytes: s.Data, Origin: origin, Dir: dirs[k], Conn: s.Src.String() + ">" + s.Dst.String(), ConnNumber: s.Conn, FromStart: s.SYN}
 			if dirs[k] == ServerToClient {
 				st.Conn = s.Dst.String() + ">" + s.Src.String()
 			}

@@ -107,7 +107,11 @@ type Stream struct {
 	// capture does not show which side opened the connection, Dir is Unknown
 	// and Conn names this stream's sender first.
 	Conn string
-	Dir  Direction
+	// ConnNumber tells apart connections with the same Conn: a client
+	// that reconnects from the same port makes a second connection of
+	// that name. Both directions of a connection share it.
+	ConnNumber int
+	Dir        Direction
 	// FromStart says the capture saw the connection open (its SYN), so
 	// Bytes start at the first byte the sender sent.
 	FromStart bool
