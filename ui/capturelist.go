@@ -136,13 +136,13 @@ func findFrames(in source.Input, yield func()) conversation.Result {
 	var groups []*group
 	byConn := map[key]*group{}
 	for i, s := range in.Streams {
-		key := key{connKey(s.Conn), s.ConnNumber}
-		g := byConn[key]
+		k := key{connKey(s.Conn), s.ConnNumber}
+		g := byConn[k]
 		if g == nil || s.Conn == "" {
 			g = &group{}
 			groups = append(groups, g)
 			if s.Conn != "" {
-				byConn[key] = g
+				byConn[k] = g
 			}
 		}
 		g.streams = append(g.streams, s)

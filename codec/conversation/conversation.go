@@ -158,10 +158,10 @@ type connGroup struct {
 	pasted         bool
 }
 
-// group gathers the streams of each connection, in input order: those
-// of one name and number (a port reused makes two connections of a name). Streams
-// whose direction is unknown name their own sender first; the side that
-// reads as Kafka requests is taken as the client.
+// group gathers the streams of each connection, in input order: those of
+// one name and number (a port reused makes two connections of a name).
+// Streams whose direction is unknown name their own sender first; the
+// side that reads as Kafka requests is taken as the client.
 func group(streams []source.Stream) []connGroup {
 	type key struct {
 		name   string
