@@ -1,6 +1,7 @@
 package capture
 
 import (
+	"bytes"
 	"cmp"
 	"container/heap"
 	"net/netip"
@@ -93,6 +94,7 @@ type Assembler struct {
 	conns map[connKey]*conn
 	order []*conn
 	seq   int // arrival counter
+	free  chunkPool
 }
 
 type connKey struct{ lo, hi netip.AddrPort }
@@ -111,7 +113,8 @@ type direction struct {
 	// about five times over as the slice grew (by a quarter at a time), and
 	// left up to a quarter of it unused.
 	chunks  [][]byte
-	size    int64 // len(s.Data) plus the bytes in chunks
+	free    *chunkPool // where chunks come from and go back to once joined
+	size    int64      // len(s.Data) plus the bytes in chunks
 	started bool
 	base    uint32 // the sequence number of stream offset 0
 	next    int64  // sequence offset of the next byte expected
@@ -145,7 +148,7 @@ func (a *Assembler) Add(seg Segment, t time.Time, packet int) {
 		a.conns[key] = c
 		a.order = append(a.order, c)
 		for i, src := range []netip.AddrPort{key.lo, key.hi} {
-			c.dirs[i] = &direction{s: Stream{Conn: c.id, Src: src, Dst: []netip.AddrPort{key.hi, key.lo}[i]}}
+			c.dirs[i] = &direction{s: Stream{Conn: c.id, Src: src, Dst: []netip.AddrPort{key.hi, key.lo}[i]}, free: &a.free}
 		}
 	}
 	d, other := c.dirs[side], c.dirs[1-side]
@@ -264,40 +267,80 @@ func (d *direction) place(off int64, payload []byte, missing int, m Mark) {
 
 // Chunk sizes: a chunk holds at least minChunk bytes and grows with the
 // stream (a half of what it holds) up to maxChunk, so a short stream wastes
-// little and a long one needs few chunks.
+// little and a long one needs few chunks. Sizes are powers of two, so that
+// a chunk a joined stream gave back fits the next stream that needs one.
 const (
-	minChunk = 4 << 10
-	maxChunk = 1 << 20
+	minChunkShift = 12 // 4 KiB
+	maxChunkShift = 20 // 1 MiB
 )
+
+// chunkPool keeps the chunks of joined streams for the streams still
+// growing, one list per size. Without it each connection's chunks became
+// garbage as it closed, and the heap grew by about the capture's size again
+// before a collection reused them: fresh memory, which the kernel hands out
+// a page fault at a time, was most of the time `kafkawire frames` took on a
+// 100 MB capture.
+type chunkPool [maxChunkShift - minChunkShift + 1][][]byte
+
+// get returns an empty chunk with room for at least n bytes, and at
+// least half of size (the stream's bytes so far), up to maxChunk.
+func (p *chunkPool) get(n int, size int64) []byte {
+	want := max(n, min(int(size/2), 1<<maxChunkShift))
+	shift := minChunkShift
+	for shift < maxChunkShift && 1<<shift < want {
+		shift++
+	}
+	if 1<<shift < want {
+		return make([]byte, 0, want) // a segment bigger than any chunk: its own
+	}
+	list := &p[shift-minChunkShift]
+	if k := len(*list); k > 0 {
+		c := (*list)[k-1]
+		(*list)[k-1] = nil
+		*list = (*list)[:k-1]
+		return c
+	}
+	return make([]byte, 0, 1<<shift)
+}
+
+// put gives back a chunk whose bytes have been copied out.
+func (p *chunkPool) put(c []byte) {
+	for shift := minChunkShift; shift <= maxChunkShift; shift++ {
+		if cap(c) == 1<<shift {
+			p[shift-minChunkShift] = append(p[shift-minChunkShift], c[:0])
+			return
+		}
+	}
+}
 
 // appendData adds bytes after the stream's end.
 func (d *direction) appendData(b []byte) {
 	d.size += int64(len(b))
-	if k := len(d.chunks); k > 0 {
+	for len(b) > 0 {
+		k := len(d.chunks)
+		if k == 0 || len(d.chunks[k-1]) == cap(d.chunks[k-1]) {
+			d.chunks = append(d.chunks, d.free.get(len(b), d.size))
+			k++
+		}
 		last := d.chunks[k-1]
 		n := copy(last[len(last):cap(last)], b)
 		d.chunks[k-1] = last[:len(last)+n]
 		b = b[n:]
 	}
-	if len(b) == 0 {
-		return
-	}
-	c := make([]byte, len(b), max(len(b), min(max(int(d.size/2), minChunk), maxChunk)))
-	copy(c, b)
-	d.chunks = append(d.chunks, c)
 }
 
-// join makes s.Data the whole stream, exactly as long as it is.
+// join makes s.Data the whole stream, exactly as long as it is, and gives
+// the chunks back to the pool. bytes.Join does not clear the memory it is
+// about to fill, as make would.
 func (d *direction) join() {
 	if len(d.chunks) == 0 {
 		return
 	}
-	data := make([]byte, d.size)
-	n := copy(data, d.s.Data)
+	d.s.Data = bytes.Join(append([][]byte{d.s.Data}, d.chunks...), nil)
 	for _, c := range d.chunks {
-		n += copy(data[n:], c)
+		d.free.put(c)
 	}
-	d.s.Data, d.chunks = data, nil
+	d.chunks = nil
 }
 
 func (d *direction) gap(n int64) {
@@ -333,6 +376,7 @@ func (d *direction) skipToPending() {
 // connection in order of first packet, the client's direction first when
 // known, else the direction seen first.
 func (a *Assembler) Streams() []*Stream {
+	defer func() { a.free = chunkPool{} }() // no stream grows after this
 	var out []*Stream
 	for _, c := range a.order {
 		first := c.first
