@@ -73,13 +73,13 @@ func (b *PasteBox) loadCapture(ctx app.Context, file app.Value, name string, siz
 	// Paint "finding the frames" before finding them.
 	time.Sleep(time.Millisecond)
 	last := time.Now()
-	res := findFrames(in, func() {
-		// Let the browser paint between connections now and then.
+	res := conversation.Find(in, conversation.Options{Pause: func() {
+		// Let the browser paint now and then.
 		if time.Since(last) > captureSlice {
 			time.Sleep(time.Millisecond)
 			last = time.Now()
 		}
-	})
+	}})
 	took := time.Since(started)
 	perfMeasure("kw-capture-find", "kw-capture-read")
 	var mem runtime.MemStats

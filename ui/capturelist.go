@@ -1,8 +1,6 @@
 package ui
 
 import (
-	"cmp"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -117,106 +115,6 @@ func (l *CaptureList) set(res conversation.Result, err error) {
 	}
 	l.shown, l.shownFor = nil, ""
 	l.Gen++
-}
-
-// findFrames is conversation.Find run one connection at a time, with yield
-// called between connections, and within one every few hundred frames, so
-// that the browser can paint: a big capture holds many connections, and one
-// connection may hold a hundred thousand frames. The result
-// is Find's: frames in capture order, pairs by index.
-func findFrames(in source.Input, yield func()) conversation.Result {
-	type group struct {
-		streams []source.Stream
-		index   []int // index in in.Streams of each stream
-	}
-	type key struct {
-		conn   string
-		number int // a port reused makes a second connection of a name
-	}
-	var groups []*group
-	byConn := map[key]*group{}
-	for i, s := range in.Streams {
-		k := key{connKey(s.Conn), s.ConnNumber}
-		g := byConn[k]
-		if g == nil || s.Conn == "" {
-			g = &group{}
-			groups = append(groups, g)
-			if s.Conn != "" {
-				byConn[k] = g
-			}
-		}
-		g.streams = append(g.streams, s)
-		g.index = append(g.index, i)
-	}
-	var res conversation.Result
-	var all []conversation.Frame
-	for _, g := range groups {
-		r := conversation.Find(source.Input{Kind: in.Kind, Streams: g.streams}, conversation.Options{Pause: yield})
-		base := len(all)
-		for _, f := range r.Frames {
-			if f.Pair >= 0 {
-				f.Pair += base
-			}
-			f.Stream = g.index[f.Stream]
-			all = append(all, f)
-		}
-		res.Conns = append(res.Conns, r.Conns...)
-		if yield != nil {
-			yield()
-		}
-	}
-	// Capture order across connections, as Find orders them: the same
-	// comparison, on a compact copy of the keys (a capture of a hundred
-	// thousand frames sorted its Frames in place of these in one long
-	// pause), by the same stable algorithm, so the same order.
-	keys := make([]frameKey, len(all))
-	for i := range all {
-		f := &all[i]
-		keys[i] = frameKey{at: f.Time, timed: !f.Time.IsZero(), packet: f.Packet, index: i}
-	}
-	slices.SortStableFunc(keys, func(a, b frameKey) int {
-		if a.timed && b.timed && !a.at.Equal(b.at) {
-			return a.at.Compare(b.at)
-		}
-		if a.packet != 0 && b.packet != 0 {
-			return cmp.Compare(a.packet, b.packet)
-		}
-		return 0
-	})
-	if yield != nil {
-		yield()
-	}
-	at := make([]int, len(all))
-	for i, k := range keys {
-		at[k.index] = i
-	}
-	res.Frames = make([]conversation.Frame, len(all))
-	for i, k := range keys {
-		f := all[k.index]
-		if f.Pair >= 0 {
-			f.Pair = at[f.Pair]
-		}
-		res.Frames[i] = f
-	}
-	return res
-}
-
-// frameKey is what findFrames orders a frame by, and where the frame is.
-type frameKey struct {
-	at     time.Time
-	timed  bool // at is set
-	packet int
-	index  int
-}
-
-// connKey names a connection the same way from both of its streams: a
-// stream whose direction is unknown names its own sender first.
-func connKey(conn string) string {
-	a, b, ok := strings.Cut(conn, ">")
-	if !ok || a < b {
-		return conn
-	}
-	return b + ">" + a
 }
 
 // Latency is how long the frame's response took: from the request's first

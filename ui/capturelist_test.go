@@ -173,46 +173,6 @@ func TestCaptureListFramesPairsAndLatency(t *testing.T) {
 	}
 }
 
-// Finding the frames one connection at a time (to let the browser paint
-// between connections) gives what conversation.Find gives on the whole
-// capture: the same frames in the same order, paired alike, a connection
-// made again from the same port included.
-func TestFindFramesByConnectionIsFind(t *testing.T) {
-	rc := captureOf(kgoTraffic(t))
-	// Interleave the connections' segments by time, as a real capture does.
-	segs := append([]capturetest.Segment(nil), rc.segs...)
-	for i := range segs {
-		segs[i].Time = segs[i].Time.Add(-time.Duration(int(segs[i].Src.Port()+segs[i].Dst.Port())%7) * time.Second)
-	}
-	// The first connection again, an hour later, from the same port.
-	first := segs[0]
-	for _, s := range segs[:len(rc.segs)] {
-		if (s.Src == first.Src && s.Dst == first.Dst) || (s.Src == first.Dst && s.Dst == first.Src) {
-			s.Time = s.Time.Add(time.Hour)
-			segs = append(segs, s)
-		}
-	}
-	rc.conns++
-	in, err := source.Read(capturetest.WritePcapng(capturetest.Ethernet, segs), source.Options{Requests: conversation.LooksLikeRequests})
-	require.NoError(t, err)
-	want := conversation.Find(in, conversation.Options{})
-	yields := 0
-	got := findFrames(in, func() { yields++ })
-	assert.Equal(t, rc.conns+1, yields, "one yield per connection, and one after putting them in capture order")
-	require.Len(t, got.Frames, len(want.Frames))
-	require.NotEmpty(t, got.Frames)
-	for i := range want.Frames {
-		w, g := want.Frames[i], got.Frames[i]
-		require.Equal(t, w.Conn, g.Conn, "frame %d", i)
-		require.Equal(t, w.Off, g.Off, "frame %d", i)
-		require.Equal(t, w.Dir, g.Dir, "frame %d", i)
-		require.Equal(t, w.Pair, g.Pair, "frame %d", i)
-		require.Equal(t, w.Stream, g.Stream, "frame %d", i)
-		require.True(t, bytes.Equal(w.Bytes, g.Bytes), "frame %d", i)
-	}
-	assert.Equal(t, len(want.Conns), len(got.Conns))
-}
-
 func shownAPIs(l *CaptureList) map[string]int {
 	out := map[string]int{}
 	for _, i := range l.Shown() {

@@ -16,8 +16,10 @@
 package conversation
 
 import (
+	"cmp"
 	"encoding/binary"
 	"fmt"
+	"slices"
 	"sort"
 	"time"
 
@@ -55,6 +57,7 @@ type Frame struct {
 	Note string
 
 	partner *Frame // Pair, while the frames are not yet in order
+	order   int    // the frame's place in capture order, while Find sets Pair
 	hasID   bool   // the frame is long enough to hold its correlation id
 }
 
@@ -108,9 +111,10 @@ type Options struct {
 	// the input.
 	Hint frame.Hint
 	// Pause, when set, is called every pauseEvery frames while a
-	// connection is cut into frames and its responses paired: the page
-	// lets the browser paint there, since one connection may carry a
-	// hundred thousand frames.
+	// connection is cut into frames and its responses paired, after each
+	// connection, and once the frames are in order: the page lets the
+	// browser paint there, since a capture may hold thousands of
+	// connections and one connection a hundred thousand frames.
 	Pause func()
 }
 
@@ -125,28 +129,51 @@ func Find(in source.Input, o Options) Result {
 		c, fs := findConn(in.Streams, g, o)
 		res.Conns = append(res.Conns, c)
 		frames = append(frames, fs...)
-	}
-	sort.SliceStable(frames, func(i, j int) bool {
-		a, b := frames[i], frames[j]
-		if !a.Time.Equal(b.Time) && !a.Time.IsZero() && !b.Time.IsZero() {
-			return a.Time.Before(b.Time)
+		if o.Pause != nil {
+			o.Pause()
 		}
-		return a.Packet != 0 && b.Packet != 0 && a.Packet < b.Packet
-	})
-	at := make(map[*Frame]int, len(frames))
+	}
+	// Capture order across connections. The sort moves a compact copy of
+	// the keys, not the frames: sorting a hundred thousand frames in place
+	// was one long pause in the page.
+	keys := make([]frameKey, len(frames))
 	for i, f := range frames {
-		at[f] = i
+		keys[i] = frameKey{at: f.Time, packet: f.Packet, index: i}
+	}
+	slices.SortStableFunc(keys, func(a, b frameKey) int {
+		if !a.at.Equal(b.at) && !a.at.IsZero() && !b.at.IsZero() {
+			return a.at.Compare(b.at)
+		}
+		if a.packet != 0 && b.packet != 0 {
+			return cmp.Compare(a.packet, b.packet)
+		}
+		return 0
+	})
+	if o.Pause != nil {
+		o.Pause()
+	}
+	for i, k := range keys {
+		frames[k.index].order = i
 	}
 	res.Frames = make([]Frame, len(frames))
-	for i, f := range frames {
+	for i, k := range keys {
+		f := frames[k.index]
 		res.Frames[i] = *f
 		res.Frames[i].Pair = -1
 		if f.partner != nil {
-			res.Frames[i].Pair = at[f.partner]
+			res.Frames[i].Pair = f.partner.order
 		}
 		res.Frames[i].partner = nil
+		res.Frames[i].order = 0
 	}
 	return res
+}
+
+// frameKey is what Find orders a frame by, and where the frame is.
+type frameKey struct {
+	at     time.Time
+	packet int
+	index  int
 }
 
 // connGroup is the streams of one connection: the index of the client's

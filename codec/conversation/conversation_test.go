@@ -467,8 +467,9 @@ func TestPauseBetweenFrames(t *testing.T) {
 	pauses := 0
 	got := conversation.Find(in, conversation.Options{Pause: func() { pauses++ }})
 	assert.Equal(t, want, got, "the frames found with Pause")
-	// 600 frames a side: 2 pauses in each side's walk, 2 in the pairing.
-	assert.Equal(t, 6, pauses)
+	// 600 frames a side: 2 pauses in each side's walk, 2 in the pairing,
+	// 1 after the connection and 1 once the frames are in order.
+	assert.Equal(t, 8, pauses)
 }
 
 // A client that reconnects from the same port (after the first connection
@@ -491,7 +492,13 @@ func TestPortReused(t *testing.T) {
 		c.Close()
 		segs = append(segs, c.Segments...)
 	}
-	res := find(t, capturetest.WritePcap(capturetest.Ethernet, false, segs))
+	in, err := source.Read(capturetest.WritePcap(capturetest.Ethernet, false, segs), source.Options{Requests: conversation.LooksLikeRequests})
+	require.NoError(t, err)
+	res := conversation.Find(in, conversation.Options{})
+	pauses := 0
+	paused := conversation.Find(in, conversation.Options{Pause: func() { pauses++ }})
+	assert.Equal(t, res, paused, "the frames found with Pause")
+	assert.Equal(t, 3, pauses, "one pause after each connection, one once the frames are in order")
 	require.Len(t, res.Conns, 2)
 	for _, c := range res.Conns {
 		assert.Equal(t, "127.0.0.1:40000>127.0.0.1:9092", c.Name)
