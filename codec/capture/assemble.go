@@ -265,9 +265,9 @@ func (d *direction) place(off int64, payload []byte, missing int, m Mark) {
 	}
 }
 
-// Chunk sizes: a chunk holds at least minChunk bytes and grows with the
-// stream (a half of what it holds) up to maxChunk, so a short stream wastes
-// little and a long one needs few chunks. Sizes are powers of two, so that
+// Chunk sizes: a chunk holds at least 4 KiB and grows with the stream (a
+// half of what it holds) up to 1 MiB, so a short stream wastes little and a
+// long one needs few chunks. Sizes are powers of two, so that
 // a chunk a joined stream gave back fits the next stream that needs one.
 const (
 	minChunkShift = 12 // 4 KiB
