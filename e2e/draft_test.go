@@ -44,6 +44,27 @@ func TestTypedValueSurvivesReload(t *testing.T) {
 	s.waitFor("the edit from the URL", frameGrid("#request").byteAt(18)+`.hex == 'ea'`)
 }
 
+// A link kept for another URL whose fragment the page's URL now carries
+// (the unload wrote it before the reload, after keeping it for the URL
+// the page had) is forgotten, and the page starts. Comparing the two
+// called a method of a JavaScript string from Go, which panicked and
+// killed the page: TestBigFrameEditSurvivesReload met it when the reload
+// raced the write.
+func TestLinkWrittenBeforeTheReloadIsForgotten(t *testing.T) {
+	s := newSession(t, false)
+	s.open("/InitProducerId/v5")
+	s.setField("request", "body.TransactionTimeoutMs", "60000")
+	s.waitFor("the edit in the URL", `location.hash.startsWith('#req=')`)
+	eval[bool](s, `(sessionStorage.setItem('kafkawire-link', location.hash.slice(1)),
+		sessionStorage.setItem('kafkawire-link-href', location.origin + location.pathname + '#req=00'), true)`)
+	s.do(30*time.Second, chromedp.Reload())
+	s.waitFor("the wasm app", `document.querySelector('[data-wasm="ready"]')`)
+	s.waitFor("the edit from the URL", frameGrid("#request").hexAt(16, 20)+` == '00 00 ea 60'`)
+	if eval[bool](s, `sessionStorage.getItem('kafkawire-link') !== null || sessionStorage.getItem('kafkawire-link-href') !== null`) {
+		t.Error("the link is still kept after the URL carried it")
+	}
+}
+
 // The link of a big frame is written late (ui/pageurl.go, syncURL): its
 // replaceState costs Chromium hundreds of milliseconds. An edit of the
 // 1 MiB Fetch response, and a value typed into another field after it

@@ -169,6 +169,13 @@ func newSession(t *testing.T, dark bool) *session {
 		if len(s.dialogs) > 0 {
 			t.Errorf("JavaScript dialogs opened (a script ran): %q", s.dialogs)
 		}
+		// A panic the page did not recover from ends its Go program: the
+		// page is dead, whatever the test waited for before.
+		for _, m := range s.console {
+			if strings.HasPrefix(m, "panic: ") {
+				t.Errorf("the page's Go program panicked: %s", m)
+			}
+		}
 	})
 	reqs := chromedp.Events(ctx, network.RequestWillBeSent)
 	go func() {

@@ -228,5 +228,11 @@ func waitSlow(s *session, what, js string) {
 		time.Sleep(100 * time.Millisecond)
 	}
 	s.screenshot("failed")
-	s.t.Fatalf("timed out waiting for %s (%s)", what, js)
+	said := s.consoleSaid("")
+	for i, m := range said {
+		if len(m) > 300 {
+			said[i] = m[:300] + "..."
+		}
+	}
+	s.t.Fatalf("timed out waiting for %s (%s); the page's console said, last: %q", what, js, said[max(0, len(said)-60):])
 }
