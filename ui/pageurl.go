@@ -47,7 +47,12 @@ func hashFragment(hash app.Value) string {
 // read (see Page.hashSeen). With changed set it loads only when the path or
 // the fragment differ from the page's, as the server's OnNav does.
 func (c *Page) loadLocation(changed bool) {
-	takeLink()
+	// A link kept in sessionStorage is a help, not the page: whatever goes
+	// wrong taking it, the page loads its URL (a panic here, in OnInit,
+	// would end the Go program and leave the page dead).
+	if err := safely(func() error { takeLink(); return nil }); err != nil {
+		app.Log("kafkawire: taking the kept link: " + err.Error())
+	}
 	loc := app.Window().Get("location")
 	h := loc.Get("hash")
 	path, frag := locationPath(loc), hashFragment(h)
