@@ -134,11 +134,11 @@ func takeLink() {
 	}
 	loc := app.Window().Get("location")
 	taken := href.Equal(currentHref())
-	// "#" and the fragment joined in JavaScript: syscall/js calls methods
-	// of objects only (a string's panicked, and a panic here killed the
-	// page), and the fragment, megabytes long, stays out of Go.
-	hash := app.Window().Get("String").Get("prototype").Get("concat").Call("call", "#", frag)
-	if !taken && !loc.Get("hash").Equal(hash) {
+	// "#" and the fragment joined in JavaScript, and only when needed:
+	// syscall/js calls methods of objects only (a string's panicked, and a
+	// panic here killed the page), and the fragment, megabytes long, stays
+	// out of Go.
+	if !taken && !loc.Get("hash").Equal(app.Window().Get("String").Get("prototype").Get("concat").Call("call", "#", frag)) {
 		return // kept for another page (one left before its link was written)
 	}
 	s.Call("removeItem", linkKey)

@@ -283,7 +283,7 @@ const (
 type chunkPool [maxChunkShift - minChunkShift + 1][][]byte
 
 // get returns an empty chunk with room for at least n bytes, and at
-// least half of size (the stream's bytes so far), up to maxChunk.
+// least half of size (the stream's bytes so far), up to 1 MiB.
 func (p *chunkPool) get(n int, size int64) []byte {
 	want := max(n, min(int(size/2), 1<<maxChunkShift))
 	shift := minChunkShift
