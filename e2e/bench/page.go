@@ -106,15 +106,23 @@ const readyProbe = `document.addEventListener('DOMContentLoaded', () => {
 // once the frame's animation callbacks ran, so it also waits for tasks the
 // page queued before it for after that frame (its render after an edit);
 // bytesFrame is the time of that frame's callbacks themselves, which its
-// paint follows.
-const editJS = `(async (sec, path, val, size) => {
+// paint follows, and bytesNth which frame since the edit it was (1: the
+// first). The edit starts phase ms after a frame: a key press lands
+// anywhere in a frame, where edits started one after another would all
+// start just after the frame that painted the one before, a whole frame
+// from the next.
+const editJS = `(async (sec, path, val, size, phase) => {
+  await new Promise(r => requestAnimationFrame(r));
+  await new Promise(r => setTimeout(r, phase));
   const t0 = performance.now();
-  let frame = -1;
+  let frame = -1, nth = -1, frames = 0, ticking = true;
+  const tick = () => { frames++; if (ticking) requestAnimationFrame(tick); };
+  requestAnimationFrame(tick);
   const want = (val >>> 0).toString(16).padStart(2 * size, '0').slice(-2 * size).toUpperCase();
   const bytesOK = () => Array.from(document.querySelectorAll('#' + sec + ' .pane-grid > .grid .grid-hex .sel')).map(c => c.textContent).join('').replaceAll(' ', '').toUpperCase() == want;
   const treeOK = () => { const v = document.querySelector('#' + sec + ' .tn[data-path="' + path + '"] .va'); return v && v.textContent == '= ' + val; };
   const painted = (ok, first) => new Promise(res => {
-    const done = () => requestAnimationFrame(() => { if (first) frame = performance.now() - t0; setTimeout(() => res(performance.now() - t0), 0); });
+    const done = () => requestAnimationFrame(() => { if (first) { frame = performance.now() - t0; nth = frames; } setTimeout(() => res(performance.now() - t0), 0); });
     const obs = new MutationObserver(() => { if (ok()) { obs.disconnect(); done(); } });
     obs.observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true});
     setTimeout(() => { obs.disconnect(); res(-1); }, 30000);
@@ -123,7 +131,9 @@ const editJS = `(async (sec, path, val, size) => {
   const inp = document.querySelector('#' + sec + ' input[data-edit="' + path + '"]');
   inp.value = val;
   inp.dispatchEvent(new Event('change', {bubbles: true}));
-  return {bytes: await bytes, tree: await tree, bytesFrame: frame};
+  const r = {bytes: await bytes, tree: await tree, bytesFrame: frame, bytesNth: nth};
+  ticking = false;
+  return r;
 })`
 
 // gridBytesJS counts the bytes a section's frame grid has in the DOM: its
@@ -213,21 +223,31 @@ func measurePage(base string, fb []byte) {
 	// Edit -> repaint on a minimal message.
 	step(ctx, 60*time.Second, chromedp.Navigate("about:blank"), chromedp.Navigate(base+"InitProducerId/v5"))
 	waitJS(ctx, "the wasm app", `window.__kwReady > 0`)
-	smallBytes, smallTree, smallFrame := editFrames(ctx, "request", "body.TransactionTimeoutMs", 60000)
-	add("edit -> bytes painted, minimal message (InitProducerId v5), 20 edits", medianP95(smallBytes)+"; the frame painting them at "+medianP95(smallFrame), "<= 16 ms", check(quantile(smallBytes, .5) <= 16))
-	add("edit -> tree painted, minimal message, same edits", medianP95(smallTree), "-", nil)
+	small := editFrames(ctx, "request", "body.TransactionTimeoutMs", 60000)
+	add("edit -> bytes painted, minimal message (InitProducerId v5), 20 edits over a frame's phases", medianP95(small.bytes)+"; the frame painting them at "+medianP95(small.frames)+", the first frame after the edit for "+strconv.Itoa(small.first)+" of 20", "<= 16 ms", check(quantile(small.bytes, .5) <= 16))
+	add("edit -> tree painted, minimal message, same edits", medianP95(small.tree), "-", nil)
 
-	// The 1 MiB Fetch response from a link.
-	step(ctx, 60*time.Second, chromedp.Navigate("about:blank"))
+	// The 1 MiB Fetch response from a link, five first visits: one load's
+	// time moves between 120 and 400 ms with when V8 has its optimised
+	// code ready, so one is no measure. The rows after use the last load.
 	u := base + "Fetch/v16#resp=" + base64.RawURLEncoding.EncodeToString(fb)
-	step(ctx, 120*time.Second, chromedp.Navigate(u))
 	mark := "kw-grid-painted-" + strconv.Itoa(len(fb))
-	waitJS(ctx, "the 1 MiB grid", `performance.getEntriesByName('`+mark+`').length > 0`)
-	dec := js[float64](ctx, `performance.getEntriesByName('kw-decode-start')[0].startTime`)
-	decEnd := js[float64](ctx, `performance.getEntriesByName('kw-decode-end')[0].startTime`)
-	paint := js[float64](ctx, `performance.getEntriesByName('`+mark+`')[0].startTime`)
+	var loads, decodes, afterNav []float64
+	for range 5 {
+		step(ctx, 60*time.Second, chromedp.Navigate("about:blank"))
+		step(ctx, 120*time.Second, chromedp.Navigate(u))
+		waitJS(ctx, "the 1 MiB grid", `performance.getEntriesByName('`+mark+`').length > 0`)
+		dec := js[float64](ctx, `performance.getEntriesByName('kw-decode-start')[0].startTime`)
+		decEnd := js[float64](ctx, `performance.getEntriesByName('kw-decode-end')[0].startTime`)
+		paint := js[float64](ctx, `performance.getEntriesByName('`+mark+`')[0].startTime`)
+		loads, decodes, afterNav = append(loads, paint-dec), append(decodes, decEnd-dec), append(afterNav, paint)
+		if !all {
+			break
+		}
+	}
 	if all {
-		add(fmt.Sprintf("1 MiB Fetch (%d B, 5,000 records): decode start -> grid painted", len(fb)), ms(paint-dec)+fmt.Sprintf(" (decode %s, then the page %s; %s after navigation)", ms(decEnd-dec), ms(paint-decEnd), ms(paint)), "<= 300 ms", check(paint-dec <= 300))
+		slices.Sort(loads)
+		add(fmt.Sprintf("1 MiB Fetch (%d B, 5,000 records): decode start -> grid painted, median of 5 first visits", len(fb)), ms(quantile(loads, .5))+fmt.Sprintf(" (%s to %s; decode %s; %s after navigation)", ms(loads[0]), ms(loads[len(loads)-1]), ms(quantile(decodes, .5)), ms(quantile(afterNav, .5))), "<= 300 ms", check(quantile(loads, .5) <= 300))
 		cells := js[int](ctx, gridBytesJS+`('response')`)
 		elems := js[int](ctx, `document.querySelectorAll('#response .grid-rows *').length`)
 		add("1 MiB: bytes in the DOM (in the grid's rows: elements)", fmt.Sprintf("%d (%d elements)", cells, elems), "a few hundred", check(cells <= 640))
@@ -242,9 +262,9 @@ func measurePage(base string, fb []byte) {
 		js[bool](ctx, `document.querySelector('#response .grid-scroll').scrollTop = 0, true`)
 	}
 
-	bigBytes, bigTree, bigFrame := editFrames(ctx, "response", "body.ThrottleTimeMs", 100)
-	add("edit -> bytes painted, 1 MiB Fetch (ThrottleTimeMs), 20 edits", medianP95(bigBytes)+"; the frame painting them at "+medianP95(bigFrame), "<= 50 ms", check(quantile(bigBytes, .5) <= 50))
-	add("edit -> tree painted, 1 MiB Fetch, same edits", medianP95(bigTree), "<= 100 ms", check(quantile(bigTree, .5) <= 100))
+	big := editFrames(ctx, "response", "body.ThrottleTimeMs", 100)
+	add("edit -> bytes painted, 1 MiB Fetch (ThrottleTimeMs), 20 edits over a frame's phases", medianP95(big.bytes)+"; the frame painting them at "+medianP95(big.frames)+", the first frame after the edit for "+strconv.Itoa(big.first)+" of 20", "<= 50 ms", check(quantile(big.bytes, .5) <= 50))
+	add("edit -> tree painted, 1 MiB Fetch, same edits", medianP95(big.tree), "<= 100 ms", check(quantile(big.tree, .5) <= 100))
 
 	mu.Lock()
 	defer mu.Unlock()
@@ -305,13 +325,22 @@ func medianP95(v []float64) string {
 // times, returning each edit's time to the frame showing its bytes in the
 // grid and to the frame showing its value in the tree.
 func edits(ctx context.Context, sec, path string, from int) (bytes, tree []float64) {
-	bytes, tree, _ = editFrames(ctx, sec, path, from)
-	return bytes, tree
+	r := editFrames(ctx, sec, path, from)
+	return r.bytes, r.tree
+}
+
+// editTimes are what editFrames measures, one element per edit.
+type editTimes struct {
+	bytes, tree []float64
+	frames      []float64 // when the frame painting the bytes ran
+	first       int       // edits whose bytes the first frame after the edit painted
 }
 
 // editFrames is edits, with the time of each edit's frame painting its
-// bytes (its animation callbacks) as well.
-func editFrames(ctx context.Context, sec, path string, from int) (bytes, tree, frames []float64) {
+// bytes (its animation callbacks) as well, and how many were painted by
+// the first frame. The edits start at phases 0, 7, 14, 5, ... ms after a
+// frame, spread evenly over a 16 ms frame.
+func editFrames(ctx context.Context, sec, path string, from int) (r editTimes) {
 	nm := `#` + sec + ` .tn[data-path="` + path + `"] .nm`
 	waitJS(ctx, "the node "+path, `document.querySelector('`+nm+`')`)
 	js[bool](ctx, `document.querySelector('`+nm+`').click(), true`)
@@ -320,13 +349,18 @@ func editFrames(ctx context.Context, sec, path string, from int) (bytes, tree, f
 		Bytes float64 `json:"bytes"`
 		Tree  float64 `json:"tree"`
 		Frame float64 `json:"bytesFrame"`
+		Nth   int     `json:"bytesNth"`
 	}
 	for i := range 20 {
-		v := js[times](ctx, editJS+`('`+sec+`', '`+path+`', `+strconv.Itoa(from+i+1)+`, 4)`)
+		phase := strconv.Itoa(i * 7 % 16)
+		v := js[times](ctx, editJS+`('`+sec+`', '`+path+`', `+strconv.Itoa(from+i+1)+`, 4, `+phase+`)`)
 		if v.Bytes < 0 || v.Tree < 0 {
 			die(fmt.Errorf("edit %d of %s never showed (bytes %.0f ms, tree %.0f ms)", i, path, v.Bytes, v.Tree))
 		}
-		bytes, tree, frames = append(bytes, v.Bytes), append(tree, v.Tree), append(frames, v.Frame)
+		r.bytes, r.tree, r.frames = append(r.bytes, v.Bytes), append(r.tree, v.Tree), append(r.frames, v.Frame)
+		if v.Nth == 1 {
+			r.first++
+		}
 	}
-	return bytes, tree, frames
+	return r
 }
