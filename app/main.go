@@ -39,6 +39,7 @@ const usage = `kafkawire shows what a Kafka frame says.
 `
 
 func main() {
+	widenPipe(os.Stdout)
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
