@@ -30,6 +30,9 @@ type LayoutTree struct {
 	// The editor shown in place under the selected node.
 	Edit    EditorInfo
 	EditErr string
+	// Folded starts the tree with only the frame's parts (size, header,
+	// body) showing; what the user opens stays open.
+	Folded bool
 
 	open     map[string]bool // explicit open/closed per node or group id
 	big      bool
@@ -75,7 +78,13 @@ func (t *LayoutTree) isOpen(id string, depth int, group bool) bool {
 	if group {
 		return strings.HasSuffix(id, "#0")
 	}
-	return !t.big || depth < 3
+	switch {
+	case t.Folded:
+		return depth < 1
+	case t.big:
+		return depth < 3
+	}
+	return true
 }
 
 func (t *LayoutTree) Render() app.UI {

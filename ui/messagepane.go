@@ -26,6 +26,7 @@ type MessagePane struct {
 	// NotGiven says the frame is the minimal response beside a request the
 	// user gave: not the broker's answer.
 	NotGiven bool
+	Folded   bool // the tree starts with only the frame's parts showing (Pane.Folded)
 
 	Bytes   []byte
 	Regions []byte
@@ -97,7 +98,7 @@ func (p *MessagePane) Render() app.UI {
 			),
 			app.Div().Class("pane-tree").Body(
 				&LayoutTree{On: p.On, Dir: p.Dir, Tree: p.Tree, SelID: p.SelID, HovID: p.HovID,
-					Edit: p.Edit, EditErr: p.EditErr},
+					Edit: p.Edit, EditErr: p.EditErr, Folded: p.Folded},
 			),
 		),
 		&SchemaTable{API: p.API, Version: p.Version, Dir: p.Dir},

@@ -105,6 +105,10 @@ func (c *Page) loadPF(path, frag string) {
 	if resp != nil {
 		restore(c.resp, resp)
 	}
+	// The side the link did not carry is only there to show the API: fold
+	// it, so the frame given is in view (and a big one's page mounts the
+	// minimal tree's few rows, not its every field).
+	c.req.Folded, c.resp.Folded = req == nil && resp != nil, resp == nil && req != nil
 	if err != nil {
 		c.req.Notice = err.Error()
 	}

@@ -27,6 +27,10 @@ type Pane struct {
 	Edited  bool             // changed by the user (an edit, a link or a paste): its frame goes in the URL
 	EditErr string           // the last edit's error, shown beside the field
 	Notice  string           // a message about the pane as a whole (a shared link that did not decode)
+	// Folded says the pane's tree starts with only the frame's parts
+	// showing: it is the minimal instance beside the frame a link or a
+	// paste gave, which is what the user came to see.
+	Folded bool
 
 	Selected *layout.Node // the selected node (click, keyboard or tree)
 	Hovered  *layout.Node // the node under the pointer

@@ -341,6 +341,7 @@ func (c *Page) ShowInstance(ctx app.Context, example bool) {
 		if p == nil {
 			continue
 		}
+		p.Folded = false // an instance asked for is shown whole
 		if example {
 			if err := p.ShowExample(); err != nil {
 				p.Notice = err.Error()
