@@ -268,6 +268,17 @@ func TestMinimalBadgeAndNote(t *testing.T) {
 	if !strings.Contains(note, "minimal response") || !strings.Contains(note, "broker") {
 		t.Errorf("the response beside a given request does not say it is the minimal one: %q", note)
 	}
+	// The response the link did not carry starts folded to the frame's
+	// parts: its fields show once its body is opened, as a user opens it.
+	if eval[bool](s, `!!document.querySelector('#response .tn[data-path="body.ErrorCode"]')`) ||
+		eval[string](s, `document.querySelector('#response .tn[data-path="body"]').getAttribute('aria-expanded')`) != "false" {
+		t.Errorf("the minimal response beside a given request is not folded")
+	}
+	if !eval[bool](s, `!!document.querySelector('#request .tn[data-path="body.TransactionTimeoutMs"]')`) {
+		t.Errorf("the request the link carried is folded")
+	}
+	s.do(10*time.Second, chromedp.Click(chromedp.CSS(`#response .tn[data-path="body"] .tw`)))
+	s.waitFor("the response's body open", `document.querySelector('#response .tn[data-path="body.ErrorCode"]')`)
 	// Editing the response makes it the user's: the note goes.
 	s.setField("response", "body.ErrorCode", "47")
 	s.waitFor("the note gone", `!document.getElementById('response-minimal') && document.querySelector('#response .edited')`)
