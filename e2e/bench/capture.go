@@ -205,10 +205,7 @@ func runChild(args []string) {
 // the page could read at. The median of three reads, in a session of its
 // own.
 func browserRead(base, file string) float64 {
-	dir, err := os.MkdirTemp("", "kafkawire-bench-chromium-")
-	die(err)
-	defer os.RemoveAll(dir)
-	ctx, stop, _, _, _ := startBrowser(dir)
+	ctx, stop, _, _, _ := startBrowser()
 	defer stop()
 	step(ctx, 60*time.Second, chromedp.Navigate(base))
 	js[bool](ctx, `(() => { const i = document.createElement('input'); i.type = 'file'; i.id = 'bench-file'; document.body.appendChild(i); return true; })()`)
@@ -272,11 +269,9 @@ var goMemory = regexp.MustCompile(`heap in use \d+ MiB, wasm memory \d+ MiB`)
 // captureInPage opens the file with the paste box's file picker and waits
 // for the conversation list, sampling the page's memory as it goes.
 func captureInPage(base, file string) pageCapture {
-	dir, err := os.MkdirTemp("", "kafkawire-bench-chromium-")
-	die(err)
-	defer os.RemoveAll(dir)
-	ctx, stop, _, _, _ := startBrowser(dir)
+	ctx, stop, _, _, _ := startBrowser()
 	defer stop()
+	var err error
 	var p pageCapture
 	for _, probe := range []string{readyProbe, wasmMemoryProbe} {
 		_, err = chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: probe})

@@ -79,11 +79,9 @@ func groupInt(n int) string {
 // hostilePage opens the bomb link and pastes the 10,000 pieces in headless
 // Chromium, each in a fresh tab.
 func hostilePage(base string, _ []byte) {
-	dir, err := os.MkdirTemp("", "kafkawire-bench-chromium-")
-	die(err)
-	defer os.RemoveAll(dir)
-	ctx, stop, _, _, _ := startBrowser(dir)
+	ctx, stop, _, _, _ := startBrowser()
 	defer stop()
+	var err error
 	for _, probe := range []string{readyProbe, memoryProbe} {
 		_, err = chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: probe})
 		die(err)

@@ -25,19 +25,23 @@ import (
 
 // startBrowser starts headless Chromium the way the e2e tests do (package
 // browser: 127.0.0.1 only, the rest to a closed port) and records every
-// request of the page. stop ends the browser and fails the run if Chromium
+// request of the page, with a fresh profile directory of its own. stop
+// ends the browser, removes the directory and fails the run if Chromium
 // tried to reach anything beyond 127.0.0.1.
-func startBrowser(dir string) (context.Context, func(), *[]string, *sync.Mutex, *browser.Trap) {
+func startBrowser() (context.Context, func(), *[]string, *sync.Mutex, *browser.Trap) {
 	exe := browser.Find()
 	if exe == "" {
 		die(fmt.Errorf("no Chrome or Chromium found"))
 	}
+	dir, err := os.MkdirTemp("", "kafkawire-bench-chromium-")
+	die(err)
 	trap, err := browser.NewTrap()
 	die(err)
 	ctx, stopBrowser, err := browser.Start(exe, dir, trap.Addr())
 	die(err)
 	stop := func() {
 		stopBrowser()
+		os.RemoveAll(dir)
 		trap.Close()
 		if seen := trap.Seen(); len(seen) > 0 {
 			die(fmt.Errorf("Chromium tried to leave 127.0.0.1: the closed port saw %d connections: %q", len(seen), seen))
@@ -190,11 +194,9 @@ func quantile(v []float64, q float64) float64 {
 func ms(v float64) string { return strconv.FormatFloat(v, 'f', 0, 64) + " ms" }
 
 func measurePage(base string, fb []byte) {
-	dir, err := os.MkdirTemp("", "kafkawire-bench-chromium-")
-	die(err)
-	defer os.RemoveAll(dir)
-	ctx, stop, reqs, mu, trap := startBrowser(dir)
+	ctx, stop, reqs, mu, trap := startBrowser()
 	defer stop()
+	var err error
 	_, err = chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: readyProbe})
 	die(err)
 	_, err = chromedp.Call(ctx, network.SetCacheDisabled, network.SetCacheDisabledParams{CacheDisabled: true})

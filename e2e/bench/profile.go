@@ -24,11 +24,9 @@ import (
 // functions keep their Go names, and prints where the time went: self time
 // and inclusive time per function. `go run ./e2e/bench -profile edit-big`.
 func profilePage(base string, fb []byte, scenario, capFile string) {
-	dir, err := os.MkdirTemp("", "kafkawire-prof-chromium-")
-	die(err)
-	defer os.RemoveAll(dir)
-	ctx, stop, _, _, _ := startBrowser(dir)
+	ctx, stop, _, _, _ := startBrowser()
 	defer stop()
+	var err error
 	_, err = chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: readyProbe})
 	die(err)
 	_, err = chromedp.Call(ctx, profiler.Enable, cdp.Empty{})
