@@ -221,6 +221,11 @@ func TestEditAppliesOnLeavingTheField(t *testing.T) {
 	eval[bool](s, `document.querySelector('`+in+`').select(), true`)
 	s.do(10*time.Second, chromedp.SendKeys(chromedp.CSS(in), "60000"), chromedp.KeyEvent(kb.Tab))
 	s.waitFor("the edit applied on Tab", frameGrid("#request").hexAt(16, 20)+` == '00 00 ea 60'`)
+	// The bytes are painted in the edit's handler and the page renders
+	// after the next frame, writing the applied value into the field:
+	// typing again before that render (which no hand does, a Tab and a
+	// click later) had it overwrite what was typed, 5 runs in 12.
+	s.waitFor("the page rendered after the edit", `(document.querySelector('#request .tn[data-path="body.TransactionTimeoutMs"] .va') || {}).textContent == '= 60000'`)
 
 	// Typed, then a click on another row: the value applies and the click selects the row.
 	s.do(10*time.Second, chromedp.Focus(chromedp.CSS(in)))
