@@ -67,7 +67,6 @@ func TestALinkFoldsTheSideItDidNotCarry(t *testing.T) {
 // What the user opens in a folded tree stays open.
 func TestAFoldedTreeOpensWhatTheUserOpens(t *testing.T) {
 	p := NewPane(schema.ByName("Fetch"), 16, schema.Request)
-	p.Folded = true
 	tree := &LayoutTree{Tree: p.Decoded.Tree, Folded: true}
 	assert.False(t, tree.openNow("0.2"), "body starts closed")
 	tree.toggle("0.2", true)
