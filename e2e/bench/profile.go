@@ -233,7 +233,9 @@ func name(n *profiler.ProfileNode) string {
 // profileRun builds an unstripped app.wasm and the site, and profiles one scenario.
 func profileRun(tmp, scenario string) {
 	capFile := ""
-	if scenario == "capture" {
+	if scenario == "capture" && *capIn != "" {
+		capFile = *capIn
+	} else if scenario == "capture" {
 		fmt.Fprintln(os.Stderr, "capture: recording kgo and sarama against kfake, writing a 100 MiB capture ...")
 		capFile = filepath.Join(tmp, "big.pcap")
 		writeBigCapture(capFile)
