@@ -112,9 +112,10 @@ type Options struct {
 	Hint frame.Hint
 	// Pause, when set, is called every pauseEvery frames while a
 	// connection is cut into frames and its responses paired, after each
-	// connection, and once the frames are in order: the page lets the
-	// browser paint there, since a capture may hold thousands of
-	// connections and one connection a hundred thousand frames.
+	// connection, once the frames are in order, and every pauseEvery
+	// frames as they are put in that order: the page lets the browser
+	// paint there, since a capture may hold thousands of connections and
+	// one connection a hundred thousand frames.
 	Pause func()
 }
 
@@ -157,6 +158,9 @@ func Find(in source.Input, o Options) Result {
 	}
 	res.Frames = make([]Frame, len(frames))
 	for i, k := range keys {
+		if o.Pause != nil && i%pauseEvery == pauseEvery-1 {
+			o.Pause()
+		}
 		f := frames[k.index]
 		res.Frames[i] = *f
 		res.Frames[i].Pair = -1
