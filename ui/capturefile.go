@@ -64,7 +64,15 @@ func (b *PasteBox) loadCapture(ctx app.Context, file app.Value, name string, siz
 		list.progress(n)
 		ctx.NewAction(captureAction)
 	}}
-	in, err := source.ReadCapture(r, source.Options{Requests: conversation.LooksLikeRequests})
+	var last time.Time
+	pause := func() {
+		// Let the browser paint now and then.
+		if time.Since(last) > captureSlice {
+			time.Sleep(time.Millisecond)
+			last = time.Now()
+		}
+	}
+	in, err := source.ReadCapture(r, source.Options{Requests: conversation.LooksLikeRequests, Pause: pause})
 	if list.stopped.Load() {
 		return
 	}
@@ -72,14 +80,8 @@ func (b *PasteBox) loadCapture(ctx app.Context, file app.Value, name string, siz
 	perfMark("kw-capture-read")
 	// Paint "finding the frames" before finding them.
 	time.Sleep(time.Millisecond)
-	last := time.Now()
-	res := conversation.Find(in, conversation.Options{Pause: func() {
-		// Let the browser paint now and then.
-		if time.Since(last) > captureSlice {
-			time.Sleep(time.Millisecond)
-			last = time.Now()
-		}
-	}})
+	last = time.Now()
+	res := conversation.Find(in, conversation.Options{Pause: pause})
 	took := time.Since(started)
 	perfMeasure("kw-capture-find", "kw-capture-read")
 	var mem runtime.MemStats

@@ -56,12 +56,20 @@ func hasPacketHeaders(r hexin.Result) bool {
 	return false
 }
 
+// pauseEvery is how many streams fromCapture makes between calls of Options.Pause.
+const pauseEvery = 256
+
 // fromCapture turns reassembled TCP streams into Streams, deciding which
 // side of each connection is the client: from the SYN when the capture has
 // it, else from Options.ServerPorts, else from Options.Requests.
 func fromCapture(cs []*capture.Stream, origin string, o Options) []Stream {
 	var out []Stream
+	pauseAt := pauseEvery
 	for i := 0; i < len(cs); {
+		if o.Pause != nil && i >= pauseAt {
+			o.Pause()
+			pauseAt += pauseEvery
+		}
 		j := i + 1
 		for j < len(cs) && cs[j].Conn == cs[i].Conn {
 			j++

@@ -161,3 +161,27 @@ func hexOf(b []byte) string {
 	}
 	return string(out)
 }
+
+// A capture of many connections is made into the input with Options.Pause
+// called every 256 streams (the page paints there), and the input is the
+// one made without it.
+func TestCapturePausesEvery256Streams(t *testing.T) {
+	var segs []capturetest.Segment
+	for i := range 300 {
+		c := capturetest.NewConn(netip.AddrPortFrom(client.Addr(), uint16(40000+i)), server, t0.Add(time.Duration(i)*time.Millisecond))
+		c.Open()
+		c.Send(true, []byte("ping"), 0)
+		c.Send(false, []byte("pong"), 0)
+		c.Close()
+		segs = append(segs, c.Segments...)
+	}
+	file := capturetest.WritePcap(capturetest.Ethernet, true, segs)
+	want, err := source.ReadCapture(bytes.NewReader(file), source.Options{})
+	require.NoError(t, err)
+	require.Len(t, want.Streams, 600)
+	pauses := 0
+	got, err := source.ReadCapture(bytes.NewReader(file), source.Options{Pause: func() { pauses++ }})
+	require.NoError(t, err)
+	assert.Equal(t, want, got)
+	assert.Equal(t, 2, pauses, "600 streams: a pause after 256 and after 512")
+}

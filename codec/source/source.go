@@ -154,6 +154,10 @@ type Options struct {
 	// client. Nil leaves such connections' direction Unknown. (This package
 	// knows nothing about what the streams carry: the caller does.)
 	Requests func(b []byte) bool
+	// Pause, when set, is called every 256 streams while a capture's
+	// streams are made into the input: the page lets the browser paint
+	// there, since a capture may hold tens of thousands of connections.
+	Pause func()
 }
 
 // Read sniffs what data is and turns it into byte streams. A text input that
