@@ -58,6 +58,7 @@ func (b *PasteBox) loadCapture(ctx app.Context, file app.Value, name string, siz
 	// The loader hands its progress and result to the list and posts an
 	// action; the paste box on the page takes them (ctx.Dispatch would be
 	// dropped once the user moves to another page, whose box is another).
+	defer collectLessOften()()
 	started := time.Now()
 	perfMark("kw-capture-start")
 	r := &blobReader{file: file, size: size, chunk: captureChunk, stopped: &list.stopped, progress: func(n int) {
