@@ -63,7 +63,7 @@ const pauseEvery = 256
 // side of each connection is the client: from the SYN when the capture has
 // it, else from Options.ServerPorts, else from Options.Requests.
 func fromCapture(cs []*capture.Stream, origin string, o Options) []Stream {
-	var out []Stream
+	out := make([]Stream, 0, len(cs)) // a stream each, but for the empty ones
 	pauseAt := pauseEvery
 	for i := 0; i < len(cs); {
 		if o.Pause != nil && i >= pauseAt {
