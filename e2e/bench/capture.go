@@ -28,7 +28,7 @@ import (
 	"github.com/kafkawire/kafkawire/codec/frame/traffic"
 )
 
-// captureMiB is the size of the frames in the capture the rows read.
+// captureMiB is the size of the frames in the captures the rows read.
 const captureMiB = 100
 
 // captureBench measures what the captures issue asks of a 100 MB capture:
@@ -36,11 +36,15 @@ const captureMiB = 100
 // peak memory is its own max RSS) and in the page (the file picker to the
 // list complete, in headless Chromium), the peak memory of both, whether
 // the page froze, and beside them the rate the disk reads the same file.
+// A second capture of the same size holds only short connections (some
+// 20,000 of them), whose per-connection work the first hides.
 func captureBench(tmp string, withPage bool) {
-	fmt.Fprintln(os.Stderr, "capture: recording kgo and sarama against kfake, writing a 100 MiB capture ...")
-	file := filepath.Join(tmp, "big.pcap")
-	size := writeBigCapture(file)
+	fmt.Fprintln(os.Stderr, "capture: recording kgo and sarama against kfake, writing two 100 MiB captures ...")
+	conns := recordConns()
+	file, many := filepath.Join(tmp, "big.pcap"), filepath.Join(tmp, "many.pcap")
+	size, manySize := writeCapture(file, conns), writeCapture(many, shortConns(conns))
 	label := fmt.Sprintf("%d MB capture", size/1_000_000)
+	manyLabel := fmt.Sprintf("%d MB capture of short connections", manySize/1_000_000)
 
 	direct, cached := diskRate(file, size)
 	add(label+" (pcap of kgo and sarama traffic): the disk reading it (dd O_DIRECT; from the page cache)", fmt.Sprintf("%.0f MB/s; %.0f MB/s", direct, cached), "-", nil)
@@ -53,6 +57,8 @@ func captureBench(tmp string, withPage bool) {
 	add(label+": kafkawire frames, file to last line (median of 3)", fmt.Sprintf("%.0f MB/s, %.0f frames/s (%d frames in %.2f s)", rate, float64(frames)/secs, frames, secs),
 		target, check(rate >= direct/2))
 	add(label+": kafkawire frames, peak memory (max RSS)", mb(rss), "-", nil)
+	manySecs, manyFrames, manyRSS := framesNatively(bin, many)
+	add(manyLabel+" (those of at most 8 KiB, replayed): kafkawire frames, file to last line (median of 3); peak memory", fmt.Sprintf("%.0f MB/s, %.0f frames/s (%d frames in %.2f s); max RSS %s", float64(manySize)/1e6/manySecs, float64(manyFrames)/manySecs, manyFrames, manySecs, mb(manyRSS)), "-", nil)
 
 	if !withPage {
 		return
@@ -63,7 +69,7 @@ func captureBench(tmp string, withPage bool) {
 		die(err)
 		die(os.WriteFile(wasm, b, 0o644))
 	}
-	fmt.Fprintln(os.Stderr, "capture: opening it in the page in headless Chromium ...")
+	fmt.Fprintln(os.Stderr, "capture: opening them in the page in headless Chromium ...")
 	serveSite(tmp, wasm, func(base string, _ []byte) {
 		p := captureInPage(base, file)
 		rate := float64(size) / 1e6 / p.secs
@@ -76,13 +82,19 @@ func captureBench(tmp string, withPage bool) {
 		add(label+": the browser reading the file alone, in JavaScript (1 MiB chunks, 3 asked ahead, as the page reads it; median of 3)", fmt.Sprintf("%.0f MB/s (%.2f s)", float64(size)/1e6/read, read), "-", nil)
 		add(label+": in the page, longest pause between painted frames", fmt.Sprintf("%.0f ms (%d frames painted; the line after it: %q)", p.maxGap, p.painted, p.gapAt), "<= 100 ms (no freeze)", check(p.maxGap <= 100))
 		add(label+": in the page, peak memory (JS heap used + wasm memory)", fmt.Sprintf("%s (JS %s, wasm %s, %s before the file; %s)", mb(p.heap+p.wasm), mb(p.heap), mb(p.wasm), mb(p.wasmStart), p.goLog), "-", nil)
+
+		m := captureInPage(base, many)
+		add(manyLabel+": in the page, file picked to list complete; longest pause between painted frames; peak memory", fmt.Sprintf("%.0f MB/s, %.0f frames/s (%d frames in %.1f s); %.0f ms (the line after it: %q); %s", float64(manySize)/1e6/m.secs, float64(m.frames)/m.secs, m.frames, m.secs, m.maxGap, m.gapAt, mb(m.heap+m.wasm)),
+			"<= 100 ms (no freeze)", check(m.maxGap <= 100))
+		if m.frames != manyFrames {
+			notes = append(notes, fmt.Sprintf("The page listed %d frames of the capture of short connections, kafkawire frames %d.", m.frames, manyFrames))
+		}
 	})
 }
 
-// writeBigCapture records kgo and sarama against kfake on 127.0.0.1 and
-// replays their connections until the frames hold captureMiB MiB, written to
-// file; it returns the file's size.
-func writeBigCapture(file string) int {
+// recordConns records kgo and sarama against kfake on 127.0.0.1: their
+// connections, each the exchanges it carried.
+func recordConns() [][]capturetest.Exchange {
 	const topic = "bench"
 	var kgoErr error
 	kgoExs, err := traffic.Record([]kgo.Opt{kgo.ConsumerGroup("bench"), kgo.ConsumeTopics(topic), kgo.FetchMaxWait(100 * time.Millisecond)},
@@ -102,7 +114,32 @@ func writeBigCapture(file string) int {
 	die(kgoErr)
 	saramaExs, err := traffic.RecordSarama(sarama.V2_8_0_0)
 	die(err)
-	conns := append(traffic.Wire(traffic.ByConn(kgoExs)), traffic.Wire(traffic.ByConn(saramaExs))...)
+	return append(traffic.Wire(traffic.ByConn(kgoExs)), traffic.Wire(traffic.ByConn(saramaExs))...)
+}
+
+// shortConns are the connections of at most 8 KiB of frames. Replayed,
+// they make a capture of tens of thousands of connections, as short-lived
+// clients (health checks, command-line tools) leave behind.
+func shortConns(conns [][]capturetest.Exchange) [][]capturetest.Exchange {
+	var out [][]capturetest.Exchange
+	for _, exs := range conns {
+		n := 0
+		for _, ex := range exs {
+			n += len(ex.Request) + len(ex.Response)
+		}
+		if n > 0 && n <= 8<<10 {
+			out = append(out, exs)
+		}
+	}
+	if len(out) == 0 {
+		die(errors.New("no connection of kgo or sarama carried 8 KiB or less"))
+	}
+	return out
+}
+
+// writeCapture replays conns until their frames hold captureMiB MiB,
+// written to file as a pcap; it returns the file's size.
+func writeCapture(file string, conns [][]capturetest.Exchange) int {
 	b := capturetest.Repeat(conns, captureMiB<<20)
 	die(os.WriteFile(file, b, 0o644))
 	return len(b)

@@ -238,7 +238,7 @@ func profileRun(tmp, scenario string) {
 	} else if scenario == "capture" {
 		fmt.Fprintln(os.Stderr, "capture: recording kgo and sarama against kfake, writing a 100 MiB capture ...")
 		capFile = filepath.Join(tmp, "big.pcap")
-		writeBigCapture(capFile)
+		writeCapture(capFile, recordConns())
 	}
 	wasm := *wasmFile
 	if wasm == "" {
