@@ -43,6 +43,7 @@ type walker struct {
 	stopAfter int    // give up searching past this offset (0: search the whole stream)
 	fromStart bool   // the stream starts with the connection: a frame starts at 0
 	pause     func() // called every pauseEvery frames, when set (Options.Pause)
+	out       []piece // walk appends the pieces to out[:0]
 }
 
 func (w *walker) size(off int) (int, bool) {
@@ -104,7 +105,7 @@ func (w *walker) search(from int) int {
 
 // walk cuts the whole stream.
 func (w *walker) walk() []piece {
-	var out []piece
+	out := w.out[:0]
 	off := 0
 	skipped := 0
 	resync := func(from int) {
