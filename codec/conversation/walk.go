@@ -40,9 +40,9 @@ type walker struct {
 	gaps      []source.Gap
 	minSize   int
 	header    func(b []byte, off int) bool
-	stopAfter int    // give up searching past this offset (0: search the whole stream)
-	fromStart bool   // the stream starts with the connection: a frame starts at 0
-	pause     func() // called every pauseEvery frames, when set (Options.Pause)
+	stopAfter int     // give up searching past this offset (0: search the whole stream)
+	fromStart bool    // the stream starts with the connection: a frame starts at 0
+	pause     func()  // called every pauseEvery frames, when set (Options.Pause)
 	out       []piece // walk appends the pieces to out[:0]
 }
 
