@@ -61,19 +61,13 @@ func (b *PasteBox) loadCapture(ctx app.Context, file app.Value, name string, siz
 	defer collectLessOften()()
 	started := time.Now()
 	perfMark("kw-capture-start")
-	r := &blobReader{file: file, size: size, chunk: captureChunk, stopped: &list.stopped, progress: func(n int) {
+	pace := &pacer{}
+	r := &blobReader{file: file, size: size, chunk: captureChunk, stopped: &list.stopped, pace: pace, progress: func(n int) {
 		list.progress(n)
 		ctx.NewAction(captureAction)
 	}}
-	var last time.Time
-	pause := func() {
-		// Let the browser paint now and then.
-		if time.Since(last) > captureSlice {
-			time.Sleep(time.Millisecond)
-			last = time.Now()
-		}
-	}
-	in, err := source.ReadCapture(r, source.Options{Requests: conversation.LooksLikeRequests, Pause: pause})
+	pace.before = r.reportDue
+	in, err := source.ReadCapture(r, source.Options{Requests: conversation.LooksLikeRequests, Pause: pace.pause})
 	if list.stopped.Load() {
 		return
 	}
@@ -81,8 +75,8 @@ func (b *PasteBox) loadCapture(ctx app.Context, file app.Value, name string, siz
 	perfMark("kw-capture-read")
 	// Paint "finding the frames" before finding them.
 	time.Sleep(time.Millisecond)
-	last = time.Now()
-	res := conversation.Find(in, conversation.Options{Pause: pause})
+	pace.worked = time.Now()
+	res := conversation.Find(in, conversation.Options{Pause: pace.pause})
 	took := time.Since(started)
 	perfMeasure("kw-capture-find", "kw-capture-read")
 	var mem runtime.MemStats
@@ -174,12 +168,33 @@ type blobReader struct {
 	reported   int          // the progress reported so far
 	reportedAt time.Time    // when
 	stopped    *atomic.Bool // set: stop reading
-	worked     time.Time    // when the reader last let the browser paint
+	pace       *pacer
 }
 
 // captureSlice is how long the loader works before letting the browser
 // paint and take events: about two frames at 60 Hz.
 const captureSlice = 30 * time.Millisecond
+
+// pacer lets the browser paint when the loader has worked for
+// captureSlice: the reader, the reassembly and the finding of frames
+// share one, so their slices add up across them.
+type pacer struct {
+	worked time.Time // when the loader last let the browser paint
+	before func()    // called just before it does (the reader's progress)
+}
+
+func (p *pacer) pause() {
+	if p.worked.IsZero() {
+		p.worked = time.Now()
+	}
+	if time.Since(p.worked) > captureSlice {
+		if p.before != nil {
+			p.before()
+		}
+		time.Sleep(time.Millisecond)
+		p.worked = time.Now()
+	}
+}
 
 // progressEvery is how often the progress line changes while a capture
 // loads: ten times a second reads as smooth, and costs the browser less.
@@ -206,7 +221,7 @@ func (r *blobReader) ask() {
 }
 
 func (r *blobReader) Read(p []byte) (int, error) {
-	r.pause()
+	r.pace.pause()
 	if len(r.rest) == 0 {
 		if r.done >= r.size {
 			return 0, io.EOF
@@ -244,17 +259,11 @@ func (r *blobReader) Read(p []byte) (int, error) {
 	return n, nil
 }
 
-// pause lets the browser paint when the reader has worked for captureSlice.
-func (r *blobReader) pause() {
-	if r.worked.IsZero() {
-		r.worked = time.Now()
-	}
-	if time.Since(r.worked) > captureSlice {
-		if time.Since(r.reportedAt) >= progressEvery {
-			r.report()
-		}
-		time.Sleep(time.Millisecond)
-		r.worked = time.Now()
+// reportDue reports the progress when progressEvery has passed since the
+// last report: the pacer calls it as it lets the browser paint.
+func (r *blobReader) reportDue() {
+	if time.Since(r.reportedAt) >= progressEvery {
+		r.report()
 	}
 }
 
