@@ -301,7 +301,7 @@ func helloWeights(tmp string) (raw, gz, br int, how string) {
 		if args := strings.Fields(string(cmd)); len(args) > 0 {
 			opt := filepath.Join(tmp, "hello.opt.wasm")
 			run(".", nil, args[0], append(args[1:], out, "-o", opt)...)
-			out, how = opt, "after "+strings.Join(args[:2], " ")
+			out, how = opt, "after "+strings.Join(args[:min(2, len(args))], " ")
 		}
 	}
 	b, err := os.ReadFile(out)
