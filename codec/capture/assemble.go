@@ -377,7 +377,7 @@ func (d *direction) skipToPending() {
 // known, else the direction seen first.
 func (a *Assembler) Streams() []*Stream {
 	defer func() { a.free = chunkPool{} }() // no stream grows after this
-	var out []*Stream
+	out := make([]*Stream, 0, 2*len(a.order))
 	for _, c := range a.order {
 		first := c.first
 		switch {
@@ -393,8 +393,9 @@ func (a *Assembler) Streams() []*Stream {
 			}
 			d.join()
 			if d.started || d.s.FIN || d.s.RST {
-				s := d.s
-				out = append(out, &s)
+				// The stream itself, not a copy: a capture of many short
+				// connections has a hundred thousand of them.
+				out = append(out, &d.s)
 			}
 		}
 	}
