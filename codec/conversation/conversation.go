@@ -19,7 +19,6 @@ import (
 	"cmp"
 	"encoding/binary"
 	"fmt"
-	"slices"
 	"sort"
 	"sync"
 	"time"
@@ -142,7 +141,7 @@ func Find(in source.Input, o Options) Result {
 	for i, f := range frames {
 		keys[i] = frameKey{at: f.Time, packet: f.Packet, index: i}
 	}
-	slices.SortStableFunc(keys, func(a, b frameKey) int {
+	sortStable(keys, func(a, b frameKey) int {
 		if !a.at.Equal(b.at) && !a.at.IsZero() && !b.at.IsZero() {
 			return a.at.Compare(b.at)
 		}
@@ -150,7 +149,7 @@ func Find(in source.Input, o Options) Result {
 			return cmp.Compare(a.packet, b.packet)
 		}
 		return 0
-	})
+	}, o.Pause)
 	if o.Pause != nil {
 		o.Pause()
 	}

@@ -1,0 +1,59 @@
+package conversation
+
+import "slices"
+
+// sortBlock is the run sortStable sorts whole before merging runs.
+const sortBlock = 64
+
+// sortMoves is how many keys sortStable moves between calls of pause.
+const sortMoves = 1024
+
+// sortStable sorts s as slices.SortStableFunc does, calling pause (when
+// set) every sortMoves keys it moves: it is a bottom-up merge sort, so the
+// page can let the browser paint while it puts half a million frames in
+// capture order, which as one call froze it for 150 ms.
+func sortStable[T any](s []T, cmp func(a, b T) int, pause func()) {
+	moved := 0
+	tick := func() {
+		if moved++; moved >= sortMoves {
+			moved = 0
+			if pause != nil {
+				pause()
+			}
+		}
+	}
+	for i := 0; i < len(s); i += sortBlock {
+		slices.SortStableFunc(s[i:min(i+sortBlock, len(s))], cmp)
+		moved += sortBlock - 1
+		tick()
+	}
+	if len(s) <= sortBlock {
+		return
+	}
+	src, dst := s, make([]T, len(s))
+	for width := sortBlock; width < len(s); width *= 2 {
+		for lo := 0; lo < len(s); lo += 2 * width {
+			mid, hi := min(lo+width, len(s)), min(lo+2*width, len(s))
+			merge(dst[lo:hi], src[lo:mid], src[mid:hi], cmp, tick)
+		}
+		src, dst = dst, src
+	}
+	if &src[0] != &s[0] {
+		copy(s, src)
+	}
+}
+
+// merge merges the sorted a and b into out, a's key first of two equal.
+func merge[T any](out, a, b []T, cmp func(a, b T) int, tick func()) {
+	i, j := 0, 0
+	for k := range out {
+		if j == len(b) || i < len(a) && cmp(b[j], a[i]) >= 0 {
+			out[k] = a[i]
+			i++
+		} else {
+			out[k] = b[j]
+			j++
+		}
+		tick()
+	}
+}
