@@ -181,19 +181,37 @@ const captureSlice = 30 * time.Millisecond
 type pacer struct {
 	worked time.Time // when the loader last let the browser paint
 	before func()    // called just before it does (the reader's progress)
+	// painted is closed once the browser has painted after the last
+	// pause; nil before the first.
+	painted chan struct{}
 }
 
 func (p *pacer) pause() {
 	if p.worked.IsZero() {
 		p.worked = time.Now()
 	}
-	if time.Since(p.worked) > captureSlice {
-		if p.before != nil {
-			p.before()
-		}
-		time.Sleep(time.Millisecond)
-		p.worked = time.Now()
+	if time.Since(p.worked) <= captureSlice {
+		return
 	}
+	if p.before != nil {
+		p.before()
+	}
+	if p.painted != nil {
+		select {
+		case <-p.painted:
+		default:
+			// A millisecond's yield is not always a frame: while the
+			// loader only computed (no file chunk to wait for), Chromium
+			// ran its timer and no frame for most of a second. Wait for
+			// the frame the last pause asked for.
+			<-p.painted
+		}
+	}
+	painted := make(chan struct{})
+	p.painted = painted
+	afterNextPaint(func() { close(painted) })
+	time.Sleep(time.Millisecond)
+	p.worked = time.Now()
 }
 
 // progressEvery is how often the progress line changes while a capture
