@@ -50,22 +50,25 @@ type CaptureList struct {
 	// What the loading goroutine hands over; Sync takes it on the UI
 	// goroutine, whichever paste box is on the page by then.
 	readSoFar atomic.Int64
+	onShown   func() // what Sync took to call once the list is on screen
 	mu        sync.Mutex
 	done      *loaded
 }
 
 type loaded struct {
-	res conversation.Result
-	err error
+	res   conversation.Result
+	err   error
+	shown func() // to call once the list is on screen
 }
 
 // progress records, from the loading goroutine, how far the file was read.
 func (l *CaptureList) progress(n int) { l.readSoFar.Store(int64(n)) }
 
-// finish hands over, from the loading goroutine, what was found.
-func (l *CaptureList) finish(res conversation.Result, err error) {
+// finish hands over, from the loading goroutine, what was found, and
+// what to call once the list is on screen.
+func (l *CaptureList) finish(res conversation.Result, err error, shown func()) {
 	l.mu.Lock()
-	l.done = &loaded{res, err}
+	l.done = &loaded{res, err, shown}
 	l.mu.Unlock()
 }
 
@@ -86,6 +89,7 @@ func (l *CaptureList) Sync() bool {
 	if d != nil {
 		l.set(d.res, d.err)
 		l.Read, changed = l.Size, true
+		l.onShown = d.shown
 	}
 	if changed {
 		l.Gen++

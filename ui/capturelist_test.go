@@ -404,7 +404,7 @@ func TestCaptureListSyncTakesWhatTheLoaderHandsOver(t *testing.T) {
 	assert.True(t, l.Loading)
 	assert.False(t, l.Sync(), "no news since")
 	gen := l.Gen
-	l.finish(conversation.Result{Frames: []conversation.Frame{{Dir: schema.Request, Pair: -1}}, Conns: []conversation.Conn{{Kind: conversation.Kafka}}}, nil)
+	l.finish(conversation.Result{Frames: []conversation.Frame{{Dir: schema.Request, Pair: -1}}, Conns: []conversation.Conn{{Kind: conversation.Kafka}}}, nil, nil)
 	assert.True(t, l.Sync())
 	assert.False(t, l.Loading)
 	assert.Len(t, l.Frames, 1)
