@@ -80,12 +80,12 @@ func captureBench(tmp string, withPage bool) {
 		}
 		read := browserRead(base, file)
 		add(label+": the browser reading the file alone, in JavaScript (1 MiB chunks, 3 asked ahead, as the page reads it; median of 3)", fmt.Sprintf("%.0f MB/s (%.2f s)", float64(size)/1e6/read, read), "-", nil)
-		add(label+": in the page, longest pause between painted frames", fmt.Sprintf("%.0f ms (%d frames painted; the line after it: %q)", p.maxGap, p.painted, p.gapAt), "<= 100 ms (no freeze)", check(p.maxGap <= 100))
+		add(label+": in the page, longest pause between painted frames, while it loads; in the 3 s after", fmt.Sprintf("%.0f ms (%d frames painted; the line after it: %q); %.0f ms", p.maxGap, p.painted, p.gapAt, p.afterGap), "<= 100 ms (no freeze)", check(max(p.maxGap, p.afterGap) <= 100))
 		add(label+": in the page, peak memory (JS heap used + wasm memory)", fmt.Sprintf("%s (JS %s, wasm %s, %s before the file; %s)", mb(p.heap+p.wasm), mb(p.heap), mb(p.wasm), mb(p.wasmStart), p.goLog), "-", nil)
 
 		m := captureInPage(base, many)
-		add(manyLabel+": in the page, file picked to list complete; longest pause between painted frames; peak memory", fmt.Sprintf("%.0f MB/s, %.0f frames/s (%d frames in %.1f s); %.0f ms (the line after it: %q); %s", float64(manySize)/1e6/m.secs, float64(m.frames)/m.secs, m.frames, m.secs, m.maxGap, m.gapAt, mb(m.heap+m.wasm)),
-			"<= 100 ms (no freeze)", check(m.maxGap <= 100))
+		add(manyLabel+": in the page, file picked to list complete; longest pause between painted frames, while it loads and in the 3 s after; peak memory", fmt.Sprintf("%.0f MB/s, %.0f frames/s (%d frames in %.1f s); %.0f ms (the line after it: %q), %.0f ms; %s", float64(manySize)/1e6/m.secs, float64(m.frames)/m.secs, m.frames, m.secs, m.maxGap, m.gapAt, m.afterGap, mb(m.heap+m.wasm)),
+			"<= 100 ms (no freeze)", check(max(m.maxGap, m.afterGap) <= 100))
 		if m.frames != manyFrames {
 			notes = append(notes, fmt.Sprintf("The page listed %d frames of the capture of short connections, kafkawire frames %d.", m.frames, manyFrames))
 		}
@@ -269,6 +269,7 @@ type pageCapture struct {
 	secs      float64
 	frames    int
 	maxGap    float64 // ms between two painted frames, the longest
+	afterGap  float64 // the longest in the afterList after the list showed
 	painted   int
 	gapAt     string // the progress line after the longest pause
 	heap      int    // peak JS heap used
@@ -277,14 +278,20 @@ type pageCapture struct {
 	goLog     string // what the page logged of Go's own memory
 }
 
+// afterList is how long the page is watched for pauses after a capture's
+// list shows.
+const afterList = 3 * time.Second
+
 // gapMeter records, from a requestAnimationFrame loop, the longest time
-// between two painted frames, and what the progress line said after it.
+// between two painted frames, and what the progress line said after it;
+// and once window.kwAfter is set, the longest since then in it.
 const gapMeter = `(() => {
   window.kwGaps = {max: 0, frames: 0};
   let last = performance.now();
   const where = () => { const e = document.querySelector('#conv-progress') || document.querySelector('#conv-count'); return e ? e.textContent : 'before the list'; };
   const tick = t => {
     if (t - last > window.kwGaps.max) { window.kwGaps.max = t - last; window.kwGaps.at = where(); }
+    if (window.kwAfter) window.kwAfter.max = Math.max(window.kwAfter.max, t - last);
     last = t; window.kwGaps.frames++;
     if (!window.kwGapsStop) requestAnimationFrame(tick);
   };
@@ -359,8 +366,14 @@ func captureInPage(base, file string) pageCapture {
 		Frames int     `json:"frames"`
 		At     string  `json:"at"`
 	}
-	g := js[gaps](ctx, `(window.kwGapsStop = true, window.kwGaps)`)
+	g := js[gaps](ctx, `(window.kwAfter = {max: 0}, window.kwGaps)`)
 	p.maxGap, p.painted, p.gapAt = g.Max, g.Frames, g.At
+	// The page turns the collector back on once the list is on screen; its
+	// first collection marks all the capture left. A freeze then is felt
+	// as much as one before.
+	time.Sleep(afterList)
+	p.afterGap = js[float64](ctx, `(window.kwGapsStop = true, window.kwAfter.max)`)
+	p.wasm = max(p.wasm, js[int](ctx, `window.__kwMem.buffer.byteLength`))
 	select {
 	case s := <-logged:
 		p.goLog = "Go: " + s

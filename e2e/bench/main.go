@@ -32,15 +32,16 @@ import (
 )
 
 var (
-	out      = flag.String("out", "bench-results.txt", "where the table (and benchstat's output) is written")
-	count    = flag.Int("count", 6, "go test -count for the codec benchmarks")
-	benchT   = flag.String("benchtime", "0.5s", "go test -benchtime for the codec benchmarks")
-	skipCode = flag.Bool("skip-codec", false, "skip the codec benchmarks")
-	skipPage = flag.Bool("skip-page", false, "skip the browser measurements")
-	profile  = flag.String("profile", "", "profile one page scenario in Chromium instead (startup, edit-small, load-big, scroll-big, smooth-big, edit-big, paste-broken, capture)")
-	wasmFile = flag.String("wasm", "", "with -profile: this app.wasm instead of an unstripped build of ./wasm (to compare builds)")
-	capIn    = flag.String("capture", "", "with -profile capture: this capture file instead of the 100 MiB one of kgo and sarama traffic")
-	only     = flag.String("only", "", "measure only these groups of rows, a comma list (codec, download, page, hostile, capture; edit: the page's edit rows alone)")
+	out       = flag.String("out", "bench-results.txt", "where the table (and benchstat's output) is written")
+	count     = flag.Int("count", 6, "go test -count for the codec benchmarks")
+	benchT    = flag.String("benchtime", "0.5s", "go test -benchtime for the codec benchmarks")
+	skipCode  = flag.Bool("skip-codec", false, "skip the codec benchmarks")
+	skipPage  = flag.Bool("skip-page", false, "skip the browser measurements")
+	profile   = flag.String("profile", "", "profile one page scenario in Chromium instead (startup, edit-small, load-big, scroll-big, smooth-big, edit-big, paste-broken, capture)")
+	wasmFile  = flag.String("wasm", "", "with -profile: this app.wasm instead of an unstripped build of ./wasm (to compare builds)")
+	capIn     = flag.String("capture", "", "with -profile capture: this capture file instead of the 100 MiB one of kgo and sarama traffic (short: the one of short connections)")
+	writeCaps = flag.String("write-captures", "", "only write the two 100 MiB captures the capture rows read (big.pcap, many.pcap) into this directory, to profile them natively")
+	only      = flag.String("only", "", "measure only these groups of rows, a comma list (codec, download, page, hostile, capture; edit: the page's edit rows alone)")
 )
 
 // selected reports whether the rows of group are measured: all are, unless -only names some.
@@ -82,6 +83,12 @@ func main() {
 	defer os.RemoveAll(tmp)
 	if *profile != "" {
 		profileRun(tmp, *profile)
+		return
+	}
+	if *writeCaps != "" {
+		conns := recordConns()
+		writeCapture(filepath.Join(*writeCaps, "big.pcap"), conns)
+		writeCapture(filepath.Join(*writeCaps, "many.pcap"), shortConns(conns))
 		return
 	}
 

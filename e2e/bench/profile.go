@@ -33,10 +33,13 @@ func profilePage(base string, fb []byte, scenario, capFile string) {
 	die(err)
 	_, err = chromedp.Call(ctx, profiler.SetSamplingInterval, profiler.SetSamplingIntervalParams{Interval: 200})
 	die(err)
+	startedAt := 0.0 // performance.now() as the profiler started, to place its samples on the page's clock
 	start := func() {
 		_, err := chromedp.Call(ctx, profiler.Start, cdp.Empty{})
 		die(err)
+		startedAt = js[float64](ctx, `performance.now()`)
 	}
+	var window [2]float64 // the longest pause over 100 ms, on the page's clock
 	var times []float64
 	switch scenario {
 	case "startup":
@@ -114,7 +117,14 @@ func profilePage(base string, fb []byte, scenario, capFile string) {
 		}
 		times = append(times, time.Since(began).Seconds()*1000)
 		fmt.Println("longest pause:", js[string](ctx, `(window.kwGapsStop = true, window.kwGaps.max.toFixed(0) + ' ms of ' + window.kwGaps.frames + ' frames, before: ' + window.kwGaps.at)`))
-		fmt.Println("pauses over 100 ms (start+length):", js[string](ctx, `window.kwLong.join(', ')`))
+		long := js[string](ctx, `window.kwLong.join(', ')`)
+		fmt.Println("pauses over 100 ms (start+length):", long)
+		for _, p := range strings.Split(long, ", ") {
+			var at, n float64
+			if _, err := fmt.Sscanf(p, "%f+%f", &at, &n); err == nil && n > window[1]-window[0] {
+				window = [2]float64{at, at + n}
+			}
+		}
 		fmt.Println("phases:", js[string](ctx, `performance.getEntriesByType('measure').map(m => m.name + ' ' + m.duration.toFixed(0) + ' ms').join(', ')`))
 	default:
 		die(fmt.Errorf("unknown scenario %q (startup, edit-small, load-big, scroll-big, smooth-big, edit-big, paste-broken, capture)", scenario))
@@ -124,7 +134,7 @@ func profilePage(base string, fb []byte, scenario, capFile string) {
 	fmt.Printf("%s: measured %v (median %.0f)\n", scenario, round(times), quantile(times, .5))
 	fmt.Println("elements:", js[string](ctx, `['*', '#request *', '#response *', '#response .tree *', '#response .grid *', '#response table *', '.top-wrap *', 'option'].map(s => s + ' ' + document.querySelectorAll(s).length).join(', ')`))
 	fmt.Println("marks:", js[string](ctx, `performance.getEntriesByType('mark').map(m => m.name + ' ' + m.startTime.toFixed(1)).join(', ')`))
-	report(res.Profile)
+	report(res.Profile, startedAt, window)
 }
 
 func round(v []float64) []int {
@@ -135,8 +145,10 @@ func round(v []float64) []int {
 	return out
 }
 
-// report prints the top functions by self and by inclusive time.
-func report(p *profiler.Profile) {
+// report prints the top functions by self and by inclusive time, and
+// when window is set, by self time within it (times on the page's clock,
+// whose value was startedAt as the profiler started).
+func report(p *profiler.Profile, startedAt float64, window [2]float64) {
 	byID := map[int64]*profiler.ProfileNode{}
 	parent := map[int64]int64{}
 	for _, n := range p.Nodes {
@@ -208,6 +220,31 @@ func report(p *profiler.Profile) {
 		}
 		top("under "+f+":", under, 80)
 	}
+	if window[1] > 0 {
+		in, inIncl := map[string]float64{}, map[string]float64{}
+		at := startedAt
+		for i, id := range p.Samples {
+			dt := 0.0
+			if i+1 < len(p.TimeDeltas) {
+				dt = float64(p.TimeDeltas[i+1]) / 1000
+			}
+			if i < len(p.TimeDeltas) {
+				at += float64(p.TimeDeltas[i]) / 1000
+			}
+			if at >= window[0] && at < window[1] {
+				in[name(byID[id])] += dt
+				seen := map[string]bool{}
+				for x, ok := id, true; ok; x, ok = parent[x] {
+					if nm := name(byID[x]); !seen[nm] {
+						seen[nm] = true
+						inIncl[nm] += dt
+					}
+				}
+			}
+		}
+		top(fmt.Sprintf("self, within the longest pause (%.0f to %.0f ms):", window[0], window[1]), in, 30)
+		top("inclusive, within it:", inIncl, 50)
+	}
 	top("self:", self, 45)
 	top("inclusive:", incl, 400)
 }
@@ -233,7 +270,11 @@ func name(n *profiler.ProfileNode) string {
 // profileRun builds an unstripped app.wasm and the site, and profiles one scenario.
 func profileRun(tmp, scenario string) {
 	capFile := ""
-	if scenario == "capture" && *capIn != "" {
+	if scenario == "capture" && *capIn == "short" {
+		fmt.Fprintln(os.Stderr, "capture: recording kgo and sarama against kfake, writing a 100 MiB capture of short connections ...")
+		capFile = filepath.Join(tmp, "many.pcap")
+		writeCapture(capFile, shortConns(recordConns()))
+	} else if scenario == "capture" && *capIn != "" {
 		capFile = *capIn
 	} else if scenario == "capture" {
 		fmt.Fprintln(os.Stderr, "capture: recording kgo and sarama against kfake, writing a 100 MiB capture ...")
