@@ -99,14 +99,17 @@ func profilePage(base string, fb []byte, scenario, capFile string) {
 		start()
 		ms, _ := pasteBroken(ctx)
 		times = append(times, ms)
-	case "capture":
-		// As the capture bench does: the file picked, to the list complete.
+	case "capture", "capture-open":
+		// As the capture bench does: the file picked, to the list complete;
+		// capture-open profiles, after that, the first frame opened.
 		step(ctx, 60*time.Second, chromedp.Navigate(base))
 		waitJS(ctx, "the wasm app", `window.__kwReady > 0`)
 		js[bool](ctx, gapMeter+`, true`)
 		// Every pause over 100 ms, to set beside the marks.
 		js[bool](ctx, `(() => { window.kwLong = []; let last = performance.now(); const tick = t => { if (t - last > 100) window.kwLong.push(last.toFixed(0) + '+' + (t - last).toFixed(0)); last = t; if (!window.kwGapsStop) requestAnimationFrame(tick); }; requestAnimationFrame(tick); return true; })()`)
-		start()
+		if scenario == "capture" {
+			start()
+		}
 		began := time.Now()
 		step(ctx, 60*time.Second, chromedp.SetUploadFiles(chromedp.ID("paste-file"), []string{capFile}))
 		for !js[bool](ctx, `!!document.querySelector('#conv-count')`) {
@@ -116,6 +119,13 @@ func profilePage(base string, fb []byte, scenario, capFile string) {
 			time.Sleep(100 * time.Millisecond)
 		}
 		times = append(times, time.Since(began).Seconds()*1000)
+		if scenario == "capture-open" {
+			time.Sleep(time.Second)
+			js[bool](ctx, `(window.kwLong = [], true)`)
+			start()
+			js[bool](ctx, `(document.querySelector('#conv-list tbody tr').click(), true)`)
+			time.Sleep(2 * time.Second)
+		}
 		fmt.Println("longest pause:", js[string](ctx, `(window.kwGapsStop = true, window.kwGaps.max.toFixed(0) + ' ms of ' + window.kwGaps.frames + ' frames, before: ' + window.kwGaps.at)`))
 		long := js[string](ctx, `window.kwLong.join(', ')`)
 		fmt.Println("pauses over 100 ms (start+length):", long)
@@ -127,7 +137,7 @@ func profilePage(base string, fb []byte, scenario, capFile string) {
 		}
 		fmt.Println("phases:", js[string](ctx, `performance.getEntriesByType('measure').map(m => m.name + ' ' + m.duration.toFixed(0) + ' ms').join(', ')`))
 	default:
-		die(fmt.Errorf("unknown scenario %q (startup, edit-small, load-big, scroll-big, smooth-big, edit-big, paste-broken, capture)", scenario))
+		die(fmt.Errorf("unknown scenario %q (startup, edit-small, load-big, scroll-big, smooth-big, edit-big, paste-broken, capture, capture-open)", scenario))
 	}
 	res, err := chromedp.Call(ctx, profiler.Stop, cdp.Empty{})
 	die(err)
@@ -270,13 +280,13 @@ func name(n *profiler.ProfileNode) string {
 // profileRun builds an unstripped app.wasm and the site, and profiles one scenario.
 func profileRun(tmp, scenario string) {
 	capFile := ""
-	if scenario == "capture" && *capIn == "short" {
+	if strings.HasPrefix(scenario, "capture") && *capIn == "short" {
 		fmt.Fprintln(os.Stderr, "capture: recording kgo and sarama against kfake, writing a 100 MiB capture of short connections ...")
 		capFile = filepath.Join(tmp, "many.pcap")
 		writeCapture(capFile, shortConns(recordConns()))
-	} else if scenario == "capture" && *capIn != "" {
+	} else if strings.HasPrefix(scenario, "capture") && *capIn != "" {
 		capFile = *capIn
-	} else if scenario == "capture" {
+	} else if strings.HasPrefix(scenario, "capture") {
 		fmt.Fprintln(os.Stderr, "capture: recording kgo and sarama against kfake, writing a 100 MiB capture ...")
 		capFile = filepath.Join(tmp, "big.pcap")
 		writeCapture(capFile, recordConns())
