@@ -64,6 +64,15 @@ const pauseEvery = 256
 // it, else from Options.ServerPorts, else from Options.Requests.
 func fromCapture(cs []*capture.Stream, origin string, o Options) []Stream {
 	out := make([]Stream, 0, len(cs)) // a stream each, but for the empty ones
+	// The segments of every stream share one array, and the directions of
+	// a connection known one name: a capture of short connections has a
+	// hundred thousand streams, and in the page each object of theirs is
+	// one more for every collection to mark.
+	nsegs := 0
+	for _, s := range cs {
+		nsegs += len(s.Segments)
+	}
+	segs := make([]Segment, nsegs)
 	pauseAt := pauseEvery
 	for i := 0; i < len(cs); {
 		if o.Pause != nil && i >= pauseAt {
@@ -76,18 +85,27 @@ func fromCapture(cs []*capture.Stream, origin string, o Options) []Stream {
 		}
 		conn := cs[i:j]
 		dirs := directions(conn, o)
+		var client string // the connection's name, client first, once made
 		for k, s := range conn {
 			if len(s.Data) == 0 {
 				continue
 			}
-			st := Stream{Bytes: s.Data, Origin: origin, Dir: dirs[k], Conn: s.Src.String() + ">" + s.Dst.String(), ConnNumber: s.Conn, FromStart: s.SYN}
-			if dirs[k] == ServerToClient {
-				st.Conn = s.Dst.String() + ">" + s.Src.String()
+			name := s.Src.String() + ">" + s.Dst.String()
+			if dirs[k] != Unknown {
+				if client == "" {
+					from, to := s.Src, s.Dst
+					if dirs[k] == ServerToClient {
+						from, to = to, from
+					}
+					client = from.String() + ">" + to.String()
+				}
+				name = client
 			}
+			st := Stream{Bytes: s.Data, Origin: origin, Dir: dirs[k], Conn: name, ConnNumber: s.Conn, FromStart: s.SYN}
 			for _, g := range s.Gaps {
 				st.Gaps = append(st.Gaps, Gap{Off: int(g.Offset), Len: int(g.Len)})
 			}
-			st.Segments = make([]Segment, len(s.Segments))
+			st.Segments, segs = segs[:len(s.Segments):len(s.Segments)], segs[len(s.Segments):]
 			for n, m := range s.Segments {
 				st.Segments[n] = Segment{Off: int(m.Offset), Time: m.Time, Packet: m.Packet}
 			}
