@@ -17,8 +17,8 @@ import (
 // memory never shrinks once grown, so collecting less during the load
 // costs little: with the collector a fifth as often (GOGC 400) a 100 MiB
 // capture of 79,000 short connections still froze the page for 133 ms at
-// a time, with it off for none, its wasm memory about the same (README,
-// Performance).
+// a time; with it off nothing is collected until the list is on screen,
+// and the wasm memory grew about as far (README, Performance).
 //
 // captureMemoryLimit bounds what a load may take with the collector off:
 // near it the collector runs all the same.
