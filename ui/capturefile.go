@@ -220,15 +220,32 @@ func (p *pacer) pause() {
 			// A millisecond's yield is not always a frame: while the
 			// loader only computed (no file chunk to wait for), Chromium
 			// ran its timer and no frame for most of a second. Wait for
-			// the frame the last pause asked for.
-			<-p.painted
+			// the frame the last pause asked for, or paintWait: a tab
+			// hidden meanwhile paints no frame at all.
+			wait := time.NewTimer(paintWait)
+			select {
+			case <-p.painted:
+			case <-wait.C:
+			}
+			wait.Stop()
 		}
 	}
-	painted := make(chan struct{})
-	p.painted = painted
-	afterNextPaint(func() { close(painted) })
+	p.painted = nil
+	if !pageHidden() { // a hidden tab paints nothing: no frame to ask for
+		painted := make(chan struct{})
+		p.painted = painted
+		afterNextPaint(func() { close(painted) })
+	}
 	time.Sleep(time.Millisecond)
 	p.worked = time.Now()
+}
+
+// paintWait bounds how long the loader waits for a frame it asked for.
+const paintWait = 100 * time.Millisecond
+
+// pageHidden reports whether the page is in a tab the user is not looking at.
+func pageHidden() bool {
+	return app.IsClient && app.Window().Get("document").Get("hidden").Bool()
 }
 
 // progressEvery is how often the progress line changes while a capture

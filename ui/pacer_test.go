@@ -23,3 +23,20 @@ func TestPacerPausesAfterASlice(t *testing.T) {
 	p.pause()
 	assert.Equal(t, 1, calls)
 }
+
+// A pause waits for the frame the last one asked for when it has not
+// come, but no longer than paintWait: a hidden tab paints none.
+func TestPacerWaitsForTheFrameItAskedForAtMostPaintWait(t *testing.T) {
+	p := &pacer{painted: make(chan struct{})} // asked for, never painted
+	p.worked = time.Now().Add(-2 * captureSlice)
+	start := time.Now()
+	p.pause()
+	took := time.Since(start)
+	assert.GreaterOrEqual(t, took, paintWait, "it waited for the frame")
+	assert.Less(t, took, 10*paintWait)
+	select {
+	case <-p.painted: // off the page the next frame counts as painted at once
+	default:
+		t.Fatal("the pause asked for no frame")
+	}
+}
