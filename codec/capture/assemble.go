@@ -95,6 +95,7 @@ type Assembler struct {
 	order []*conn
 	seq   int // arrival counter
 	free  chunkPool
+	data  dataBlocks
 }
 
 type connKey struct{ lo, hi netip.AddrPort }
@@ -113,8 +114,9 @@ type direction struct {
 	// about five times over as the slice grew (by a quarter at a time), and
 	// left up to a quarter of it unused.
 	chunks  [][]byte
-	free    *chunkPool // where chunks come from and go back to once joined
-	size    int64      // len(s.Data) plus the bytes in chunks
+	free    *chunkPool  // where chunks come from and go back to once joined
+	data    *dataBlocks // where short streams are joined into
+	size    int64       // len(s.Data) plus the bytes in chunks
 	started bool
 	base    uint32 // the sequence number of stream offset 0
 	next    int64  // sequence offset of the next byte expected
@@ -148,7 +150,7 @@ func (a *Assembler) Add(seg Segment, t time.Time, packet int) {
 		a.conns[key] = c
 		a.order = append(a.order, c)
 		for i, src := range []netip.AddrPort{key.lo, key.hi} {
-			c.dirs[i] = &direction{s: Stream{Conn: c.id, Src: src, Dst: []netip.AddrPort{key.hi, key.lo}[i]}, free: &a.free}
+			c.dirs[i] = &direction{s: Stream{Conn: c.id, Src: src, Dst: []netip.AddrPort{key.hi, key.lo}[i]}, free: &a.free, data: &a.data}
 		}
 	}
 	d, other := c.dirs[side], c.dirs[1-side]
@@ -330,17 +332,57 @@ func (d *direction) appendData(b []byte) {
 }
 
 // join makes s.Data the whole stream, exactly as long as it is, and gives
-// the chunks back to the pool. bytes.Join does not clear the memory it is
-// about to fill, as make would.
+// the chunks back to the pool.
 func (d *direction) join() {
 	if len(d.chunks) == 0 {
 		return
 	}
-	d.s.Data = bytes.Join(append([][]byte{d.s.Data}, d.chunks...), nil)
+	d.s.Data = d.data.join(append([][]byte{d.s.Data}, d.chunks...))
 	for _, c := range d.chunks {
 		d.free.put(c)
 	}
 	d.chunks = nil
+}
+
+// Short streams' bytes are joined one after another into shared blocks of
+// up to dataBlock bytes; a stream of more than ownData bytes gets an allocation
+// of its own. A capture of short connections has a hundred thousand
+// streams, and what the collector spends on the frames' slices into them
+// halved (natively, 24-31 ms to 15 ms a collection on the bench's capture
+// of 79,000 connections) when they point into a few large blocks rather
+// than as many small objects.
+const (
+	firstDataBlock = 16 << 10
+	dataBlock      = 4 << 20
+	ownData        = dataBlock / 16
+)
+
+// dataBlocks is the block short streams are joined into.
+type dataBlocks struct {
+	cur []byte // its unused end is cur[len(cur):cap(cur)]
+}
+
+// join returns parts joined, with no room to append into what follows
+// them. bytes.Join, for a stream of its own, does not clear the memory it
+// is about to fill, as make would.
+func (b *dataBlocks) join(parts [][]byte) []byte {
+	n := 0
+	for _, p := range parts {
+		n += len(p)
+	}
+	if n > ownData {
+		return bytes.Join(parts, nil)
+	}
+	if cap(b.cur)-len(b.cur) < n {
+		// The blocks start small and double, so a small capture costs
+		// what it holds.
+		b.cur = make([]byte, 0, max(n, min(dataBlock, max(firstDataBlock, 2*cap(b.cur)))))
+	}
+	start := len(b.cur)
+	for _, p := range parts {
+		b.cur = append(b.cur, p...)
+	}
+	return b.cur[start:len(b.cur):len(b.cur)]
 }
 
 func (d *direction) gap(n int64) {
@@ -376,7 +418,7 @@ func (d *direction) skipToPending() {
 // connection in order of first packet, the client's direction first when
 // known, else the direction seen first.
 func (a *Assembler) Streams() []*Stream {
-	defer func() { a.free = chunkPool{} }() // no stream grows after this
+	defer func() { a.free, a.data = chunkPool{}, dataBlocks{} }() // no stream grows after this
 	out := make([]*Stream, 0, 2*len(a.order))
 	for _, c := range a.order {
 		first := c.first

@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"testing"
 	"time"
+	"unsafe"
 )
 
 // feed runs segments through an Assembler, one packet each, 1 ms apart.
@@ -359,5 +360,53 @@ func TestClosedConnectionsGiveChunksBack(t *testing.T) {
 	// (marks, streams): without the pool it was more than twice the bytes.
 	if got := after.TotalAlloc - before.TotalAlloc; got > uint64(data)*13/10 {
 		t.Errorf("allocated %d bytes for %d bytes of streams", got, data)
+	}
+}
+
+// Short streams are joined into shared blocks, each exactly as long as
+// it is, so appending to one never writes into the next; a stream longer
+// than ownData has its own.
+func TestStreamsJoinedIntoBlocksKeepApart(t *testing.T) {
+	a := NewAssembler()
+	want := map[uint16]string{}
+	for i := range 200 {
+		c := netip.AddrPortFrom(client4.Addr(), uint16(2000+i))
+		payload := bytes.Repeat([]byte{byte('a' + i%26)}, 100+i*97)
+		if i == 150 {
+			payload = bytes.Repeat([]byte{'L'}, ownData+1)
+		}
+		want[c.Port()] = string(payload)
+		a.Add(Segment{Src: c, Dst: server4, Seq: 9, Flags: FlagSYN}, t0, 1)
+		a.Add(Segment{Src: c, Dst: server4, Seq: 10, Flags: FlagACK, Payload: payload}, t0, 2)
+		if i%2 == 0 { // half the connections close as the capture goes, half at its end
+			a.Add(Segment{Src: c, Dst: server4, Seq: 10 + uint32(len(payload)), Flags: FlagFIN | FlagACK}, t0, 3)
+			a.Add(Segment{Src: server4, Dst: c, Seq: 500, Flags: FlagFIN | FlagACK}, t0, 4)
+		}
+	}
+	streams := a.Streams()
+	var starts []uintptr // where each client stream's bytes start, and end
+	ends := map[uintptr]bool{}
+	for i, s := range streams {
+		if s.Src.Addr() != client4.Addr() {
+			continue
+		}
+		if got := string(s.Data); got != want[s.Src.Port()] {
+			t.Fatalf("stream %d: %d bytes, want %d", i, len(got), len(want[s.Src.Port()]))
+		}
+		if cap(s.Data) != len(s.Data) {
+			t.Fatalf("stream %d: room to append past its bytes (len %d, cap %d)", i, len(s.Data), cap(s.Data))
+		}
+		start := uintptr(unsafe.Pointer(unsafe.SliceData(s.Data)))
+		starts = append(starts, start)
+		ends[start+uintptr(len(s.Data))] = true
+	}
+	shared := 0 // streams that start where another ends
+	for _, p := range starts {
+		if ends[p] {
+			shared++
+		}
+	}
+	if shared < 100 {
+		t.Errorf("%d streams start where another ends, in a block, want most of 200", shared)
 	}
 }
