@@ -2,6 +2,7 @@ package source
 
 import (
 	"io"
+	"net/netip"
 
 	"github.com/kafkawire/kafkawire/codec/capture"
 	"github.com/kafkawire/kafkawire/codec/hexin"
@@ -64,10 +65,20 @@ const pauseEvery = 256
 // it, else from Options.ServerPorts, else from Options.Requests.
 func fromCapture(cs []*capture.Stream, origin string, o Options) []Stream {
 	out := make([]Stream, 0, len(cs)) // a stream each, but for the empty ones
-	// The segments of every stream share one array, and the directions of
-	// a connection known one name: a capture of short connections has a
-	// hundred thousand streams, and in the page each object of theirs is
-	// one more for every collection to mark.
+	// The segments of every stream share one array, and the names of the
+	// connections one string (the directions of a connection known the
+	// same name): a capture of short connections has a hundred thousand
+	// streams, and its frames name their connection, so in the page each
+	// small object of theirs was one more for every collection to mark.
+	var names []byte
+	type span struct{ lo, hi int }
+	nameOf := make([]span, 0, len(cs)) // by stream of out, its name in names
+	appendName := func(from, to netip.AddrPort) span {
+		lo := len(names)
+		names = append(from.AppendTo(names), '>')
+		names = to.AppendTo(names)
+		return span{lo, len(names)}
+	}
 	nsegs := 0
 	for _, s := range cs {
 		nsegs += len(s.Segments)
@@ -85,23 +96,24 @@ func fromCapture(cs []*capture.Stream, origin string, o Options) []Stream {
 		}
 		conn := cs[i:j]
 		dirs := directions(conn, o)
-		var client string // the connection's name, client first, once made
+		client := span{-1, -1} // the connection's name, client first, once made
 		for k, s := range conn {
 			if len(s.Data) == 0 {
 				continue
 			}
-			name := s.Src.String() + ">" + s.Dst.String()
-			if dirs[k] != Unknown {
-				if client == "" {
+			if dirs[k] == Unknown {
+				nameOf = append(nameOf, appendName(s.Src, s.Dst))
+			} else {
+				if client.lo < 0 {
 					from, to := s.Src, s.Dst
 					if dirs[k] == ServerToClient {
 						from, to = to, from
 					}
-					client = from.String() + ">" + to.String()
+					client = appendName(from, to)
 				}
-				name = client
+				nameOf = append(nameOf, client)
 			}
-			st := Stream{Bytes: s.Data, Origin: origin, Dir: dirs[k], Conn: name, ConnNumber: s.Conn, FromStart: s.SYN}
+			st := Stream{Bytes: s.Data, Origin: origin, Dir: dirs[k], ConnNumber: s.Conn, FromStart: s.SYN}
 			for _, g := range s.Gaps {
 				st.Gaps = append(st.Gaps, Gap{Off: int(g.Offset), Len: int(g.Len)})
 			}
@@ -112,6 +124,10 @@ func fromCapture(cs []*capture.Stream, origin string, o Options) []Stream {
 			out = append(out, st)
 		}
 		i = j
+	}
+	all := string(names)
+	for k, n := range nameOf {
+		out[k].Conn = all[n.lo:n.hi]
 	}
 	return out
 }
