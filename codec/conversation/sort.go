@@ -14,8 +14,8 @@ const sortMoves = 1024
 // capture order, which as one call froze it for 150 ms.
 func sortStable[T any](s []T, cmp func(a, b T) int, pause func()) {
 	moved := 0
-	tick := func() {
-		if moved++; moved >= sortMoves {
+	tick := func(n int) { // n more keys moved
+		if moved += n; moved >= sortMoves {
 			moved = 0
 			if pause != nil {
 				pause()
@@ -23,9 +23,9 @@ func sortStable[T any](s []T, cmp func(a, b T) int, pause func()) {
 		}
 	}
 	for i := 0; i < len(s); i += sortBlock {
-		slices.SortStableFunc(s[i:min(i+sortBlock, len(s))], cmp)
-		moved += sortBlock - 1
-		tick()
+		block := s[i:min(i+sortBlock, len(s))]
+		slices.SortStableFunc(block, cmp)
+		tick(len(block))
 	}
 	if len(s) <= sortBlock {
 		return
@@ -44,7 +44,7 @@ func sortStable[T any](s []T, cmp func(a, b T) int, pause func()) {
 }
 
 // merge merges the sorted a and b into out, a's key first of two equal.
-func merge[T any](out, a, b []T, cmp func(a, b T) int, tick func()) {
+func merge[T any](out, a, b []T, cmp func(a, b T) int, tick func(int)) {
 	i, j := 0, 0
 	for k := range out {
 		if j == len(b) || i < len(a) && cmp(b[j], a[i]) >= 0 {
@@ -54,6 +54,6 @@ func merge[T any](out, a, b []T, cmp func(a, b T) int, tick func()) {
 			out[k] = b[j]
 			j++
 		}
-		tick()
+		tick(1)
 	}
 }
