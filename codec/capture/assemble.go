@@ -416,7 +416,8 @@ func (d *direction) skipToPending() {
 // Streams finishes the reassembly: bytes still missing before a waiting
 // segment become gaps. It returns every stream with bytes or flags, by
 // connection in order of first packet, the client's direction first when
-// known, else the direction seen first.
+// known, else the direction seen first. The streams are the assembler's
+// own: it must not be fed after.
 func (a *Assembler) Streams() []*Stream {
 	defer func() { a.free, a.data = chunkPool{}, dataBlocks{} }() // no stream grows after this
 	out := make([]*Stream, 0, 2*len(a.order))

@@ -65,11 +65,12 @@ const pauseEvery = 256
 // it, else from Options.ServerPorts, else from Options.Requests.
 func fromCapture(cs []*capture.Stream, origin string, o Options) []Stream {
 	out := make([]Stream, 0, len(cs)) // a stream each, but for the empty ones
-	// The segments of every stream share one array, and the names of the
-	// connections one string (the directions of a connection known the
-	// same name): a capture of short connections has a hundred thousand
-	// streams, and its frames name their connection, so in the page each
-	// small object of theirs was one more for every collection to mark.
+	// The segments of every stream share one array, and the connections'
+	// names one string (both directions of a connection whose client is
+	// known share a name): a capture of short connections has a hundred
+	// thousand streams, and its frames name their connection, so in the
+	// page each small object of theirs was one more for every collection
+	// to mark.
 	var names []byte
 	type span struct{ lo, hi int }
 	nameOf := make([]span, 0, len(cs)) // by stream of out, its name in names
