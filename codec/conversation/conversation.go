@@ -198,8 +198,8 @@ func group(streams []source.Stream) []connGroup {
 	// Groups are found by number first: hashing a hundred thousand
 	// connection names took a tenth of a second in the page. Names tell
 	// apart the connections of one number only in inputs that number none.
-	first := map[int]int{} // a connection number's first group
-	var next []int         // by group: the next group of its number, or -1
+	first := map[int]int{} // a connection number's latest group
+	var next []int         // by group: the one of its number before it, or -1
 	lookup := func(name string, number int) (int, bool) {
 		k, ok := first[number]
 		for ok && k >= 0 {
@@ -228,15 +228,12 @@ func group(streams []source.Stream) []connGroup {
 		if !seen {
 			k = len(out)
 			out = append(out, connGroup{name: name, client: -1, server: -1})
-			next = append(next, -1)
 			if j, ok := first[s.ConnNumber]; ok {
-				for next[j] >= 0 {
-					j = next[j]
-				}
-				next[j] = k
+				next = append(next, j) // the number's groups, newest first
 			} else {
-				first[s.ConnNumber] = k
+				next = append(next, -1)
 			}
+			first[s.ConnNumber] = k
 		}
 		g := &out[k]
 		switch {
