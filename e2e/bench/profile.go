@@ -122,7 +122,6 @@ func profilePage(base string, fb []byte, scenario, capFile string) {
 		// The collection the page makes once the list is on screen.
 		time.Sleep(time.Second)
 		if scenario == "capture-open" {
-			time.Sleep(time.Second)
 			js[bool](ctx, `(window.kwLong = [], true)`)
 			start()
 			js[bool](ctx, `(document.querySelector('#conv-list tbody tr').click(), true)`)
@@ -158,7 +157,7 @@ func round(v []float64) []int {
 }
 
 // report prints the top functions by self and by inclusive time, and
-// when window is set, by self time within it (times on the page's clock,
+// when window is set, by both within it (times on the page's clock,
 // whose value was startedAt as the profiler started).
 func report(p *profiler.Profile, startedAt float64, window [2]float64) {
 	byID := map[int64]*profiler.ProfileNode{}
@@ -169,23 +168,48 @@ func report(p *profiler.Profile, startedAt float64, window [2]float64) {
 			parent[c] = n.ID
 		}
 	}
-	self := map[string]float64{}
-	incl := map[string]float64{}
-	total := 0.0
+	// addStack adds dt to each function of a stack (innermost first) once.
+	addStack := func(m map[string]float64, stack []string, dt float64) {
+		seen := map[string]bool{}
+		for _, nm := range stack {
+			if !seen[nm] {
+				seen[nm] = true
+				m[nm] += dt
+			}
+		}
+	}
+	focus := os.Getenv("KW_FOCUS")
+	self, incl, under := map[string]float64{}, map[string]float64{}, map[string]float64{}
+	inSelf, inIncl := map[string]float64{}, map[string]float64{}
+	total, at := 0.0, startedAt
 	for i, id := range p.Samples {
+		// A sample's time is the delta after it; its place on the clock,
+		// the deltas up to it.
 		dt := 0.0
 		if i+1 < len(p.TimeDeltas) {
 			dt = float64(p.TimeDeltas[i+1]) / 1000
 		}
+		if i < len(p.TimeDeltas) {
+			at += float64(p.TimeDeltas[i]) / 1000
+		}
 		total += dt
-		n := byID[id]
-		self[name(n)] += dt
-		seen := map[string]bool{}
+		var stack []string
 		for x, ok := id, true; ok; x, ok = parent[x] {
-			nm := name(byID[x])
-			if !seen[nm] {
-				seen[nm] = true
-				incl[nm] += dt
+			stack = append(stack, name(byID[x]))
+		}
+		self[stack[0]] += dt
+		addStack(incl, stack, dt)
+		if window[1] > 0 && at >= window[0] && at < window[1] {
+			inSelf[stack[0]] += dt
+			addStack(inIncl, stack, dt)
+		}
+		if focus != "" {
+			// Inclusive time of the functions under the outermost frame matching focus.
+			for j := len(stack) - 1; j >= 0; j-- {
+				if strings.Contains(stack[j], focus) {
+					addStack(under, stack[:j+1], dt)
+					break
+				}
 			}
 		}
 	}
@@ -205,56 +229,11 @@ func report(p *profiler.Profile, startedAt float64, window [2]float64) {
 			fmt.Printf("  %8.1f ms %5.1f%%  %s\n", l[i].v, 100*l[i].v/total, l[i].k)
 		}
 	}
-	if f := os.Getenv("KW_FOCUS"); f != "" {
-		// Inclusive time of the functions under the outermost frame matching f.
-		under := map[string]float64{}
-		for i, id := range p.Samples {
-			dt := 0.0
-			if i+1 < len(p.TimeDeltas) {
-				dt = float64(p.TimeDeltas[i+1]) / 1000
-			}
-			var stack []string
-			for x, ok := id, true; ok; x, ok = parent[x] {
-				stack = append(stack, name(byID[x]))
-			}
-			for j := len(stack) - 1; j >= 0; j-- {
-				if strings.Contains(stack[j], f) {
-					seen := map[string]bool{}
-					for _, nm := range stack[:j+1] {
-						if !seen[nm] {
-							seen[nm] = true
-							under[nm] += dt
-						}
-					}
-					break
-				}
-			}
-		}
-		top("under "+f+":", under, 80)
+	if focus != "" {
+		top("under "+focus+":", under, 80)
 	}
 	if window[1] > 0 {
-		in, inIncl := map[string]float64{}, map[string]float64{}
-		at := startedAt
-		for i, id := range p.Samples {
-			dt := 0.0
-			if i+1 < len(p.TimeDeltas) {
-				dt = float64(p.TimeDeltas[i+1]) / 1000
-			}
-			if i < len(p.TimeDeltas) {
-				at += float64(p.TimeDeltas[i]) / 1000
-			}
-			if at >= window[0] && at < window[1] {
-				in[name(byID[id])] += dt
-				seen := map[string]bool{}
-				for x, ok := id, true; ok; x, ok = parent[x] {
-					if nm := name(byID[x]); !seen[nm] {
-						seen[nm] = true
-						inIncl[nm] += dt
-					}
-				}
-			}
-		}
-		top(fmt.Sprintf("self, within the longest pause (%.0f to %.0f ms):", window[0], window[1]), in, 30)
+		top(fmt.Sprintf("self, within the longest pause (%.0f to %.0f ms):", window[0], window[1]), inSelf, 30)
 		top("inclusive, within it:", inIncl, 50)
 	}
 	top("self:", self, 45)
@@ -282,13 +261,15 @@ func name(n *profiler.ProfileNode) string {
 // profileRun builds an unstripped app.wasm and the site, and profiles one scenario.
 func profileRun(tmp, scenario string) {
 	capFile := ""
-	if strings.HasPrefix(scenario, "capture") && *capIn == "short" {
+	switch {
+	case !strings.HasPrefix(scenario, "capture"):
+	case *capIn == "short":
 		fmt.Fprintln(os.Stderr, "capture: recording kgo and sarama against kfake, writing a 100 MiB capture of short connections ...")
 		capFile = filepath.Join(tmp, "many.pcap")
 		writeCapture(capFile, shortConns(recordConns()))
-	} else if strings.HasPrefix(scenario, "capture") && *capIn != "" {
+	case *capIn != "":
 		capFile = *capIn
-	} else if strings.HasPrefix(scenario, "capture") {
+	default:
 		fmt.Fprintln(os.Stderr, "capture: recording kgo and sarama against kfake, writing a 100 MiB capture ...")
 		capFile = filepath.Join(tmp, "big.pcap")
 		writeCapture(capFile, recordConns())
