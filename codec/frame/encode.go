@@ -4,25 +4,22 @@ import (
 	"encoding/binary"
 
 	"github.com/kafkawire/kafkawire/codec/message"
-	"github.com/kafkawire/kafkawire/codec/schema"
 )
 
 // Encode writes m as a whole frame: the int32 size prefix, the header at the
 // version the API and direction call for, and the body.
 func Encode(m *message.Message) ([]byte, error) {
-	def := m.Def()
-	if def == nil {
+	shape := m.API.Shape(m.Dir, m.Version)
+	if shape == nil {
 		return nil, &message.EncodeError{Path: m.API.Name, Msg: "no such version"}
 	}
-	hv := schema.HeaderVersion(m.API, m.Version, m.Dir)
-	hdr := schema.Header(m.Dir)
 	// Room for the size prefix, patched once the frame's length is known.
 	dst := make([]byte, 4, max(64, m.SizeHint))
-	dst, err := message.AppendStruct(dst, hdr.Fields, m.Header, hv, hdr.Flexible.Has(hv))
+	dst, err := message.AppendShaped(dst, shape.Header, m.Header)
 	if err != nil {
 		return nil, within("header", err)
 	}
-	dst, err = message.AppendStruct(dst, def.Fields, m.Body, m.Version, m.Flexible())
+	dst, err = message.AppendShaped(dst, shape.Body, m.Body)
 	if err != nil {
 		return nil, within("body", err)
 	}

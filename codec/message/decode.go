@@ -132,7 +132,7 @@ func (d *Decoder) Struct(fields []*schema.Field, flex bool, parent *layout.Node)
 			return s
 		}
 		n := d.add(parent, layout.Node{Key: f.Name, Off: d.Reader.Off(), Region: d.Region})
-		val := d.Value(f, fieldFlex(f, d.Version, flex), n)
+		val := d.Value(f, f.CompactAt(d.Version, flex), n)
 		n.End = d.Reader.Off()
 		if d.failed(n) {
 			return s

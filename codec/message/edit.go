@@ -114,7 +114,7 @@ func (m *Message) lookup(p Path) (*slot, int16, error) {
 			return nil, 0, fmt.Errorf("%s has no field %q at v%d", Path(p[:i]).Display(), step, v)
 		}
 		s, name := st, f.Name
-		cur = &slot{field: f, flex: fieldFlex(f, v, flex), parent: s, fields: fields,
+		cur = &slot{field: f, flex: f.CompactAt(v, flex), parent: s, fields: fields,
 			get: func() any { x, _ := s.Get(name); return x },
 			set: func(x any) { s.Set(name, x) }}
 	}

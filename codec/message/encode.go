@@ -13,8 +13,14 @@ import (
 // AppendStruct appends the encoding of s, whose fields follow fields at version v.
 // flex says whether the message is flexible at v (compact lengths, tagged fields).
 func AppendStruct(dst []byte, fields []*schema.Field, s *Struct, v int16, flex bool) ([]byte, error) {
-	e := encoder{v: v}
-	return e.appendStruct(dst, fields, s, flex)
+	return AppendShaped(dst, schema.ShapeOf(fields, v, flex), s)
+}
+
+// AppendShaped appends the encoding of s, whose fields follow shape
+// (schema.API.Shape gives a message's, worked out once).
+func AppendShaped(dst []byte, shape *schema.Shape, s *Struct) ([]byte, error) {
+	e := encoder{v: shape.Version}
+	return e.appendStruct(dst, shape, s)
 }
 
 type encoder struct{ v int16 }
@@ -52,14 +58,12 @@ type tagged struct {
 	data []byte
 }
 
-func (e *encoder) appendStruct(dst []byte, fields []*schema.Field, s *Struct, flex bool) ([]byte, error) {
+func (e *encoder) appendStruct(dst []byte, shape *schema.Shape, s *Struct) ([]byte, error) {
 	var err error
 	var tags []tagged
 	next := 0 // s.Fields is in schema order: look there first
-	for _, f := range fields {
-		if !f.Versions.Has(e.v) {
-			continue
-		}
+	for i := range shape.Slots {
+		f := &shape.Slots[i]
 		var val any
 		ok := false
 		if next < len(s.Fields) && s.Fields[next].Name == f.Name {
@@ -68,11 +72,11 @@ func (e *encoder) appendStruct(dst []byte, fields []*schema.Field, s *Struct, fl
 		} else {
 			val, ok = s.Get(f.Name)
 		}
-		if flex && f.Tagged.Has(e.v) {
+		if f.Tagged {
 			if !ok {
 				continue // tagged fields are written only when present
 			}
-			data, err := e.appendValue(nil, f, val, true)
+			data, err := e.appendValue(nil, f, val)
 			if err != nil {
 				return dst, within(f.Name, err)
 			}
@@ -82,11 +86,11 @@ func (e *encoder) appendStruct(dst []byte, fields []*schema.Field, s *Struct, fl
 		if !ok {
 			return dst, within(f.Name, e.fail("missing field"))
 		}
-		if dst, err = e.appendValue(dst, f, val, fieldFlex(f, e.v, flex)); err != nil {
+		if dst, err = e.appendValue(dst, f, val); err != nil {
 			return dst, within(f.Name, err)
 		}
 	}
-	if !flex {
+	if !shape.Flexible {
 		return dst, nil
 	}
 	for _, u := range s.Unknown {
@@ -109,41 +113,30 @@ func (e *encoder) appendStruct(dst []byte, fields []*schema.Field, s *Struct, fl
 	return dst, nil
 }
 
-// fieldFlex is whether field f uses the compact encodings at version v: the
-// message's flexibility, unless the field overrides it (ClientId never is).
-func fieldFlex(f *schema.Field, v int16, flex bool) bool {
-	if f.FlexibleSet {
-		return f.Flexible.Has(v)
-	}
-	return flex
-}
-
-func (e *encoder) appendValue(dst []byte, f *schema.Field, val any, flex bool) ([]byte, error) {
-	nullable := f.Nullable.Has(e.v)
-	if f.IsArray() {
+func (e *encoder) appendValue(dst []byte, f *schema.Slot, val any) ([]byte, error) {
+	if f.Array {
 		if val == nil {
-			if !nullable {
+			if !f.Nullable {
 				return dst, e.fail("null, but the array is not nullable at v%d", e.v)
 			}
-			return wire.AppendLength(dst, wire.ArrayPrefix(flex), -1), nil
+			return wire.AppendLength(dst, wire.ArrayPrefix(f.Compact), -1), nil
 		}
 		arr, ok := val.([]any)
 		if !ok {
 			return dst, e.fail("want an array, have %T", val)
 		}
-		dst = wire.AppendLength(dst, wire.ArrayPrefix(flex), len(arr))
+		dst = wire.AppendLength(dst, wire.ArrayPrefix(f.Compact), len(arr))
 		var err error
-		isStruct, kind := f.IsStruct(), f.Kind()
 		for i, el := range arr {
-			if isStruct {
+			if f.Elem != nil {
 				st, ok := el.(*Struct)
 				if !ok {
 					err = e.fail("want a struct, have %T", el)
 				} else {
-					dst, err = e.appendStruct(dst, f.Fields, st, flex)
+					dst, err = e.appendStruct(dst, f.Elem, st)
 				}
 			} else {
-				dst, err = e.appendScalar(dst, kind, false, el, flex)
+				dst, err = e.appendScalar(dst, f.Kind, false, el, f.Compact)
 			}
 			if err != nil {
 				return dst, within("["+strconv.Itoa(i)+"]", err)
@@ -151,8 +144,8 @@ func (e *encoder) appendValue(dst []byte, f *schema.Field, val any, flex bool) (
 		}
 		return dst, nil
 	}
-	if f.IsStruct() {
-		if nullable {
+	if f.Elem != nil {
+		if f.Nullable {
 			if val == nil {
 				return wire.AppendInt8(dst, -1), nil
 			}
@@ -162,9 +155,9 @@ func (e *encoder) appendValue(dst []byte, f *schema.Field, val any, flex bool) (
 		if !ok {
 			return dst, e.fail("want a struct, have %T", val)
 		}
-		return e.appendStruct(dst, f.Fields, st, flex)
+		return e.appendStruct(dst, f.Elem, st)
 	}
-	return e.appendScalar(dst, f.Kind(), nullable, val, flex)
+	return e.appendScalar(dst, f.Kind, f.Nullable, val, f.Compact)
 }
 
 func (e *encoder) appendScalar(dst []byte, kind schema.Kind, nullable bool, val any, flex bool) ([]byte, error) {

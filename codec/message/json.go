@@ -458,7 +458,7 @@ func readStruct(x any, fields []*schema.Field, v int16, flex bool, path string) 
 			s.Fields = append(s.Fields, Field{Name: f.Name, Value: defaultValue(f, v)})
 			continue
 		}
-		val, err := readValue(raw, f, v, fieldFlex(f, v, flex), false, fp)
+		val, err := readValue(raw, f, v, f.CompactAt(v, flex), false, fp)
 		if err != nil {
 			return nil, err
 		}

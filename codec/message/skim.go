@@ -141,7 +141,7 @@ func (s *skimmer) structValue(fields []*schema.Field, flex bool) *Struct {
 			return st
 		}
 		s.budget.Spend(1)
-		val := s.value(f, fieldFlex(f, s.version, flex))
+		val := s.value(f, f.CompactAt(s.version, flex))
 		if s.r.Failure() != nil {
 			return st
 		}

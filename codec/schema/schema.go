@@ -8,6 +8,7 @@ package schema
 
 import (
 	"strings"
+	"sync/atomic"
 )
 
 //go:generate go run ./gen -kafka ../../../shared/kafka -out catalog_gen.go
@@ -81,6 +82,8 @@ type API struct {
 	// unstable there, which the current set no longer has (share groups' v0).
 	Dropped   Versions
 	Listeners []string
+
+	shapes atomic.Pointer[apiShapes] // made on first use (Shape)
 }
 
 // ErrorCode is one entry of the protocol's error table.
