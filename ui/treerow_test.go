@@ -1,0 +1,35 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/stretchr/testify/assert"
+
+	"github.com/kafkawire/kafkawire/codec/frame"
+	"github.com/kafkawire/kafkawire/codec/message"
+	"github.com/kafkawire/kafkawire/codec/schema"
+)
+
+// What a tree row shows is written as HTML: what the bytes carry (a client
+// id here) is shown as text, never read as markup, and the row keeps what
+// the page and its tests find it by.
+func TestTreeRowEscapesWhatTheBytesCarry(t *testing.T) {
+	api := schema.ByName("ApiVersions")
+	m := message.Minimal(api, 3, schema.Request)
+	hostile := `"><img src=x onerror=alert(1)>&amp;`
+	m.Header.Set("ClientId", hostile)
+	d, err := frame.Build(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	app.PrintHTML(&b, (&LayoutTree{Tree: d.Tree, SelID: "0.1"}).Render())
+	out := b.String()
+	assert.NotContains(t, out, "<img", "the value is text")
+	assert.Contains(t, out, `<span class="va">= &#34;\&#34;&gt;&lt;img src=x onerror=alert(1)&gt;&amp;amp;&#34; (int16 len=35)</span>`)
+	assert.Contains(t, out, `class="tn sel" data-id="0.1" data-path="header"`)
+	assert.Contains(t, out, `data-path="header.ClientId"`)
+	assert.Equal(t, strings.Count(out, `role="treeitem"`), strings.Count(out, `tabindex="0"`))
+}
