@@ -23,7 +23,7 @@ type Slot struct {
 	Array    bool
 	Nullable bool
 	Compact  bool // the field's lengths are compact (uvarint, plus one)
-	Tagged   bool // written in the tagged-field section, under Field.Tag
+	Tagged   bool // written in the tagged-field section, under Tag
 	// Elem is the shape of the struct, or of an array's element struct; nil
 	// for other kinds.
 	Elem *Shape
