@@ -43,7 +43,6 @@ type LayoutTree struct {
 }
 
 func (t *LayoutTree) OnUpdate(ctx app.Context) {
-	t.keepFocus(ctx)
 	if t.SelID != "" && t.SelID != t.revealed {
 		t.revealed = t.SelID
 		t.openTo(t.SelID)
@@ -253,21 +252,23 @@ func rowHTML(n *layout.Node, open bool) string {
 	return b.String()
 }
 
-// keepFocus puts the focus back, after the render to come, on the row that
-// has it now, should the render lose it (selecting a row re-renders the
-// page around it, and the focus fell to the document's body). A handler
-// that asks and then renders nothing leaves its request to the next
-// render; the newest request is the one kept.
+// keepFocus puts the focus back, after the render a handler is about to
+// cause, on the row that has it now, should the render lose it. Selecting
+// a row by Enter lost it: go-app matches elements by position, and the
+// editor row that opens under the selected one shifts the rows after it,
+// so the element that had the focus may be another row's, or the editor's,
+// or gone (the focus then falls to the document's body). The newest
+// request is the one kept.
 func (t *LayoutTree) keepFocus(ctx app.Context) {
 	if !t.Mounted() {
 		return
 	}
 	doc := app.Window().Get("document")
-	a := doc.Get("activeElement")
-	if !a.Truthy() || !t.JSValue().Call("contains", a).Bool() {
+	had := doc.Get("activeElement")
+	if !had.Truthy() || !t.JSValue().Call("contains", had).Bool() {
 		return
 	}
-	id := a.Get("dataset").Get("id")
+	id := had.Get("dataset").Get("id")
 	if !id.Truthy() {
 		return // the editor's input, which stays
 	}
@@ -278,7 +279,10 @@ func (t *LayoutTree) keepFocus(ctx app.Context) {
 			return
 		}
 		t.focusID = ""
-		if a := doc.Get("activeElement"); a.Truthy() && !a.Equal(doc.Get("body")) {
+		a := doc.Get("activeElement")
+		lost := !a.Truthy() || a.Equal(doc.Get("body")) ||
+			(a.Equal(had) && a.Get("dataset").Get("id").String() != want)
+		if !lost {
 			return // still on the row, or moved on by the user
 		}
 		if el := t.JSValue().Call("querySelector", `[data-id="`+want+`"]`); el.Truthy() {
@@ -309,14 +313,15 @@ func (t *LayoutTree) toggle(id string, open bool) {
 
 func (t *LayoutTree) onClick(ctx app.Context, e app.Event) {
 	guard(ctx, func() {
-		t.keepFocus(ctx)
 		id, tw := rowOf(e)
 		switch {
 		case id == "":
 			ctx.PreventUpdate()
 		case tw || strings.Contains(id, "#"):
+			t.keepFocus(ctx)
 			t.toggle(id, !t.openNow(id))
 		case t.On != nil:
+			t.keepFocus(ctx)
 			t.revealed = id // the user is looking at it already
 			t.On.SelectNode(ctx, t.Dir, id)
 		}
@@ -349,10 +354,10 @@ func (t *LayoutTree) onKey(ctx app.Context, e app.Event) {
 			return
 		}
 		row := e.Get("target")
-		t.keepFocus(ctx)
 		switch e.Get("key").String() {
 		case "Enter", " ":
 			e.PreventDefault()
+			t.keepFocus(ctx)
 			if !strings.Contains(id, "#") && t.On != nil && id != t.SelID {
 				t.revealed = id
 				t.On.SelectNode(ctx, t.Dir, id)
@@ -360,8 +365,10 @@ func (t *LayoutTree) onKey(ctx app.Context, e app.Event) {
 			}
 			t.toggle(id, !t.openNow(id))
 		case "Escape", "ArrowLeft":
+			t.keepFocus(ctx)
 			t.toggle(id, false)
 		case "ArrowRight":
+			t.keepFocus(ctx)
 			t.toggle(id, true)
 		case "ArrowDown", "ArrowUp":
 			e.PreventDefault()

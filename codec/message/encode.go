@@ -19,6 +19,9 @@ func AppendStruct(dst []byte, fields []*schema.Field, s *Struct, v int16, flex b
 // AppendShaped appends the encoding of s, whose fields follow shape
 // (schema.API.Shape gives a message's, worked out once).
 func AppendShaped(dst []byte, shape *schema.Shape, s *Struct) ([]byte, error) {
+	if shape == nil {
+		return dst, &EncodeError{Msg: "no such version"}
+	}
 	e := encoder{v: shape.Version}
 	return e.appendStruct(dst, shape, s)
 }

@@ -103,7 +103,7 @@ func (a *API) makeShapes() *apiShapes {
 		for _, def := range defs {
 			top = max(top, def.Valid.Hi)
 		}
-		all[i] = make([]MessageShape, top+1)
+		all[i] = make([]MessageShape, int(top)+1)
 		for v := range top + 1 {
 			def := a.Def(d, v)
 			if def == nil {
@@ -116,21 +116,23 @@ func (a *API) makeShapes() *apiShapes {
 	return &all
 }
 
-// headerShapes are the header's shapes by direction and version, shared
-// by every API.
-var headerShapes [2][3]atomic.Pointer[Shape]
+// headerShapes are the header's shapes by direction and version (request
+// v0-v2, response v0-v1 today), shared by every API.
+var headerShapes [2][4]atomic.Pointer[Shape]
 
 func headerShape(d Direction, hv int16) *Shape {
+	h := Header(d)
 	i := 0
 	if d == Response {
 		i = 1
+	}
+	if hv < 0 || int(hv) >= len(headerShapes[i]) {
+		return ShapeOf(h.Fields, hv, h.Flexible.Has(hv)) // a header version newer than the cache
 	}
 	p := &headerShapes[i][hv]
 	if s := p.Load(); s != nil {
 		return s
 	}
-	h := Header(d)
-	s := ShapeOf(h.Fields, hv, h.Flexible.Has(hv))
-	p.CompareAndSwap(nil, s)
+	p.CompareAndSwap(nil, ShapeOf(h.Fields, hv, h.Flexible.Has(hv)))
 	return p.Load()
 }
