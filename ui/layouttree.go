@@ -51,7 +51,7 @@ func (t *LayoutTree) OnUpdate(ctx app.Context) {
 			if !t.Mounted() {
 				return
 			}
-			if el := t.JSValue().Call("querySelector", `[data-id="`+id+`"]`); el.Truthy() {
+			if el := t.rowElement(id); el.Truthy() {
 				el.Call("scrollIntoView", map[string]any{"block": "nearest"})
 			}
 		})
@@ -285,10 +285,15 @@ func (t *LayoutTree) keepFocus(ctx app.Context) {
 		if !lost {
 			return // still on the row, or moved on by the user
 		}
-		if el := t.JSValue().Call("querySelector", `[data-id="`+want+`"]`); el.Truthy() {
+		if el := t.rowElement(want); el.Truthy() {
 			el.Call("focus", map[string]any{"preventScroll": true})
 		}
 	})
+}
+
+// rowElement is the mounted row with id, or a value that is not truthy.
+func (t *LayoutTree) rowElement(id string) app.Value {
+	return t.JSValue().Call("querySelector", `[data-id="`+id+`"]`)
 }
 
 // rowOf finds the tree row an event happened in, ignoring the in-place editor.

@@ -68,7 +68,8 @@ type MessageShape struct {
 	Header, Body  *Shape
 }
 
-// apiShapes holds an API's message shapes by direction and version.
+// apiShapes holds an API's message shapes by direction (Request 0,
+// Response 1) and version.
 type apiShapes [2][]MessageShape
 
 // Shape returns the shape of a message of a's version v going direction d,
@@ -82,19 +83,17 @@ func (a *API) Shape(d Direction, v int16) *MessageShape {
 			all = a.shapes.Load()
 		}
 	}
-	i := 0
-	if d == Response {
-		i = 1
-	}
-	if v < 0 || int(v) >= len(all[i]) || all[i][v].Body == nil {
+	byVersion := all[d]
+	if v < 0 || int(v) >= len(byVersion) || byVersion[v].Body == nil {
 		return nil
 	}
-	return &all[i][v]
+	return &byVersion[v]
 }
 
 func (a *API) makeShapes() *apiShapes {
 	var all apiShapes
-	for i, d := range []Direction{Request, Response} {
+	for i := range all {
+		d := Direction(i)
 		defs := a.Request
 		if d == Response {
 			defs = a.Response
@@ -122,14 +121,10 @@ var headerShapes [2][4]atomic.Pointer[Shape]
 
 func headerShape(d Direction, hv int16) *Shape {
 	h := Header(d)
-	i := 0
-	if d == Response {
-		i = 1
-	}
-	if hv < 0 || int(hv) >= len(headerShapes[i]) {
+	if hv < 0 || int(hv) >= len(headerShapes[d]) {
 		return ShapeOf(h.Fields, hv, h.Flexible.Has(hv)) // a header version newer than the cache
 	}
-	p := &headerShapes[i][hv]
+	p := &headerShapes[d][hv]
 	if s := p.Load(); s != nil {
 		return s
 	}
