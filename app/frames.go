@@ -157,7 +157,7 @@ const frameLinesChunk = 1 << 20
 // frames into hex is most of the command's work (two bytes out for every
 // byte in), so the lines are made by a worker per core, chunk by chunk,
 // while the chunks made before them are written.
-func writeFrameLines(w io.Writer, frames []conversation.Frame) error {
+func writeFrameLines(w io.Writer, res *conversation.Result) error {
 	workers := max(1, runtime.GOMAXPROCS(0))
 	type chunk struct {
 		from, to int
@@ -165,10 +165,10 @@ func writeFrameLines(w io.Writer, frames []conversation.Frame) error {
 	}
 	// Cut the frames into chunks of about frameLinesChunk bytes of hex.
 	var chunks []chunk
-	for from := 0; from < len(frames); {
+	for from := 0; from < res.Len(); {
 		to, size := from, 0
-		for to < len(frames) && (to == from || size < frameLinesChunk) {
-			size += 2*len(frames[to].Bytes) + 200
+		for to < res.Len() && (to == from || size < frameLinesChunk) {
+			size += 2*len(res.Frame(to).Bytes) + 200
 			to++
 		}
 		chunks = append(chunks, chunk{from: from, to: to, lines: make(chan []byte, 1)})
@@ -205,7 +205,8 @@ func writeFrameLines(w io.Writer, frames []conversation.Frame) error {
 				default:
 				}
 				for i := c.from; i < c.to; i++ {
-					b = appendFrameLine(b, &frames[i])
+					f := res.Frame(i)
+					b = appendFrameLine(b, &f)
 				}
 				c.lines <- b
 			}
@@ -267,11 +268,11 @@ func runFrames(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	res := fd.res
-	if len(res.Frames) == 0 {
+	if res.Len() == 0 {
 		return nothingFound(fd.in, res)
 	}
 	printNotes(stderr, res, fd.warning)
-	return writeFrameLines(stdout, res.Frames)
+	return writeFrameLines(stdout, &res)
 }
 
 // hintFlags reads --api and --version given for responses without their request.
@@ -303,13 +304,12 @@ func printNotes(stderr io.Writer, res conversation.Result, warning error) {
 // capture, a packet dump), each under a heading naming its connection.
 func decodeConversations(stdout, stderr io.Writer, fd found, asJSON bool) error {
 	res := fd.res
-	if len(res.Frames) == 0 {
+	if res.Len() == 0 {
 		return nothingFound(fd.in, res)
 	}
 	printNotes(stderr, res, fd.warning)
 	var first error
-	for i := range res.Frames {
-		f := &res.Frames[i]
+	for i, f := range res.All() {
 		conn := f.Conn
 		if conn == "" {
 			conn = "-"

@@ -103,7 +103,7 @@ func (b *PasteBox) loadCapture(ctx app.Context, file app.Value, name string, siz
 	// For whoever measures the page (e2e logs it): time, and the memory Go
 	// holds (Sys: the wasm memory it grew to) once the list is made.
 	app.Logf("kafkawire: %s: %d frames in %v; heap in use %d MiB, wasm memory %d MiB",
-		name, len(res.Frames), took.Round(time.Millisecond), mem.HeapInuse>>20, mem.Sys>>20)
+		name, res.Len(), took.Round(time.Millisecond), mem.HeapInuse>>20, mem.Sys>>20)
 }
 
 // perfMeasure records, for whoever profiles the page, the time from the

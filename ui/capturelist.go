@@ -30,19 +30,18 @@ const rowsPerPage = 200
 type CaptureList struct {
 	File    string
 	Kind    source.Kind
-	Size    int    // bytes of the file
-	Read    int    // bytes read so far while loading
-	Loading bool   // reading or finding frames; the list is not there yet
-	Err     string // why reading stopped early: the frames before it are kept
-	Frames  []conversation.Frame
-	Conns   []conversation.Conn
+	Size    int                 // bytes of the file
+	Read    int                 // bytes read so far while loading
+	Loading bool                // reading or finding frames; the list is not there yet
+	Err     string              // why reading stopped early: the frames before it are kept
+	Found   conversation.Result // the frames and connections
 
 	Filter string
 	Page   int
 	Cur    int // the opened frame, -1 for none
 	Gen    int // bumped on every change, so that the list component re-renders
 
-	shown    []int // Frames matching Filter, in order
+	shown    []int // frames matching Filter, in order
 	shownFor string
 	// stopped tells a load still running that the user has moved on to
 	// another input: it stops reading and keeps nothing.
@@ -113,7 +112,7 @@ func newCaptureList(file string, size int, in source.Input, res conversation.Res
 }
 
 func (l *CaptureList) set(res conversation.Result, err error) {
-	l.Frames, l.Conns, l.Loading = res.Frames, res.Conns, false
+	l.Found, l.Loading = res, false
 	if err != nil {
 		l.Err = err.Error()
 	}
@@ -121,18 +120,24 @@ func (l *CaptureList) set(res conversation.Result, err error) {
 	l.Gen++
 }
 
+// Len is the number of frames found.
+func (l *CaptureList) Len() int { return l.Found.Len() }
+
+// Frame is frame i.
+func (l *CaptureList) Frame(i int) conversation.Frame { return l.Found.Frame(i) }
+
 // Latency is how long the frame's response took: from the request's first
 // packet to the response's, for either of the two; false when the frame has
 // no pair or the capture no times.
 func (l *CaptureList) Latency(i int) (time.Duration, bool) {
-	if i < 0 || i >= len(l.Frames) {
+	if i < 0 || i >= l.Len() {
 		return 0, false
 	}
-	f := &l.Frames[i]
-	if f.Pair < 0 || f.Pair >= len(l.Frames) {
+	f := l.Frame(i)
+	if f.Pair < 0 || f.Pair >= l.Len() {
 		return 0, false
 	}
-	p := &l.Frames[f.Pair]
+	p := l.Frame(f.Pair)
 	if f.Time.IsZero() || p.Time.IsZero() {
 		return 0, false
 	}
@@ -146,7 +151,11 @@ func (l *CaptureList) Latency(i int) (time.Duration, bool) {
 // gap or by the end of the capture, bytes skipped before it to find its
 // header, a response out of turn or whose request the capture lacks.
 func (l *CaptureList) Problems(i int) []string {
-	f := &l.Frames[i]
+	f := l.Frame(i)
+	return problemsOf(&f)
+}
+
+func problemsOf(f *conversation.Frame) []string {
 	var out []string
 	if f.Broken != "" {
 		out = append(out, "broken: "+f.Broken)
@@ -169,14 +178,14 @@ func (l *CaptureList) Shown() []int {
 		return l.shown
 	}
 	terms := strings.Fields(strings.ToLower(l.Filter))
-	l.shown, l.shownFor = make([]int, 0, len(l.Frames)), l.Filter
+	l.shown, l.shownFor = make([]int, 0, l.Len()), l.Filter
 	if len(terms) == 0 {
-		for i := range l.Frames {
+		for i := range l.Len() {
 			l.shown = append(l.shown, i)
 		}
 		return l.shown
 	}
-	for i := range l.Frames {
+	for i := range l.Len() {
 		if l.matches(i, terms) {
 			l.shown = append(l.shown, i)
 		}
@@ -199,7 +208,7 @@ func (l *CaptureList) SetFilter(q string) {
 // or part of names), the connection (any part), the correlation id
 // (whole), the direction, or "vN" the version.
 func (l *CaptureList) matches(i int, terms []string) bool {
-	f := &l.Frames[i]
+	f := l.Frame(i)
 	api := "?"
 	if f.API != nil {
 		api = strings.ToLower(f.API.Name)
@@ -208,7 +217,7 @@ func (l *CaptureList) matches(i int, terms []string) bool {
 	corr := strconv.Itoa(int(f.CorrelationID))
 	conn := strings.ToLower(f.Conn)
 	dir := f.Dir.String()
-	bad := len(l.Problems(i)) > 0
+	bad := len(problemsOf(&f)) > 0
 	// A term that names an API matches it alone (produce is not
 	// InitProducerId); any other matches the API names it is part of.
 	apiIs := func(t string) bool {
@@ -265,13 +274,18 @@ func (l *CaptureList) matches(i int, terms []string) bool {
 // it and the frame it is paired with (when they agree on the API) in the
 // fragment, as the paste box shows a pasted frame.
 func (l *CaptureList) Target(i int) (path, frag string, ok bool) {
-	if i < 0 || i >= len(l.Frames) || l.Frames[i].API == nil {
+	if i < 0 || i >= l.Len() {
 		return "", "", false
 	}
-	f := &l.Frames[i]
+	f := l.Frame(i)
+	if f.API == nil {
+		return "", "", false
+	}
 	var paired []byte
-	if j := f.Pair; j >= 0 && j < len(l.Frames) && l.Frames[j].API == f.API && l.Frames[j].Version == f.Version {
-		paired = l.Frames[j].Bytes
+	if j := f.Pair; j >= 0 && j < l.Len() {
+		if p := l.Frame(j); p.API == f.API && p.Version == f.Version {
+			paired = p.Bytes
+		}
 	}
 	path, frag = pairTarget(f.API, f.Version, f.Dir, f.Bytes, paired)
 	return path, frag, true
@@ -280,7 +294,7 @@ func (l *CaptureList) Target(i int) (path, frag string, ok bool) {
 // Kafka counts the connections found to carry Kafka.
 func (l *CaptureList) Kafka() int {
 	n := 0
-	for _, c := range l.Conns {
+	for _, c := range l.Found.Conns {
 		if c.Kind == conversation.Kafka {
 			n++
 		}

@@ -111,8 +111,8 @@ func openCapture(t *testing.T, name string, file []byte) *CaptureList {
 // (several connections send the same ApiVersions request).
 func indexOfFrame(l *CaptureList, ex traffic.Exchange, b []byte) int {
 	conn := fmt.Sprintf("127.0.0.1:%d>127.0.0.1:29092", 40000+ex.Conn)
-	for i := range l.Frames {
-		if l.Frames[i].Conn == conn && bytes.Equal(l.Frames[i].Bytes, b) {
+	for i := range l.Len() {
+		if f := l.Frame(i); f.Conn == conn && bytes.Equal(f.Bytes, b) {
 			return i
 		}
 	}
@@ -138,7 +138,7 @@ func TestCaptureListFramesPairsAndLatency(t *testing.T) {
 		for _, ex := range exs {
 			i := indexOfFrame(l, ex, ex.Request)
 			require.GreaterOrEqual(t, i, 0, "%s: request %d of conn %d", file.name, ex.CorrelationID, ex.Conn)
-			f := l.Frames[i]
+			f := l.Frame(i)
 			assert.Equal(t, schema.Request, f.Dir)
 			assert.Equal(t, ex.APIKey, f.API.Key)
 			assert.Equal(t, ex.APIVersion, f.Version)
@@ -152,7 +152,7 @@ func TestCaptureListFramesPairsAndLatency(t *testing.T) {
 			}
 			frames++
 			require.GreaterOrEqual(t, f.Pair, 0, "%s: request %d has its response", file.name, ex.CorrelationID)
-			r := l.Frames[f.Pair]
+			r := l.Frame(f.Pair)
 			assert.True(t, bytes.Equal(ex.Response, r.Bytes), "%s: the pair of request %d is its response", file.name, ex.CorrelationID)
 			assert.Equal(t, i, r.Pair)
 			assert.Equal(t, f.API, r.API, "the response is named by its request")
@@ -166,9 +166,9 @@ func TestCaptureListFramesPairsAndLatency(t *testing.T) {
 			assert.True(t, ok)
 			assert.Equal(t, want, got, "%s: latency on the response's row", file.name)
 		}
-		assert.Len(t, l.Frames, frames, "%s: nothing more than the exchanges", file.name)
-		for i := 1; i < len(l.Frames); i++ {
-			require.False(t, l.Frames[i].Time.Before(l.Frames[i-1].Time), "capture order at %d", i)
+		assert.Equal(t, frames, l.Len(), "%s: nothing more than the exchanges", file.name)
+		for i := 1; i < l.Len(); i++ {
+			require.False(t, l.Frame(i).Time.Before(l.Frame(i-1).Time), "capture order at %d", i)
 		}
 	}
 }
@@ -176,7 +176,7 @@ func TestCaptureListFramesPairsAndLatency(t *testing.T) {
 func shownAPIs(l *CaptureList) map[string]int {
 	out := map[string]int{}
 	for _, i := range l.Shown() {
-		f := l.Frames[i]
+		f := l.Frame(i)
 		out[f.API.Name+" "+f.Dir.String()]++
 	}
 	return out
@@ -229,8 +229,8 @@ func TestCaptureListFilter(t *testing.T) {
 	l.SetFilter(fmt.Sprintf("conn:%d corr:%d", 40000+ex.Conn, ex.CorrelationID))
 	shown := l.Shown()
 	require.Len(t, shown, 2)
-	assert.True(t, bytes.Equal(ex.Request, l.Frames[shown[0]].Bytes))
-	assert.True(t, bytes.Equal(ex.Response, l.Frames[shown[1]].Bytes))
+	assert.True(t, bytes.Equal(ex.Request, l.Frame(shown[0]).Bytes))
+	assert.True(t, bytes.Equal(ex.Response, l.Frame(shown[1]).Bytes))
 	// A connection alone: every frame of it, and only those.
 	l.SetFilter(fmt.Sprint(40000 + ex.Conn))
 	n := 0
@@ -241,14 +241,14 @@ func TestCaptureListFilter(t *testing.T) {
 	}
 	assert.Len(t, l.Shown(), n)
 	for _, i := range l.Shown() {
-		assert.Contains(t, l.Frames[i].Conn, fmt.Sprintf(":%d>", 40000+ex.Conn))
+		assert.Contains(t, l.Frame(i).Conn, fmt.Sprintf(":%d>", 40000+ex.Conn))
 	}
 	l.SetFilter("error")
 	assert.Empty(t, l.Shown(), "a clean capture has no frame with a problem")
 	l.SetFilter("api:NoSuchApi")
 	assert.Empty(t, l.Shown())
 	l.SetFilter("")
-	assert.Len(t, l.Shown(), len(l.Frames))
+	assert.Len(t, l.Shown(), l.Len())
 
 	// The page goes back to the first when the filter changes.
 	l.Page = 3
@@ -299,7 +299,7 @@ func TestCaptureListProblemsAndOtherConnections(t *testing.T) {
 
 	l := openCapture(t, "gap.pcap", capturetest.WritePcap(capturetest.Ethernet, false, segs))
 	kinds := map[conversation.Kind][]string{}
-	for _, c := range l.Conns {
+	for _, c := range l.Found.Conns {
 		kinds[c.Kind] = append(kinds[c.Kind], c.Name)
 	}
 	assert.Equal(t, []string{"10.0.0.1:5556>10.0.0.2:9093"}, kinds[conversation.TLS])
@@ -309,7 +309,7 @@ func TestCaptureListProblemsAndOtherConnections(t *testing.T) {
 	l.SetFilter("error")
 	shown := l.Shown()
 	require.Len(t, shown, 1, "the broken request alone")
-	b := l.Frames[shown[0]]
+	b := l.Frame(shown[0])
 	assert.Equal(t, schema.Request, b.Dir)
 	assert.True(t, bytes.Equal(exs[big].Request[:20_000], b.Bytes), "the bytes before the gap")
 	problems := l.Problems(shown[0])
@@ -345,7 +345,7 @@ func TestCaptureListTarget(t *testing.T) {
 		assert.True(t, bytes.Equal(ex.Request, req), "%s v%d %d: request %x", api.Name, ex.APIVersion, ex.CorrelationID, req)
 		assert.True(t, bytes.Equal(ex.Response, resp))
 	}
-	_, _, ok := l.Target(len(l.Frames))
+	_, _, ok := l.Target(l.Len())
 	assert.False(t, ok)
 }
 
@@ -363,12 +363,14 @@ func TestNewInputStopsACaptureLoading(t *testing.T) {
 // the capture gave (notes, connection names).
 func TestConversationsRendersOnePageEscaped(t *testing.T) {
 	api := schema.ByName("Metadata")
-	l := &CaptureList{File: "x.pcap", Kind: source.Pcap, Cur: -1, Conns: []conversation.Conn{{Name: "a>b", Kind: conversation.Kafka}}}
+	l := &CaptureList{File: "x.pcap", Kind: source.Pcap, Cur: -1}
 	t0 := time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)
+	var frames []conversation.Frame
 	for i := range 450 {
-		l.Frames = append(l.Frames, conversation.Frame{Conn: "a>b", Dir: schema.Request, API: api, Version: 12, CorrelationID: int32(i), Bytes: make([]byte, 10), Pair: -1, Time: t0.Add(time.Duration(i) * time.Millisecond)})
+		frames = append(frames, conversation.Frame{Conn: "a>b", Dir: schema.Request, API: api, Version: 12, CorrelationID: int32(i), Bytes: make([]byte, 10), Pair: -1, Time: t0.Add(time.Duration(i) * time.Millisecond)})
 	}
-	l.Frames[449].Note = `<img src=x onerror=alert(1)>`
+	frames[449].Note = `<img src=x onerror=alert(1)>`
+	l.Found = conversation.Collect(frames, []conversation.Conn{{Name: "a>b", Kind: conversation.Kafka}})
 	render := func() string { return app.HTMLString(&Conversations{List: l, Gen: l.Gen}) }
 	page := render()
 	assert.Equal(t, 200, strings.Count(page, `<tr class="conv-row`))
@@ -404,10 +406,10 @@ func TestCaptureListSyncTakesWhatTheLoaderHandsOver(t *testing.T) {
 	assert.True(t, l.Loading)
 	assert.False(t, l.Sync(), "no news since")
 	gen := l.Gen
-	l.finish(conversation.Result{Frames: []conversation.Frame{{Dir: schema.Request, Pair: -1}}, Conns: []conversation.Conn{{Kind: conversation.Kafka}}}, nil, nil)
+	l.finish(conversation.Collect([]conversation.Frame{{Dir: schema.Request, Pair: -1}}, []conversation.Conn{{Kind: conversation.Kafka}}), nil, nil)
 	assert.True(t, l.Sync())
 	assert.False(t, l.Loading)
-	assert.Len(t, l.Frames, 1)
+	assert.Equal(t, 1, l.Len())
 	assert.Equal(t, 100, l.Read)
 	assert.Greater(t, l.Gen, gen)
 	assert.False(t, l.Sync(), "a loaded list takes nothing more")

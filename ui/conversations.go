@@ -49,7 +49,7 @@ func (c *Conversations) Render() app.UI {
 		return app.Div().ID("conv").Class("conv").Body(c.progress())
 	}
 	parts := []app.UI{c.summary()}
-	if len(l.Frames) > 0 {
+	if l.Len() > 0 {
 		parts = append(parts, c.filterBox(), c.table(), c.pager())
 	}
 	return app.Div().ID("conv").Class("conv").Body(parts...)
@@ -92,7 +92,7 @@ func (c *Conversations) summary() app.UI {
 	l := c.List
 	counts := map[conversation.Kind]int{}
 	var odd []app.UI
-	for _, cn := range l.Conns {
+	for _, cn := range l.Found.Conns {
 		counts[cn.Kind]++
 		if cn.Kind == conversation.Kafka && len(cn.Notes) == 0 {
 			continue
@@ -119,14 +119,14 @@ func (c *Conversations) summary() app.UI {
 		conns += ", " + strconv.Itoa(n) + " not Kafka"
 	}
 	line := []app.UI{
-		app.Span().ID("conv-count").Class("paste-fmt").Attr("role", "status").Text(strconv.Itoa(len(l.Frames)) + " Kafka frame" + plural(len(l.Frames))),
+		app.Span().ID("conv-count").Class("paste-fmt").Attr("role", "status").Text(strconv.Itoa(l.Len()) + " Kafka frame" + plural(l.Len())),
 		app.Span().Class("paste-dim").Text("in " + conns + " · pick a row to see the request and its response below"),
 	}
 	parts := []app.UI{app.Div().Class("paste-line").Body(line...)}
 	if l.Err != "" {
 		parts = append(parts, app.Div().Class("paste-ferr").Attr("role", "status").Text("the capture stops early: "+l.Err+" (the frames before it are listed)"))
 	}
-	if len(l.Frames) == 0 && l.Err == "" {
+	if l.Len() == 0 && l.Err == "" {
 		parts = append(parts, app.Div().Class("paste-ferr").Text("No Kafka frame in this capture."))
 	}
 	if len(odd) > 0 {
@@ -148,7 +148,7 @@ func plural(n int) string {
 func (c *Conversations) filterBox() app.UI {
 	l := c.List
 	shown := l.Shown()
-	count := strconv.Itoa(len(shown)) + " of " + strconv.Itoa(len(l.Frames)) + " match"
+	count := strconv.Itoa(len(shown)) + " of " + strconv.Itoa(l.Len()) + " match"
 	return app.Div().Class("paste-line conv-filter").Body(
 		app.Input().Type("search").ID("conv-filter").Class("conv-q").Value(l.Filter).
 			Placeholder("filter: Fetch, api:Produce/v9, conn:51234, corr:7, error").
@@ -170,8 +170,8 @@ func (c *Conversations) table() app.UI {
 	shown := l.Shown()
 	from, to := c.pageRange(len(shown))
 	var t0 time.Time
-	if len(l.Frames) > 0 {
-		t0 = l.Frames[0].Time
+	if l.Len() > 0 {
+		t0 = l.Frame(0).Time
 	}
 	var b strings.Builder
 	b.WriteString(`<table id="conv-list" class="conv-table"><thead><tr><th>#</th><th>time</th><th>connection</th><th>dir</th><th>API</th><th>corr id</th><th class="num">size</th><th class="num">latency</th><th>notes</th></tr></thead><tbody>`)
@@ -184,14 +184,14 @@ func (c *Conversations) table() app.UI {
 
 func (c *Conversations) rowHTML(b *strings.Builder, i int, t0 time.Time) {
 	l := c.List
-	f := &l.Frames[i]
+	f := l.Frame(i)
 	esc := html.EscapeString
 	n := strconv.Itoa(i)
 	cls := "conv-row conv-" + f.Dir.String()
 	if i == l.Cur {
 		cls += " cur"
 	}
-	problems := l.Problems(i)
+	problems := problemsOf(&f)
 	if len(problems) > 0 {
 		cls += " bad"
 	}

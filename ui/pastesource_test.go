@@ -44,7 +44,7 @@ func TestPasteCaptureGoesToTheConversationList(t *testing.T) {
 	require.Nil(t, p.Err)
 	assert.Empty(t, p.Frames)
 	require.NotNil(t, p.Capture)
-	assert.Empty(t, p.Capture.Frames)
+	assert.Zero(t, p.Capture.Len())
 	assert.Equal(t, "traffic.pcap", p.Capture.File)
 
 	box := &PasteBox{p: p}

@@ -42,7 +42,8 @@ func BenchmarkFind(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		frames = len(conversation.Find(in, conversation.Options{}).Frames)
+		res := conversation.Find(in, conversation.Options{})
+		frames = res.Len()
 	}
 	b.ReportMetric(float64(frames)*float64(b.N)/b.Elapsed().Seconds(), "frames/s")
 }

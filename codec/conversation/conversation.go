@@ -19,6 +19,8 @@ import (
 	"cmp"
 	"encoding/binary"
 	"fmt"
+	"iter"
+	"slices"
 	"sort"
 	"sync"
 	"time"
@@ -28,7 +30,7 @@ import (
 	"github.com/kafkawire/kafkawire/codec/source"
 )
 
-// Frame is one Kafka frame found in an input.
+// Frame is one Kafka frame found in an input, as Result.Frame gives it.
 type Frame struct {
 	Conn   string    // the connection, client first ("127.0.0.1:51234>127.0.0.1:9092"); "" when the input names none
 	Stream int       // index of its stream in the input
@@ -50,7 +52,7 @@ type Frame struct {
 	// Skipped counts bytes of the stream skipped right before this frame
 	// to find its header (a capture that began mid-connection, or a gap).
 	Skipped int
-	// Pair is the index in Result.Frames of a response's request or of a
+	// Pair is the index in the Result of a response's request or of a
 	// request's response; -1 when it has none in the input.
 	Pair int
 	// Note says what is odd about the frame: a response out of request order.
@@ -100,9 +102,142 @@ type Conn struct {
 
 // Result is what Find found: the frames in capture order (the time of
 // their first byte; input order without times), and every connection.
+//
+// The frames are kept without a pointer in them (their bytes as places in
+// the input's streams, their connection and API as numbers, their texts in
+// a table of the result's own): a capture of short connections holds half a
+// million frames, and with pointers in each the collector had to visit them
+// all, a pause of 100 ms and more in the page once the list was on screen.
+// Frame(i) puts a frame back together when it is read.
 type Result struct {
-	Frames []Frame
 	Conns  []Conn
+	frames []stored
+	data   [][]byte // where the frames' bytes are: the input's streams
+	texts  []string // what a frame's broken and note name, from 1
+}
+
+// stored is a Frame as Result keeps it: numbers only.
+type stored struct {
+	start, size   int // its bytes: data[data][start:start+size]
+	stream, off   int // the stream and offset the input has it at
+	sec           int64
+	nsec          int32
+	packet        int
+	skipped       int
+	pair          int
+	data          int32
+	conn          int32 // index in Conns; -1 for none
+	broken, note  int32 // index in texts plus one; 0 for none
+	correlationID int32
+	api           int16 // the API's key; -1 for none
+	version       int16
+	dir           schema.Direction
+}
+
+// Len is the number of frames.
+func (r *Result) Len() int { return len(r.frames) }
+
+// Frame is frame i, put back together.
+func (r *Result) Frame(i int) Frame {
+	s := &r.frames[i]
+	f := Frame{
+		Stream:        s.stream,
+		Off:           s.off,
+		Packet:        s.packet,
+		Dir:           s.dir,
+		Version:       s.version,
+		CorrelationID: s.correlationID,
+		Bytes:         r.data[s.data][s.start : s.start+s.size : s.start+s.size],
+		Skipped:       s.skipped,
+		Pair:          s.pair,
+	}
+	if s.sec != zeroSec || s.nsec != 0 {
+		f.Time = time.Unix(s.sec, int64(s.nsec)).UTC()
+	}
+	if s.conn >= 0 {
+		f.Conn = r.Conns[s.conn].Name
+	}
+	if s.api >= 0 {
+		f.API = schema.ByKey(s.api)
+	}
+	if s.broken > 0 {
+		f.Broken = r.texts[s.broken-1]
+	}
+	if s.note > 0 {
+		f.Note = r.texts[s.note-1]
+	}
+	return f
+}
+
+// All is every frame with its index, in order.
+func (r *Result) All() iter.Seq2[int, Frame] {
+	return func(yield func(int, Frame) bool) {
+		for i := range r.frames {
+			if !yield(i, r.Frame(i)) {
+				return
+			}
+		}
+	}
+}
+
+// zeroSec is the Unix time of the zero time.Time: a frame without a time.
+var zeroSec = time.Time{}.Unix()
+
+// add appends f, whose bytes are data[d] from start, and whose connection
+// is Conns[conn] (-1 for none).
+func (r *Result) add(f *Frame, d, start int, conn int) {
+	s := stored{
+		start: start, size: len(f.Bytes), stream: f.Stream, off: f.Off,
+		sec: f.Time.Unix(), nsec: int32(f.Time.Nanosecond()),
+		packet: f.Packet, skipped: f.Skipped, pair: f.Pair,
+		data: int32(d), conn: int32(conn),
+		correlationID: f.CorrelationID, api: -1, version: f.Version, dir: f.Dir,
+	}
+	if f.API != nil {
+		s.api = f.API.Key
+	}
+	s.broken = r.text(f.Broken)
+	s.note = r.text(f.Note)
+	r.frames = append(r.frames, s)
+}
+
+func (r *Result) text(t string) int32 {
+	if t == "" {
+		return 0
+	}
+	r.texts = append(r.texts, t)
+	return int32(len(r.texts))
+}
+
+// Collect makes a Result of frames given whole, for a list made by hand (a
+// test's, or frames picked from another result). Their bytes are copied, and
+// a frame's connection is the one of Conns with its name.
+func Collect(frames []Frame, conns []Conn) Result {
+	r := Result{Conns: slices.Clip(conns), frames: make([]stored, 0, len(frames))}
+	byName := map[string]int{}
+	for k := len(conns) - 1; k >= 0; k-- {
+		byName[conns[k].Name] = k
+	}
+	n := 0
+	for i := range frames {
+		n += len(frames[i].Bytes)
+	}
+	all := make([]byte, 0, n)
+	r.data = [][]byte{all}
+	for i := range frames {
+		f := &frames[i]
+		conn, ok := byName[f.Conn]
+		if !ok {
+			// A name no connection has: keep it as a connection of its own.
+			conn = len(r.Conns)
+			byName[f.Conn] = conn
+			r.Conns = append(r.Conns, Conn{Name: f.Conn, Kind: Kafka})
+		}
+		r.add(f, 0, len(all), conn)
+		all = append(all, f.Bytes...)
+	}
+	r.data[0] = all
+	return r
 }
 
 // Options steer Find.
@@ -126,10 +261,14 @@ const pauseEvery = 256
 func Find(in source.Input, o Options) Result {
 	var res Result
 	var frames []*Frame
+	var connOf []int32 // by frame: its connection's index in res.Conns
 	for _, g := range group(in.Streams) {
 		c, fs := findConn(in.Streams, g, o)
 		res.Conns = append(res.Conns, c)
 		frames = append(frames, fs...)
+		for range fs {
+			connOf = append(connOf, int32(len(res.Conns)-1))
+		}
 		if o.Pause != nil {
 			o.Pause()
 		}
@@ -156,19 +295,21 @@ func Find(in source.Input, o Options) Result {
 	for i, k := range keys {
 		frames[k.index].order = i
 	}
-	res.Frames = make([]Frame, len(frames))
+	res.data = make([][]byte, len(in.Streams))
+	for i := range in.Streams {
+		res.data[i] = in.Streams[i].Bytes
+	}
+	res.frames = make([]stored, 0, len(frames))
 	for i, k := range keys {
 		if o.Pause != nil && i%pauseEvery == pauseEvery-1 {
 			o.Pause()
 		}
 		f := frames[k.index]
-		res.Frames[i] = *f
-		res.Frames[i].Pair = -1
+		f.Pair = -1
 		if f.partner != nil {
-			res.Frames[i].Pair = f.partner.order
+			f.Pair = f.partner.order
 		}
-		res.Frames[i].partner = nil
-		res.Frames[i].order = 0
+		res.add(f, f.Stream, f.Off, int(connOf[k.index]))
 	}
 	return res
 }

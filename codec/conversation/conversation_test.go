@@ -99,10 +99,10 @@ func segments(sc capturetest.Scenario, conns [][]traffic.Exchange) []capturetest
 // the scenario: the requests in order, and the responses in order with
 // their requests' API and version (skipFirst: the exchanges of a
 // connection the capture began after).
-func checkFrames(t *testing.T, res conversation.Result, conns [][]traffic.Exchange, sc capturetest.Scenario, name string, skipFirst map[int]int) {
+func checkFrames(t *testing.T, frames []conversation.Frame, conns [][]traffic.Exchange, sc capturetest.Scenario, name string, skipFirst map[int]int) {
 	t.Helper()
 	got := map[string][]conversation.Frame{}
-	for _, f := range res.Frames {
+	for _, f := range frames {
 		got[f.Conn] = append(got[f.Conn], f)
 	}
 	for i, exs := range conns {
@@ -138,21 +138,21 @@ func checkFrames(t *testing.T, res conversation.Result, conns [][]traffic.Exchan
 			require.Equal(t, ex.APIVersion, p.Version, "%s: response's version", name)
 			require.Equal(t, ex.CorrelationID, p.CorrelationID)
 			require.GreaterOrEqual(t, p.Pair, 0)
-			require.True(t, bytes.Equal(ex.Request, res.Frames[p.Pair].Bytes), "paired with its request")
-			require.Equal(t, r.Pair, indexOf(res, p), "and its request with it")
+			require.True(t, bytes.Equal(ex.Request, frames[p.Pair].Bytes), "paired with its request")
+			require.Equal(t, r.Pair, indexOf(frames, p), "and its request with it")
 			require.Nil(t, p.Decode().Err, "%s: response decodes", name)
 		}
 		require.Len(t, resps, k, "%s: %s: no response more than were sent", name, conn)
 	}
 	// Capture order: the times of the frames' first bytes never go back.
-	for i := 1; i < len(res.Frames); i++ {
-		require.False(t, res.Frames[i].Time.Before(res.Frames[i-1].Time), "frame %d before frame %d", i, i-1)
+	for i := 1; i < len(frames); i++ {
+		require.False(t, frames[i].Time.Before(frames[i-1].Time), "frame %d before frame %d", i, i-1)
 	}
 }
 
-func indexOf(res conversation.Result, f conversation.Frame) int {
-	for i := range res.Frames {
-		if res.Frames[i].Off == f.Off && res.Frames[i].Conn == f.Conn && res.Frames[i].Dir == f.Dir {
+func indexOf(frames []conversation.Frame, f conversation.Frame) int {
+	for i := range frames {
+		if frames[i].Off == f.Off && frames[i].Conn == f.Conn && frames[i].Dir == f.Dir {
 			return i
 		}
 	}
@@ -164,6 +164,15 @@ func find(t *testing.T, file []byte) conversation.Result {
 	in, err := source.Read(file, source.Options{Requests: conversation.LooksLikeRequests})
 	require.NoError(t, err)
 	return conversation.Find(in, conversation.Options{})
+}
+
+// framesOf is every frame of res, put back together.
+func framesOf(res conversation.Result) []conversation.Frame {
+	var out []conversation.Frame
+	for _, f := range res.All() {
+		out = append(out, f)
+	}
+	return out
 }
 
 // Every frame kgo and sarama exchanged with kfake comes back from captures
@@ -198,7 +207,7 @@ func TestCapturesGiveBackEveryFrame(t *testing.T) {
 					"pcapng": capturetest.WritePcapng(c.link, segs),
 				} {
 					res := find(t, file)
-					checkFrames(t, res, conns, c.sc, name+" "+format, nil)
+					checkFrames(t, framesOf(res), conns, c.sc, name+" "+format, nil)
 					for _, c := range res.Conns {
 						assert.Equal(t, conversation.Kafka, c.Kind, c.Name)
 						assert.Empty(t, c.Notes, "%s %s", name, c.Name)
@@ -223,22 +232,22 @@ func TestCaptureBeginsMidFrame(t *testing.T) {
 			skip[i] = 1 // the first request (and so its response, which is then unpaired)
 		}
 		// The first response has no request in the capture: it is listed with no API.
-		for _, f := range res.Frames {
+		for _, f := range res.All() {
 			if f.Dir == schema.Response && f.Pair < 0 {
 				assert.Nil(t, f.API, "a response without its request has no API")
 			}
 		}
-		var kept conversation.Result
-		for _, f := range res.Frames {
+		var kept []conversation.Frame
+		for _, f := range res.All() {
 			if f.Dir == schema.Response && f.Pair < 0 {
 				continue
 			}
-			kept.Frames = append(kept.Frames, f)
+			kept = append(kept, f)
 		}
 		// Pair indexes point into res: check pairing through it.
-		for i := range kept.Frames {
-			if p := kept.Frames[i].Pair; p >= 0 {
-				kept.Frames[i].Pair = indexOf(kept, res.Frames[p])
+		for i := range kept {
+			if p := kept[i].Pair; p >= 0 {
+				kept[i].Pair = indexOf(kept, res.Frame(p))
 			}
 		}
 		checkFrames(t, kept, conns, sc, "mid-frame", skip)
@@ -288,7 +297,7 @@ func TestCaptureGap(t *testing.T) {
 		}}
 		res := find(t, capturetest.WritePcap(capturetest.Ethernet, true, segments(sc, conns)))
 		var broken []conversation.Frame
-		for _, f := range res.Frames {
+		for _, f := range res.All() {
 			if f.Broken != "" {
 				broken = append(broken, f)
 			}
@@ -299,12 +308,12 @@ func TestCaptureGap(t *testing.T) {
 		assert.True(t, bytes.Equal(big.Request[:len(b.Bytes)], b.Bytes), "the bytes before the gap")
 		assert.Equal(t, fmt.Sprintf("1000 bytes missing %d bytes into the frame (stream offset %d), of %d", len(b.Bytes), lostAt, len(big.Request)), b.Broken)
 		require.GreaterOrEqual(t, b.Pair, 0, "the broken request is still paired with its response")
-		assert.True(t, bytes.Equal(big.Response, res.Frames[b.Pair].Bytes))
+		assert.True(t, bytes.Equal(big.Response, res.Frame(b.Pair).Bytes))
 		// Everything else is whole and in place.
-		var whole conversation.Result
-		for _, f := range res.Frames {
+		var whole []conversation.Frame
+		for _, f := range res.All() {
 			if f.Broken == "" {
-				whole.Frames = append(whole.Frames, f)
+				whole = append(whole, f)
 			}
 		}
 		n := 0
@@ -321,8 +330,9 @@ func TestCaptureGap(t *testing.T) {
 				}
 			}
 		}
-		assert.Equal(t, n+1, len(whole.Frames), "the whole frames and the broken one's response")
+		assert.Equal(t, n+1, len(whole), "the whole frames and the broken one's response")
 		assert.Contains(t, res.Conns[bigConn].Notes, "client stream: the frame at offset "+fmt.Sprint(b.Off)+" is broken: "+b.Broken)
+		keptWhole(t, res)
 	})
 }
 
@@ -334,8 +344,8 @@ func sumBefore(exs []traffic.Exchange, n int) int {
 	return s
 }
 
-func containsFrame(res conversation.Result, b []byte) bool {
-	for _, f := range res.Frames {
+func containsFrame(frames []conversation.Frame, b []byte) bool {
+	for _, f := range frames {
 		if bytes.Equal(f.Bytes, b) {
 			return true
 		}
@@ -358,7 +368,7 @@ func TestOtherConnections(t *testing.T) {
 	in, err := source.Read(capturetest.WritePcap(capturetest.Ethernet, false, segs), source.Options{})
 	require.NoError(t, err)
 	res := conversation.Find(in, conversation.Options{})
-	assert.Empty(t, res.Frames)
+	assert.Zero(t, res.Len())
 	require.Len(t, res.Conns, 2)
 	assert.Equal(t, conversation.NotKafka, res.Conns[0].Kind)
 	assert.Equal(t, "10.0.0.1:5555>10.0.0.2:80", res.Conns[0].Name)
@@ -386,12 +396,13 @@ func TestResponsesOutOfOrder(t *testing.T) {
 	c.Send(false, frameOf("ListGroups", schema.Response, 2), 0)
 	c.Send(false, frameOf("DescribeProducers", schema.Response, 1), 0)
 	res := find(t, capturetest.WritePcap(capturetest.Ethernet, false, c.Segments))
-	require.Len(t, res.Frames, 4)
-	assert.Equal(t, "ListGroups", res.Frames[2].API.Name)
-	assert.Equal(t, "out of request order: the responses to correlation ids [1] were due first", res.Frames[2].Note)
-	assert.Equal(t, "DescribeProducers", res.Frames[3].API.Name)
-	assert.Equal(t, 0, res.Frames[3].Pair)
-	assert.Equal(t, "out of request order: the request with correlation id 1 was answered after later ones", res.Frames[3].Note)
+	require.Equal(t, 4, res.Len())
+	assert.Equal(t, "ListGroups", res.Frame(2).API.Name)
+	assert.Equal(t, "out of request order: the responses to correlation ids [1] were due first", res.Frame(2).Note)
+	assert.Equal(t, "DescribeProducers", res.Frame(3).API.Name)
+	assert.Equal(t, 0, res.Frame(3).Pair)
+	assert.Equal(t, "out of request order: the request with correlation id 1 was answered after later ones", res.Frame(3).Note)
+	keptWhole(t, res)
 }
 
 // Only the server's side of a connection, and no SYN (tcpdump -X of the
@@ -406,8 +417,8 @@ func TestServerSideAlone(t *testing.T) {
 	require.NoError(t, err)
 	for _, hint := range []frame.Hint{{}, {API: schema.ByName("DescribeProducers"), Version: 0}} {
 		res := conversation.Find(in, conversation.Options{Hint: hint})
-		require.Len(t, res.Frames, 2)
-		for _, f := range res.Frames {
+		require.Equal(t, 2, res.Len())
+		for _, f := range res.All() {
 			assert.Equal(t, "127.0.0.1:1234>127.0.0.1:7777", f.Conn)
 			assert.Equal(t, schema.Response, f.Dir)
 			assert.Equal(t, resp, f.Bytes)
@@ -463,7 +474,7 @@ func TestPauseBetweenFrames(t *testing.T) {
 	in, err := source.ReadCapture(bytes.NewReader(capturetest.WritePcap(capturetest.Ethernet, false, c.Segments)), source.Options{Requests: conversation.LooksLikeRequests})
 	require.NoError(t, err)
 	want := conversation.Find(in, conversation.Options{})
-	require.Len(t, want.Frames, 2*n)
+	require.Equal(t, 2*n, want.Len())
 	pauses := 0
 	got := conversation.Find(in, conversation.Options{Pause: func() { pauses++ }})
 	assert.Equal(t, want, got, "the frames found with Pause")
@@ -507,16 +518,53 @@ func TestPortReused(t *testing.T) {
 		assert.Equal(t, "127.0.0.1:40000>127.0.0.1:9092", c.Name)
 		assert.Equal(t, conversation.Kafka, c.Kind)
 	}
-	require.Len(t, res.Frames, 4)
+	require.Equal(t, 4, res.Len())
 	for i, want := range []struct {
 		api  string
 		dir  schema.Direction
 		pair int
 	}{{"DescribeProducers", schema.Request, 1}, {"DescribeProducers", schema.Response, 0}, {"ListGroups", schema.Request, 3}, {"ListGroups", schema.Response, 2}} {
-		f := res.Frames[i]
+		f := res.Frame(i)
 		assert.Equal(t, want.api, f.API.Name, "frame %d", i)
 		assert.Equal(t, want.dir, f.Dir, "frame %d", i)
 		assert.Equal(t, want.pair, f.Pair, "frame %d", i)
 		assert.Equal(t, encode(want.api, want.dir), f.Bytes, "frame %d", i)
 	}
+}
+
+// keptWhole checks that a Result gives its frames back as Find found them
+// when made again from them by Collect: bytes, times (and their absence),
+// texts, connections, API and pairs.
+func keptWhole(t *testing.T, res conversation.Result) {
+	t.Helper()
+	frames := framesOf(res)
+	again := conversation.Collect(frames, res.Conns)
+	assert.Equal(t, frames, framesOf(again))
+	assert.Equal(t, res.Conns, again.Conns)
+	// A frame's bytes end where the frame does: appending to them does
+	// not write over the next frame's.
+	for _, f := range frames {
+		assert.Equal(t, len(f.Bytes), cap(f.Bytes))
+	}
+}
+
+// An input without connections or times (frames pasted back to back, the
+// last cut short) keeps its frames whole too: no connection, no time.
+func TestPastedFramesKeptWhole(t *testing.T) {
+	req, err := frame.Encode(message.Minimal(schema.ByName("ListGroups"), 4, schema.Request))
+	require.NoError(t, err)
+	resp, err := frame.Encode(message.Minimal(schema.ByName("ListGroups"), 4, schema.Response))
+	require.NoError(t, err)
+	in, err := source.Read(append(append(append([]byte(nil), req...), resp...), req[:9]...), source.Options{Requests: conversation.LooksLikeRequests})
+	require.NoError(t, err)
+	res := conversation.Find(in, conversation.Options{})
+	require.Equal(t, 3, res.Len())
+	for _, f := range res.All() {
+		assert.Empty(t, f.Conn)
+		assert.True(t, f.Time.IsZero())
+	}
+	assert.Equal(t, 1, res.Frame(0).Pair)
+	assert.Equal(t, resp, res.Frame(1).Bytes)
+	assert.NotEmpty(t, res.Frame(2).Broken)
+	keptWhole(t, res)
 }

@@ -31,13 +31,13 @@ func FuzzFind(f *testing.F) {
 			streams[0].Gaps = []source.Gap{{Off: int(gapAt), Len: int(gapLen)}}
 		}
 		res := conversation.Find(source.Input{Streams: streams}, conversation.Options{})
-		for i, fr := range res.Frames {
+		for i, fr := range res.All() {
 			s := streams[fr.Stream].Bytes
 			if fr.Off < 0 || fr.Off+len(fr.Bytes) > len(s) || !bytes.Equal(s[fr.Off:fr.Off+len(fr.Bytes)], fr.Bytes) {
 				t.Fatalf("frame %d is not its stream's bytes at %d", i, fr.Off)
 			}
-			if fr.Pair >= 0 && res.Frames[fr.Pair].Pair != i {
-				t.Fatalf("frame %d pairs with %d, which pairs with %d", i, fr.Pair, res.Frames[fr.Pair].Pair)
+			if fr.Pair >= 0 && res.Frame(fr.Pair).Pair != i {
+				t.Fatalf("frame %d pairs with %d, which pairs with %d", i, fr.Pair, res.Frame(fr.Pair).Pair)
 			}
 			fr.Decode()
 		}
