@@ -183,9 +183,9 @@ func (r *Result) All() iter.Seq2[int, Frame] {
 // zeroSec is the Unix time of the zero time.Time: a frame without a time.
 var zeroSec = time.Time{}.Unix()
 
-// add appends f, whose bytes are data[d] from start, and whose connection
-// is Conns[conn] (-1 for none).
-func (r *Result) add(f *Frame, d, start int, conn int) {
+// store makes f, whose bytes are data[d] from start and whose connection
+// is Conns[conn] (-1 for none), into what the Result keeps.
+func (r *Result) store(f *Frame, d, start int, conn int) stored {
 	s := stored{
 		start: start, size: len(f.Bytes), stream: f.Stream, off: f.Off,
 		sec: f.Time.Unix(), nsec: int32(f.Time.Nanosecond()),
@@ -198,7 +198,7 @@ func (r *Result) add(f *Frame, d, start int, conn int) {
 	}
 	s.broken = r.text(f.Broken)
 	s.note = r.text(f.Note)
-	r.frames = append(r.frames, s)
+	return s
 }
 
 func (r *Result) text(t string) int32 {
@@ -233,7 +233,7 @@ func Collect(frames []Frame, conns []Conn) Result {
 			byName[f.Conn] = conn
 			r.Conns = append(r.Conns, Conn{Name: f.Conn, Kind: Kafka})
 		}
-		r.add(f, 0, len(all), conn)
+		r.frames = append(r.frames, r.store(f, 0, len(all), conn))
 		all = append(all, f.Bytes...)
 	}
 	r.data[0] = all
@@ -276,13 +276,22 @@ func Find(in source.Input, o Options) Result {
 	// Capture order across connections. The sort moves a compact copy of
 	// the keys, not the frames: sorting a hundred thousand frames in place
 	// was one long pause in the page.
+	pause := func(i int) {
+		if o.Pause != nil && i%pauseEvery == pauseEvery-1 {
+			o.Pause()
+		}
+	}
 	keys := make([]frameKey, len(frames))
 	for i, f := range frames {
-		keys[i] = frameKey{at: f.Time, packet: f.Packet, index: i}
+		pause(i)
+		keys[i] = frameKey{sec: f.Time.Unix(), nsec: int32(f.Time.Nanosecond()), packet: f.Packet, index: int32(i)}
 	}
 	sortStable(keys, func(a, b frameKey) int {
-		if !a.at.Equal(b.at) && !a.at.IsZero() && !b.at.IsZero() {
-			return a.at.Compare(b.at)
+		if (a.sec != b.sec || a.nsec != b.nsec) && !a.zero() && !b.zero() {
+			if c := cmp.Compare(a.sec, b.sec); c != 0 {
+				return c
+			}
+			return cmp.Compare(a.nsec, b.nsec)
 		}
 		if a.packet != 0 && b.packet != 0 {
 			return cmp.Compare(a.packet, b.packet)
@@ -293,33 +302,37 @@ func Find(in source.Input, o Options) Result {
 		o.Pause()
 	}
 	for i, k := range keys {
+		pause(i)
 		frames[k.index].order = i
 	}
 	res.data = make([][]byte, len(in.Streams))
 	for i := range in.Streams {
 		res.data[i] = in.Streams[i].Bytes
 	}
-	res.frames = make([]stored, 0, len(frames))
+	res.frames = make([]stored, len(frames))
 	for i, k := range keys {
-		if o.Pause != nil && i%pauseEvery == pauseEvery-1 {
-			o.Pause()
-		}
+		pause(i)
 		f := frames[k.index]
 		f.Pair = -1
 		if f.partner != nil {
 			f.Pair = f.partner.order
 		}
-		res.add(f, f.Stream, f.Off, int(connOf[k.index]))
+		res.frames[i] = res.store(f, f.Stream, f.Off, int(connOf[k.index]))
 	}
 	return res
 }
 
-// frameKey is what Find orders a frame by, and where the frame is.
+// frameKey is what Find orders a frame by (its time, seconds and
+// nanoseconds since 1970, and its packet), and where the frame is.
 type frameKey struct {
-	at     time.Time
+	sec    int64
+	nsec   int32
+	index  int32
 	packet int
-	index  int
 }
+
+// zero reports whether the frame has no time.
+func (k frameKey) zero() bool { return k.sec == zeroSec && k.nsec == 0 }
 
 // connGroup is the streams of one connection: the index of the client's
 // and the server's (-1 when absent), or for an input without connections

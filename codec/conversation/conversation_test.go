@@ -479,11 +479,11 @@ func TestPauseBetweenFrames(t *testing.T) {
 	got := conversation.Find(in, conversation.Options{Pause: func() { pauses++ }})
 	assert.Equal(t, want, got, "the frames found with Pause")
 	// 600 frames a side: 2 pauses in each side's walk, 2 in the pairing,
-	// 1 after the connection, 7 in the sort into capture order (its
-	// blocks and 5 merge passes over 1,200 keys, a pause every 1,024
-	// moved), 1 once they are in order and 4 as the 1,200 are put in that
-	// order.
-	assert.Equal(t, 19, pauses)
+	// 1 after the connection, 4 as the 1,200 frames' keys are made, 7 in
+	// the sort into capture order (its blocks and 5 merge passes over
+	// 1,200 keys, a pause every 1,024 moved), 1 once they are in order, 4
+	// as each frame is told its place and 4 as the 1,200 are put there.
+	assert.Equal(t, 27, pauses)
 }
 
 // A client that reconnects from the same port (after the first connection

@@ -39,7 +39,7 @@ func profilePage(base string, fb []byte, scenario, capFile string) {
 		die(err)
 		startedAt = js[float64](ctx, `performance.now()`)
 	}
-	var window [2]float64 // the longest pause over 100 ms, on the page's clock
+	var windows [][2]float64 // the pauses over 100 ms, longest first, on the page's clock
 	var times []float64
 	switch scenario {
 	case "startup":
@@ -132,10 +132,11 @@ func profilePage(base string, fb []byte, scenario, capFile string) {
 		fmt.Println("pauses over 100 ms (start+length):", long)
 		for _, p := range strings.Split(long, ", ") {
 			var at, n float64
-			if _, err := fmt.Sscanf(p, "%f+%f", &at, &n); err == nil && n > window[1]-window[0] {
-				window = [2]float64{at, at + n}
+			if _, err := fmt.Sscanf(p, "%f+%f", &at, &n); err == nil {
+				windows = append(windows, [2]float64{at, at + n})
 			}
 		}
+		sort.SliceStable(windows, func(i, j int) bool { return windows[i][1]-windows[i][0] > windows[j][1]-windows[j][0] })
 		fmt.Println("phases:", js[string](ctx, `performance.getEntriesByType('measure').map(m => m.name + ' ' + m.duration.toFixed(0) + ' ms').join(', ')`))
 	default:
 		die(fmt.Errorf("unknown scenario %q (startup, edit-small, load-big, scroll-big, smooth-big, edit-big, paste-broken, capture, capture-open)", scenario))
@@ -145,7 +146,7 @@ func profilePage(base string, fb []byte, scenario, capFile string) {
 	fmt.Printf("%s: measured %v (median %.0f)\n", scenario, round(times), quantile(times, .5))
 	fmt.Println("elements:", js[string](ctx, `['*', '#request *', '#response *', '#response .tree *', '#response .grid *', '#response table *', '.top-wrap *', 'option'].map(s => s + ' ' + document.querySelectorAll(s).length).join(', ')`))
 	fmt.Println("marks:", js[string](ctx, `performance.getEntriesByType('mark').map(m => m.name + ' ' + m.startTime.toFixed(1)).join(', ')`))
-	report(res.Profile, startedAt, window)
+	report(res.Profile, startedAt, windows)
 }
 
 func round(v []float64) []int {
@@ -157,9 +158,9 @@ func round(v []float64) []int {
 }
 
 // report prints the top functions by self and by inclusive time, and
-// when window is set, by both within it (times on the page's clock,
-// whose value was startedAt as the profiler started).
-func report(p *profiler.Profile, startedAt float64, window [2]float64) {
+// by both within each of the windows, the longest pauses (times on the
+// page's clock, whose value was startedAt as the profiler started).
+func report(p *profiler.Profile, startedAt float64, windows [][2]float64) {
 	byID := map[int64]*profiler.ProfileNode{}
 	parent := map[int64]int64{}
 	for _, n := range p.Nodes {
@@ -180,7 +181,11 @@ func report(p *profiler.Profile, startedAt float64, window [2]float64) {
 	}
 	focus := os.Getenv("KW_FOCUS")
 	self, incl, under := map[string]float64{}, map[string]float64{}, map[string]float64{}
-	inSelf, inIncl := map[string]float64{}, map[string]float64{}
+	windows = windows[:min(len(windows), 3)]
+	inSelf, inIncl := make([]map[string]float64, len(windows)), make([]map[string]float64, len(windows))
+	for w := range windows {
+		inSelf[w], inIncl[w] = map[string]float64{}, map[string]float64{}
+	}
 	total, at := 0.0, startedAt
 	for i, id := range p.Samples {
 		// A sample's time is the delta after it; its place on the clock,
@@ -199,9 +204,11 @@ func report(p *profiler.Profile, startedAt float64, window [2]float64) {
 		}
 		self[stack[0]] += dt
 		addStack(incl, stack, dt)
-		if window[1] > 0 && at >= window[0] && at < window[1] {
-			inSelf[stack[0]] += dt
-			addStack(inIncl, stack, dt)
+		for w, window := range windows {
+			if at >= window[0] && at < window[1] {
+				inSelf[w][stack[0]] += dt
+				addStack(inIncl[w], stack, dt)
+			}
 		}
 		if focus != "" {
 			// Inclusive time of the functions under the outermost frame matching focus.
@@ -232,9 +239,9 @@ func report(p *profiler.Profile, startedAt float64, window [2]float64) {
 	if focus != "" {
 		top("under "+focus+":", under, 80)
 	}
-	if window[1] > 0 {
-		top(fmt.Sprintf("self, within the longest pause (%.0f to %.0f ms):", window[0], window[1]), inSelf, 30)
-		top("inclusive, within it:", inIncl, 50)
+	for w, window := range windows {
+		top(fmt.Sprintf("self, within pause %d of the longest (%.0f to %.0f ms):", w+1, window[0], window[1]), inSelf[w], 30)
+		top("inclusive, within it:", inIncl[w], 50)
 	}
 	top("self:", self, 45)
 	top("inclusive:", incl, 400)
