@@ -157,7 +157,7 @@ const frameLinesChunk = 1 << 20
 // frames into hex is most of the command's work (two bytes out for every
 // byte in), so the lines are made by a worker per core, chunk by chunk,
 // while the chunks made before them are written.
-func writeFrameLines(w io.Writer, res *conversation.Result) error {
+func writeFrameLines(w io.Writer, res conversation.Result) error {
 	workers := max(1, runtime.GOMAXPROCS(0))
 	type chunk struct {
 		from, to int
@@ -272,7 +272,7 @@ func runFrames(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return nothingFound(fd.in, res)
 	}
 	printNotes(stderr, res, fd.warning)
-	return writeFrameLines(stdout, &res)
+	return writeFrameLines(stdout, res)
 }
 
 // hintFlags reads --api and --version given for responses without their request.

@@ -315,13 +315,13 @@ func TestFrameLinesInOrder(t *testing.T) {
 	}
 	res := conversation.Collect(frames, nil)
 	var out bytes.Buffer
-	require.NoError(t, writeFrameLines(&out, &res))
+	require.NoError(t, writeFrameLines(&out, res))
 	require.Equal(t, len(want), out.Len())
 	require.True(t, bytes.Equal(want, out.Bytes()), "lines differ from one-by-one")
 	assert.Equal(t, len(frames), bytes.Count(out.Bytes(), []byte("\n")))
 
 	broken := errors.New("pipe closed")
-	assert.ErrorIs(t, writeFrameLines(failingWriter{broken}, &res), broken)
+	assert.ErrorIs(t, writeFrameLines(failingWriter{broken}, res), broken)
 }
 
 type failingWriter struct{ err error }

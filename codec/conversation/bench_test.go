@@ -42,8 +42,7 @@ func BenchmarkFind(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		res := conversation.Find(in, conversation.Options{})
-		frames = res.Len()
+		frames = conversation.Find(in, conversation.Options{}).Len()
 	}
 	b.ReportMetric(float64(frames)*float64(b.N)/b.Elapsed().Seconds(), "frames/s")
 }

@@ -112,21 +112,22 @@ type Conn struct {
 type Result struct {
 	Conns  []Conn
 	frames []stored
-	data   [][]byte // where the frames' bytes are: the input's streams
-	texts  []string // what a frame's broken and note name, from 1
+	bufs   [][]byte // the bytes the frames are cut from: the streams that hold frames
+	texts  []string // the frames' broken and note texts; a frame names one by its index plus one
 }
 
 // stored is a Frame as Result keeps it: numbers only.
 type stored struct {
-	start, size   int // its bytes: data[data][start:start+size]
-	stream, off   int // the stream and offset the input has it at
+	start, size   int // its bytes: bufs[buf][start:start+size]
+	off           int // its offset in its stream
 	sec           int64
-	nsec          int32
 	packet        int
 	skipped       int
 	pair          int
-	data          int32
-	conn          int32 // index in Conns; -1 for none
+	nsec          int32
+	buf           int32
+	stream        int32
+	conn          int32 // index in Conns
 	broken, note  int32 // index in texts plus one; 0 for none
 	correlationID int32
 	api           int16 // the API's key; -1 for none
@@ -135,27 +136,24 @@ type stored struct {
 }
 
 // Len is the number of frames.
-func (r *Result) Len() int { return len(r.frames) }
+func (r Result) Len() int { return len(r.frames) }
 
 // Frame is frame i, put back together.
-func (r *Result) Frame(i int) Frame {
+func (r Result) Frame(i int) Frame {
 	s := &r.frames[i]
+	end := s.start + s.size
 	f := Frame{
-		Stream:        s.stream,
+		Conn:          r.Conns[s.conn].Name,
+		Stream:        int(s.stream),
 		Off:           s.off,
+		Time:          time.Unix(s.sec, int64(s.nsec)).UTC(), // the zero Time for a frame without one
 		Packet:        s.packet,
 		Dir:           s.dir,
 		Version:       s.version,
 		CorrelationID: s.correlationID,
-		Bytes:         r.data[s.data][s.start : s.start+s.size : s.start+s.size],
+		Bytes:         r.bufs[s.buf][s.start:end:end],
 		Skipped:       s.skipped,
 		Pair:          s.pair,
-	}
-	if s.sec != zeroSec || s.nsec != 0 {
-		f.Time = time.Unix(s.sec, int64(s.nsec)).UTC()
-	}
-	if s.conn >= 0 {
-		f.Conn = r.Conns[s.conn].Name
 	}
 	if s.api >= 0 {
 		f.API = schema.ByKey(s.api)
@@ -170,7 +168,7 @@ func (r *Result) Frame(i int) Frame {
 }
 
 // All is every frame with its index, in order.
-func (r *Result) All() iter.Seq2[int, Frame] {
+func (r Result) All() iter.Seq2[int, Frame] {
 	return func(yield func(int, Frame) bool) {
 		for i := range r.frames {
 			if !yield(i, r.Frame(i)) {
@@ -180,38 +178,40 @@ func (r *Result) All() iter.Seq2[int, Frame] {
 	}
 }
 
-// zeroSec is the Unix time of the zero time.Time: a frame without a time.
-var zeroSec = time.Time{}.Unix()
-
-// store makes f, whose bytes are data[d] from start and whose connection
-// is Conns[conn] (-1 for none), into what the Result keeps.
-func (r *Result) store(f *Frame, d, start int, conn int) stored {
+// store makes f, whose bytes are a buffer's from start and whose
+// connection is Conns[conn], into what a Result keeps; its texts go to
+// texts.
+func store(texts *[]string, f *Frame, buf, start, conn int) stored {
 	s := stored{
-		start: start, size: len(f.Bytes), stream: f.Stream, off: f.Off,
+		start: start, size: len(f.Bytes), off: f.Off,
 		sec: f.Time.Unix(), nsec: int32(f.Time.Nanosecond()),
 		packet: f.Packet, skipped: f.Skipped, pair: f.Pair,
-		data: int32(d), conn: int32(conn),
+		buf: int32(buf), stream: int32(f.Stream), conn: int32(conn),
 		correlationID: f.CorrelationID, api: -1, version: f.Version, dir: f.Dir,
 	}
 	if f.API != nil {
 		s.api = f.API.Key
 	}
-	s.broken = r.text(f.Broken)
-	s.note = r.text(f.Note)
+	s.broken = text(texts, f.Broken)
+	s.note = text(texts, f.Note)
 	return s
 }
 
-func (r *Result) text(t string) int32 {
+// text adds t to texts and says how a frame names it: 0 for no text.
+func text(texts *[]string, t string) int32 {
 	if t == "" {
 		return 0
 	}
-	r.texts = append(r.texts, t)
-	return int32(len(r.texts))
+	*texts = append(*texts, t)
+	return int32(len(*texts))
 }
 
 // Collect makes a Result of frames given whole, for a list made by hand (a
-// test's, or frames picked from another result). Their bytes are copied, and
-// a frame's connection is the one of Conns with its name.
+// test's, or frames picked from another result). Their bytes are copied
+// into one buffer (no bytes come back empty, not nil), and their times kept
+// to the nanosecond in UTC. A frame belongs to the first of conns with its
+// name; a name none of them has becomes a connection of its own (Kafka,
+// with no bytes counted), so the Result's Conns may be more than conns.
 func Collect(frames []Frame, conns []Conn) Result {
 	r := Result{Conns: slices.Clip(conns), frames: make([]stored, 0, len(frames))}
 	byName := map[string]int{}
@@ -223,20 +223,18 @@ func Collect(frames []Frame, conns []Conn) Result {
 		n += len(frames[i].Bytes)
 	}
 	all := make([]byte, 0, n)
-	r.data = [][]byte{all}
 	for i := range frames {
 		f := &frames[i]
 		conn, ok := byName[f.Conn]
 		if !ok {
-			// A name no connection has: keep it as a connection of its own.
 			conn = len(r.Conns)
 			byName[f.Conn] = conn
 			r.Conns = append(r.Conns, Conn{Name: f.Conn, Kind: Kafka})
 		}
-		r.frames = append(r.frames, r.store(f, 0, len(all), conn))
+		r.frames = append(r.frames, store(&r.texts, f, 0, len(all), conn))
 		all = append(all, f.Bytes...)
 	}
-	r.data[0] = all
+	r.bufs = [][]byte{all}
 	return r
 }
 
@@ -247,10 +245,12 @@ type Options struct {
 	Hint frame.Hint
 	// Pause, when set, is called every pauseEvery frames while a
 	// connection is cut into frames and its responses paired, after each
-	// connection, once the frames are in order, and every pauseEvery
-	// frames as they are put in that order: the page lets the browser
-	// paint there, since a capture may hold thousands of connections and
-	// one connection a hundred thousand frames.
+	// connection; then every pauseEvery frames as their capture-order keys
+	// are made, every sortMoves keys the sort moves, once the frames are
+	// in order, and every pauseEvery frames as each is told its place and
+	// as they are put there: the page lets the browser paint there, since
+	// a capture may hold thousands of connections and one connection a
+	// hundred thousand frames.
 	Pause func()
 }
 
@@ -305,10 +305,9 @@ func Find(in source.Input, o Options) Result {
 		pause(i)
 		frames[k.index].order = i
 	}
-	res.data = make([][]byte, len(in.Streams))
-	for i := range in.Streams {
-		res.data[i] = in.Streams[i].Bytes
-	}
+	// Only the streams that hold frames are kept: a capture's other
+	// connections (TLS, not Kafka) would otherwise stay in memory with it.
+	res.bufs = make([][]byte, len(in.Streams))
 	res.frames = make([]stored, len(frames))
 	for i, k := range keys {
 		pause(i)
@@ -317,7 +316,8 @@ func Find(in source.Input, o Options) Result {
 		if f.partner != nil {
 			f.Pair = f.partner.order
 		}
-		res.frames[i] = res.store(f, f.Stream, f.Off, int(connOf[k.index]))
+		res.bufs[f.Stream] = in.Streams[f.Stream].Bytes
+		res.frames[i] = store(&res.texts, f, f.Stream, f.Off, int(connOf[k.index]))
 	}
 	return res
 }
@@ -333,6 +333,9 @@ type frameKey struct {
 
 // zero reports whether the frame has no time.
 func (k frameKey) zero() bool { return k.sec == zeroSec && k.nsec == 0 }
+
+// zeroSec is the Unix time of the zero time.Time: a frame without a time.
+var zeroSec = time.Time{}.Unix()
 
 // connGroup is the streams of one connection: the index of the client's
 // and the server's (-1 when absent), or for an input without connections

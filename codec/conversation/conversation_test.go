@@ -161,9 +161,16 @@ func indexOf(frames []conversation.Frame, f conversation.Frame) int {
 
 func find(t *testing.T, file []byte) conversation.Result {
 	t.Helper()
+	_, res := findIn(t, file)
+	return res
+}
+
+// findIn is find, with the input the frames were found in.
+func findIn(t *testing.T, file []byte) (source.Input, conversation.Result) {
+	t.Helper()
 	in, err := source.Read(file, source.Options{Requests: conversation.LooksLikeRequests})
 	require.NoError(t, err)
-	return conversation.Find(in, conversation.Options{})
+	return in, conversation.Find(in, conversation.Options{})
 }
 
 // framesOf is every frame of res, put back together.
@@ -206,8 +213,9 @@ func TestCapturesGiveBackEveryFrame(t *testing.T) {
 					"pcap":   capturetest.WritePcap(c.link, true, segs),
 					"pcapng": capturetest.WritePcapng(c.link, segs),
 				} {
-					res := find(t, file)
+					in, res := findIn(t, file)
 					checkFrames(t, framesOf(res), conns, c.sc, name+" "+format, nil)
+					keptWhole(t, in, res)
 					for _, c := range res.Conns {
 						assert.Equal(t, conversation.Kafka, c.Kind, c.Name)
 						assert.Empty(t, c.Notes, "%s %s", name, c.Name)
@@ -254,6 +262,18 @@ func TestCaptureBeginsMidFrame(t *testing.T) {
 		for i, c := range res.Conns {
 			require.NotEmpty(t, c.Notes, "conn %d", i)
 			assert.Regexp(t, `^client stream: skipped \d+ bytes at offset 0 to find the first frame header \(the capture began mid-connection\)$`, c.Notes[0])
+			// The connection's first request says how many bytes were
+			// skipped before it, as the note does.
+			var skipped int
+			fmt.Sscanf(c.Notes[0], "client stream: skipped %d bytes", &skipped)
+			require.Positive(t, skipped)
+			for _, f := range res.All() {
+				if f.Conn == c.Name && f.Dir == schema.Request {
+					assert.Equal(t, skipped, f.Skipped, "conn %d", i)
+					assert.Equal(t, skipped, f.Off, "conn %d", i)
+					break
+				}
+			}
 		}
 	})
 }
@@ -295,7 +315,7 @@ func TestCaptureGap(t *testing.T) {
 			}
 			return out
 		}}
-		res := find(t, capturetest.WritePcap(capturetest.Ethernet, true, segments(sc, conns)))
+		in, res := findIn(t, capturetest.WritePcap(capturetest.Ethernet, true, segments(sc, conns)))
 		var broken []conversation.Frame
 		for _, f := range res.All() {
 			if f.Broken != "" {
@@ -332,7 +352,7 @@ func TestCaptureGap(t *testing.T) {
 		}
 		assert.Equal(t, n+1, len(whole), "the whole frames and the broken one's response")
 		assert.Contains(t, res.Conns[bigConn].Notes, "client stream: the frame at offset "+fmt.Sprint(b.Off)+" is broken: "+b.Broken)
-		keptWhole(t, res)
+		keptWhole(t, in, res)
 	})
 }
 
@@ -389,20 +409,22 @@ func TestResponsesOutOfOrder(t *testing.T) {
 		binary.BigEndian.PutUint32(b[off:], uint32(id))
 		return b
 	}
-	c := capturetest.NewConn(netip.MustParseAddrPort("127.0.0.1:1234"), netip.MustParseAddrPort("127.0.0.1:7777"), time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
+	// Times to the nanosecond, which the frames must keep.
+	c := capturetest.NewConn(netip.MustParseAddrPort("127.0.0.1:1234"), netip.MustParseAddrPort("127.0.0.1:7777"), time.Date(2026, 1, 1, 0, 0, 0, 123_456_789, time.UTC))
 	c.Open()
 	c.Send(true, frameOf("DescribeProducers", schema.Request, 1), 0)
 	c.Send(true, frameOf("ListGroups", schema.Request, 2), 0)
 	c.Send(false, frameOf("ListGroups", schema.Response, 2), 0)
 	c.Send(false, frameOf("DescribeProducers", schema.Response, 1), 0)
-	res := find(t, capturetest.WritePcap(capturetest.Ethernet, false, c.Segments))
+	in, res := findIn(t, capturetest.WritePcap(capturetest.Ethernet, true, c.Segments))
 	require.Equal(t, 4, res.Len())
+	require.NotZero(t, res.Frame(0).Time.Nanosecond()%1000, "a time finer than a microsecond")
 	assert.Equal(t, "ListGroups", res.Frame(2).API.Name)
 	assert.Equal(t, "out of request order: the responses to correlation ids [1] were due first", res.Frame(2).Note)
 	assert.Equal(t, "DescribeProducers", res.Frame(3).API.Name)
 	assert.Equal(t, 0, res.Frame(3).Pair)
 	assert.Equal(t, "out of request order: the request with correlation id 1 was answered after later ones", res.Frame(3).Note)
-	keptWhole(t, res)
+	keptWhole(t, in, res)
 }
 
 // Only the server's side of a connection, and no SYN (tcpdump -X of the
@@ -532,20 +554,34 @@ func TestPortReused(t *testing.T) {
 	}
 }
 
-// keptWhole checks that a Result gives its frames back as Find found them
-// when made again from them by Collect: bytes, times (and their absence),
-// texts, connections, API and pairs.
-func keptWhole(t *testing.T, res conversation.Result) {
+// keptWhole checks that every frame a Result gives back is where the input
+// has it (its bytes the stream's own, from its offset; the time and packet
+// of the segment holding its first byte), and that Collect makes a Result
+// that gives the same frames back.
+func keptWhole(t *testing.T, in source.Input, res conversation.Result) {
 	t.Helper()
 	frames := framesOf(res)
+	for i, f := range frames {
+		s := &in.Streams[f.Stream]
+		require.LessOrEqual(t, f.Off+len(f.Bytes), len(s.Bytes), "frame %d", i)
+		if len(f.Bytes) > 0 {
+			assert.Same(t, &s.Bytes[f.Off], &f.Bytes[0], "frame %d: the stream's own bytes", i)
+		}
+		// A frame's bytes end where the frame does: appending to them does
+		// not write over the next frame's.
+		assert.Equal(t, len(f.Bytes), cap(f.Bytes), "frame %d", i)
+		assert.Equal(t, s.TimeAt(f.Off), f.Time, "frame %d", i)
+		packet := 0
+		for _, seg := range s.Segments {
+			if seg.Off <= f.Off {
+				packet = seg.Packet
+			}
+		}
+		assert.Equal(t, packet, f.Packet, "frame %d", i)
+	}
 	again := conversation.Collect(frames, res.Conns)
 	assert.Equal(t, frames, framesOf(again))
 	assert.Equal(t, res.Conns, again.Conns)
-	// A frame's bytes end where the frame does: appending to them does
-	// not write over the next frame's.
-	for _, f := range frames {
-		assert.Equal(t, len(f.Bytes), cap(f.Bytes))
-	}
 }
 
 // An input without connections or times (frames pasted back to back, the
@@ -555,9 +591,7 @@ func TestPastedFramesKeptWhole(t *testing.T) {
 	require.NoError(t, err)
 	resp, err := frame.Encode(message.Minimal(schema.ByName("ListGroups"), 4, schema.Response))
 	require.NoError(t, err)
-	in, err := source.Read(append(append(append([]byte(nil), req...), resp...), req[:9]...), source.Options{Requests: conversation.LooksLikeRequests})
-	require.NoError(t, err)
-	res := conversation.Find(in, conversation.Options{})
+	in, res := findIn(t, append(append(append([]byte(nil), req...), resp...), req[:9]...))
 	require.Equal(t, 3, res.Len())
 	for _, f := range res.All() {
 		assert.Empty(t, f.Conn)
@@ -566,5 +600,5 @@ func TestPastedFramesKeptWhole(t *testing.T) {
 	assert.Equal(t, 1, res.Frame(0).Pair)
 	assert.Equal(t, resp, res.Frame(1).Bytes)
 	assert.NotEmpty(t, res.Frame(2).Broken)
-	keptWhole(t, res)
+	keptWhole(t, in, res)
 }

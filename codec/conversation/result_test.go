@@ -5,6 +5,12 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/kafkawire/kafkawire/codec/frame"
+	"github.com/kafkawire/kafkawire/codec/message"
+	"github.com/kafkawire/kafkawire/codec/schema"
+	"github.com/kafkawire/kafkawire/codec/source"
 )
 
 // The frames a Result keeps hold no pointer, so the collector never visits
@@ -33,4 +39,23 @@ func holdsPointer(t reflect.Type) bool {
 		return true
 	}
 	return false
+}
+
+// A Result keeps the bytes of the streams that hold its frames, not those
+// of the input's other connections (not Kafka, TLS), which a page holding
+// the list would otherwise keep in memory with it.
+func TestResultKeepsOnlyStreamsWithFrames(t *testing.T) {
+	req, err := frame.Encode(message.Minimal(schema.ByName("ListGroups"), 4, schema.Request))
+	require.NoError(t, err)
+	in := source.Input{Kind: source.Pcap, Streams: []source.Stream{
+		{Conn: "10.0.0.1:5555>10.0.0.2:80", ConnNumber: 1, Dir: source.ClientToServer, FromStart: true, Bytes: []byte("GET / HTTP/1.1\r\nHost: x\r\n\r\n")},
+		{Conn: "10.0.0.1:5555>10.0.0.2:80", ConnNumber: 1, Dir: source.ServerToClient, FromStart: true, Bytes: []byte("HTTP/1.1 200 OK\r\n\r\n")},
+		{Conn: "10.0.0.1:5556>10.0.0.2:9092", ConnNumber: 2, Dir: source.ClientToServer, FromStart: true, Bytes: req},
+	}}
+	res := Find(in, Options{})
+	require.Equal(t, 1, res.Len())
+	assert.Equal(t, req, res.Frame(0).Bytes)
+	assert.Nil(t, res.bufs[0])
+	assert.Nil(t, res.bufs[1])
+	assert.NotNil(t, res.bufs[2])
 }
