@@ -181,13 +181,15 @@ func (l *CaptureList) Shown() []int {
 		return l.shown
 	}
 	terms := strings.Fields(strings.ToLower(l.Filter))
-	l.shown, l.shownFor = make([]int, 0, l.Len()), l.Filter
+	l.shownFor = l.Filter
 	if len(terms) == 0 {
-		for i := range l.Len() {
-			l.shown = append(l.shown, i)
+		l.shown = make([]int, l.Len())
+		for i := range l.shown {
+			l.shown[i] = i
 		}
 		return l.shown
 	}
+	l.shown = make([]int, 0, l.Len())
 	for i := range l.Len() {
 		if l.matches(i, terms) {
 			l.shown = append(l.shown, i)

@@ -27,7 +27,7 @@ func TestGroupByNumberThenName(t *testing.T) {
 		client, server int
 	}
 	var got []g
-	for _, x := range group(streams) {
+	for _, x := range group(streams, nil) {
 		got = append(got, g{x.name, x.client, x.server})
 	}
 	assert.Equal(t, []g{{"a:1>b:2", 0, 1}, {"a:1>b:2", 2, 4}, {"c:3>d:4", 3, -1}, {"e:5>f:6", 5, 6}, {"", 7, -1}}, got)
