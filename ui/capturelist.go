@@ -175,27 +175,46 @@ func problemsOf(f *conversation.Frame) []string {
 	return out
 }
 
-// Shown is the frames that match the filter, in capture order.
-func (l *CaptureList) Shown() []int {
+// Matching counts the frames that match the filter.
+func (l *CaptureList) Matching() int {
+	if m, all := l.matched(); !all {
+		return len(m)
+	}
+	return l.Len()
+}
+
+// Shown is the frames that match the filter, in capture order, from the
+// from-th match to the one before the to-th (to at most Matching()).
+func (l *CaptureList) Shown(from, to int) []int {
+	m, all := l.matched()
+	if !all {
+		return m[from:to]
+	}
+	out := make([]int, to-from)
+	for i := range out {
+		out[i] = from + i
+	}
+	return out
+}
+
+// matched is the frames that match a filter with terms, made once per
+// filter; all when the filter has none. A list of every frame's index was
+// 20 ms of the pause as a capture of half a million frames appeared.
+func (l *CaptureList) matched() (m []int, all bool) {
 	if l.shown != nil && l.shownFor == l.Filter {
-		return l.shown
+		return l.shown, false
 	}
 	terms := strings.Fields(strings.ToLower(l.Filter))
-	l.shownFor = l.Filter
 	if len(terms) == 0 {
-		l.shown = make([]int, l.Len())
-		for i := range l.shown {
-			l.shown[i] = i
-		}
-		return l.shown
+		return nil, true
 	}
-	l.shown = make([]int, 0, l.Len())
+	l.shown, l.shownFor = make([]int, 0, l.Len()), l.Filter
 	for i := range l.Len() {
 		if l.matches(i, terms) {
 			l.shown = append(l.shown, i)
 		}
 	}
-	return l.shown
+	return l.shown, false
 }
 
 // SetFilter filters the list and goes back to its first page.

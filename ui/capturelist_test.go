@@ -175,7 +175,7 @@ func TestCaptureListFramesPairsAndLatency(t *testing.T) {
 
 func shownAPIs(l *CaptureList) map[string]int {
 	out := map[string]int{}
-	for _, i := range l.Shown() {
+	for _, i := range l.Shown(0, l.Matching()) {
 		f := l.Frame(i)
 		out[f.API.Name+" "+f.Dir.String()]++
 	}
@@ -212,7 +212,7 @@ func TestCaptureListFilter(t *testing.T) {
 	l.SetFilter(fmt.Sprintf("api:produce/v%d", pv))
 	assert.Equal(t, map[string]int{"Produce request": produce, "Produce response": produce}, shownAPIs(l))
 	l.SetFilter(fmt.Sprintf("produce v%d", pv+1))
-	assert.Empty(t, l.Shown())
+	assert.Empty(t, l.Shown(0, l.Matching()))
 	// Part of a name finds every API it is part of.
 	inits := 0
 	for _, ex := range exs {
@@ -227,7 +227,7 @@ func TestCaptureListFilter(t *testing.T) {
 	// A correlation id on one connection: its request and its response.
 	ex := exs[len(exs)-1]
 	l.SetFilter(fmt.Sprintf("conn:%d corr:%d", 40000+ex.Conn, ex.CorrelationID))
-	shown := l.Shown()
+	shown := l.Shown(0, l.Matching())
 	require.Len(t, shown, 2)
 	assert.True(t, bytes.Equal(ex.Request, l.Frame(shown[0]).Bytes))
 	assert.True(t, bytes.Equal(ex.Response, l.Frame(shown[1]).Bytes))
@@ -239,16 +239,16 @@ func TestCaptureListFilter(t *testing.T) {
 			n += 1 + btoi(e.Response != nil)
 		}
 	}
-	assert.Len(t, l.Shown(), n)
-	for _, i := range l.Shown() {
+	assert.Len(t, l.Shown(0, l.Matching()), n)
+	for _, i := range l.Shown(0, l.Matching()) {
 		assert.Contains(t, l.Frame(i).Conn, fmt.Sprintf(":%d>", 40000+ex.Conn))
 	}
 	l.SetFilter("error")
-	assert.Empty(t, l.Shown(), "a clean capture has no frame with a problem")
+	assert.Empty(t, l.Shown(0, l.Matching()), "a clean capture has no frame with a problem")
 	l.SetFilter("api:NoSuchApi")
-	assert.Empty(t, l.Shown())
+	assert.Empty(t, l.Shown(0, l.Matching()))
 	l.SetFilter("")
-	assert.Len(t, l.Shown(), l.Len())
+	assert.Len(t, l.Shown(0, l.Matching()), l.Len())
 
 	// The page goes back to the first when the filter changes.
 	l.Page = 3
@@ -307,7 +307,7 @@ func TestCaptureListProblemsAndOtherConnections(t *testing.T) {
 	assert.Len(t, kinds[conversation.Kafka], rc.conns)
 
 	l.SetFilter("error")
-	shown := l.Shown()
+	shown := l.Shown(0, l.Matching())
 	require.Len(t, shown, 1, "the broken request alone")
 	b := l.Frame(shown[0])
 	assert.Equal(t, schema.Request, b.Dir)

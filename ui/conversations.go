@@ -147,8 +147,7 @@ func plural(n int) string {
 
 func (c *Conversations) filterBox() app.UI {
 	l := c.List
-	shown := l.Shown()
-	count := strconv.Itoa(len(shown)) + " of " + strconv.Itoa(l.Len()) + " match"
+	count := strconv.Itoa(l.Matching()) + " of " + strconv.Itoa(l.Len()) + " match"
 	return app.Div().Class("paste-line conv-filter").Body(
 		app.Input().Type("search").ID("conv-filter").Class("conv-q").Value(l.Filter).
 			Placeholder("filter: Fetch, api:Produce/v9, conn:51234, corr:7, error").
@@ -167,15 +166,14 @@ func (c *Conversations) filterBox() app.UI {
 // the capture.
 func (c *Conversations) table() app.UI {
 	l := c.List
-	shown := l.Shown()
-	from, to := c.pageRange(len(shown))
+	from, to := c.pageRange(l.Matching())
 	var t0 time.Time
 	if l.Len() > 0 {
 		t0 = l.Frame(0).Time
 	}
 	var b strings.Builder
 	b.WriteString(`<table id="conv-list" class="conv-table"><thead><tr><th>#</th><th>time</th><th>connection</th><th>dir</th><th>API</th><th>corr id</th><th class="num">size</th><th class="num">latency</th><th>notes</th></tr></thead><tbody>`)
-	for _, i := range shown[from:to] {
+	for _, i := range l.Shown(from, to) {
 		c.rowHTML(&b, i, t0)
 	}
 	b.WriteString(`</tbody></table>`)
@@ -268,7 +266,7 @@ func (c *Conversations) pageRange(n int) (from, to int) {
 
 func (c *Conversations) pager() app.UI {
 	l := c.List
-	n := len(l.Shown())
+	n := l.Matching()
 	if n <= rowsPerPage {
 		return nil
 	}
