@@ -208,7 +208,7 @@ func text(texts *[]string, t string) int32 {
 
 // Collect makes a Result of frames given whole, for a list made by hand (a
 // test's, or frames picked from another result). Their bytes are copied
-// into one buffer (no bytes come back empty, not nil), and their times kept
+// into one buffer (a frame of no bytes gets empty ones, not nil), and their times kept
 // to the nanosecond in UTC. A frame belongs to the first of conns with its
 // name; a name none of them has becomes a connection of its own (Kafka,
 // with no bytes counted), so the Result's Conns may be more than conns.
