@@ -15,10 +15,9 @@ type Shape struct {
 // Slot is one field of a Shape.
 type Slot struct {
 	// Name and Tag are the field's, copied so that a walk over the slots
-	// reads one array rather than every field it points to.
+	// reads one array rather than the catalogue's fields.
 	Name     string
 	Tag      int32
-	Field    *Field
 	Kind     Kind // of the value, or of an array's elements
 	Array    bool
 	Nullable bool
@@ -41,7 +40,7 @@ func ShapeOf(fields []*Field, v int16, flex bool) *Shape {
 		// A tagged field is always written compactly; otherwise the field
 		// may override the message (ClientId is never compact).
 		compact := tagged || f.CompactAt(v, flex)
-		sl := Slot{Name: f.Name, Tag: f.Tag, Field: f, Kind: f.Kind(), Array: f.IsArray(), Nullable: f.Nullable.Has(v), Compact: compact, Tagged: tagged}
+		sl := Slot{Name: f.Name, Tag: f.Tag, Kind: f.Kind(), Array: f.IsArray(), Nullable: f.Nullable.Has(v), Compact: compact, Tagged: tagged}
 		if sl.Kind == KindStruct {
 			sl.Elem = ShapeOf(f.Fields, v, compact)
 		}
