@@ -327,3 +327,40 @@ func TestFrameLinesInOrder(t *testing.T) {
 type failingWriter struct{ err error }
 
 func (w failingWriter) Write([]byte) (int, error) { return 0, w.err }
+
+// appendHex writes what encoding/hex does, after what the buffer holds, for
+// every length around its four-byte steps and every byte value.
+func TestAppendHexMatchesEncodingHex(t *testing.T) {
+	all := make([]byte, 256)
+	for i := range all {
+		all[i] = byte(i)
+	}
+	for n := 0; n <= len(all); n++ {
+		for _, prefix := range []string{"", `"hex":"`} {
+			src := all[len(all)-n:]
+			want := hex.AppendEncode([]byte(prefix), src)
+			got := appendHex([]byte(prefix), src)
+			require.Equal(t, string(want), string(got), "%d bytes after %q", n, prefix)
+		}
+	}
+}
+
+func BenchmarkAppendHex(b *testing.B) {
+	src := make([]byte, 1<<20)
+	for i := range src {
+		src[i] = byte(i * 7)
+	}
+	dst := make([]byte, 0, 2<<20)
+	b.Run("impl=encoding-hex", func(b *testing.B) {
+		b.SetBytes(int64(len(src)))
+		for b.Loop() {
+			hex.AppendEncode(dst, src)
+		}
+	})
+	b.Run("impl=kafkawire", func(b *testing.B) {
+		b.SetBytes(int64(len(src)))
+		for b.Loop() {
+			appendHex(dst, src)
+		}
+	})
+}
