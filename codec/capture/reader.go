@@ -174,6 +174,16 @@ func (r *Reader) readPcapHeader(nano bool) error {
 // with the bytes that actually arrive, not with n, so a length field that
 // promises more than the file holds costs only what the file holds.
 func (r *Reader) readN(n int) ([]byte, error) {
+	// Most reads fit the buffered reader's buffer: hand out its bytes, valid
+	// until the next read as r.buf's are, rather than copying each packet
+	// once more.
+	if n <= r.r.Size() {
+		if b, err := r.r.Peek(n); err == nil {
+			r.r.Discard(n)
+			r.off += int64(n)
+			return b, nil
+		}
+	}
 	r.buf = r.buf[:0]
 	for len(r.buf) < n {
 		chunk := min(n-len(r.buf), max(len(r.buf), 64<<10))
