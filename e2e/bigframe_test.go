@@ -244,4 +244,11 @@ func TestDecompressedBytesBesideTheFrame(t *testing.T) {
 	if rb.Attributes&7 != 4 {
 		t.Errorf("batch codec %d, want zstd", rb.Attributes&7)
 	}
+	// Switched to hex, the same input sets the value from hex digits: its
+	// handler, which go-app keeps from the text mode's render, reads the
+	// mode from the input, not from the render that made it.
+	s.do(10*time.Second, chromedp.Click(chromedp.CSS(`#response button[data-op="hexmode"]`)))
+	in := `#response input[data-edit="` + rec + `.value"][data-hex="true"]`
+	s.do(10*time.Second, chromedp.WaitVisible(chromedp.CSS(in)), chromedp.SetValue(chromedp.CSS(in), "68657821"))
+	s.waitFor("the value set from hex", `document.querySelector('#response .tn[data-path="`+rec+`.value"] .va').textContent.includes('hex!')`)
 }

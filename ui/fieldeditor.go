@@ -30,32 +30,64 @@ type FieldEditor struct {
 	hexToggle bool
 }
 
-// send is a handler that sends edit e to the page.
-func (f *FieldEditor) send(e message.Edit) app.EventHandler {
-	return func(ctx app.Context, _ app.Event) {
-		guard(ctx, func() { f.sendNow(ctx, e) })
-	}
+// The handlers below take what they act on from the element the event is
+// on (its data-edit path, data-hex, data-action) and from the editor's
+// props as they are now, never from variables a closure caught: go-app
+// keeps an element's handler when the new one is the same function, and
+// a closure made in an earlier render is the same function whatever it
+// caught. The editor is one component the tree keeps while the selection
+// moves from node to node, so a caught path or edit would be the node
+// selected first.
+
+// onAction sends the edit of the action button it is on.
+func (f *FieldEditor) onAction(ctx app.Context, e app.Event) {
+	guard(ctx, func() {
+		i, err := strconv.Atoi(ctx.JSSrc().Get("dataset").Get("action").String())
+		if acts := f.Info.Actions(); err == nil && i >= 0 && i < len(acts) {
+			f.sendNow(ctx, acts[i].Edit)
+		}
+	})
 }
 
-// editValue is a handler that sends op with the value of the input it is on.
-func (f *FieldEditor) editValue(op message.Op, path string) app.EventHandler {
-	return func(ctx app.Context, e app.Event) {
-		guard(ctx, func() {
-			clearDraft() // applied now: no draft left to restore (draft.go)
-			f.sendNow(ctx, message.Edit{Op: op, Path: message.ParsePath(path), Text: ctx.JSSrc().Get("value").String()})
-		})
+// editOf says what the input or select an event is on edits: its value
+// path, set or set as hex, and its value.
+func editOf(ctx app.Context) (path string, op message.Op, text string) {
+	src := ctx.JSSrc()
+	op = message.OpSet
+	if src.Get("dataset").Get("hex").String() == "true" {
+		op = message.OpSetHex
 	}
+	return src.Get("dataset").Get("edit").String(), op, src.Get("value").String()
 }
 
-// keepDraft is a handler that keeps what is typed, not yet applied, so a
-// reload does not drop it (draft.go). Nothing re-renders per keystroke.
-func (f *FieldEditor) keepDraft(op message.Op, path string) app.EventHandler {
-	return func(ctx app.Context, e app.Event) {
-		ctx.PreventUpdate()
-		guard(ctx, func() {
-			saveDraft(Draft{Dir: f.Dir, Path: path, Op: op, Text: ctx.JSSrc().Get("value").String()})
-		})
-	}
+// onValueChange sends the value of the input or select it is on.
+func (f *FieldEditor) onValueChange(ctx app.Context, e app.Event) {
+	guard(ctx, func() {
+		clearDraft() // applied now: no draft left to restore (draft.go)
+		path, op, text := editOf(ctx)
+		f.sendNow(ctx, message.Edit{Op: op, Path: message.ParsePath(path), Text: text})
+	})
+}
+
+// onValueInput keeps what is typed, not yet applied, so a reload does not
+// drop it (draft.go). Nothing re-renders per keystroke.
+func (f *FieldEditor) onValueInput(ctx app.Context, e app.Event) {
+	ctx.PreventUpdate()
+	guard(ctx, func() {
+		path, op, text := editOf(ctx)
+		saveDraft(Draft{Dir: f.Dir, Path: path, Op: op, Text: text})
+	})
+}
+
+// onBoolChange sends the state of the checkbox it is on.
+func (f *FieldEditor) onBoolChange(ctx app.Context, e app.Event) {
+	guard(ctx, func() {
+		v := "false"
+		if ctx.JSSrc().Get("checked").Bool() {
+			v = "true"
+		}
+		f.sendNow(ctx, message.Edit{Op: message.OpSet, Path: message.ParsePath(ctx.JSSrc().Get("dataset").Get("edit").String()), Text: v})
+	})
 }
 
 func (f *FieldEditor) sendNow(ctx app.Context, e message.Edit) {
@@ -78,10 +110,10 @@ func (f *FieldEditor) Render() app.UI {
 				app.Label().Class("fe-label").Text(in.Type),
 				app.Input().Class("fe-input").Type("text").Value(in.Text).
 					Attr("spellcheck", "false").Attr("autocomplete", "off").Attr("enterkeyhint", "done").
-					Attr("data-edit", in.Path).
+					Attr("data-edit", in.Path).Attr("data-hex", "false").
 					Aria("label", message.DisplayPath(in.Path)+" ("+in.Type+")").
-					OnChange(f.editValue(message.OpSet, in.Path)).
-					OnInput(f.keepDraft(message.OpSet, in.Path)),
+					OnChange(f.onValueChange).
+					OnInput(f.onValueInput),
 			)
 			parts = append(parts, in.hints()...)
 		}
@@ -89,20 +121,12 @@ func (f *FieldEditor) Render() app.UI {
 		parts = append(parts,
 			app.Label().Class("fe-check").Body(
 				app.Input().Type("checkbox").Checked(in.Text == "true").Attr("data-edit", in.Path).
-					OnChange(func(ctx app.Context, e app.Event) {
-						guard(ctx, func() {
-							v := "false"
-							if ctx.JSSrc().Get("checked").Bool() {
-								v = "true"
-							}
-							f.sendNow(ctx, message.Edit{Op: message.OpSet, Path: message.ParsePath(in.Path), Text: v})
-						})
-					}),
+					OnChange(f.onBoolChange),
 				app.Text(" true"),
 			))
 	}
-	for _, a := range in.Actions() {
-		parts = append(parts, app.Button().Class(a.Class).Attr("data-op", a.DataOp).Text(a.Label).OnClick(f.send(a.Edit)))
+	for i, a := range in.Actions() {
+		parts = append(parts, app.Button().Class(a.Class).Attr("data-op", a.DataOp).Attr("data-action", i).Text(a.Label).OnClick(f.onAction))
 	}
 	if f.Err != "" {
 		parts = append(parts, app.Span().Class("fe-err").Attr("role", "alert").Text(f.Err))
@@ -166,8 +190,8 @@ func (f *FieldEditor) recordParts(in EditorInfo) []app.UI {
 		}
 		parts = append(parts,
 			app.Label().Class("fe-label").Text("compression"),
-			app.Select().Class("fe-input").Attr("data-edit", in.Path).Aria("label", message.DisplayPath(in.Path)+" (compression codec)").
-				OnChange(f.editValue(message.OpSet, in.Path)).Body(opts...),
+			app.Select().Class("fe-input").Attr("data-edit", in.Path).Attr("data-hex", "false").Aria("label", message.DisplayPath(in.Path)+" (compression codec)").
+				OnChange(f.onValueChange).Body(opts...),
 		)
 	}
 	return parts
@@ -179,10 +203,10 @@ func (f *FieldEditor) recordParts(in EditorInfo) []app.UI {
 func (f *FieldEditor) input(in EditorInfo, val string, op message.Op) app.UI {
 	return app.Input().Class("fe-input").Type("text").Value(val).
 		Attr("spellcheck", "false").Attr("autocomplete", "off").Attr("enterkeyhint", "done").
-		Attr("data-edit", in.Path).
+		Attr("data-edit", in.Path).Attr("data-hex", strconv.FormatBool(op == message.OpSetHex)).
 		Aria("label", message.DisplayPath(in.Path)+" ("+in.Type+")").
-		OnChange(f.editValue(op, in.Path)).
-		OnInput(f.keepDraft(op, in.Path))
+		OnChange(f.onValueChange).
+		OnInput(f.onValueInput)
 }
 
 func (f *FieldEditor) onHexMode(ctx app.Context, e app.Event) {

@@ -157,7 +157,7 @@ func TestFieldEditorRecordControls(t *testing.T) {
 	if err := app.Match(button("hexmode"), f, 0, 2); err != nil {
 		t.Error(err)
 	}
-	if err := app.Match(button("null"), f, 0, 4); err != nil {
+	if err := app.Match(actionButton("null", 0), f, 0, 4); err != nil {
 		t.Error(err)
 	}
 	// Switched to hex, the same value shows as hex digits and edits with sethex.
@@ -198,7 +198,7 @@ func TestFieldEditorRecordControls(t *testing.T) {
 	} {
 		f := renderEditor(t, p, path)
 		for i, op := range ops {
-			if err := app.Match(button(op), f, 0, i); err != nil {
+			if err := app.Match(actionButton(op, i), f, 0, i); err != nil {
 				t.Errorf("%s: control %d: %v", path, i, err)
 			}
 		}
@@ -212,6 +212,12 @@ func button(op string) app.UI {
 		cls = "btn danger"
 	}
 	return app.Button().Class(cls).Attr("data-op", op).OnClick(func(app.Context, app.Event) {})
+}
+
+// actionButton is what Match expects of the button of the editor's i-th
+// action: a button that also says which action it sends (data-action).
+func actionButton(op string, i int) app.UI {
+	return button(op).(app.HTMLButton).Attr("data-action", i)
 }
 
 // Selecting a record inside the zstd batch shows its decompressed buffer,
