@@ -152,7 +152,7 @@ func (r *treeRuns) endRow() {
 func (r *treeRuns) endChunk() {
 	r.endRun()
 	if len(r.parts) > 0 {
-		r.chunks = append(r.chunks, app.Div().Class("tree-run").Attr("role", "none").Body(r.parts...))
+		r.chunks = append(r.chunks, app.Div().Class("tree-chunk").Attr("role", "none").Body(r.parts...))
 	}
 	r.parts, r.rows = nil, 0
 }

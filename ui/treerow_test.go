@@ -55,7 +55,7 @@ func TestTreeChunksChangeOnlyWhereARowDoes(t *testing.T) {
 	}
 	p := NewPane(api, 12, schema.Response)
 	p.Restore(d.Bytes())
-	wrapper := regexp.MustCompile(`^<div (class="tree-run" role="none"|role="none" class="tree-run")>`)
+	wrapper := regexp.MustCompile(`^<div (class="tree-chunk" role="none"|role="none" class="tree-chunk")>`)
 	draw := func(sel string) (chunks []string) {
 		tree := &LayoutTree{Tree: p.Decoded.Tree, SelID: sel}
 		if sel != "" {
