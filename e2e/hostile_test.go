@@ -129,6 +129,12 @@ func TestHostileBrokenPaste(t *testing.T) {
 	if !eval[bool](s, `!!document.querySelector('.pf-list [data-more="before"]')`) {
 		t.Error("no row counts the frames before the list")
 	}
+	// A row of the moved list steps to the frame it shows, not to the one
+	// its place in the list showed before the list moved (go-app keeps a
+	// button's first handler).
+	pick := strconv.Itoa(ui.ListRows + 5)
+	s.do(60*time.Second, chromedp.Click(chromedp.CSS(`.pf-list [data-frame="`+pick+`"]`)))
+	s.waitUntil(60*time.Second, "frame "+pick+" picked", `document.querySelector('#paste-pos').textContent == 'frame `+strconv.Itoa(ui.ListRows+6)+` of 10000'`)
 	if got := eval[int](s, `6*7`); got != 42 {
 		t.Errorf("evaluation answered %d", got)
 	}

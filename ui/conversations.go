@@ -271,16 +271,22 @@ func (c *Conversations) pager() app.UI {
 		return nil
 	}
 	from, to := c.pageRange(n)
-	step := func(d int) app.EventHandler {
-		return func(ctx app.Context, e app.Event) {
-			guard(ctx, func() { l.Page += d; l.Gen++ })
-		}
-	}
 	return app.Div().Class("paste-step").Body(
-		app.Button().Class("btn small").Attr("data-op", "conv-prev").Text("‹").Aria("label", "previous rows").Disabled(from == 0).OnClick(step(-1)),
+		app.Button().Class("btn small").Attr("data-op", "conv-prev").Text("‹").Aria("label", "previous rows").Disabled(from == 0).OnClick(c.onPrevPage),
 		app.Span().ID("conv-pos").Text("rows "+strconv.Itoa(from+1)+"–"+strconv.Itoa(to)+" of "+strconv.Itoa(n)),
-		app.Button().Class("btn small").Attr("data-op", "conv-next").Text("›").Aria("label", "next rows").Disabled(to >= n).OnClick(step(1)),
+		app.Button().Class("btn small").Attr("data-op", "conv-next").Text("›").Aria("label", "next rows").Disabled(to >= n).OnClick(c.onNextPage),
 	)
+}
+
+// onPrevPage and onNextPage turn the page of the list shown now: a method,
+// not a closure over the list, since go-app keeps a button's first
+// handler and the component may be given another list.
+func (c *Conversations) onPrevPage(ctx app.Context, e app.Event) {
+	guard(ctx, func() { c.List.Page--; c.List.Gen++ })
+}
+
+func (c *Conversations) onNextPage(ctx app.Context, e app.Event) {
+	guard(ctx, func() { c.List.Page++; c.List.Gen++ })
 }
 
 func (c *Conversations) onFilter(ctx app.Context, e app.Event) {

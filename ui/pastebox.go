@@ -256,10 +256,9 @@ func (b *PasteBox) frameList() app.UI {
 			cls += " noted"
 			extra += " · " + noteShort(f.Note)
 		}
-		i := i
 		items = append(items, app.Li().Body(
-			app.Button().Class(cls).Attr("data-frame", strconv.Itoa(i)).
-				OnClick(func(ctx app.Context, e app.Event) { guard(ctx, func() { b.step(ctx, i) }) }).Body(
+			app.Button().Class(cls).Attr("data-frame", strconv.Itoa(i)).Attr("data-goto", i).
+				OnClick(b.onGoTo).Body(
 				app.Span().Class("pf-n").Text("#"+strconv.Itoa(i+1)),
 				app.Span().Class("pf-d pf-"+f.Dir.String()).Text(f.listed()),
 				app.Span().Class("pf-x").Text(extra),
@@ -292,11 +291,23 @@ func (b *PasteBox) frameList() app.UI {
 func (b *PasteBox) moreRow(where string, from, to, goTo int) app.UI {
 	what := "#" + groupDigits(from+1) + "–#" + groupDigits(to) + ", not listed: " + b.p.Kinds(from, to)
 	return app.Li().Body(
-		app.Button().Class("pf pf-more").Attr("data-more", where).Title("go to frame #" + strconv.Itoa(goTo+1)).
-			OnClick(func(ctx app.Context, e app.Event) { guard(ctx, func() { b.step(ctx, goTo) }) }).Body(
+		app.Button().Class("pf pf-more").Attr("data-more", where).Attr("data-goto", goTo).Title("go to frame #" + strconv.Itoa(goTo+1)).
+			OnClick(b.onGoTo).Body(
 			app.Span().Class("pf-d").Text(what),
 		),
 	)
+}
+
+// onGoTo steps to the frame its row names (data-goto). The frame is read
+// from the row, not caught by a closure: go-app keeps the handler a row
+// was first mounted with, and as the list's window slides, a row's place
+// shows another frame.
+func (b *PasteBox) onGoTo(ctx app.Context, e app.Event) {
+	guard(ctx, func() {
+		if i, err := strconv.Atoi(ctx.JSSrc().Get("dataset").Get("goto").String()); err == nil {
+			b.step(ctx, i)
+		}
+	})
 }
 
 // current describes the frame in view: what it is, whether it decoded, and
