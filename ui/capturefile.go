@@ -344,38 +344,32 @@ func (r *blobReader) report() {
 // awaitBuffer sends on done, once the promise of an ArrayBuffer is kept
 // or broken, a Uint8Array over it or the error.
 func awaitBuffer(promise app.Value, done chan<- blobChunk) {
-	var then, fail app.Func
-	release := func() {
-		then.Release()
-		fail.Release()
-	}
-	then = app.FuncOf(func(this app.Value, args []app.Value) any {
-		done <- blobChunk{u8: app.Window().Get("Uint8Array").New(args[0])}
-		release()
-		return nil
+	await(promise, done, func(buf app.Value) blobChunk {
+		return blobChunk{u8: app.Window().Get("Uint8Array").New(buf)}
 	})
-	fail = app.FuncOf(func(this app.Value, args []app.Value) any {
-		done <- blobChunk{err: errors.New("the browser could not read the file")}
-		release()
-		return nil
-	})
-	promise.Call("then", then, fail)
 }
 
 // awaitRead sends on done, once a stream reader's read is kept or broken,
 // the chunk it read (a Uint8Array), the end of the stream or the error.
 func awaitRead(promise app.Value, done chan<- blobChunk) {
+	await(promise, done, func(res app.Value) blobChunk {
+		if res.Get("done").Bool() {
+			return blobChunk{end: true}
+		}
+		return blobChunk{u8: res.Get("value")}
+	})
+}
+
+// await sends on done what kept makes of the promise's value once it is
+// kept, or the error once it is broken, and lets go of its two callbacks.
+func await(promise app.Value, done chan<- blobChunk, kept func(app.Value) blobChunk) {
 	var then, fail app.Func
 	release := func() {
 		then.Release()
 		fail.Release()
 	}
 	then = app.FuncOf(func(this app.Value, args []app.Value) any {
-		if res := args[0]; res.Get("done").Bool() {
-			done <- blobChunk{end: true}
-		} else {
-			done <- blobChunk{u8: res.Get("value")}
-		}
+		done <- kept(args[0])
 		release()
 		return nil
 	})
