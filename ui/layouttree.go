@@ -40,13 +40,9 @@ type LayoutTree struct {
 	counted  *layout.Node
 	revealed string
 	focusID  string // the row to put the focus back on (keepFocus)
-	pointer  [2]int // where the pointer was at the last mouseover or click
 }
 
-func (t *LayoutTree) OnMount(ctx app.Context) { t.markHoverAfter(ctx) }
-
 func (t *LayoutTree) OnUpdate(ctx app.Context) {
-	t.markHoverAfter(ctx)
 	if t.SelID != "" && t.SelID != t.revealed {
 		t.revealed = t.SelID
 		t.openTo(t.SelID)
@@ -104,82 +100,36 @@ func (t *LayoutTree) Render() app.UI {
 		// levels open and costs no record nodes until one is opened.
 		t.big = t.Tree.Count(bigTree+1) > bigTree
 	}
-	r := treeRuns{}
-	t.rows(&r, t.Tree, "0", 0, "", "@"+t.Tree.Name)
-	r.endChunk()
+	var rows []app.UI
+	t.rows(&rows, t.Tree, "0", 0, "", "@"+t.Tree.Name)
 	return app.Div().Class("tree").Attr("role", "tree").
 		OnClick(t.onClick).
 		OnMouseOver(t.onOver).
 		OnKeyDown(t.onKey).
-		Body(r.chunks...)
-}
-
-// treeRuns collects the tree's rows as runs of HTML, each mounted with one
-// call into the browser: as go-app elements, a row's element and its eight
-// attributes were a dozen calls into JavaScript and a js.Value with a
-// finalizer each, most of the time opening a frame of a few hundred rows
-// took (README, Performance). The rows go in chunks of chunkRows, each an
-// element of its own, so that a change to one row (an edit, the
-// selection) has the browser build that chunk's rows again, not the
-// tree's; the chunks stay where they are whether or not the in-place
-// editor (a component) sits between two runs of one chunk. Chunks and runs
-// make no box (display: contents): the rows lay out as the tree's own
-// children.
-type treeRuns struct {
-	chunks []app.UI        // the chunks made
-	parts  []app.UI        // the current chunk's runs, and the editor
-	run    strings.Builder // the current run's rows
-	rows   int             // rows in the current chunk
-}
-
-// chunkRows is how many rows a chunk holds.
-const chunkRows = 32
-
-func (r *treeRuns) endRun() {
-	if r.run.Len() == 0 {
-		return
-	}
-	r.parts = append(r.parts, app.Raw(`<div class="tree-run" role="none">`+r.run.String()+`</div>`))
-	r.run.Reset()
-}
-
-func (r *treeRuns) endRow() {
-	if r.rows++; r.rows == chunkRows {
-		r.endChunk()
-	}
-}
-
-func (r *treeRuns) endChunk() {
-	r.endRun()
-	if len(r.parts) > 0 {
-		r.chunks = append(r.chunks, app.Div().Class("tree-chunk").Attr("role", "none").Body(r.parts...))
-	}
-	r.parts, r.rows = nil, 0
+		Body(rows...)
 }
 
 // rows appends the rows of n and of its open descendants. pass is the value
 // path n hands to its children, data its data-path; both are derived here,
 // for the rows drawn only.
-func (t *LayoutTree) rows(r *treeRuns, n *layout.Node, id string, depth int, pass, data string) {
+func (t *LayoutTree) rows(out *[]app.UI, n *layout.Node, id string, depth int, pass, data string) {
 	open := isLeaf(n) || t.isOpen(id, depth, false)
-	t.row(&r.run, n, id, depth, open, data)
+	*out = append(*out, t.row(n, id, depth, open, data))
 	if id == t.SelID && t.Edit.Kind != "" {
 		// A tree may hold treeitems only (axe-core counts a group's own
 		// children as the tree's): the editor is an item of its own.
-		r.endRun()
-		r.parts = append(r.parts, app.Div().Class("tree-edit").Attr("role", "treeitem").Aria("label", "edit "+n.Name).
+		*out = append(*out, app.Div().Class("tree-edit").Attr("role", "treeitem").Aria("label", "edit "+n.Name).
 			Style("padding-left", strconv.Itoa(depth*14+22)+"px").Body(
 			&FieldEditor{On: t.On, Dir: t.Dir, Info: t.Edit, Err: t.EditErr},
 		))
 	}
-	r.endRow()
 	if !open {
 		return
 	}
 	kids := n.Kids() // records build their nodes when first opened
 	if len(kids) <= groupSize {
 		for i, c := range kids {
-			t.child(r, c, id+"."+strconv.Itoa(i), depth+1, pass, data)
+			t.child(out, c, id+"."+strconv.Itoa(i), depth+1, pass, data)
 		}
 		return
 	}
@@ -187,32 +137,24 @@ func (t *LayoutTree) rows(r *treeRuns, n *layout.Node, id string, depth int, pas
 		gid := id + "#" + strconv.Itoa(g)
 		lo, hi := g*groupSize, min((g+1)*groupSize, len(kids))
 		gopen := t.isOpen(gid, depth+1, true)
-		b := &r.run
-		b.WriteString(`<div class="tn grp" data-id="`)
-		b.WriteString(gid)
-		b.WriteString(`" role="treeitem" tabindex="0" aria-expanded="`)
-		b.WriteString(strconv.FormatBool(gopen))
-		b.WriteString(`" style="padding-left:`)
-		b.WriteString(strconv.Itoa((depth + 1) * 14))
-		b.WriteString(`px"><span class="tw">`)
-		b.WriteString(twisty(gopen))
-		b.WriteString(`</span><span class="nm">[`)
-		b.WriteString(strconv.Itoa(lo) + ".." + strconv.Itoa(hi-1))
-		b.WriteString(`]</span><span class="ty">`)
-		b.WriteString(strconv.Itoa(hi - lo))
-		b.WriteString(` nodes</span></div>`)
-		r.endRow()
+		*out = append(*out, app.Div().Class("tn grp").Attr("data-id", gid).Attr("role", "treeitem").
+			Aria("expanded", strconv.FormatBool(gopen)).TabIndex(0).
+			Style("padding-left", strconv.Itoa((depth+1)*14)+"px").Body(
+			app.Span().Class("tw").Text(twisty(gopen)),
+			app.Span().Class("nm").Text("["+strconv.Itoa(lo)+".."+strconv.Itoa(hi-1)+"]"),
+			app.Span().Class("ty").Text(strconv.Itoa(hi-lo)+" nodes"),
+		))
 		if gopen {
 			for i := lo; i < hi; i++ {
-				t.child(r, kids[i], id+"."+strconv.Itoa(i), depth+2, pass, data)
+				t.child(out, kids[i], id+"."+strconv.Itoa(i), depth+2, pass, data)
 			}
 		}
 	}
 }
 
-func (t *LayoutTree) child(r *treeRuns, c *layout.Node, id string, depth int, pass, data string) {
+func (t *LayoutTree) child(out *[]app.UI, c *layout.Node, id string, depth int, pass, data string) {
 	path, next := message.ChildPath(pass, c)
-	t.rows(r, c, id, depth, next, childData(data, path, c))
+	t.rows(out, c, id, depth, next, childData(data, path, c))
 }
 
 // isLeaf reports whether n has no children, counting those it would build when opened.
@@ -225,41 +167,34 @@ func twisty(open bool) string {
 	return "▸"
 }
 
-// row writes one row of the tree. The selected row is marked in its HTML
-// (selecting one opens the editor under it, which changes the runs
-// anyway); the hovered one is marked on its element (markHover).
-func (t *LayoutTree) row(b *strings.Builder, n *layout.Node, id string, depth int, open bool, data string) {
-	b.WriteString(`<div class="tn`)
-	if id == t.SelID {
-		b.WriteString(" sel")
+// row is one row of the tree: an element go-app keeps, so that a change of
+// its class (selected, hovered) leaves it, and the focus and a click in
+// progress on it, in place, holding what it shows as HTML (rowHTML).
+func (t *LayoutTree) row(n *layout.Node, id string, depth int, open bool, data string) app.UI {
+	cls := "tn"
+	switch id {
+	case t.SelID:
+		cls += " sel"
+	case t.HovID:
+		cls += " hov"
 	}
 	if n.Err != nil {
-		b.WriteString(" err")
+		cls += " err"
 	}
-	b.WriteString(`" data-id="`)
-	b.WriteString(id)
-	b.WriteString(`" data-path="`)
-	b.WriteString(html.EscapeString(data))
-	b.WriteString(`" role="treeitem" tabindex="0" style="padding-left:`)
-	b.WriteString(strconv.Itoa(depth * 14))
-	b.WriteString(`px"`)
+	el := app.Div().Class(cls).Attr("data-id", id).Attr("data-path", data).
+		Attr("role", "treeitem").TabIndex(0).
+		Style("padding-left", strconv.Itoa(depth*14)+"px")
 	if n.Desc != "" {
-		// The full description, which the row cuts short. Double quotes
-		// become single ones, as when go-app wrote this attribute (its
-		// pre-render quoted with strconv.Quote, whose \" ends an HTML
-		// attribute), so the text reads the same.
-		b.WriteString(` title="`)
-		b.WriteString(html.EscapeString(strings.ReplaceAll(n.Desc, `"`, "'")))
-		b.WriteString(`"`)
+		// The full description, which the row cuts short. Descriptions are the
+		// project's own text, never user data; go-app quotes pre-rendered
+		// attributes with strconv.Quote, whose \" ends an HTML attribute, so
+		// double quotes become single ones.
+		el = el.Title(strings.ReplaceAll(n.Desc, `"`, "'"))
 	}
 	if !isLeaf(n) {
-		b.WriteString(` aria-expanded="`)
-		b.WriteString(strconv.FormatBool(open))
-		b.WriteString(`"`)
+		el = el.Aria("expanded", strconv.FormatBool(open))
 	}
-	b.WriteString(`>`)
-	b.WriteString(rowHTML(n, open))
-	b.WriteString(`</div>`)
+	return el.Body(app.Raw(rowHTML(n, open)))
 }
 
 // rowHTML is what a row shows: its twisty, its region's swatch and its
@@ -381,42 +316,8 @@ func (t *LayoutTree) toggle(id string, open bool) {
 	t.open[id] = open
 }
 
-// markHover puts the hov class on the row of HovID, and takes it off the
-// row that had it. It is set on the element rather than written into the
-// rows' HTML: the hover follows the pointer over the grid, and written in,
-// every move would change a run's HTML and have the browser build all its
-// rows again.
-func (t *LayoutTree) markHover() {
-	if !app.IsClient || !t.Mounted() {
-		return
-	}
-	want := t.HovID
-	if want == t.SelID {
-		want = "" // the selection's colour wins
-	}
-	if old := t.JSValue().Call("querySelector", ".tn.hov"); old.Truthy() {
-		if old.Get("dataset").Get("id").String() == want {
-			return
-		}
-		old.Get("classList").Call("remove", "hov")
-	}
-	if want == "" {
-		return
-	}
-	if el := t.rowElement(want); el.Truthy() {
-		el.Get("classList").Call("add", "hov")
-	}
-}
-
-// markHoverAfter marks the hovered row once the render under way is in
-// the page.
-func (t *LayoutTree) markHoverAfter(ctx app.Context) {
-	ctx.Defer(func(app.Context) { t.markHover() })
-}
-
 func (t *LayoutTree) onClick(ctx app.Context, e app.Event) {
 	guard(ctx, func() {
-		t.pointer = [2]int{e.Get("clientX").Int(), e.Get("clientY").Int()}
 		id, tw := rowOf(e)
 		switch {
 		case id == "":
@@ -424,7 +325,6 @@ func (t *LayoutTree) onClick(ctx app.Context, e app.Event) {
 		case tw || strings.Contains(id, "#"):
 			t.keepFocus(ctx)
 			t.toggle(id, !t.openNow(id))
-			t.markHoverAfter(ctx) // the runs are drawn again
 		case t.On != nil:
 			t.keepFocus(ctx)
 			t.revealed = id // the user is looking at it already
@@ -444,18 +344,6 @@ func (t *LayoutTree) openNow(id string) bool {
 
 func (t *LayoutTree) onOver(ctx app.Context, e app.Event) {
 	guard(ctx, func() {
-		// A run of rows drawn again puts new elements under a pointer that
-		// has not moved, and the browser tells of them as a mouseover: it
-		// is not the user's, and taken as a hover it would move the
-		// breadcrumb off the row just clicked to whatever row the editor
-		// opening or closing shifted under the pointer.
-		at := [2]int{e.Get("clientX").Int(), e.Get("clientY").Int()}
-		still := at == t.pointer
-		t.pointer = at
-		if still {
-			ctx.PreventUpdate()
-			return
-		}
 		id, _ := rowOf(e)
 		if id == "" || strings.Contains(id, "#") || t.On == nil || !t.On.HoverNode(ctx, t.Dir, id) {
 			ctx.PreventUpdate()
@@ -471,7 +359,6 @@ func (t *LayoutTree) onKey(ctx app.Context, e app.Event) {
 			return
 		}
 		row := e.Get("target")
-		t.markHoverAfter(ctx) // should the key open or close a row
 		switch e.Get("key").String() {
 		case "Enter", " ":
 			e.PreventDefault()
@@ -490,17 +377,15 @@ func (t *LayoutTree) onKey(ctx app.Context, e app.Event) {
 			t.toggle(id, true)
 		case "ArrowDown", "ArrowUp":
 			e.PreventDefault()
-			// The rows are in runs, the editor between two: step through
-			// the tree's rows as a list, in the browser.
-			rows := t.JSValue().Call("querySelectorAll", ".tn[data-id]")
-			i := app.Window().Get("Array").Get("prototype").Get("indexOf").Call("call", rows, row).Int()
+			next := "nextElementSibling"
 			if e.Get("key").String() == "ArrowUp" {
-				i--
-			} else {
-				i++
+				next = "previousElementSibling"
 			}
-			if i >= 0 && i < rows.Length() {
-				rows.Index(i).Call("focus")
+			for r := row.Get(next); r.Truthy(); r = r.Get(next) {
+				if r.Get("dataset").Get("id").Truthy() {
+					r.Call("focus")
+					break
+				}
 			}
 			ctx.PreventUpdate()
 		default:
