@@ -35,9 +35,9 @@ type FieldEditor struct {
 // props as they are now, never from variables a closure caught: go-app
 // keeps an element's handler when the new one is the same function, and
 // a closure made in an earlier render is the same function whatever it
-// caught. The editor is one component the tree keeps while the selection
-// moves from node to node, so a caught path or edit would be the node
-// selected first.
+// caught. go-app matches elements by position, so an input or button
+// drawn where an earlier one was (the same input after the hex toggle, a
+// button of another node's actions) would send what the first caught.
 
 // onAction sends the edit of the action button it is on.
 func (f *FieldEditor) onAction(ctx app.Context, e app.Event) {
@@ -108,12 +108,7 @@ func (f *FieldEditor) Render() app.UI {
 		if !in.Null {
 			parts = append(parts,
 				app.Label().Class("fe-label").Text(in.Type),
-				app.Input().Class("fe-input").Type("text").Value(in.Text).
-					Attr("spellcheck", "false").Attr("autocomplete", "off").Attr("enterkeyhint", "done").
-					Attr("data-edit", in.Path).Attr("data-hex", "false").
-					Aria("label", message.DisplayPath(in.Path)+" ("+in.Type+")").
-					OnChange(f.onValueChange).
-					OnInput(f.onValueInput),
+				f.input(in, in.Text, message.OpSet),
 			)
 			parts = append(parts, in.hints()...)
 		}
