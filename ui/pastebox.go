@@ -431,21 +431,14 @@ func (b *PasteBox) responsePicker(f PastedFrame) app.UI {
 				if i == show {
 					break
 				}
-				c := c
 				label := c.String()
 				title := strconv.Itoa(c.Fields) + " fields"
 				if c.Doubt > 0 {
 					title += ", " + strconv.Itoa(c.Doubt) + " doubtful values"
 				}
 				items = append(items, app.Li().Body(
-					app.Button().Class("btn guess").Attr("data-guess", c.API.Name+" v"+strconv.Itoa(int(c.Version))).Title(title).
-						OnClick(func(ctx app.Context, e app.Event) {
-							guard(ctx, func() {
-								b.pickAPI, b.pickV = c.API.Name, c.Version
-								p.Pick(c.API, c.Version)
-								b.show(ctx)
-							})
-						}).Body(
+					app.Button().Class("btn guess").Attr("data-guess", c.API.Name+" v"+strconv.Itoa(int(c.Version))).
+						Attr("data-guess-at", i).Title(title).OnClick(b.onPickGuess).Body(
 						app.Text(label),
 						app.If(c.Doubt > 0, func() app.UI { return app.Span().Class("doubt").Text(" ?" + strconv.Itoa(c.Doubt)) }),
 					),
@@ -734,6 +727,23 @@ func (b *PasteBox) onDecodeAs(ctx app.Context, e app.Event) {
 
 func (b *PasteBox) onGuess(ctx app.Context, e app.Event) {
 	guard(ctx, func() { b.p.Guess() })
+}
+
+// onPickGuess decodes the frame as the guess the button shows. The guess
+// is read from the button (data-guess-at) when clicked, not kept in a
+// closure: go-app keeps a reused button's first handler, so a closure
+// would pick what the button offered before (another frame's guesses).
+func (b *PasteBox) onPickGuess(ctx app.Context, e app.Event) {
+	guard(ctx, func() {
+		i, err := strconv.Atoi(ctx.JSSrc().Get("dataset").Get("guessAt").String())
+		if err != nil || i < 0 || i >= len(b.p.Guesses) {
+			return
+		}
+		c := b.p.Guesses[i]
+		b.pickAPI, b.pickV = c.API.Name, c.Version
+		b.p.Pick(c.API, c.Version)
+		b.show(ctx)
+	})
 }
 
 func (b *PasteBox) onDragOver(ctx app.Context, e app.Event) {
