@@ -363,10 +363,16 @@ func serveSite(tmp, wasm string, f func(base string, fb []byte)) {
 	run(".", nil, "go", "build", "-o", bin, "./app")
 	web := filepath.Join(tmp, "web")
 	die(os.MkdirAll(web, 0o755))
-	for _, f := range []string{"kafkawire.css", "icon.svg", "icon.png"} {
-		b, err := os.ReadFile(filepath.Join("web", f))
+	// Every asset of web/ (scripts, styles, icons) but its app.wasm.
+	assets, err := os.ReadDir("web")
+	die(err)
+	for _, e := range assets {
+		if !e.Type().IsRegular() || e.Name() == "app.wasm" {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join("web", e.Name()))
 		die(err)
-		die(os.WriteFile(filepath.Join(web, f), b, 0o644))
+		die(os.WriteFile(filepath.Join(web, e.Name()), b, 0o644))
 	}
 	wb, err := os.ReadFile(wasm)
 	die(err)
