@@ -21,6 +21,7 @@ import (
 	"github.com/kafkawire/kafkawire/codec/frame/traffic"
 	"github.com/kafkawire/kafkawire/codec/schema"
 	"github.com/twmb/franz-go/pkg/kgo"
+	"github.com/twmb/franz-go/pkg/kmsg"
 	"github.com/twmb/franz-go/pkg/kversion"
 )
 
@@ -196,6 +197,44 @@ func TestCaptureConversationList(t *testing.T) {
 		if !strings.HasPrefix(a, "Produce v") {
 			t.Errorf("api:Produce keeps a %s frame", a)
 		}
+	}
+
+	// The ApiVersions response lists every API the broker serves: its
+	// elements start closed, one row each with its fields in brief, and a
+	// click on a twisty opens one.
+	var versions traffic.Exchange
+	for _, ex := range exs {
+		if ex.APIKey == 18 && ex.Response != nil {
+			versions = ex
+			break
+		}
+	}
+	vapi := fmt.Sprintf("ApiVersions v%d", versions.APIVersion)
+	s.do(10*time.Second, chromedp.SetValue(chromedp.ID("conv-filter"), "api:ApiVersions"))
+	vrow := fmt.Sprintf(`Array.from(document.querySelectorAll('#conv-list tbody tr')).find(r => r.cells[3].textContent == 'response' && r.cells[4].textContent == %s && r.cells[2].textContent.startsWith('127.0.0.1:%d>'))`, jsString(vapi), 40000+versions.Conn)
+	s.waitFor("the ApiVersions response's row", vrow)
+	s.do(10*time.Second, chromedp.Evaluate[chromedp.Void](vrow+`.querySelector('button').click()`))
+	s.waitFor("the ApiVersions page", `location.pathname.endsWith('/ApiVersions/v`+strconv.Itoa(int(versions.APIVersion))+`') && location.hash.includes('resp=')`)
+	first := `document.querySelector('#response .tn[data-path="body.ApiKeys.0"]')`
+	s.waitFor("its first element", first)
+	_, resp, err := versions.Decode() // kmsg's reading of it
+	if err != nil {
+		t.Fatal(err)
+	}
+	keys := resp.(*kmsg.ApiVersionsResponse).ApiKeys
+	k := keys[0]
+	want := fmt.Sprintf("= {ApiKey %d (%s), MinVersion %d, MaxVersion %d}", k.ApiKey, schema.ByKey(k.ApiKey).Name, k.MinVersion, k.MaxVersion)
+	if got := s.text(`#response .tn[data-path="body.ApiKeys.0"] .va`); got != want {
+		t.Errorf("the first API's row says %q, want %q", got, want)
+	}
+	if n := eval[int](s, `document.querySelectorAll('#response .tn[data-path^="body.ApiKeys."][aria-expanded="false"]').length`); n != len(keys) {
+		t.Errorf("%d of the %d APIs' rows start closed", n, len(keys))
+	}
+	s.shot("apiversions", "#response .tree")
+	s.do(10*time.Second, chromedp.Click(chromedp.CSS(`#response .tn[data-path="body.ApiKeys.0"] .tw`)))
+	s.waitFor("the first API's fields", `document.querySelector('#response .tn[data-path="body.ApiKeys.0.MaxVersion"]')`)
+	if got := s.text(`#response .tn[data-path="body.ApiKeys.0"] .va`); got != "= struct" {
+		t.Errorf("the opened row says %q", got)
 	}
 
 	// The file picker opens a capture as a drop does.

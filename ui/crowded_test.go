@@ -82,6 +82,7 @@ func TestAnArrayOfManyStartsWithItsElementsInBrief(t *testing.T) {
 		assert.Contains(t, row, fmt.Sprintf(`<span class="va">= {ApiKey %d (%s), MinVersion %d, MaxVersion %d}</span>`,
 			k.ApiKey, schema.ByKey(k.ApiKey).Name, k.MinVersion, k.MaxVersion), "element %d in brief", i)
 		assert.NotContains(t, rows, id+".0", "element %d's fields are not drawn", i)
+		assert.Contains(t, row, fmt.Sprintf(`title="{ApiKey %d (%s),`, k.ApiKey, schema.ByKey(k.ApiKey).Name), "element %d whole on hover", i)
 	}
 	under := 0
 	for id := range rows {

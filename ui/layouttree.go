@@ -200,17 +200,27 @@ func (t *LayoutTree) row(n *layout.Node, id string, depth int, open bool, data s
 	el := app.Div().Class(cls).Attr("data-id", id).Attr("data-path", data).
 		Attr("role", "treeitem").TabIndex(0).
 		Style("padding-left", strconv.Itoa(depth*14)+"px")
-	if n.Desc != "" {
+	brief := ""
+	if !open && n.Value == "struct" && len(n.Children) > 0 {
+		brief = "{" + fieldsInBrief(n) + "}"
+	}
+	switch {
+	case n.Desc != "":
 		// The full description, which the row cuts short. Descriptions are the
 		// project's own text, never user data; go-app quotes pre-rendered
 		// attributes with strconv.Quote, whose \" ends an HTML attribute, so
 		// double quotes become single ones.
 		el = el.Title(strings.ReplaceAll(n.Desc, `"`, "'"))
+	case brief != "":
+		// A closed struct's fields in brief, which a narrow pane cuts
+		// short: whole on hover. They hold the bytes' values (strings
+		// among them), so no quote may end the attribute either.
+		el = el.Title(strings.ReplaceAll(brief, `"`, "'"))
 	}
 	if !isLeaf(n) {
 		el = el.Aria("expanded", strconv.FormatBool(open))
 	}
-	return el.Body(app.Raw(rowHTML(n, open)))
+	return el.Body(app.Raw(rowHTML(n, open, brief)))
 }
 
 // rowHTML is what a row shows: its twisty, its region's swatch and its
@@ -221,7 +231,7 @@ func (t *LayoutTree) row(n *layout.Node, id string, depth int, open bool, data s
 // response's tree of 430 rows took 280 ms to mount. As HTML the browser
 // parses them in one call. Every text is escaped: names and values come
 // from the bytes decoded.
-func rowHTML(n *layout.Node, open bool) string {
+func rowHTML(n *layout.Node, open bool, brief string) string {
 	var b strings.Builder
 	b.Grow(200 + len(n.Name) + len(n.Value) + len(n.Desc))
 	text := func(class, text string) {
@@ -246,9 +256,8 @@ func rowHTML(n *layout.Node, open bool) string {
 		text("ty", n.Type)
 	}
 	switch {
-	case !open && n.Value == "struct" && len(n.Children) > 0:
-		// A closed struct says what its fields hold, on its own row.
-		text("va", "= {"+fieldsInBrief(n)+"}")
+	case brief != "": // a closed struct says what its fields hold, on its own row
+		text("va", "= "+brief)
 	case n.Value != "":
 		text("va", "= "+n.Value)
 	}
