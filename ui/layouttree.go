@@ -410,25 +410,14 @@ func (t *LayoutTree) openNow(id string) bool {
 }
 
 // crowded reports whether the row with id is an element of an array of
-// many, as rows decides it: the node and its parent are found by the id's
-// indices, through children already built (a drawn row's parent is open).
+// many, as rows decides it.
 func (t *LayoutTree) crowded(id string) bool {
-	parts := strings.Split(id, ".")
-	if t.Tree == nil || len(parts) < 2 || parts[0] != "0" || strings.Contains(id, "#") {
+	cut := strings.LastIndexByte(id, '.')
+	if cut < 0 || strings.Contains(id, "#") {
 		return false
 	}
-	parent := t.Tree
-	for i, s := range parts[1:] {
-		k, err := strconv.Atoi(s)
-		if err != nil || k < 0 || k >= len(parent.Children) {
-			return false
-		}
-		if i == len(parts)-2 {
-			return len(parent.Children) > manyElements && isElement(parent.Children[k])
-		}
-		parent = parent.Children[k]
-	}
-	return false
+	parent, n := nodeByID(t.Tree, id[:cut]), nodeByID(t.Tree, id)
+	return parent != nil && n != nil && len(parent.Children) > manyElements && isElement(n)
 }
 
 func (t *LayoutTree) onOver(ctx app.Context, e app.Event) {

@@ -115,14 +115,20 @@ func (p *Pane) Info(n *layout.Node) NodeInfo {
 
 // Node returns the node with id (child indices from the root, "0.2.1"), or nil.
 func (p *Pane) Node(id string) *layout.Node {
-	if p.Decoded == nil || id == "" {
+	if p.Decoded == nil {
 		return nil
 	}
+	return nodeByID(p.Decoded.Tree, id)
+}
+
+// nodeByID is the node of the tree under root with id (child indices from
+// root, "0.2.1"), building lazy children on the way; nil when there is none.
+func nodeByID(root *layout.Node, id string) *layout.Node {
 	parts := strings.Split(id, ".")
-	if parts[0] != "0" {
+	if root == nil || parts[0] != "0" {
 		return nil
 	}
-	n := p.Decoded.Tree
+	n := root
 	for _, s := range parts[1:] {
 		i, err := strconv.Atoi(s)
 		kids := n.Kids()
