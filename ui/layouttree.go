@@ -138,10 +138,9 @@ func (t *LayoutTree) rows(out *[]app.UI, n *layout.Node, id string, depth int, c
 		return
 	}
 	kids := n.Kids() // records build their nodes when first opened
-	many := len(kids) > manyElements
 	if len(kids) <= groupSize {
 		for i, c := range kids {
-			t.child(out, c, id+"."+strconv.Itoa(i), depth+1, many && isElement(c), pass, data)
+			t.child(out, c, id+"."+strconv.Itoa(i), depth+1, crowdedIn(n, c), pass, data)
 		}
 		return
 	}
@@ -158,7 +157,7 @@ func (t *LayoutTree) rows(out *[]app.UI, n *layout.Node, id string, depth int, c
 		))
 		if gopen {
 			for i := lo; i < hi; i++ {
-				t.child(out, kids[i], id+"."+strconv.Itoa(i), depth+2, isElement(kids[i]), pass, data)
+				t.child(out, kids[i], id+"."+strconv.Itoa(i), depth+2, crowdedIn(n, kids[i]), pass, data)
 			}
 		}
 	}
@@ -169,9 +168,12 @@ func (t *LayoutTree) child(out *[]app.UI, c *layout.Node, id string, depth int, 
 	t.rows(out, c, id, depth, crowded, next, childData(data, path, c))
 }
 
-// isElement reports whether n is an element of an array (or a record of a
-// batch): its step in the value's path is its index.
-func isElement(n *layout.Node) bool { return n.Key != "" && n.Key[0] >= '0' && n.Key[0] <= '9' }
+// crowdedIn reports whether c is an element of parent, an array (or a
+// batch of records) of more than manyElements: such an element starts
+// closed. An element's step in the value's path is its index.
+func crowdedIn(parent, c *layout.Node) bool {
+	return len(parent.Children) > manyElements && c.Key != "" && c.Key[0] >= '0' && c.Key[0] <= '9'
+}
 
 // isLeaf reports whether n has no children, counting those it would build when opened.
 func isLeaf(n *layout.Node) bool { return len(n.Children) == 0 && n.Built() }
@@ -307,11 +309,11 @@ func fieldsInBrief(n *layout.Node) string {
 			write(", ")
 		}
 		write(c.Name + " ")
-		switch v := []rune(c.Value); {
+		switch {
 		case c.Value == "struct":
 			write("{…}")
-		case len(v) > briefLen/2:
-			write(string(v[:briefLen/2]) + "…")
+		case len(c.Value) > briefLen/2 && utf8.RuneCountInString(c.Value) > briefLen/2:
+			write(string([]rune(c.Value)[:briefLen/2]) + "…")
 		default:
 			write(c.Value)
 		}
@@ -417,7 +419,7 @@ func (t *LayoutTree) crowded(id string) bool {
 		return false
 	}
 	parent, n := nodeByID(t.Tree, id[:cut]), nodeByID(t.Tree, id)
-	return parent != nil && n != nil && len(parent.Children) > manyElements && isElement(n)
+	return parent != nil && n != nil && crowdedIn(parent, n)
 }
 
 func (t *LayoutTree) onOver(ctx app.Context, e app.Event) {
