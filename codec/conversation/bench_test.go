@@ -35,6 +35,7 @@ func BenchmarkFind(b *testing.B) {
 	}
 	file := bigCapture(b, 16<<20)
 	b.SetBytes(int64(len(file)))
+	b.ReportAllocs()
 	b.ResetTimer()
 	frames := 0
 	for b.Loop() {

@@ -57,10 +57,6 @@ type Frame struct {
 	Pair int
 	// Note says what is odd about the frame: a response out of request order.
 	Note string
-
-	partner *Frame // Pair, while the frames are not yet in order
-	order   int    // the frame's place in capture order, while Find sets Pair
-	hasID   bool   // the frame is long enough to hold its correlation id
 }
 
 // Decode decodes the frame as what it is; nil for a response whose API
@@ -116,14 +112,17 @@ type Result struct {
 	texts  []string // the frames' broken and note texts; a frame names one by its index plus one
 }
 
-// stored is a Frame as Result keeps it: numbers only.
+// stored is a Frame as Result keeps it: numbers only. Find cuts the
+// frames straight into this form: a full Frame for each, made while the
+// streams were cut and paired and dropped once stored, was 100 MB of
+// pointers for the collector on a capture of half a million frames.
 type stored struct {
 	start, size   int // its bytes: bufs[buf][start:start+size]
 	off           int // its offset in its stream
 	sec           int64
 	packet        int
 	skipped       int
-	pair          int
+	pair          int // while Find works, the index of its partner in Find's list
 	nsec          int32
 	buf           int32
 	stream        int32
@@ -133,6 +132,7 @@ type stored struct {
 	api           int16 // the API's key; -1 for none
 	version       int16
 	dir           schema.Direction
+	hasID         bool // long enough to hold its correlation id (Find's to pair it)
 }
 
 // Len is the number of frames.
@@ -260,19 +260,19 @@ const pauseEvery = 256
 // Find finds every Kafka frame in the streams of an input.
 func Find(in source.Input, o Options) Result {
 	var res Result
-	var frames []*Frame
-	var connOf []int32 // by frame: its connection's index in res.Conns
+	f := finder{streams: in.Streams, o: o}
 	for _, g := range group(in.Streams, o.Pause) {
-		c, fs := findConn(in.Streams, g, o)
-		res.Conns = append(res.Conns, c)
-		frames = append(frames, fs...)
-		for range fs {
-			connOf = append(connOf, int32(len(res.Conns)-1))
+		first := f.frames.n
+		c := f.conn(g)
+		for i := first; i < f.frames.n; i++ {
+			f.frames.at(i).conn = int32(len(res.Conns))
 		}
+		res.Conns = append(res.Conns, c)
 		if o.Pause != nil {
 			o.Pause()
 		}
 	}
+	frames := &f.frames
 	// Capture order across connections. The sort moves a compact copy of
 	// the keys, not the frames: sorting a hundred thousand frames in place
 	// was one long pause in the page.
@@ -281,10 +281,11 @@ func Find(in source.Input, o Options) Result {
 			o.Pause()
 		}
 	}
-	keys := make([]frameKey, len(frames))
-	for i, f := range frames {
+	keys := make([]frameKey, frames.n)
+	for i := range keys {
 		pause(i)
-		keys[i] = frameKey{sec: f.Time.Unix(), nsec: int32(f.Time.Nanosecond()), packet: f.Packet, index: int32(i)}
+		s := frames.at(i)
+		keys[i] = frameKey{sec: s.sec, nsec: s.nsec, packet: s.packet, index: int32(i)}
 	}
 	sortStable(keys, func(a, b frameKey) int {
 		if (a.sec != b.sec || a.nsec != b.nsec) && !a.zero() && !b.zero() {
@@ -301,24 +302,25 @@ func Find(in source.Input, o Options) Result {
 	if o.Pause != nil {
 		o.Pause()
 	}
+	order := make([]int32, frames.n) // by index in frames: its place in capture order
 	for i, k := range keys {
 		pause(i)
-		frames[k.index].order = i
+		order[k.index] = int32(i)
 	}
 	// Only the streams that hold frames are kept: a capture's other
 	// connections (TLS, not Kafka) would otherwise stay in memory with it.
 	res.bufs = make([][]byte, len(in.Streams))
-	res.frames = make([]stored, len(frames))
+	res.frames = make([]stored, frames.n)
 	for i, k := range keys {
 		pause(i)
-		f := frames[k.index]
-		f.Pair = -1
-		if f.partner != nil {
-			f.Pair = f.partner.order
+		s := *frames.at(int(k.index))
+		if s.pair >= 0 {
+			s.pair = int(order[s.pair])
 		}
-		res.bufs[f.Stream] = in.Streams[f.Stream].Bytes
-		res.frames[i] = store(&res.texts, f, f.Stream, f.Off, int(connOf[k.index]))
+		res.bufs[s.buf] = in.Streams[s.buf].Bytes
+		res.frames[i] = s
 	}
+	res.texts = f.texts
 	return res
 }
 
@@ -446,12 +448,72 @@ func reverse(conn string) string {
 	return conn
 }
 
-func findConn(streams []source.Stream, g connGroup, o Options) (Conn, []*Frame) {
+// finder cuts the streams of an input into frames, each straight into the
+// form a Result keeps, appended to one list: a connection's requests in
+// stream order, then its responses.
+type finder struct {
+	streams []source.Stream
+	o       Options
+	frames  frameBlocks
+	texts   []string // the frames' broken and note texts (see stored)
+}
+
+// frameBlocks is Find's list of frames, in blocks of blockLen. Appended to
+// one slice, the list was copied whenever it grew, by a quarter at a time
+// as Go grows a large slice: on a capture of half a million frames, more
+// bytes copied than the frames took.
+type frameBlocks struct {
+	blocks [][]stored
+	n      int
+}
+
+const blockLen = 1024
+
+func (b *frameBlocks) add(s stored) int {
+	if b.n%blockLen == 0 {
+		b.blocks = append(b.blocks, make([]stored, blockLen))
+	}
+	b.blocks[b.n/blockLen][b.n%blockLen] = s
+	b.n++
+	return b.n - 1
+}
+
+// at is frame i.
+func (b *frameBlocks) at(i int) *stored { return &b.blocks[i/blockLen][i%blockLen] }
+
+// add appends a frame of stream index's bytes from off to end, dir, and
+// how it is broken ("" when whole), with the time and number of the packet
+// that brought its first byte, and gives its index in frames.
+func (f *finder) add(index, off, end int, dir schema.Direction, broken string) int {
+	s := &f.streams[index]
+	var t time.Time
+	packet := 0
+	if i := sort.Search(len(s.Segments), func(i int) bool { return s.Segments[i].Off > off }); i > 0 {
+		t, packet = s.Segments[i-1].Time, s.Segments[i-1].Packet
+	}
+	return f.frames.add(stored{
+		start: off, size: end - off, off: off,
+		sec: t.Unix(), nsec: int32(t.Nanosecond()), packet: packet,
+		pair: -1, buf: int32(index), stream: int32(index),
+		broken: text(&f.texts, broken), api: -1, dir: dir,
+	})
+}
+
+// bytes are frame i's bytes.
+func (f *finder) bytes(i int) []byte {
+	s := f.frames.at(i)
+	return f.streams[s.buf].Bytes[s.start : s.start+s.size]
+}
+
+// conn finds the frames of one connection.
+func (f *finder) conn(g connGroup) Conn {
+	streams := f.streams
 	c := Conn{Name: g.name}
 	if g.pasted {
 		c.Kind = Kafka
 		c.Bytes[0] = len(streams[g.client].Bytes)
-		return c, pasted(&streams[g.client], g.client, o)
+		f.pasted(g.client)
+		return c
 	}
 	var client, server *source.Stream
 	if g.client >= 0 {
@@ -465,38 +527,44 @@ func findConn(streams []source.Stream, g connGroup, o Options) (Conn, []*Frame) 
 	if isTLS(client) || isTLS(server) {
 		c.Kind = TLS
 		c.Notes = append(c.Notes, "TLS: the bytes are encrypted, so the connection is skipped")
-		return c, nil
+		return c
 	}
 	if client == nil || !LooksLikeRequests(client.Bytes) {
 		if server == nil && client != nil && client.Dir == source.Unknown {
 			// One side alone, and it sends no requests: perhaps the server's.
-			return c, responsesOnly(&c, client, g.client, o)
+			f.responsesOnly(&c, g.client)
+			return c
 		}
-		return c, responsesOnly(&c, server, g.server, o)
+		f.responsesOnly(&c, g.server)
+		return c
 	}
 	c.Kind = Kafka
-	requests := cut(&c, "client", client, g.client, schema.Request, 8, requestHeader, o.Pause)
-	for _, f := range requests {
-		if api, v, ok := knownRequest(f.Bytes, 0); ok {
-			f.API, f.Version = api, v
+	first := f.frames.n // the requests are frames[first:asked]
+	f.cut(&c, "client", g.client, schema.Request, 8, requestHeader)
+	asked := f.frames.n
+	for i := first; i < asked; i++ {
+		q := f.frames.at(i)
+		b := f.bytes(i)
+		if api, v, ok := knownRequest(b, 0); ok {
+			q.api, q.version = api.Key, v
 		}
-		f.CorrelationID, f.hasID = frame.CorrelationID(f.Bytes, schema.Request)
+		q.correlationID, q.hasID = frame.CorrelationID(b, schema.Request)
 	}
 	if server == nil {
-		return c, requests
+		return c
 	}
 	// A response header found by searching must carry the correlation id
 	// of a request on this connection and decode as its answer, or come
 	// right before one that does: the capture may hold responses to
 	// requests it missed. The requests by id are gathered on the first
 	// search: a stream captured from its start is never searched.
-	var asked map[int32][]*Frame
+	var byID map[int32][]int // indexes in frames
 	known := func(b []byte, off int) bool {
-		if asked == nil {
-			asked = map[int32][]*Frame{}
-			for _, f := range requests {
-				if f.hasID {
-					asked[f.CorrelationID] = append(asked[f.CorrelationID], f)
+		if byID == nil {
+			byID = map[int32][]int{}
+			for i := first; i < asked; i++ {
+				if q := f.frames.at(i); q.hasID {
+					byID[q.correlationID] = append(byID[q.correlationID], i)
 				}
 			}
 		}
@@ -506,8 +574,9 @@ func findConn(streams []source.Stream, g connGroup, o Options) (Conn, []*Frame) 
 			return false
 		}
 		end := off + 4 + n
-		for _, q := range asked[id] {
-			if q.API != nil && (end > len(b) || frame.Decode(b[off:end], q.API, q.Version, schema.Response).Err == nil) {
+		for _, i := range byID[id] {
+			q := f.frames.at(i)
+			if api := schema.ByKey(q.api); api != nil && (end > len(b) || frame.Decode(b[off:end], api, q.version, schema.Response).Err == nil) {
 				return true
 			}
 		}
@@ -524,9 +593,9 @@ func findConn(streams []source.Stream, g connGroup, o Options) (Conn, []*Frame) 
 		next := off + 4 + n
 		return n >= 4 && n <= maxFrame && next+8 <= len(b) && known(b, next)
 	}
-	responses := cut(&c, "server", server, g.server, schema.Response, 4, responseHeader, o.Pause)
-	pair(&c, requests, responses, o)
-	return c, append(requests, responses...)
+	f.cut(&c, "server", g.server, schema.Response, 4, responseHeader)
+	f.pair(&c, first, asked, f.frames.n)
+	return c
 }
 
 func isTLS(s *source.Stream) bool {
@@ -534,19 +603,17 @@ func isTLS(s *source.Stream) bool {
 	return s != nil && len(s.Bytes) >= 2 && s.Bytes[0] == 0x16 && s.Bytes[1] == 0x03
 }
 
-// cut cuts one side of a connection into frames. The frames come from one
-// block per side, not one allocation each, and the list of pieces is the
-// walk's scratch, reused from stream to stream: with the requests by id
-// gathered only when needed (findConn), Find on a capture of 524,000
-// frames went from 1.8 million allocations to 0.6 million, and in the
-// page from 1.5-1.9 s to 0.7-1.1 s (profiled).
-func cut(c *Conn, side string, s *source.Stream, index int, dir schema.Direction, minSize int, header func([]byte, int) bool, pause func()) []*Frame {
+// cut cuts one side of a connection, stream index, into frames. The list
+// of pieces is the walk's scratch, reused from stream to stream: with the
+// requests by id gathered only when needed (conn), Find on a capture of
+// 524,000 frames went from 1.8 million allocations to 0.6 million, and in
+// the page from 1.5-1.9 s to 0.7-1.1 s (profiled).
+func (f *finder) cut(c *Conn, side string, index int, dir schema.Direction, minSize int, header func([]byte, int) bool) {
+	s := &f.streams[index]
 	pieces := piecesPool.Get().(*[]piece)
 	defer piecesPool.Put(pieces)
-	w := walker{b: s.Bytes, gaps: s.Gaps, minSize: minSize, header: header, fromStart: s.FromStart, pause: pause, out: *pieces}
+	w := walker{b: s.Bytes, gaps: s.Gaps, minSize: minSize, header: header, fromStart: s.FromStart, pause: f.o.Pause, out: *pieces}
 	*pieces = w.walk()
-	block := make([]Frame, 0, len(*pieces)) // never grows: pointers into it stay valid
-	out := make([]*Frame, 0, len(*pieces))
 	for _, p := range *pieces {
 		if p.skipped > 0 {
 			why := "to find the first frame header (the capture began mid-connection)"
@@ -561,18 +628,11 @@ func cut(c *Conn, side string, s *source.Stream, index int, dir schema.Direction
 		if p.end == p.off {
 			continue
 		}
-		block = append(block, Frame{Conn: c.Name, Stream: index, Off: p.off, Dir: dir, Bytes: s.Bytes[p.off:p.end], Broken: p.broken, Skipped: p.skipped})
-		f := &block[len(block)-1]
-		f.Time = s.TimeAt(p.off)
-		if i := sort.Search(len(s.Segments), func(i int) bool { return s.Segments[i].Off > p.off }); i > 0 {
-			f.Packet = s.Segments[i-1].Packet
-		}
+		f.frames.at(f.add(index, p.off, p.end, dir, p.broken)).skipped = p.skipped
 		if p.broken != "" {
 			c.Notes = append(c.Notes, fmt.Sprintf("%s stream: the frame at offset %d is broken: %s", side, p.off, p.broken))
 		}
-		out = append(out, f)
 	}
-	return out
 }
 
 // piecesPool keeps the walks' piece lists for the next stream to cut: a
@@ -580,21 +640,24 @@ func cut(c *Conn, side string, s *source.Stream, index int, dir schema.Direction
 // of 158,000 streams.
 var piecesPool = sync.Pool{New: func() any { return new([]piece) }}
 
-// pair gives every response the request of its correlation id. Responses
-// come in request order; Produce requests with acks=0 get none, so a
-// Produce request passed over is not out of order.
-func pair(c *Conn, requests, responses []*Frame, o Options) {
-	hint := o.Hint
-	answered := make([]bool, len(requests))
+// pair gives every response the request of its correlation id: the
+// requests are frames[first:asked], the responses frames[asked:end].
+// Responses come in request order; Produce requests with acks=0 get none,
+// so a Produce request passed over is not out of order.
+func (f *finder) pair(c *Conn, first, asked, end int) {
+	hint, pause := f.o.Hint, f.o.Pause
+	request := func(i int) *stored { return f.frames.at(first + i) }
+	answered := make([]bool, asked-first)
 	next := 0 // the first request not yet answered
-	for k, r := range responses {
-		if o.Pause != nil && k%pauseEvery == pauseEvery-1 {
-			o.Pause()
+	for k := range end - asked {
+		if pause != nil && k%pauseEvery == pauseEvery-1 {
+			pause()
 		}
-		r.CorrelationID, r.hasID = frame.CorrelationID(r.Bytes, schema.Response)
+		r := f.frames.at(asked + k)
+		r.correlationID, r.hasID = frame.CorrelationID(f.bytes(asked+k), schema.Response)
 		found := -1
-		for i := next; i < len(requests) && r.hasID; i++ {
-			if !answered[i] && requests[i].hasID && requests[i].CorrelationID == r.CorrelationID {
+		for i := next; i < len(answered) && r.hasID; i++ {
+			if q := request(i); !answered[i] && q.hasID && q.correlationID == r.correlationID {
 				found = i
 				break
 			}
@@ -602,7 +665,7 @@ func pair(c *Conn, requests, responses []*Frame, o Options) {
 		if found < 0 && r.hasID {
 			// An earlier request still unanswered: out of order.
 			for i := 0; i < next; i++ {
-				if !answered[i] && requests[i].hasID && requests[i].CorrelationID == r.CorrelationID {
+				if q := request(i); !answered[i] && q.hasID && q.correlationID == r.correlationID {
 					found = i
 					break
 				}
@@ -610,45 +673,47 @@ func pair(c *Conn, requests, responses []*Frame, o Options) {
 		}
 		if found < 0 {
 			if hint.API != nil {
-				r.API, r.Version = hint.API, hint.Version
+				r.api, r.version = hint.API.Key, hint.Version
 			}
 			continue
 		}
-		q := requests[found]
+		q := request(found)
 		var passed []int32
 		for i := next; i < found; i++ {
-			if !answered[i] && requests[i].hasID && (requests[i].API == nil || requests[i].API.Key != 0) {
-				passed = append(passed, requests[i].CorrelationID)
+			if p := request(i); !answered[i] && p.hasID && p.api != 0 { // 0: Produce (-1: unknown)
+				passed = append(passed, p.correlationID)
 			}
 		}
 		if found < next || len(passed) > 0 {
-			r.Note = fmt.Sprintf("out of request order: the responses to correlation ids %v were due first", passed)
+			note := fmt.Sprintf("out of request order: the responses to correlation ids %v were due first", passed)
 			if found < next {
-				r.Note = fmt.Sprintf("out of request order: the request with correlation id %d was answered after later ones", r.CorrelationID)
+				note = fmt.Sprintf("out of request order: the request with correlation id %d was answered after later ones", r.correlationID)
 			}
-			c.Notes = append(c.Notes, fmt.Sprintf("server stream: the response at offset %d is %s", r.Off, r.Note))
+			r.note = text(&f.texts, note)
+			c.Notes = append(c.Notes, fmt.Sprintf("server stream: the response at offset %d is %s", r.off, note))
 		}
 		answered[found] = true
 		if found >= next {
 			next = found + 1
 		}
-		r.API, r.Version = q.API, q.Version
-		r.partner, q.partner = q, r
+		r.api, r.version = q.api, q.version
+		r.pair, q.pair = first+found, asked+k
 	}
 }
 
 // responsesOnly reads a connection whose client side is not in the input
-// (or does not read as requests): the server's side s is taken as Kafka
-// responses only when its bytes are frames back to back from its first
-// byte to its last, with nothing lost.
-func responsesOnly(c *Conn, s *source.Stream, index int, o Options) []*Frame {
-	if s == nil || len(s.Gaps) > 0 {
-		return nil
+// (or does not read as requests): the server's side, stream index, is
+// taken as Kafka responses only when its bytes are frames back to back from
+// its first byte to its last, with nothing lost.
+func (f *finder) responsesOnly(c *Conn, index int) {
+	if index < 0 || len(f.streams[index].Gaps) > 0 {
+		return
 	}
+	s := &f.streams[index]
 	pieces := frame.Split(s.Bytes)
 	for _, p := range pieces {
 		if p.Short > 0 || len(p.Bytes) < 8 {
-			return nil
+			return
 		}
 	}
 	c.Kind = Kafka
@@ -656,40 +721,36 @@ func responsesOnly(c *Conn, s *source.Stream, index int, o Options) []*Frame {
 		c.Name = reverse(s.Conn) // the server sent these: name the client first
 	}
 	c.Notes = append(c.Notes, "only the server's side is in the input: its frames are read as responses without their requests")
-	var out []*Frame
 	for _, p := range pieces {
-		f := &Frame{Conn: c.Name, Stream: index, Off: p.Off, Dir: schema.Response, Bytes: p.Bytes, Time: s.TimeAt(p.Off)}
-		f.CorrelationID, _ = frame.CorrelationID(p.Bytes, schema.Response)
-		if o.Hint.API != nil {
-			f.API, f.Version = o.Hint.API, o.Hint.Version
+		r := f.frames.at(f.add(index, p.Off, p.Off+len(p.Bytes), schema.Response, ""))
+		r.correlationID, _ = frame.CorrelationID(p.Bytes, schema.Response)
+		if f.o.Hint.API != nil {
+			r.api, r.version = f.o.Hint.API.Key, f.o.Hint.Version
 		}
-		out = append(out, f)
 	}
-	return out
 }
 
-// pasted reads a stream without a connection as frame.DecodeStream does:
-// requests and responses back to back.
-func pasted(s *source.Stream, index int, o Options) []*Frame {
-	parts := frame.DecodeStream(s.Bytes, o.Hint)
-	out := make([]*Frame, len(parts))
-	for i, p := range parts {
-		f := &Frame{Stream: index, Off: p.Off, Dir: p.Dir, Bytes: p.Piece.Bytes}
-		f.CorrelationID, _ = frame.CorrelationID(p.Piece.Bytes, p.Dir)
-		if p.Decoded != nil {
-			f.API, f.Version = p.Decoded.Msg.API, p.Decoded.Msg.Version
-		}
+// pasted reads a stream without a connection, stream index, as
+// frame.DecodeStream does: requests and responses back to back.
+func (f *finder) pasted(index int) {
+	parts := frame.DecodeStream(f.streams[index].Bytes, f.o.Hint)
+	first := f.frames.n
+	for _, p := range parts {
+		broken := ""
 		if p.Short > 0 {
-			f.Broken = fmt.Sprintf("the input ends %d bytes before the frame does", p.Short)
+			broken = fmt.Sprintf("the input ends %d bytes before the frame does", p.Short)
 		}
-		out[i] = f
+		s := f.frames.at(f.add(index, p.Off, p.Off+len(p.Piece.Bytes), p.Dir, broken))
+		s.correlationID, _ = frame.CorrelationID(p.Piece.Bytes, p.Dir)
+		if p.Decoded != nil {
+			s.api, s.version = p.Decoded.Msg.API.Key, p.Decoded.Msg.Version
+		}
 	}
 	for i, p := range parts {
 		// Two responses may carry one request's correlation id: the first
 		// is its answer, so a pair is always mutual.
-		if p.PairedWith >= 0 && out[p.PairedWith].partner == nil {
-			out[i].partner, out[p.PairedWith].partner = out[p.PairedWith], out[i]
+		if p.PairedWith >= 0 && f.frames.at(first+p.PairedWith).pair < 0 {
+			f.frames.at(first+i).pair, f.frames.at(first+p.PairedWith).pair = first+p.PairedWith, first+i
 		}
 	}
-	return out
 }

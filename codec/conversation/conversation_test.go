@@ -429,7 +429,8 @@ func TestResponsesOutOfOrder(t *testing.T) {
 
 // Only the server's side of a connection, and no SYN (tcpdump -X of the
 // response's packet alone): its frames are responses, the connection is
-// named client first, and the API comes from the hint when given.
+// named client first, and the API comes from the hint when given. Each
+// frame has its time and packet, as every other frame does.
 func TestServerSideAlone(t *testing.T) {
 	resp, err := frame.Encode(message.Minimal(schema.ByName("DescribeProducers"), 0, schema.Response))
 	require.NoError(t, err)
@@ -447,6 +448,7 @@ func TestServerSideAlone(t *testing.T) {
 			assert.Equal(t, hint.API, f.API)
 		}
 		assert.Equal(t, []string{"only the server's side is in the input: its frames are read as responses without their requests"}, res.Conns[0].Notes)
+		keptWhole(t, in, res)
 	}
 }
 
