@@ -16,7 +16,7 @@ func sortStable[T any](s []T, cmp func(a, b T) int, pause func()) {
 	moved := 0
 	tick := func(n int) { // n more keys moved
 		if moved += n; moved >= sortMoves {
-			moved = 0
+			moved %= sortMoves
 			if pause != nil {
 				pause()
 			}
@@ -44,7 +44,14 @@ func sortStable[T any](s []T, cmp func(a, b T) int, pause func()) {
 }
 
 // merge merges the sorted a and b into out, a's key first of two equal.
+// Runs already in order are copied whole: a capture's connections mostly
+// follow one another, so most merges are of runs in order.
 func merge[T any](out, a, b []T, cmp func(a, b T) int, tick func(int)) {
+	if len(a) == 0 || len(b) == 0 || cmp(b[0], a[len(a)-1]) >= 0 {
+		copy(out[copy(out, a):], b)
+		tick(len(out))
+		return
+	}
 	i, j := 0, 0
 	for k := range out {
 		if j == len(b) || i < len(a) && cmp(b[j], a[i]) >= 0 {
