@@ -63,6 +63,11 @@ func (b *PasteBox) loadCapture(ctx app.Context, file app.Value, name string, siz
 	started := time.Now()
 	perfMark("kw-capture-start")
 	pace := &pacer{}
+	// The list box is painted before the reading starts: go-app's render
+	// of it and the browser's layout of the page, with the reading's first
+	// slice, were one pause of 100-133 ms.
+	pace.ask()
+	pace.wait()
 	r := &blobReader{file: file, size: size, stopped: &list.stopped, pace: pace, progress: func(n int) {
 		list.progress(n)
 		ctx.NewAction(captureAction)
@@ -212,31 +217,43 @@ func (p *pacer) pause() {
 	if p.before != nil {
 		p.before()
 	}
-	if p.painted != nil {
-		select {
-		case <-p.painted:
-		default:
-			// A millisecond's yield is not always a frame: while the
-			// loader only computed (no file chunk to wait for), Chromium
-			// ran its timer and no frame for most of a second. Wait for
-			// the frame the last pause asked for, or paintWait: a tab
-			// hidden meanwhile paints no frame at all.
-			wait := time.NewTimer(paintWait)
-			select {
-			case <-p.painted:
-			case <-wait.C:
-			}
-			wait.Stop()
-		}
-	}
+	// A millisecond's yield is not always a frame: while the loader only
+	// computed (no file chunk to wait for), Chromium ran its timer and no
+	// frame for most of a second. So wait for the frame the last pause
+	// asked for, and ask for the next.
+	p.wait()
+	p.ask()
+	time.Sleep(time.Millisecond)
+	p.worked = time.Now()
+}
+
+// ask asks the browser to tell when it has painted its next frame.
+func (p *pacer) ask() {
 	p.painted = nil
 	if !pageHidden() { // a hidden tab paints nothing: no frame to ask for
 		painted := make(chan struct{})
 		p.painted = painted
 		afterNextPaint(func() { close(painted) })
 	}
-	time.Sleep(time.Millisecond)
-	p.worked = time.Now()
+}
+
+// wait waits for the frame asked for, if any, or paintWait: a tab hidden
+// meanwhile paints no frame at all.
+func (p *pacer) wait() {
+	if p.painted == nil {
+		return
+	}
+	select {
+	case <-p.painted:
+		return
+	default:
+	}
+	timer := time.NewTimer(paintWait)
+	select {
+	case <-p.painted:
+	case <-timer.C:
+	}
+	timer.Stop()
 }
 
 // paintWait bounds how long the loader waits for a frame it asked for.
