@@ -43,6 +43,9 @@ type CaptureList struct {
 	Page   int
 	Cur    int // the opened frame, -1 for none
 	Gen    int // bumped on every change, so that the list component re-renders
+	// ConnsOpen: the list of connections with notes is open. Closed, the
+	// browser renders only its summary (see renderClosed).
+	ConnsOpen bool
 
 	shown    []int // frames matching Filter, in order
 	shownFor string

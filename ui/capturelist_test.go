@@ -7,6 +7,7 @@ import (
 	"context"
 	"fmt"
 	"net/netip"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -393,6 +394,44 @@ func TestConversationsRendersOnePageEscaped(t *testing.T) {
 	assert.Equal(t, 1, strings.Count(page, `<tr class="conv-row`))
 	assert.NotContains(t, page, "conv-pos")
 	assert.Contains(t, page, "1 of 450 match")
+}
+
+// The connections that are not plain Kafka are counted by kind and listed
+// in a list the browser renders once it is opened, the first connsListed
+// of them: a capture taken on a busy host holds thousands.
+func TestConversationsListsConnectionsWithNotesWhenOpened(t *testing.T) {
+	api := schema.ByName("Metadata")
+	conns := []conversation.Conn{{Name: "10.0.0.1:40000>10.0.0.2:9092", Kind: conversation.Kafka}, {Name: "10.0.0.1:40001>10.0.0.2:9093", Kind: conversation.TLS, Notes: []string{"TLS: the bytes are encrypted, so the connection is skipped"}}}
+	for i := range 250 {
+		conns = append(conns, conversation.Conn{Name: "10.0.0.1:" + strconv.Itoa(50000+i) + ">10.0.0.3:80", Kind: conversation.NotKafka, Bytes: [2]int{i, 7}})
+	}
+	frames := []conversation.Frame{{Conn: conns[0].Name, Dir: schema.Request, API: api, Version: 12, Bytes: make([]byte, 10), Pair: -1}}
+	l := &CaptureList{File: "busy.pcap", Kind: source.Pcap, Cur: -1, Found: conversation.Collect(frames, conns)}
+	render := func() string { return app.HTMLString(&Conversations{List: l, Gen: l.Gen}) }
+	items := func(page string) int { return strings.Count(page, `<li class="conv-conn conv-`) }
+
+	server := render()
+	assert.Contains(t, server, "in 1 Kafka connection, 1 TLS, 250 not Kafka")
+	assert.Contains(t, server, "251 connections with notes")
+	assert.Equal(t, connsListed, items(server), "the server renders the list, closed")
+	assert.Contains(t, server, "and 51 more")
+
+	asInBrowser(t)
+	closed := render()
+	assert.Contains(t, closed, "251 connections with notes")
+	assert.Zero(t, items(closed), "closed in the browser: its summary alone")
+	assert.False(t, openDetails.MatchString(closed))
+
+	l.ConnsOpen = true
+	opened := render()
+	assert.True(t, openDetails.MatchString(opened))
+	assert.Equal(t, connsListed, items(opened))
+	assert.Contains(t, opened, "10.0.0.1:40001&gt;10.0.0.2:9093")
+	assert.Contains(t, opened, "TLS: the bytes are encrypted")
+	assert.Contains(t, opened, "10.0.0.1:50198&gt;10.0.0.3:80")
+	assert.NotContains(t, opened, "10.0.0.1:50199&gt;", "past the first 200")
+	assert.Contains(t, opened, "198 + 7 bytes, skipped")
+	assert.Contains(t, opened, "and 51 more")
 }
 
 // The loading goroutine's progress and result reach the list when the UI

@@ -87,29 +87,18 @@ func mib(n int) string {
 }
 
 // summary says what the capture held: frames, connections by kind, and
-// every connection that is not plain Kafka or has notes.
+// every connection that is not plain Kafka or has notes, in a list that
+// is rendered when opened and gives the first connsListed of them.
 func (c *Conversations) summary() app.UI {
 	l := c.List
-	counts := map[conversation.Kind]int{}
-	var odd []app.UI
-	for _, cn := range l.Found.Conns {
+	var counts [conversation.TLS + 1]int // by Kind
+	var odd []int                        // the connections with notes, by index in Conns
+	for i := range l.Found.Conns {
+		cn := &l.Found.Conns[i]
 		counts[cn.Kind]++
-		if cn.Kind == conversation.Kafka && len(cn.Notes) == 0 {
-			continue
+		if cn.Kind != conversation.Kafka || len(cn.Notes) > 0 {
+			odd = append(odd, i)
 		}
-		name := cn.Name
-		if name == "" {
-			name = "the dump's loose bytes"
-		}
-		notes := strings.Join(cn.Notes, "; ")
-		if notes == "" {
-			notes = strconv.Itoa(cn.Bytes[0]) + " + " + strconv.Itoa(cn.Bytes[1]) + " bytes, skipped"
-		}
-		odd = append(odd, app.Li().Class("conv-conn conv-"+strings.ReplaceAll(strings.ToLower(cn.Kind.String()), " ", "-")).Body(
-			app.Span().Class("conv-cname").Text(name),
-			app.Span().Class("conv-kind").Text(cn.Kind.String()),
-			app.Span().Class("paste-dim").Text(notes),
-		))
 	}
 	conns := strconv.Itoa(counts[conversation.Kafka]) + " Kafka connection" + plural(counts[conversation.Kafka])
 	if n := counts[conversation.TLS]; n > 0 {
@@ -130,12 +119,57 @@ func (c *Conversations) summary() app.UI {
 		parts = append(parts, app.Div().Class("paste-ferr").Text("No Kafka frame in this capture."))
 	}
 	if len(odd) > 0 {
-		parts = append(parts, app.Details().Class("conv-conns").Body(
-			app.Summary().Text(strconv.Itoa(len(odd))+" connection"+plural(len(odd))+" with notes (TLS, not Kafka, gaps, skipped bytes)"),
-			app.Ul().ID("conv-conns").Body(odd...),
-		))
+		details := app.Details().Class("conv-conns").OnToggle(c.onConnsToggle)
+		// go-app writes a false boolean attribute as open="false", which a browser reads as open.
+		if l.ConnsOpen {
+			details = details.Open(true)
+		}
+		body := []app.UI{app.Summary().Text(strconv.Itoa(len(odd)) + " connection" + plural(len(odd)) + " with notes (TLS, not Kafka, gaps, skipped bytes)")}
+		if l.ConnsOpen || renderClosed {
+			body = append(body, app.Ul().ID("conv-conns").Body(connItems(l.Found.Conns, odd)...))
+		}
+		parts = append(parts, details.Body(body...))
 	}
 	return app.Div().Class("conv-sum").Body(parts...)
+}
+
+// connsListed bounds the connections with notes the list gives: a capture
+// taken on a busy host holds thousands of connections that are not Kafka,
+// and an element each would freeze the page as the list opens.
+const connsListed = 200
+
+// connItems lists the connections conns[i] for i in odd, the first
+// connsListed of them, and how many more there are.
+func connItems(conns []conversation.Conn, odd []int) []app.UI {
+	var items []app.UI
+	for _, i := range odd[:min(len(odd), connsListed)] {
+		cn := &conns[i]
+		name := cn.Name
+		if name == "" {
+			name = "the dump's loose bytes"
+		}
+		notes := strings.Join(cn.Notes, "; ")
+		if notes == "" {
+			notes = strconv.Itoa(cn.Bytes[0]) + " + " + strconv.Itoa(cn.Bytes[1]) + " bytes, skipped"
+		}
+		items = append(items, app.Li().Class("conv-conn conv-"+strings.ReplaceAll(strings.ToLower(cn.Kind.String()), " ", "-")).Body(
+			app.Span().Class("conv-cname").Text(name),
+			app.Span().Class("conv-kind").Text(cn.Kind.String()),
+			app.Span().Class("paste-dim").Text(notes),
+		))
+	}
+	if more := len(odd) - connsListed; more > 0 {
+		items = append(items, app.Li().Class("conv-conn paste-dim").Text("and "+strconv.Itoa(more)+" more"))
+	}
+	return items
+}
+
+func (c *Conversations) onConnsToggle(ctx app.Context, e app.Event) {
+	guard(ctx, func() {
+		if c.List != nil {
+			detailsToggled(ctx, &c.List.ConnsOpen)
+		}
+	})
 }
 
 func plural(n int) string {
