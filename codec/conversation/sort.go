@@ -1,6 +1,9 @@
 package conversation
 
-import "slices"
+import (
+	"slices"
+	"sort"
+)
 
 // sortBlock is the run sortStable sorts whole before merging runs.
 const sortBlock = 64
@@ -44,15 +47,23 @@ func sortStable[T any](s []T, cmp func(a, b T) int, pause func()) {
 }
 
 // merge merges the sorted a and b into out, a's key first of two equal.
-// Runs already in order are copied whole: a capture's connections mostly
-// follow one another, so most merges are of runs in order.
+// Only where the two runs overlap is merged key by key: a's keys up to b's
+// first and b's from a's last on are copied whole, found by binary search.
+// A capture's connections mostly follow one another, so the runs overlap
+// by the few frames of a connection cut between them.
 func merge[T any](out, a, b []T, cmp func(a, b T) int, tick func(int)) {
-	if len(a) == 0 || len(b) == 0 || cmp(b[0], a[len(a)-1]) >= 0 {
+	if len(a) == 0 || len(b) == 0 {
 		copy(out[copy(out, a):], b)
 		tick(len(out))
 		return
 	}
-	i, j := 0, 0
+	i := sort.Search(len(a), func(i int) bool { return cmp(b[0], a[i]) < 0 })         // a[:i] come before b[0]
+	j := sort.Search(len(b), func(j int) bool { return cmp(b[j], a[len(a)-1]) >= 0 }) // b[j:] come after a's last
+	copy(out, a[:i])
+	copy(out[len(a)+j:], b[j:])
+	tick(i + len(b) - j)
+	a, b, out = a[i:], b[:j], out[i:len(a)+j]
+	i, j = 0, 0
 	for k := range out {
 		if j == len(b) || i < len(a) && cmp(b[j], a[i]) >= 0 {
 			out[k] = a[i]
