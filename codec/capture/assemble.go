@@ -92,10 +92,16 @@ const maxPending = 32 << 20
 // direction, by sequence number.
 type Assembler struct {
 	conns map[connKey]*conn
-	order []*conn
-	seq   int // arrival counter
-	free  chunkPool
-	data  dataBlocks
+	// last is the connection of the last segment, under lastKey: a
+	// connection's packets mostly come in runs, and in the page hashing
+	// each packet's key (wasm has no hardware hash) was a tenth of the
+	// reading of a capture of short connections.
+	last    *conn
+	lastKey connKey
+	order   []*conn
+	seq     int // arrival counter
+	free    chunkPool
+	data    dataBlocks
 }
 
 type connKey struct{ lo, hi netip.AddrPort }
@@ -140,7 +146,10 @@ func keyOf(a, b netip.AddrPort) (connKey, int) {
 // segment's payload is copied; the caller may reuse it.
 func (a *Assembler) Add(seg Segment, t time.Time, packet int) {
 	key, side := keyOf(seg.Src, seg.Dst)
-	c := a.conns[key]
+	c := a.last
+	if c == nil || key != a.lastKey {
+		c = a.conns[key]
+	}
 	opening := seg.Flags&(FlagSYN|FlagACK) == FlagSYN
 	if c != nil && opening && (c.closed || c.dirs[side].synOther(seg.Seq)) {
 		c = nil // the ports are reused by a new connection
@@ -153,6 +162,7 @@ func (a *Assembler) Add(seg Segment, t time.Time, packet int) {
 			c.dirs[i] = &direction{s: Stream{Conn: c.id, Src: src, Dst: []netip.AddrPort{key.hi, key.lo}[i]}, free: &a.free, data: &a.data}
 		}
 	}
+	a.last, a.lastKey = c, key
 	d, other := c.dirs[side], c.dirs[1-side]
 	if seg.Has(FlagSYN) && d.s.Role == RoleUnknown {
 		if seg.Has(FlagACK) {
