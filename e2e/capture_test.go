@@ -11,6 +11,7 @@ import (
 	"net/netip"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -18,7 +19,9 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/kafkawire/kafkawire/codec/capture/capturetest"
+	"github.com/kafkawire/kafkawire/codec/frame"
 	"github.com/kafkawire/kafkawire/codec/frame/traffic"
+	"github.com/kafkawire/kafkawire/codec/message"
 	"github.com/kafkawire/kafkawire/codec/schema"
 	"github.com/twmb/franz-go/pkg/kgo"
 	"github.com/twmb/franz-go/pkg/kmsg"
@@ -394,4 +397,69 @@ func TestCaptureLoadSurvivesNavigation(t *testing.T) {
 	if got, want := s.text("#conv-count"), strconv.Itoa(frames)+" Kafka frames"; got != want {
 		t.Errorf("the list says %q, want %q", got, want)
 	}
+}
+
+// A capture from a busy host: one Kafka connection among others that are
+// not Kafka, and one TLS. The count says so, and the list of connections
+// with notes is rendered once opened (closed, it is a summary alone) and
+// names each with why it was skipped.
+func TestCaptureListsOtherConnectionsWhenOpened(t *testing.T) {
+	api := schema.ByName("ApiVersions")
+	req, err := frame.Encode(message.Minimal(api, 3, schema.Request))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := frame.Encode(message.Minimal(api, 3, schema.Response))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t0 := time.Date(2026, 12, 1, 1, 2, 3, 0, time.UTC)
+	conn := func(client, server string, at int) *capturetest.Conn {
+		c := capturetest.NewConn(netip.MustParseAddrPort(client), netip.MustParseAddrPort(server), t0.Add(time.Duration(at)*time.Millisecond))
+		c.Open()
+		return c
+	}
+	kafka := conn("10.0.0.1:40000", "10.0.0.2:9092", 0)
+	kafka.Send(true, req, 1400)
+	kafka.Send(false, resp, 1400)
+	kafka.Close()
+	segs := kafka.Segments
+	for i := range 3 {
+		web := conn("10.0.0.1:"+strconv.Itoa(50000+i), "10.0.0.3:80", 1+i)
+		web.Send(true, []byte("GET / HTTP/1.1\r\nHost: x\r\n\r\n"), 0)
+		web.Close()
+		segs = append(segs, web.Segments...)
+	}
+	tls := conn("10.0.0.1:45000", "10.0.0.2:9093", 5)
+	tls.Send(true, []byte{0x16, 0x03, 0x01, 0x00, 0x05, 1, 2, 3, 4, 5}, 0)
+	segs = append(segs, tls.Segments...)
+
+	s := newSession(t, false)
+	s.open("/")
+	s.dropFile("busy.pcap", capturetest.WritePcap(capturetest.Ethernet, false, segs))
+	s.waitFor("the conversation list", `document.querySelector('#conv-count')`)
+	if got := s.text("#conv-count"); got != "2 Kafka frames" {
+		t.Errorf("the count says %q", got)
+	}
+	if got := s.text(".conv-sum .paste-line"); !strings.Contains(got, "in 1 Kafka connection, 1 TLS, 3 not Kafka") {
+		t.Errorf("the summary says %q", got)
+	}
+	if got := s.text(".conv-conns summary"); got != "4 connections with notes (TLS, not Kafka, gaps, skipped bytes)" {
+		t.Errorf("the list's summary says %q", got)
+	}
+	if n := eval[int](s, `document.querySelectorAll('.conv-conns li').length`); n != 0 {
+		t.Errorf("closed, the list has %d items in the page", n)
+	}
+	s.clickUntil("the list opened", ".conv-conns summary", `document.querySelectorAll('#conv-conns li').length == 4`)
+	items := eval[[]string](s, `Array.from(document.querySelectorAll('#conv-conns li')).map(li => li.textContent)`)
+	want := []string{
+		"10.0.0.1:45000>10.0.0.2:9093TLSTLS: the bytes are encrypted, so the connection is skipped",
+		"10.0.0.1:50000>10.0.0.3:80not Kafka27 + 0 bytes, skipped",
+	}
+	for _, w := range want {
+		if !slices.Contains(items, w) {
+			t.Errorf("no item %q in %q", w, items)
+		}
+	}
+	s.clickUntil("the list closed", ".conv-conns summary", `document.querySelectorAll('#conv-conns li').length == 0`)
 }
