@@ -193,7 +193,7 @@ func (d *decoder) decodeRecords(r *wire.Reader, parent *layout.Node, b *Batch, c
 		d.clean, d.cost = true, h.cost
 		return
 	}
-	recs, used, cost, ok := parseRecords(body, base, count, max(d.budget.Records, 0))
+	recs, used, cost, ok := parseRecords(body, count, max(d.budget.Records, 0))
 	switch {
 	case ok && len(recs) == count && used == len(body):
 		d.budget.Records -= cost

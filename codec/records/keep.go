@@ -56,7 +56,7 @@ func (b *Batch) keepRecords(payload []byte) {
 	if err != nil {
 		return
 	}
-	recs, used, _, ok := parseRecords(plain, 0, len(b.Records), len(b.Records)+MaxRecords)
+	recs, used, _, ok := parseRecords(plain, len(b.Records), len(b.Records)+MaxRecords)
 	if !ok || used != len(plain) || len(recs) != len(b.Records) {
 		return
 	}

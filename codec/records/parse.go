@@ -1,15 +1,24 @@
 package records
 
-import "github.com/kafkawire/kafkawire/codec/wire"
+import (
+	"encoding/binary"
+	"math"
 
-// parseRecords reads up to count records from b (at offset base) without
-// building nodes. It accepts exactly what decodeRecord accepts and reports
-// only whether what it read parsed: on any trouble the caller lays the
-// records out node by node, which says where and why. It stops early,
-// cleanly, before a record that would take the records and headers read
-// past budget; used is the bytes read and cost the records and headers.
-func parseRecords(b []byte, base, count, budget int) (recs []Record, used, cost int, ok bool) {
-	r := wire.NewReader(b, base)
+	"github.com/kafkawire/kafkawire/codec/wire"
+)
+
+// parseRecords reads up to count records from b without building nodes.
+// It accepts exactly what decodeRecord accepts and reports only whether
+// what it read parsed: on any trouble the caller lays the records out node
+// by node, which says where and why. It stops early, cleanly, before a
+// record that would take the records and headers read past budget; used is
+// the bytes read and cost the records and headers.
+//
+// It reads with a scan of its own rather than a wire.Reader: it needs no
+// offsets or messages, and a Fetch response's thousands of records spent
+// half its decode in the reader's checks and calls.
+func parseRecords(b []byte, count, budget int) (recs []Record, used, cost int, ok bool) {
+	s := scan{b: b}
 	recs = make([]Record, 0, min(count, budget))
 	// The records' headers are carved from one slab rather than a slice
 	// each: a Fetch response holds thousands of records, most with a header
@@ -19,35 +28,27 @@ func parseRecords(b []byte, base, count, budget int) (recs []Record, used, cost 
 	var slab []Header
 	for j := 0; j < count; j++ {
 		if cost == budget {
-			return recs, r.Off() - base, cost, true
+			return recs, len(b) - len(s.b), cost, true
 		}
-		start := r.Off()
-		length := r.Varint()
-		if !r.Length(r.Off(), int64(length), 1, "record length") {
-			return nil, 0, 0, false
-		}
-		rr := wire.NewReader(r.Bytes(int(length), "record"), r.Off()-int(length))
+		start := len(b) - len(s.b)
+		rs := scan{b: s.record()}
 		// The record is read straight into its place in recs: building it
 		// aside and appending it copied it again, under the GC's write
 		// barrier whenever a collection was marking (a tenth of the decode).
 		recs = append(recs, Record{})
 		rec := &recs[len(recs)-1]
-		rec.Attributes = rr.Int8()
-		rec.TimestampDelta = rr.Varlong()
-		rec.OffsetDelta = rr.Varint()
-		if rec.Key, ok = parseVarBytes(rr); !ok {
-			return nil, 0, 0, false
-		}
-		if rec.Value, ok = parseVarBytes(rr); !ok {
-			return nil, 0, 0, false
-		}
-		hc := rr.Varint()
-		if rr.Err() != nil || !rr.Length(rr.Off(), int64(hc), 2, "header count") {
+		rec.Attributes = rs.int8()
+		rec.TimestampDelta = rs.varlong()
+		rec.OffsetDelta = rs.varint()
+		rec.Key = rs.bytes()
+		rec.Value = rs.bytes()
+		hc := rs.varint()
+		if s.bad || rs.bad || hc < 0 || int(hc) > len(rs.b)/2 {
 			return nil, 0, 0, false
 		}
 		if cost+1+int(hc) > budget {
 			recs[len(recs)-1] = Record{}
-			return recs[:len(recs)-1], start - base, cost, true
+			return recs[:len(recs)-1], start, cost, true
 		}
 		cost += 1 + int(hc)
 		if hc > 0 {
@@ -57,39 +58,97 @@ func parseRecords(b []byte, base, count, budget int) (recs []Record, used, cost 
 				slab = make([]Header, 0, max(int(hc), min(count-j, budget-cost)))
 			}
 			first := len(slab)
-			for h := int32(0); h < hc; h++ {
+			for range hc {
 				slab = append(slab, Header{})
 				x := &slab[len(slab)-1]
-				if x.Key, ok = parseVarBytes(rr); !ok {
-					return nil, 0, 0, false
-				}
-				if x.Value, ok = parseVarBytes(rr); !ok {
-					return nil, 0, 0, false
-				}
+				x.Key = rs.bytes()
+				x.Value = rs.bytes()
 			}
 			rec.Headers = slab[first:len(slab):len(slab)]
 		}
-		if rr.Err() != nil || rr.Left() > 0 || r.Err() != nil {
+		if rs.bad || len(rs.b) > 0 {
 			return nil, 0, 0, false
 		}
 	}
-	return recs, r.Off() - base, cost, r.Err() == nil
+	return recs, len(b) - len(s.b), cost, true
 }
 
-func parseVarBytes(r *wire.Reader) (Bytes, bool) {
-	size := r.Varint()
+// scan reads a record's parts from the front of b, by the rules of
+// wire.Reader (varints minimal and in range, lengths within what is left),
+// but keeps only whether all of it read: bad once anything did not.
+type scan struct {
+	b   []byte
+	bad bool
+}
+
+func (s *scan) int8() int8 {
+	if len(s.b) == 0 {
+		s.bad = true
+		return 0
+	}
+	v := int8(s.b[0])
+	s.b = s.b[1:]
+	return v
+}
+
+func (s *scan) varlong() int64 {
+	if len(s.b) > 0 && s.b[0] < 0x80 {
+		v := int64(s.b[0])
+		s.b = s.b[1:]
+		return v>>1 ^ -(v & 1)
+	}
+	if len(s.b) > 1 && s.b[1] < 0x80 && s.b[1] != 0 {
+		// Two bytes, minimal as the second is not 0: the lengths of most
+		// keys, values and records.
+		v := int64(s.b[0]&0x7f) | int64(s.b[1])<<7
+		s.b = s.b[2:]
+		return v>>1 ^ -(v & 1)
+	}
+	v, n := binary.Varint(s.b)
+	if n <= 0 || n != wire.VarlongLen(v) {
+		s.bad = true
+		return 0
+	}
+	s.b = s.b[n:]
+	return v
+}
+
+func (s *scan) varint() int32 {
+	v := s.varlong()
+	if v < math.MinInt32 || v > math.MaxInt32 {
+		s.bad = true
+		return 0
+	}
+	return int32(v)
+}
+
+// record is the bytes of the record whose varint length comes next.
+func (s *scan) record() []byte {
+	n := s.varint()
+	if n < 0 || int(n) > len(s.b) {
+		s.bad = true
+		return nil
+	}
+	r := s.b[:n:n]
+	s.b = s.b[n:]
+	return r
+}
+
+// bytes reads a varint-length byte string: nil for length -1, as decodeRecord reads it.
+func (s *scan) bytes() Bytes {
+	n := s.varint()
 	switch {
-	case r.Err() != nil || size < -1:
-		return nil, false
-	case size == -1:
-		return nil, true
-	case size == 0:
-		return Bytes{}, true
+	case n == -1:
+		return nil
+	case n < -1 || int(n) > len(s.b):
+		s.bad = true
+		return nil
+	case n == 0:
+		return Bytes{}
 	}
-	if !r.Length(r.Off(), int64(size), 1, "bytes") {
-		return nil, false
-	}
-	return Bytes(r.Bytes(int(size), "bytes")), r.Err() == nil
+	v := Bytes(s.b[:n:n])
+	s.b = s.b[n:]
+	return v
 }
 
 // parseMessages reads the legacy messages of a wrapper's decompressed set b
