@@ -108,9 +108,11 @@ func TestArenaReset(t *testing.T) {
 // taker gives back is where the next block starts.
 func TestSharedTakeAndGiveBack(t *testing.T) {
 	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	EndEpoch()
+	var pin Pin
 	s := Shared[int]{Chunk: 64}
-	a := s.Take(10)
-	b := s.Take(10)
+	a := s.Take(10, &pin)
+	b := s.Take(10, &pin)
 	require.Len(t, a, 10)
 	assert.Equal(t, 10, cap(a), "no room to append into the next block")
 	a = append(a, 1)
@@ -118,30 +120,56 @@ func TestSharedTakeAndGiveBack(t *testing.T) {
 
 	assert.False(t, s.GiveBack(a[:10], 4), "not the last block taken")
 	assert.True(t, s.GiveBack(b, 4))
-	c := s.Take(4)
+	c := s.Take(4, &pin)
 	assert.Same(t, &b[6], &c[0], "the next block starts where the given-back part did")
 	assert.False(t, s.GiveBack(c, 0))
 	assert.False(t, s.GiveBack(c, 5), "more than the block")
 
-	big := s.Take(40)
+	big := s.Take(40, &pin)
 	assert.Len(t, big, 40, "more than half a chunk is allocated alone")
 	assert.False(t, s.GiveBack(big, 10))
 
 	// 20 of the chunk's 64 are handed out (a, b less what it gave back, c).
-	assert.Len(t, s.TakeSome(30, 30), 30)
-	some := s.TakeSome(30, 10)
+	assert.Len(t, s.TakeSome(30, 30, &pin), 30)
+	some := s.TakeSome(30, 10, &pin)
 	assert.Len(t, some, 14, "the rest of the chunk, rather than leaving it")
 	assert.True(t, s.GiveBack(some, 4), "the chunk's last block")
-	assert.Len(t, s.TakeSome(30, 4), 4, "what was given back")
-	fresh := s.TakeSome(30, 20)
+	assert.Len(t, s.TakeSome(30, 4, &pin), 4, "what was given back")
+	fresh := s.TakeSome(30, 20, &pin)
 	assert.Len(t, fresh, 30, "a new chunk when the rest is too little")
+	assert.True(t, s.GiveBack(fresh, 10), "the new chunk's last block")
 
-	// A retired chunk is cut no further: nothing taken later shares it.
-	s.Retire()
-	assert.False(t, s.GiveBack(fresh, 10), "the chunk is no longer the one being cut")
-	after := s.Take(4)
-	assert.Equal(t, 4, cap(after))
-	assert.False(t, s.GiveBack(fresh, 1))
+	// An ended epoch's chunk is cut no further: nothing taken later shares it.
+	EndEpoch()
+	assert.False(t, s.GiveBack(fresh[:20], 10), "the chunk is no longer the one being cut")
+	late := s.Take(4, &pin)
+	assert.Equal(t, 4, cap(late))
+	assert.False(t, s.GiveBack(late, 1), "a decode whose epoch ended takes blocks of its own")
+	var next Pin
+	after := s.Take(4, &next)
+	assert.True(t, s.GiveBack(after, 1), "a decode begun since takes from the new epoch's chunk")
+	assert.NotEqual(t, pin, next)
+}
+
+// A decode begins a new epoch once the one before handed out epochBytes,
+// and keeps its own epoch to its end, however much it takes.
+func TestSharedEpochs(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	EndEpoch()
+	s := Shared[[1024]byte]{Chunk: 16}
+	var first Pin
+	for range epochBytes/1024 + 8 {
+		s.Take(1, &first)
+	}
+	assert.Greater(t, shared.bytes, epochBytes, "one decode's takes stay in its epoch")
+	b := s.Take(1, &first)
+	assert.True(t, s.GiveBack(b, 1), "still cut from its epoch's chunk")
+	var second Pin
+	s.Take(1, &second)
+	assert.Equal(t, first.epoch+1, second.epoch, "the next decode begins a new epoch")
+	var third Pin
+	s.Take(1, &third)
+	assert.Equal(t, second, third, "and the one after shares it")
 }
 
 // Arenas that share hand out nodes side by side: the second decode takes

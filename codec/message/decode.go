@@ -38,7 +38,7 @@ type Decoder struct {
 // slab is where the decoder's values come from, made on first use.
 func (d *Decoder) slab() *slab {
 	if d.values == nil {
-		d.values = &slab{share: d.Arena != nil && d.Arena.Share}
+		d.values = &slab{pin: d.Arena.SharePin()}
 	}
 	return d.values
 }
@@ -53,7 +53,7 @@ func (d *Decoder) Done() {
 }
 
 // Retire is Done for a decode that holds much (decompressed buffers): its
-// blocks' chunks are dropped rather than shared on (layout.Arena.Retire).
+// blocks' epoch is ended rather than shared on (layout.Arena.Retire).
 func (d *Decoder) Retire() {
 	if d != nil && d.values != nil {
 		d.values.retire()

@@ -68,7 +68,7 @@ func DecodeData(name string, b []byte, off int, region layout.Region) *layout.No
 // control records unless the caller chose otherwise.
 func (d *Decoder) recordsOptions() records.Options {
 	o := d.Records
-	o.ShareBlocks = d.Arena != nil && d.Arena.Share
+	o.ShareBlocks = d.Arena.SharePin()
 	if o.DataFormat == nil {
 		o.DataFormat = DecodeData
 	}

@@ -12,10 +12,11 @@ type slab struct {
 	fields  []Field
 	anys    []any
 	block   int
-	// share cuts the blocks from chunks every sharing slab takes from, and
-	// done gives back what a decode left unused of its last blocks: set as
-	// the decoder's layout.Arena.Share is, for the same reason.
-	share bool
+	// pin, when set, cuts the blocks from chunks every sharing slab takes
+	// from, and done gives back what a decode left unused of its last
+	// blocks: the pin of the decoder's layout.Arena (SharePin), so that a
+	// decode's values come from the same epoch as its nodes.
+	pin *layout.Pin
 }
 
 const (
@@ -32,7 +33,7 @@ var (
 
 // done gives back the unused ends of the slab's last blocks.
 func (s *slab) done() {
-	if !s.share {
+	if s.pin == nil {
 		return
 	}
 	if sharedStructs.GiveBack(s.structs[:len(s.structs):len(s.structs)], len(s.structs)) {
@@ -46,12 +47,10 @@ func (s *slab) done() {
 	}
 }
 
-// retire drops the chunks the slab's blocks came from (layout.Arena.Retire).
+// retire ends the epoch of the chunks the slab's blocks came from (layout.Arena.Retire).
 func (s *slab) retire() {
-	if s.share {
-		sharedStructs.Retire()
-		sharedFields.Retire()
-		sharedAnys.Retire()
+	if s.pin != nil {
+		layout.EndEpoch()
 	}
 }
 
@@ -64,7 +63,7 @@ func (s *slab) grow(need int) int {
 // fields than that is safe: the list is then copied elsewhere.
 func (s *slab) newStruct(nf int) *Struct {
 	if len(s.structs) == 0 {
-		s.structs = layout.Take(&sharedStructs, s.share, s.grow(1))
+		s.structs = layout.Take(&sharedStructs, s.pin, s.grow(1))
 	}
 	st := &s.structs[0]
 	s.structs = s.structs[1:]
@@ -80,7 +79,7 @@ func (s *slab) fieldList(n int) []Field {
 		return make([]Field, 0, n)
 	}
 	if len(s.fields) < n {
-		s.fields = layout.Take(&sharedFields, s.share, s.grow(n))
+		s.fields = layout.Take(&sharedFields, s.pin, s.grow(n))
 	}
 	f := s.fields[:0:n]
 	s.fields = s.fields[n:]
@@ -96,7 +95,7 @@ func (s *slab) array(n int) []any {
 		return make([]any, 0, n)
 	}
 	if len(s.anys) < n {
-		s.anys = layout.Take(&sharedAnys, s.share, s.grow(n))
+		s.anys = layout.Take(&sharedAnys, s.pin, s.grow(n))
 	}
 	a := s.anys[:0:n]
 	s.anys = s.anys[n:]

@@ -266,10 +266,11 @@ type Options struct {
 	// calls for the records fields of one frame. Nil gives the call a full
 	// budget of its own.
 	Budget *Budget
-	// ShareBlocks takes the nodes the call builds at once from blocks
-	// shared with other decodes (layout.Arena.Share): for a frame's decode,
-	// whose nodes are kept or dropped together.
-	ShareBlocks bool
+	// ShareBlocks, when set, takes the nodes the call builds at once from
+	// blocks shared with other decodes (layout.Arena.Share), in the epoch
+	// of this pin: the frame's decode's, whose nodes are kept or dropped
+	// together.
+	ShareBlocks *layout.Pin
 	// Keep, when set, remembers the batches this decode reads cleanly, and
 	// Prior is what an earlier decode remembered: a batch of the same bytes
 	// takes its records from there rather than parsing them again (Reuse).
@@ -294,7 +295,7 @@ func Decode(b []byte, base int, bufs *[][]byte, opts Options) (*Set, []*layout.N
 		bufs = &[][]byte{nil}
 	}
 	d := &decoder{bufs: bufs, opts: opts, budget: opts.Budget}
-	d.arena.Share = opts.ShareBlocks
+	d.arena.Share, d.arena.Pin = opts.ShareBlocks != nil, opts.ShareBlocks
 	before := len(*bufs)
 	defer func() {
 		// Nodes that hold decompressed bytes must not share a chunk with
