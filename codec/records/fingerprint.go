@@ -52,15 +52,20 @@ func (f *fingerprint) batch(b *Batch) uint64 {
 		f.add(1)
 		f.message(b.Legacy)
 	}
-	return f.sum
+	return f.total()
 }
 
 // fingerprint folds values into sum, each step a multiply and a rotate (as
 // xxhash's rounds), so that order matters and no two values cancel. With
 // ident set, byte strings are folded in by identity, not content (identity).
+//
+// A record's values are folded two at a time (pair), one into sum and one
+// into sum2: each step waits for the one before in its chain, and two
+// chains run side by side, where one chain of a record's dozen values was
+// most of the identity's time, itself a twelfth of a 1 MiB Fetch's decode.
 type fingerprint struct {
-	sum   uint64
-	ident bool
+	sum, sum2 uint64
+	ident     bool
 }
 
 const (
@@ -72,26 +77,34 @@ func (f *fingerprint) add(v uint64) {
 	f.sum = bits.RotateLeft64(f.sum^(v*prime2), 31) * prime1
 }
 
-// bytes adds b with its length first (nil distinct from empty), so adjacent strings cannot blur.
+// pair folds a into sum and b into sum2.
+func (f *fingerprint) pair(a, b uint64) {
+	f.sum = bits.RotateLeft64(f.sum^(a*prime2), 31) * prime1
+	f.sum2 = bits.RotateLeft64(f.sum2^(b*prime2), 31) * prime1
+}
+
+// total is the fingerprint of all that was folded in.
+func (f *fingerprint) total() uint64 {
+	return f.sum ^ bits.RotateLeft64(f.sum2*prime1, 29)
+}
+
+// bytes adds b with its length (nil distinct from empty), so adjacent strings cannot blur.
 func (f *fingerprint) bytes(b []byte) {
-	if b == nil {
-		f.add(0)
-		return
-	}
-	f.add(uint64(len(b)) + 1)
-	if f.ident {
+	switch {
+	case b == nil:
+		f.pair(0, 0)
+	case f.ident:
 		// Go's heap does not move, so an address names the same bytes for as long as b holds them.
-		f.add(uint64(uintptr(unsafe.Pointer(unsafe.SliceData(b)))))
-		return
+		f.pair(uint64(len(b))+1, uint64(uintptr(unsafe.Pointer(unsafe.SliceData(b)))))
+	default:
+		f.pair(uint64(len(b))+1, maphash.Bytes(fingerprintSeed, b))
 	}
-	f.add(maphash.Bytes(fingerprintSeed, b))
 }
 
 func (f *fingerprint) record(r *Record) {
-	f.add(uint64(uint8(r.Attributes)))
-	f.add(uint64(r.TimestampDelta))
-	f.add(uint64(uint32(r.OffsetDelta)))
-	f.add(uint64(len(r.Headers)))
+	// The attributes (8 bits) and offset delta (32) in one value with the
+	// header count, whose bits past 24 are told by the headers folded after.
+	f.pair(uint64(uint8(r.Attributes))|uint64(uint32(r.OffsetDelta))<<8|uint64(len(r.Headers))<<40, uint64(r.TimestampDelta))
 	f.bytes(r.Key)
 	f.bytes(r.Value)
 	for _, x := range r.Headers {

@@ -21,7 +21,7 @@ func recordsSum(codec Codec, recs []Record) uint64 {
 	for i := range recs {
 		f.record(&recs[i])
 	}
-	return f.sum
+	return f.total()
 }
 
 // messagesSum hashes what a wrapper's kept value stands for: the codec and the inner messages.
@@ -32,7 +32,7 @@ func messagesSum(codec Codec, msgs []*Message) uint64 {
 	for _, m := range msgs {
 		f.message(m)
 	}
-	return f.sum
+	return f.total()
 }
 
 // keptRecords is the compressed payload b still holds for its records, or nil once they changed.
