@@ -158,9 +158,16 @@ func (s *Set) AppendTo(dst []byte) []byte {
 	if dst == nil {
 		// Room for the batches as they were decoded, which unedited ones are
 		// again: a 1 MiB fetch grown from nothing was copied over and over.
+		// A batch never decoded (a new message's) takes about its header
+		// and its records' bytes: grown from nothing, even the empty batch
+		// of a minimal Produce request was allocated five times.
 		n := len(s.Tail)
 		for _, b := range s.Batches {
-			n += len(b.raw)
+			if b.raw != nil {
+				n += len(b.raw)
+			} else {
+				n += b.sizeHint()
+			}
 		}
 		dst = make([]byte, 0, n)
 	}
@@ -168,6 +175,20 @@ func (s *Set) AppendTo(dst []byte) []byte {
 		dst = b.AppendTo(dst)
 	}
 	return append(dst, s.Tail...)
+}
+
+// sizeHint is about what the batch encodes to: its header and its
+// records as they are, uncompressed, each with a few bytes of varints.
+func (b *Batch) sizeHint() int {
+	n := batchHeaderLen
+	for i := range b.Records {
+		r := &b.Records[i]
+		n += 12 + len(r.Key) + len(r.Value)
+		for _, h := range r.Headers {
+			n += 4 + len(h.Key) + len(h.Value)
+		}
+	}
+	return n
 }
 
 // AppendTo appends the encoded batch: its original bytes if none of its fields changed since Decode,
