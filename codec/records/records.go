@@ -381,6 +381,8 @@ func (d *decoder) decodeOne(b []byte, base, i int) (*Batch, *layout.Node, *wire.
 	defer func() { d.hit, d.plain = nil, nil }()
 	if magic := int8(b[magicOff]); magic < 2 {
 		batch, node = d.decodeLegacy(r, i)
+	} else if lb, ln, ok := d.lazyBatch(r, i); ok {
+		batch, node = lb, ln
 	} else {
 		batch, node = d.decodeBatch(r, i)
 	}
