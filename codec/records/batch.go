@@ -193,7 +193,15 @@ func (d *decoder) decodeRecords(r *wire.Reader, parent *layout.Node, b *Batch, c
 		d.clean, d.cost = true, h.cost
 		return
 	}
-	recs, used, cost, ok := parseRecords(body, count, max(d.budget.Records, 0))
+	var recs []Record
+	var used, cost int
+	var ok bool
+	if p := d.parsed; p != nil {
+		recs, used, cost, ok = p.recs, p.used, p.cost, p.ok
+		d.parsed = nil
+	} else {
+		recs, used, cost, ok = parseRecords(body, count, max(d.budget.Records, 0))
+	}
 	switch {
 	case ok && len(recs) == count && used == len(body):
 		d.budget.Records -= cost

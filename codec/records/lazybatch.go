@@ -52,6 +52,9 @@ func (d *decoder) lazyBatch(r *wire.Reader, i int) (*Batch, *layout.Node, bool) 
 	default:
 		recs, used, c, ok := parseRecords(body, count, max(d.budget.Records, 0))
 		if !ok || len(recs) != count || used != len(body) {
+			// decodeBatch takes what the parse gave (the records within
+			// the budget, say) rather than parse them again.
+			d.parsed = &parsedRecords{recs, used, c, ok}
 			return nil, nil, false
 		}
 		b.Records, cost = recs, c
@@ -82,4 +85,11 @@ func (d *decoder) lazyBatch(r *wire.Reader, i int) (*Batch, *layout.Node, bool) 
 		n.Children = built.Children
 	}, spans)
 	return b, node, true
+}
+
+// parsedRecords is what parseRecords gave for a batch's records.
+type parsedRecords struct {
+	recs       []Record
+	used, cost int
+	ok         bool
 }

@@ -2,8 +2,10 @@ package records
 
 import (
 	"fmt"
+	"runtime"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -74,4 +76,36 @@ func TestBatchNotCleanLaidOutAtOnce(t *testing.T) {
 		require.NotEmpty(t, nodes, name)
 		assert.True(t, nodes[0].Built(), "%s: laid out at once", name)
 	}
+}
+
+// A batch of more records than the frame's budget holds is laid out at
+// once, with the records within the budget: parsed once, by lazyBatch, not
+// again by decodeBatch (the 64 MiB Produce of the hostile inputs took
+// twice the memory and time so).
+func TestBatchOverBudgetParsedOnce(t *testing.T) {
+	recs := make([]Record, 40_000)
+	for i := range recs {
+		recs[i].OffsetDelta = int32(i)
+	}
+	b := (&Set{Batches: []*Batch{{Magic: 2, Records: recs}}}).AppendTo(nil)
+	const within = 20_000
+	decode := func() []*layout.Node {
+		_, nodes, err := Decode(b, 0, nil, Options{Budget: &Budget{Records: within, Nodes: MaxNodes, Decompressed: MaxFrameDecompressed}})
+		require.NotNil(t, err, "the budget stops it")
+		require.True(t, nodes[0].Built(), "laid out at once, saying where it stopped")
+		return nodes
+	}
+	kept := ""
+	for _, c := range decode()[0].Children {
+		if c.Name == "records" {
+			kept = c.Value
+		}
+	}
+	require.Equal(t, "20000 of 40000 records", kept)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	decode()
+	runtime.ReadMemStats(&after)
+	parsedOnce := uint64(within) * uint64(unsafe.Sizeof(Record{}))
+	assert.Less(t, after.TotalAlloc-before.TotalAlloc, parsedOnce*3/2, "the records within the budget are parsed (and allocated) once")
 }

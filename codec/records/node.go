@@ -30,6 +30,9 @@ type decoder struct {
 	clean bool
 	cost  int
 	plain []byte
+	// parsed is what lazyBatch's parse of the batch's records gave when
+	// it did not read cleanly, for decodeRecords to take.
+	parsed *parsedRecords
 }
 
 // add appends a copy of proto to parent's children, taking the node from the arena.

@@ -377,8 +377,8 @@ func (d *decoder) decodeOne(b []byte, base, i int) (*Batch, *layout.Node, *wire.
 	r := wire.NewReader(b, base)
 	var batch *Batch
 	var node *layout.Node
-	d.hit, d.clean, d.cost, d.plain = d.opts.Prior.find(b), false, 0, nil
-	defer func() { d.hit, d.plain = nil, nil }()
+	d.hit, d.clean, d.cost, d.plain, d.parsed = d.opts.Prior.find(b), false, 0, nil, nil
+	defer func() { d.hit, d.plain, d.parsed = nil, nil, nil }()
 	if magic := int8(b[magicOff]); magic < 2 {
 		batch, node = d.decodeLegacy(r, i)
 	} else if lb, ln, ok := d.lazyBatch(r, i); ok {
