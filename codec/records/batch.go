@@ -183,25 +183,8 @@ func (d *decoder) decodeRecords(r *wire.Reader, parent *layout.Node, b *Batch, c
 		return
 	}
 	body, base := r.Rest(), r.Off()
-	if h := d.hit; h != nil && len(h.batch.Records) == count && h.cost <= d.budget.Records {
-		// The same bytes parsed cleanly before, and the budget holds them
-		// whole: parsing them again would give these records.
-		d.budget.Records -= h.cost
-		r.Bytes(len(body), "records")
-		b.Records = h.batch.Records
-		d.lazyRecords(cn, body, base, b, count)
-		d.clean, d.cost = true, h.cost
-		return
-	}
-	var recs []Record
-	var used, cost int
-	var ok bool
-	if p := d.parsed; p != nil {
-		recs, used, cost, ok = p.recs, p.used, p.cost, p.ok
-		d.parsed = nil
-	} else {
-		recs, used, cost, ok = parseRecords(body, count, max(d.budget.Records, 0))
-	}
+	p := d.batchRecords(body, count)
+	recs, used, cost, ok := p.recs, p.used, p.cost, p.ok
 	switch {
 	case ok && len(recs) == count && used == len(body):
 		d.budget.Records -= cost
@@ -224,6 +207,31 @@ func (d *decoder) decodeRecords(r *wire.Reader, parent *layout.Node, b *Batch, c
 		d.layoutRecords(r, cn, b, count, false)
 		cn.End = r.Off()
 	}
+}
+
+// parsedRecords is what parseRecords gives for a batch's records.
+type parsedRecords struct {
+	recs       []Record
+	used, cost int
+	ok         bool
+}
+
+// batchRecords is the records of the batch whose record bytes are body:
+// what lazyBatch parsed of them already (d.parsed), those an earlier decode
+// of the same bytes made (d.hit) when the budget holds them whole, or
+// else what parseRecords makes of them now.
+func (d *decoder) batchRecords(body []byte, count int) parsedRecords {
+	if p := d.parsed; p != nil {
+		d.parsed = nil
+		return *p
+	}
+	if h := d.hit; h != nil && len(h.batch.Records) == count && h.cost <= d.budget.Records {
+		// The same bytes parsed cleanly before: parsing them again would
+		// give these records.
+		return parsedRecords{h.batch.Records, len(body), h.cost, true}
+	}
+	recs, used, cost, ok := parseRecords(body, count, max(d.budget.Records, 0))
+	return parsedRecords{recs, used, cost, ok}
 }
 
 // lazyRecords makes cn build the nodes of the count records in body (at

@@ -43,22 +43,16 @@ func (d *decoder) lazyBatch(r *wire.Reader, i int) (*Batch, *layout.Node, bool) 
 		d.hit == nil && crc32.Checksum(raw[21:], castagnoli) != b.CRC:
 		return nil, nil, false
 	}
-	cost := 0
-	switch h := d.hit; {
-	case count == 0 && len(body) == 0:
-		b.Records = []Record{}
-	case h != nil && len(h.batch.Records) == count && h.cost <= d.budget.Records:
-		b.Records, cost = h.batch.Records, h.cost // the same bytes, parsed cleanly before
-	default:
-		recs, used, c, ok := parseRecords(body, count, max(d.budget.Records, 0))
-		if !ok || len(recs) != count || used != len(body) {
-			// decodeBatch takes what the parse gave (the records within
-			// the budget, say) rather than parse them again.
-			d.parsed = &parsedRecords{recs, used, c, ok}
-			return nil, nil, false
-		}
-		b.Records, cost = recs, c
+	p := d.batchRecords(body, count)
+	if !p.ok || len(p.recs) != count || p.used != len(body) {
+		// decodeBatch takes what the parse gave (the records within the
+		// budget, say) rather than parse them again.
+		parsed := p // only a batch that did not read whole takes an allocation
+		d.parsed = &parsed
+		return nil, nil, false
 	}
+	b.Records = p.recs
+	cost := p.cost
 	d.budget.Records -= cost
 	d.budget.Nodes--
 	d.clean, d.cost = true, cost
@@ -85,11 +79,4 @@ func (d *decoder) lazyBatch(r *wire.Reader, i int) (*Batch, *layout.Node, bool) 
 		n.Children = built.Children
 	}, spans)
 	return b, node, true
-}
-
-// parsedRecords is what parseRecords gave for a batch's records.
-type parsedRecords struct {
-	recs       []Record
-	used, cost int
-	ok         bool
 }
