@@ -226,7 +226,7 @@ func ChunkLen[T any](size int) int {
 // into other chunks, whose dead decodes point into yet others: a chain
 // back to the last collection, all of it kept alive by the one decode in
 // progress. Decoding the 734 minimal messages over and over, the heap then
-// grew to 200-400 MB between collections where 4 MB was live. So chunks
+// was 250-410 MB at each collection where 4 MB was live. So chunks
 // are cut in epochs: every pool starts a new chunk when a new epoch
 // begins, and a decode takes all its blocks within the epoch it began in
 // (its Pin). A dead decode then points only into chunks of its own epoch,
