@@ -84,6 +84,29 @@ type Paste struct {
 	// kinds keeps Kinds' answers: the frame list asks for the same
 	// ranges of thousands of frames at every render.
 	kinds map[[2]int]string
+	// guessedFor keeps the last guess made, for the bytes it was made
+	// for: deciding whether a single frame is a request guesses it as a
+	// response, and the Guess button then asks again for the same bytes
+	// (a quarter of a second for a 1 MiB response in the page).
+	guessedFor guessed
+}
+
+type guessed struct {
+	b       []byte
+	list    []frame.Candidate
+	stopped string
+}
+
+// guess guesses b as a response (frame.Guesser), or gives the answer it gave for b last.
+func (p *Paste) guess(b []byte) ([]frame.Candidate, string) {
+	if g := p.guessedFor; len(g.b) == len(b) && len(b) > 0 && &g.b[0] == &b[0] {
+		return g.list, g.stopped
+	}
+	var g frame.Guesser
+	var list []frame.Candidate
+	_ = safely(func() error { list = g.Guess(b); return nil })
+	p.guessedFor = guessed{b, list, g.Stopped}
+	return list, g.Stopped
 }
 
 // PastedFrame is one frame of a paste, decoded as far as it goes.
@@ -115,7 +138,7 @@ func (p *Paste) Empty() bool {
 func (p *Paste) Read() {
 	p.Bytes, p.Format, p.Alternatives, p.Err, p.Frames = nil, "", nil, nil, nil
 	p.Capture.Stop()
-	p.Guesses, p.Guessed, p.GuessStopped, p.Capture, p.kinds = nil, false, "", nil, nil
+	p.Guesses, p.Guessed, p.GuessStopped, p.Capture, p.kinds, p.guessedFor = nil, false, "", nil, nil, guessed{}
 	if p.Empty() {
 		return
 	}
@@ -171,9 +194,7 @@ func (p *Paste) Read() {
 	if len(p.Bytes) == 0 {
 		return
 	}
-	if err := safely(func() error { p.decode(); return nil }); err != nil {
-		p.Frames = []PastedFrame{{Bytes: p.Bytes, Dir: schema.Response, Paired: -1, Bad: -1, Err: err.Error()}}
-	}
+	p.decodeSafely()
 	if p.Cur >= len(p.Frames) || p.Cur < 0 {
 		p.Cur = 0
 	}
@@ -189,6 +210,14 @@ func dedupe(fs []hexin.Format) []hexin.Format {
 		}
 	}
 	return out
+}
+
+// decodeSafely decodes the bytes read into frames; should the codec panic,
+// the bytes are one frame that says so.
+func (p *Paste) decodeSafely() {
+	if err := safely(func() error { p.decode(); return nil }); err != nil {
+		p.Frames = []PastedFrame{{Bytes: p.Bytes, Dir: schema.Response, Paired: -1, Bad: -1, Err: err.Error()}}
+	}
 }
 
 // decode mirrors the command line: several frames back to back are split by
@@ -229,7 +258,15 @@ func (p *Paste) decode() {
 		// and version but does not decode is shown as a broken request unless
 		// the bytes decode cleanly as some response: a response's correlation
 		// id often reads as API key 0 and a small version.
-		asRequest = req.Err == nil || (req.Msg != nil && len(frame.Guess(b)) == 0)
+		// A frame the user named a response's API for is a response
+		// unless it decodes as a request (the guess of a 1 MiB response
+		// takes a quarter of a second in the page).
+		_, picked := p.Hints[0]
+		asRequest = req.Err == nil
+		if !asRequest && req.Msg != nil && !picked {
+			list, _ := p.guess(b)
+			asRequest = len(list) == 0
+		}
 	}
 	if asRequest {
 		f.Dir, f.Added, f.Known = schema.Request, added, req.Msg != nil
@@ -313,10 +350,7 @@ func (p *Paste) Guess() {
 	if p.Cur < 0 || p.Cur >= len(p.Frames) {
 		return
 	}
-	b := p.Frames[p.Cur].Bytes
-	var g frame.Guesser
-	_ = safely(func() error { p.Guesses = g.Guess(b); return nil })
-	p.GuessStopped = g.Stopped
+	p.Guesses, p.GuessStopped = p.guess(p.Frames[p.Cur].Bytes)
 }
 
 // Pick decodes the current frame as a response of api at version v.
@@ -331,8 +365,11 @@ func (p *Paste) Pick(api *schema.API, v int16) {
 	if len(p.Frames) == 1 && p.Frames[0].Dir == schema.Request {
 		p.Dir = "response"
 	}
+	// The bytes are read already: decode them again, not the text (a 1 MiB
+	// frame pasted as xxd is 4.4 MB of text to parse again).
 	cur := p.Cur
-	p.Read()
+	p.Frames, p.Guesses, p.Guessed, p.GuessStopped, p.kinds = nil, nil, false, "", nil
+	p.decodeSafely()
 	p.Cur = cur
 }
 

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/kafkawire/kafkawire/codec/frame"
+	"github.com/kafkawire/kafkawire/codec/frame/bigframe"
 	"github.com/kafkawire/kafkawire/codec/hexin"
 	"github.com/kafkawire/kafkawire/codec/message"
 	"github.com/kafkawire/kafkawire/codec/schema"
@@ -128,6 +129,59 @@ func TestPasteResponseNeedsItsAPI(t *testing.T) {
 	assert.Equal(t, "/DescribeProducers/v0", path)
 	assert.Equal(t, "resp="+base64.RawURLEncoding.EncodeToString(resp), frag)
 	assert.Empty(t, p.Frames[0].Err)
+}
+
+// Picking a response's API decodes the bytes already read, and gives what
+// reading the text again with the same pick gives.
+func TestPickDecodesTheBytesRead(t *testing.T) {
+	big, err := frame.Encode(bigframe.Fetch())
+	require.NoError(t, err)
+	for _, c := range []struct {
+		resp []byte
+		api  string
+		v    int16
+	}{
+		{minimalFrame(t, "DescribeProducers", 0, schema.Response, 5), "DescribeProducers", 0},
+		{big, "Fetch", bigframe.FetchVersion},
+	} {
+		p := read(hexin.FormatAs(c.resp, hexin.XXD))
+		require.Len(t, p.Frames, 1)
+		require.Nil(t, p.Frames[0].API, "a response: its API is not known")
+		require.Equal(t, hexin.XXD, p.Format)
+		bytesRead := &p.Bytes[0]
+
+		api := schema.ByName(c.api)
+		p.Pick(api, c.v)
+		assert.Same(t, bytesRead, &p.Bytes[0], "the text is not read again")
+		assert.Equal(t, hexin.XXD, p.Format)
+		require.Len(t, p.Frames, 1)
+		assert.Equal(t, api, p.Frames[0].API)
+		assert.Empty(t, p.Frames[0].Err)
+
+		again := &Paste{Text: p.Text, Hints: p.Hints}
+		again.Read()
+		assert.Equal(t, again.Frames, p.Frames, "as reading the text again")
+	}
+}
+
+// Reading a single frame guesses it as a response to tell whether it is a
+// request; the Guess button then gives that answer without guessing again.
+func TestGuessKeepsTheReadsGuess(t *testing.T) {
+	resp := minimalFrame(t, "DescribeProducers", 0, schema.Response, 5) // correlation id 5 reads as Produce v5
+	p := read(hex.EncodeToString(resp))
+	require.Equal(t, schema.Response, p.Frames[0].Dir)
+	kept := p.guessedFor.list
+	require.NotEmpty(t, kept, "the read guessed")
+
+	p.Guess()
+	assert.Same(t, &kept[0], &p.Guesses[0], "not guessed again")
+	assert.Equal(t, frame.Guess(resp), p.Guesses, "as a guess made now")
+
+	p.Text = hex.EncodeToString(resp[:len(resp)-1])
+	p.Read()
+	p.Guess()
+	assert.Empty(t, p.Guesses, "another text, another guess: the frame one byte short fits none")
+	assert.Equal(t, frame.Guess(resp[:len(resp)-1]), p.Guesses)
 }
 
 func TestPasteSizeDisagreements(t *testing.T) {
