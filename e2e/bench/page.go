@@ -3,11 +3,13 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/base64"
 	"fmt"
 	"net/url"
 	"os"
+	"os/exec"
 	"slices"
 	"sort"
 	"strconv"
@@ -20,6 +22,7 @@ import (
 	"github.com/chromedp/cdproto/performance"
 	cdpruntime "github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+	"github.com/kafkawire/kafkawire/codec/frame/bigframe"
 	"github.com/kafkawire/kafkawire/e2e/browser"
 )
 
@@ -268,6 +271,23 @@ func measurePage(base string, fb []byte) {
 	add("edit -> bytes painted, 1 MiB Fetch (ThrottleTimeMs), 20 edits over a frame's phases", medianP95(big.bytes)+"; the frame painting them at "+medianP95(big.frames)+", the first frame after the edit for "+strconv.Itoa(big.first)+" of 20", "<= 50 ms", check(quantile(big.bytes, .5) <= 50))
 	add("edit -> tree painted, 1 MiB Fetch, same edits", medianP95(big.tree), "<= 100 ms", check(quantile(big.tree, .5) <= 100))
 
+	if all {
+		// The same frame as a user debugging it may paste it: xxd's dump,
+		// into the Fetch page's box, then named a Fetch v16 response.
+		text := xxd(fb)
+		var reads, decodes, alone []float64
+		for range 3 {
+			step(ctx, 60*time.Second, chromedp.Navigate("about:blank"), chromedp.Navigate(base+"Fetch/v16"))
+			waitJS(ctx, "the wasm app", `window.__kwReady > 0`)
+			alone = append(alone, textareaAlone(ctx, text))
+			r, d := pasteDump(ctx, text, "Fetch", bigframe.FetchVersion, len(fb))
+			reads, decodes = append(reads, r), append(decodes, d)
+		}
+		add(fmt.Sprintf("1 MiB Fetch pasted as xxd (%s of text): paste -> API picker shown, median of 3", mb(len(text))),
+			ms(quantile(reads, .5))+"; Chromium's textarea alone taking the text: "+ms(quantile(alone, .5)), "-", nil)
+		add("1 MiB Fetch pasted as xxd: \"Decode as this response\" -> grid painted, median of 3", ms(quantile(decodes, .5)), "-", nil)
+	}
+
 	mu.Lock()
 	defer mu.Unlock()
 	for _, r := range *reqs {
@@ -365,4 +385,70 @@ func editFrames(ctx context.Context, sec, path string, from int) (r editTimes) {
 		}
 	}
 	return r
+}
+
+// xxd is b as the xxd tool prints it.
+func xxd(b []byte) string {
+	cmd := exec.Command("xxd")
+	cmd.Stdin = bytes.NewReader(b)
+	out, err := cmd.Output()
+	die(err)
+	return string(out)
+}
+
+// pasteDump pastes text, a response of api at version v, into the paste
+// box (an input event as a paste fires it), names its API and version as a
+// user does, and returns the milliseconds, measured in the page, from the
+// paste to the picker shown, and from the click on "Decode as this
+// response" to the grid of the frame (size bytes) painted.
+func pasteDump(ctx context.Context, text, api string, v int16, size int) (read, decoded float64) {
+	mark := "kw-grid-painted-" + strconv.Itoa(size)
+	took, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`new Promise((resolve, reject) => {
+  const ta = document.getElementById('paste-text');
+  const until = (what, ok, then) => {
+    const t0 = performance.now();
+    const poll = () => {
+      if (ok()) then(performance.now() - t0);
+      else if (performance.now() - t0 > 120000) reject(new Error('no ' + what + ' after two minutes'));
+      else setTimeout(poll, 2);
+    };
+    poll();
+  };
+  const pick = (id, value) => {
+    const s = document.getElementById(id);
+    s.value = value;
+    s.dispatchEvent(new Event('change', {bubbles: true}));
+  };
+  ta.value = `+strconv.Quote(text)+`;
+  ta.dispatchEvent(new InputEvent('input', {bubbles: true, inputType: 'insertFromPaste'}));
+  until('picker', () => document.getElementById('paste-api'), read => {
+    pick('paste-api', '`+api+`');
+    until('versions', () => document.querySelector('#paste-ver option[value="`+strconv.Itoa(int(v))+`"]'), () => {
+      pick('paste-ver', '`+strconv.Itoa(int(v))+`');
+      setTimeout(() => {
+        const t1 = performance.now();
+        document.querySelector('[data-op="paste-decode"]').click();
+        until('grid', () => performance.getEntriesByName('`+mark+`').some(e => e.startTime > t1), decoded => resolve([read, decoded]));
+      }, 50);
+    });
+  });
+})`, chromedp.EvalAwaitPromise))
+	die(err)
+	return took[0], took[1]
+}
+
+// textareaAlone gives, in milliseconds, what Chromium alone takes to hold
+// text in a textarea styled as the paste box's: a textarea added to the
+// page, not the box (no app code runs), from its value set to the frame
+// after. It is the part of a big paste no code of the page can shorten.
+func textareaAlone(ctx context.Context, text string) float64 {
+	return js[float64](ctx, `new Promise(resolve => {
+  const t = document.createElement('textarea');
+  t.className = 'paste-text';
+  t.rows = 7;
+  document.getElementById('paste').append(t);
+  const t0 = performance.now();
+  t.value = `+strconv.Quote(text)+`;
+  requestAnimationFrame(() => setTimeout(() => { const took = performance.now() - t0; t.remove(); resolve(took); }));
+})`)
 }

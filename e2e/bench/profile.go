@@ -17,6 +17,7 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/profiler"
 	"github.com/chromedp/chromedp"
+	"github.com/kafkawire/kafkawire/codec/frame/bigframe"
 )
 
 // profilePage runs one scenario of the page bench under Chrome's own CPU
@@ -99,6 +100,16 @@ func profilePage(base string, fb []byte, scenario, capFile string) {
 		start()
 		ms, _ := pasteBroken(ctx)
 		times = append(times, ms)
+	case "paste-big":
+		// The 1 MiB Fetch response as xxd prints it (4.4 MB of text),
+		// pasted into the Fetch page's box, to the grid painted.
+		step(ctx, 60*time.Second, chromedp.Navigate(base+"Fetch/v16"))
+		waitJS(ctx, "the wasm app", `window.__kwReady > 0`)
+		fmt.Fprintln(os.Stderr, "paste-big: pasting", len(fb), "bytes as xxd")
+		start()
+		read, decoded := pasteDump(ctx, xxd(fb), "Fetch", bigframe.FetchVersion, len(fb))
+		fmt.Printf("paste -> picker %.0f ms; decode -> grid painted %.0f ms\n", read, decoded)
+		times = append(times, read+decoded)
 	case "capture", "capture-open":
 		// As the capture bench does: the file picked, to the list complete;
 		// capture-open profiles, after that, the first frame opened.
@@ -139,7 +150,7 @@ func profilePage(base string, fb []byte, scenario, capFile string) {
 		sort.SliceStable(windows, func(i, j int) bool { return windows[i][1]-windows[i][0] > windows[j][1]-windows[j][0] })
 		fmt.Println("phases:", js[string](ctx, `performance.getEntriesByType('measure').map(m => m.name + ' ' + m.duration.toFixed(0) + ' ms').join(', ')`))
 	default:
-		die(fmt.Errorf("unknown scenario %q (startup, edit-small, load-big, scroll-big, smooth-big, edit-big, paste-broken, capture, capture-open)", scenario))
+		die(fmt.Errorf("unknown scenario %q (startup, edit-small, load-big, scroll-big, smooth-big, edit-big, paste-broken, paste-big, capture, capture-open)", scenario))
 	}
 	res, err := chromedp.Call(ctx, profiler.Stop, cdp.Empty{})
 	die(err)
