@@ -299,3 +299,21 @@ func TestPasteBounds(t *testing.T) {
 	assert.True(t, strings.HasPrefix(d.Err.Msg, "big.bin holds 2,097,153 bytes"), d.Err.Msg)
 	assert.True(t, strings.HasSuffix(d.Err.Msg, "kafkawire decode big.bin"), d.Err.Msg)
 }
+
+// BenchmarkReadXXD1MiB reads the 1 MiB Fetch response pasted as xxd prints
+// it (4.4 MB of text): detection tries every format, and the frame, whose
+// header reads as a request's, is guessed as a response.
+func BenchmarkReadXXD1MiB(b *testing.B) {
+	big, err := frame.Encode(bigframe.Fetch())
+	require.NoError(b, err)
+	text := hexin.FormatAs(big, hexin.XXD)
+	b.SetBytes(int64(len(text)))
+	b.ReportAllocs()
+	for b.Loop() {
+		p := &Paste{Text: text}
+		p.Read()
+		if len(p.Frames) != 1 || p.Frames[0].Dir != schema.Response {
+			b.Fatalf("read %d frames", len(p.Frames))
+		}
+	}
+}

@@ -378,3 +378,51 @@ func BenchmarkParseHexdump(b *testing.B) {
 }
 
 var _ = errors.New
+
+// readTcpdumpEveryChunk is readTcpdump as it was before it stopped keeping
+// chunks past one that fails: every header line opens one, and readPackets
+// finds the failure. The test below holds the two to the same answers.
+func readTcpdumpEveryChunk(text string) (Result, *Error) {
+	var chunks []chunk
+	cur := -1
+	for start := 0; start < len(text); {
+		eol, next := lineEnd(text, start)
+		line := strings.TrimRight(text[start:eol], "\r")
+		switch {
+		case strings.TrimSpace(line) == "":
+		case line[0] == ' ' || line[0] == '\t' || strings.HasPrefix(line, "0x"):
+			if cur < 0 {
+				chunks = append(chunks, chunk{headerAt: start, dataStart: start, dataEnd: start})
+				cur = 0
+			}
+			if chunks[cur].dataStart == chunks[cur].dataEnd {
+				chunks[cur].dataStart = start
+			}
+			chunks[cur].dataEnd = next
+		case cur < 0 && strings.HasPrefix(line, "reading from file "):
+		case tcpdumpHeader(line):
+			chunks = append(chunks, chunk{header: line, headerAt: start, dataStart: next, dataEnd: next})
+			cur = len(chunks) - 1
+		default:
+			return Result{}, errAt(TcpdumpX, start, "expected a tcpdump offset like 0x0010: or a packet's summary line, %s", found(text, start))
+		}
+		start = next
+	}
+	return readPackets(text, tcpdumpSpec, chunks, layerOf)
+}
+
+func FuzzReadTcpdumpAsEveryChunk(f *testing.F) {
+	x := fixture(f, "dp.tcpdump-X")
+	head, rest, _ := strings.Cut(x, "\n")
+	f.Add(x[:min(len(x), 2000)])
+	f.Add(FormatAs([]byte("kafkawire, a frame of bytes"), XXD))
+	f.Add(head + "\n" + head + "\n" + rest[:min(len(rest), 500)])
+	f.Add(head + "\n" + head + "\nnot tcpdump\n")
+	f.Add(head + "\n\t0x0000:  zz\n" + head + "\n" + head + "\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		want, wantErr := readTcpdumpEveryChunk(text)
+		got, gotErr := readTcpdump(text)
+		require.Equal(t, wantErr, gotErr)
+		require.Equal(t, want, got)
+	})
+}

@@ -85,13 +85,17 @@ func readPackets(text string, sp *dumpSpec, chunks []chunk, layer func([]byte) L
 // lines of bytes indented by a tab and prefixed by 0x offsets.
 func readTcpdump(text string) (Result, *Error) {
 	var chunks []chunk
-	cur := -1 // index of the open chunk
+	cur := -1     // index of the open chunk
+	full := false // a chunk fails: no more are kept
 	for start := 0; start < len(text); {
 		eol, next := lineEnd(text, start)
 		line := strings.TrimRight(text[start:eol], "\r")
 		switch {
 		case strings.TrimSpace(line) == "":
 		case line[0] == ' ' || line[0] == '\t' || strings.HasPrefix(line, "0x"):
+			if full {
+				break
+			}
 			if cur < 0 {
 				// Bytes with no header line above them (copied without it).
 				chunks = append(chunks, chunk{headerAt: start, dataStart: start, dataEnd: start})
@@ -104,6 +108,17 @@ func readTcpdump(text string) (Result, *Error) {
 		case cur < 0 && strings.HasPrefix(line, "reading from file "):
 			// tcpdump -r prints this to stderr, and it gets copied along.
 		case tcpdumpHeader(line):
+			if cur >= 0 && chunks[cur].dataStart == chunks[cur].dataEnd {
+				// A header with no bytes below it fails the reading at the
+				// latest there: the chunks after it are not kept (each line
+				// of another dump may pass for a header, and a 1 MiB frame's
+				// has 68,000), but the lines are still read, since one that
+				// is neither header nor bytes fails the reading first.
+				full = true
+			}
+			if full {
+				break
+			}
 			chunks = append(chunks, chunk{header: line, headerAt: start, dataStart: next, dataEnd: next})
 			cur = len(chunks) - 1
 		default:
