@@ -286,11 +286,18 @@ func (d *Decoder) Value(f *schema.Field, flex bool, n *layout.Node) any {
 	return d.scalar(f.Kind(), f.Type, nullable, flex, n)
 }
 
+// presizeMax is the most elements of an array made room for before they
+// are read; a bigger array grows as they come. A count is bounded by the
+// bytes left, but a reading that fails at its first element, as most of a
+// guess's do, should not pay for a million: guessing a pasted 1 MiB Fetch
+// response took 24 MB of such room, never used.
+const presizeMax = 1024
+
 // elements decodes the count elements of array f into n's children.
 func (d *Decoder) elements(f *schema.Field, flex bool, n *layout.Node, count int) []any {
 	elem := f.Elem()
-	arr := d.slab().array(count)
-	d.reserve(n, count)
+	arr := d.slab().array(min(count, presizeMax))
+	d.reserve(n, min(count, presizeMax))
 	for i := 0; i < count; i++ {
 		if d.overBudget() {
 			d.failed(n)

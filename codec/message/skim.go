@@ -110,7 +110,7 @@ func (s *skimmer) overBudget() bool {
 
 // elements reads count elements of array f, as Decoder.elements does.
 func (s *skimmer) elements(f *schema.Field, flex bool, count int) []any {
-	arr := s.values.array(count)
+	arr := s.values.array(min(count, presizeMax))
 	kind, elem := f.Kind(), f.Elem()
 	for i := 0; i < count; i++ {
 		if s.overBudget() {
