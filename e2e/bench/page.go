@@ -397,42 +397,48 @@ func xxd(b []byte) string {
 }
 
 // pasteDump pastes text, a response of api at version v, into the paste
-// box (an input event as a paste fires it), names its API and version as a
+// box (focused, then an input event as a paste fires it), names its API and version as a
 // user does, and returns the milliseconds, measured in the page, from the
 // paste to the picker shown, and from the click on "Decode as this
 // response" to the grid of the frame (size bytes) painted.
 func pasteDump(ctx context.Context, text, api string, v int16, size int) (read, decoded float64) {
 	mark := "kw-grid-painted-" + strconv.Itoa(size)
-	took, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`new Promise((resolve, reject) => {
-  const ta = document.getElementById('paste-text');
-  const until = (what, ok, then) => {
+	version := strconv.Itoa(int(v))
+	took, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(async () => {
+  // until resolves with the milliseconds until ok() holds.
+  const until = (what, ok) => new Promise((resolve, reject) => {
     const t0 = performance.now();
     const poll = () => {
-      if (ok()) then(performance.now() - t0);
+      if (ok()) resolve(performance.now() - t0);
       else if (performance.now() - t0 > 120000) reject(new Error('no ' + what + ' after two minutes'));
       else setTimeout(poll, 2);
     };
     poll();
-  };
+  });
   const pick = (id, value) => {
     const s = document.getElementById(id);
     s.value = value;
     s.dispatchEvent(new Event('change', {bubbles: true}));
   };
+  const ta = document.getElementById('paste-text');
+  // Focused first, as a user's paste is: the box opens on focus. (A
+  // headless page has no focus of its own to give, so the event is sent.)
+  ta.focus();
+  ta.dispatchEvent(new FocusEvent('focus'));
+  await until('the box open', () => document.getElementById('paste').classList.contains('open'));
+  await new Promise(r => requestAnimationFrame(() => setTimeout(r)));
   ta.value = `+strconv.Quote(text)+`;
   ta.dispatchEvent(new InputEvent('input', {bubbles: true, inputType: 'insertFromPaste'}));
-  until('picker', () => document.getElementById('paste-api'), read => {
-    pick('paste-api', '`+api+`');
-    until('versions', () => document.querySelector('#paste-ver option[value="`+strconv.Itoa(int(v))+`"]'), () => {
-      pick('paste-ver', '`+strconv.Itoa(int(v))+`');
-      setTimeout(() => {
-        const t1 = performance.now();
-        document.querySelector('[data-op="paste-decode"]').click();
-        until('grid', () => performance.getEntriesByName('`+mark+`').some(e => e.startTime > t1), decoded => resolve([read, decoded]));
-      }, 50);
-    });
-  });
-})`, chromedp.EvalAwaitPromise))
+  const read = await until('API picker', () => document.getElementById('paste-api'));
+  pick('paste-api', '`+api+`');
+  await until('version `+version+`', () => document.querySelector('#paste-ver option[value="`+version+`"]'));
+  pick('paste-ver', '`+version+`');
+  await new Promise(r => setTimeout(r, 50));
+  const t1 = performance.now();
+  document.querySelector('[data-op="paste-decode"]').click();
+  const decoded = await until('grid', () => performance.getEntriesByName('`+mark+`').some(e => e.startTime > t1));
+  return [read, decoded];
+})()`, chromedp.EvalAwaitPromise))
 	die(err)
 	return took[0], took[1]
 }
