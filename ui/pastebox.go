@@ -413,8 +413,8 @@ func (b *PasteBox) responsePicker(f PastedFrame) app.UI {
 		app.Div().Class("paste-line paste-pick").Body(
 			app.Select().ID("paste-api").Class("sel").Aria("label", "API of the response").OnChange(b.onPickAPI).Body(apis...),
 			app.Select().ID("paste-ver").Class("sel").Aria("label", "version").OnChange(b.onPickV).Body(vers...),
-			app.Button().Class("btn").Attr("data-op", "paste-decode").Text("Decode as this response").OnClick(b.onDecodeAs),
-			app.Button().Class("btn").Attr("data-op", "paste-guess").Text("Guess").OnClick(b.onGuess),
+			app.Button().Class("btn").Attr("data-op", "paste-decode").Text("Decode as this response").Disabled(!b.settled()).OnClick(b.onDecodeAs),
+			app.Button().Class("btn").Attr("data-op", "paste-guess").Text("Guess").Disabled(!b.settled()).OnClick(b.onGuess),
 		),
 	}
 	if p.Guessed {
@@ -438,7 +438,7 @@ func (b *PasteBox) responsePicker(f PastedFrame) app.UI {
 				}
 				items = append(items, app.Li().Body(
 					app.Button().Class("btn guess").Attr("data-guess", c.API.Name+" v"+strconv.Itoa(int(c.Version))).
-						Attr("data-guess-at", i).Title(title).OnClick(b.onPickGuess).Body(
+						Attr("data-guess-at", i).Title(title).Disabled(!b.settled()).OnClick(b.onPickGuess).Body(
 						app.Text(label),
 						app.If(c.Doubt > 0, func() app.UI { return app.Span().Class("doubt").Text(" ?" + strconv.Itoa(c.Doubt)) }),
 					),
@@ -716,7 +716,15 @@ func (b *PasteBox) onPickV(ctx app.Context, e app.Event) {
 	})
 }
 
+// settled reports whether the frames shown are the text's: while a big
+// text is read off the UI goroutine, they are the read before's, and the
+// buttons that decode or guess them (disabled meanwhile) do nothing.
+func (b *PasteBox) settled() bool { return b.reading == "" }
+
 func (b *PasteBox) onDecodeAs(ctx app.Context, e app.Event) {
+	if !b.settled() {
+		return
+	}
 	guard(ctx, func() {
 		f := b.p.Frames[b.p.Cur]
 		a := b.pickedAPI(f)
@@ -726,6 +734,9 @@ func (b *PasteBox) onDecodeAs(ctx app.Context, e app.Event) {
 }
 
 func (b *PasteBox) onGuess(ctx app.Context, e app.Event) {
+	if !b.settled() {
+		return
+	}
 	guard(ctx, func() { b.p.Guess() })
 }
 
@@ -734,6 +745,9 @@ func (b *PasteBox) onGuess(ctx app.Context, e app.Event) {
 // closure: go-app keeps a reused button's first handler, so a closure
 // would pick what the button offered before (another frame's guesses).
 func (b *PasteBox) onPickGuess(ctx app.Context, e app.Event) {
+	if !b.settled() {
+		return
+	}
 	guard(ctx, func() {
 		i, err := strconv.Atoi(ctx.JSSrc().Get("dataset").Get("guessAt").String())
 		if err != nil || i < 0 || i >= len(b.p.Guesses) {

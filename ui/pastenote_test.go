@@ -123,3 +123,29 @@ func TestPasteShowsFramesNotTriedAsResponses(t *testing.T) {
 	assert.Equal(t, 2, strings.Count(html, "· not tried as a response</span>"))
 	assert.Contains(t, html, strings.ReplaceAll(p.Frames[1].Note, "'", "&#39;"))
 }
+
+// While a big text is read off the UI goroutine, the frames shown are the
+// read before's: the buttons that would decode or guess them are disabled.
+func TestPickerWaitsForTheRead(t *testing.T) {
+	resp := minimalFrame(t, "DescribeProducers", 0, schema.Response, 5)
+	p := read(hex.EncodeToString(resp))
+	p.Guess()
+	require.NotEmpty(t, p.Guesses)
+	for _, reading := range []string{"", "reading 4,594,548 characters …"} {
+		b := &PasteBox{p: p, API: "Produce", Version: 3, reading: reading}
+		e := app.NewTestEngine()
+		require.NoError(t, e.Load(b))
+		e.ConsumeAll()
+		html := renderHTML(b)
+		for _, op := range []string{`data-op="paste-decode"`, `data-op="paste-guess"`, `class="btn guess"`} {
+			i := strings.Index(html, op)
+			require.GreaterOrEqual(t, i, 0, op)
+			tag := html[strings.LastIndex(html[:i], "<"):]
+			tag = tag[:strings.Index(tag, ">")]
+			// go-app writes a false Disabled as disabled="false" (the page
+			// sets the property from it), a true one as disabled.
+			disabled := strings.Contains(tag, " disabled") && !strings.Contains(tag, `disabled="false"`)
+			assert.Equal(t, reading != "", disabled, "%s while %q: %s", op, reading, tag)
+		}
+	}
+}
