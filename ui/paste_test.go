@@ -301,7 +301,7 @@ func TestPasteBounds(t *testing.T) {
 }
 
 // BenchmarkReadXXD1MiB reads the 1 MiB Fetch response pasted as xxd prints
-// it (4.4 MB of text): detection tries every format, and the frame, whose
+// it (4.6 MB of text): detection tries every format, and the frame, whose
 // header reads as a request's, is guessed as a response.
 func BenchmarkReadXXD1MiB(b *testing.B) {
 	big, err := frame.Encode(bigframe.Fetch())

@@ -223,7 +223,8 @@ func dumpLines(text string, sp *dumpSpec) (recs []dumpRec, headerLen int, _ *Err
 	headerLen = -1
 	// A record a line: counting the lines once the first one reads spares
 	// the copies of a list grown line by line (a 1 MiB frame's dump has
-	// 68,000), and a text of another format fails before it costs any.
+	// 68,000), and a text of another format whose first line fails costs
+	// nothing.
 	add := func(r dumpRec) {
 		if recs == nil {
 			recs = make([]dumpRec, 0, strings.Count(text[r.start:], "\n")+1)

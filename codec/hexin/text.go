@@ -56,7 +56,7 @@ func parseBase64URL(text string) ([]byte, Format, *Error) {
 // which would make ordinary words look like base64.
 func parseB64(text string, f Format, extra string, enc *base64.Encoding) ([]byte, Format, *Error) {
 	// buf grows as the characters come: made the text's size at once, it
-	// cost every paste that is not base64 (the 4.4 MB xxd dump of a 1 MiB
+	// cost every paste that is not base64 (the 4.6 MB xxd dump of a 1 MiB
 	// frame, say) as much memory, cleared, before its first line failed.
 	var buf []byte
 	pads, last := 0, 0

@@ -101,7 +101,7 @@ func profilePage(base string, fb []byte, scenario, capFile string) {
 		ms, _ := pasteBroken(ctx)
 		times = append(times, ms)
 	case "paste-big":
-		// The 1 MiB Fetch response as xxd prints it (4.4 MB of text),
+		// The 1 MiB Fetch response as xxd prints it (4.6 MB of text),
 		// pasted into the Fetch page's box, to the grid painted.
 		step(ctx, 60*time.Second, chromedp.Navigate(base+"Fetch/v16"))
 		waitJS(ctx, "the wasm app", `window.__kwReady > 0`)
