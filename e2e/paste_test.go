@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/kafkawire/kafkawire/codec/frame"
+	"github.com/kafkawire/kafkawire/codec/frame/bigframe"
 	"github.com/kafkawire/kafkawire/codec/frame/traffic"
 	"github.com/kafkawire/kafkawire/codec/hexin"
 	"github.com/kafkawire/kafkawire/ui"
@@ -299,3 +301,64 @@ func TestPasteAndDropBounds(t *testing.T) {
 		t.Errorf("after the drops the page moved to %s", got)
 	}
 }
+
+// A long paste (the 1 MiB Fetch response as xxd prints it, 4.6 MB) is read
+// whole, but its field holds only its first lines, read only, on the page
+// it was pasted into and on the frame's page after; the whole text goes
+// into the field when asked for.
+func TestLongPasteShownInPart(t *testing.T) {
+	big, err := frame.Encode(bigframe.Fetch())
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := hexin.FormatAs(big, hexin.XXD)
+	lines := strings.Count(text, "\n")
+	s := newSession(t, false)
+	s.open("/")
+	s.do(10*time.Second,
+		chromedp.Click(chromedp.CSS(`button[data-op="paste-open"]`)),
+		chromedp.WaitVisible(chromedp.ID("paste-text")))
+	// A paste as the browser sends it: the clipboard's text in the event.
+	s.do(10*time.Second, chromedp.Evaluate[chromedp.Void](`(() => {
+  const ta = document.getElementById('paste-text');
+  const data = new DataTransfer();
+  data.setData('text/plain', `+jsString(text)+`);
+  ta.focus();
+  ta.dispatchEvent(new ClipboardEvent('paste', {clipboardData: data, bubbles: true, cancelable: true}));
+})()`))
+	s.waitUntil(60*time.Second, "the picker of the response's API", `document.getElementById('paste-api')`)
+	field := func() (int, bool) {
+		return eval[int](s, `document.getElementById('paste-text').value.length`), eval[bool](s, `document.getElementById('paste-text').readOnly`)
+	}
+	check := func(where string) {
+		t.Helper()
+		n, ro := field()
+		if n >= len(text)/100 || n == 0 || !ro {
+			t.Errorf("%s: the field holds %d of the paste's %d characters, read only %v; want its first lines, read only", where, n, len(text), ro)
+		}
+		if got, want := s.text("#paste-partial"), "of "+groupDigits(lines)+" lines; all were read"; !strings.Contains(got, want) {
+			t.Errorf("%s: the box says %q, want it to say %q", where, got, want)
+		}
+	}
+	check("pasted")
+	if got, want := s.text("#paste-status"), "xxd · "+strconv.Itoa(len(big))+" bytes"; got != want {
+		t.Errorf("paste status %q, want %q: the whole text read", got, want)
+	}
+
+	s.choose("#paste-api", "Fetch")
+	s.choose("#paste-ver", "16")
+	s.do(10*time.Second, chromedp.Click(chromedp.CSS(`button[data-op="paste-decode"]`)))
+	s.waitUntil(60*time.Second, "the Fetch page", `location.pathname.endsWith('/Fetch/v16') && location.hash.startsWith('#resp=')`)
+	s.waitUntil(60*time.Second, "the frame's grid", frameGrid("#response").bytes()+`.length > 0`)
+	check("on the frame's page")
+
+	s.do(10*time.Second, chromedp.Click(chromedp.CSS(`button[data-op="paste-edit-whole"]`)))
+	s.waitUntil(60*time.Second, "the whole text in the field", `document.getElementById('paste-text').value.length == `+strconv.Itoa(len(text)))
+	if _, ro := field(); ro {
+		t.Error("the field holds the whole text but is still read only")
+	}
+	if n := eval[int](s, `document.querySelectorAll('#paste-partial').length`); n != 0 {
+		t.Error("the box still says the field shows part of the paste")
+	}
+}
+

@@ -49,6 +49,10 @@ type PasteBox struct {
 	// the latest one's result is taken.
 	reading string
 	reads   int
+	// partial says the field holds the first lines of a long paste, read
+	// only, and not the whole (see setText).
+	partial bool
+	lines   int // the lines of a long paste, counted once
 }
 
 func (b *PasteBox) OnInit() {
@@ -91,10 +95,89 @@ func (b *PasteBox) textarea() app.Value {
 	return b.JSValue().Call("querySelector", "textarea")
 }
 
+// setText puts the paste's text s in the field, or for a text of
+// wholeMax characters or more its first shownLines lines, read only: to
+// lay out the 4.6 MB dump of a 1 MiB frame, Chromium's textarea takes
+// 1.5-2 s, at the paste and again on every page the session's text is
+// given back to. The whole text is kept and read all the same, and the
+// box offers to put it in the field to edit it.
 func (b *PasteBox) setText(s string) {
+	b.partial = len(s) >= wholeMax
+	if b.partial {
+		b.lines = strings.Count(strings.TrimSuffix(s, "\n"), "\n") + 1
+		s = firstLines(s, shownLines)
+	}
 	if ta := b.textarea(); ta.Truthy() {
 		ta.Set("value", s)
+		ta.Set("readOnly", b.partial)
 	}
+}
+
+const (
+	wholeMax   = 1 << 20
+	shownLines = 200
+)
+
+// firstLines is the first n lines of s.
+func firstLines(s string, n int) string {
+	end := 0
+	for i := 0; i < n && end < len(s); i++ {
+		nl := strings.IndexByte(s[end:], '\n')
+		if nl < 0 {
+			return s
+		}
+		end += nl + 1
+	}
+	return s[:end]
+}
+
+// onPaste takes a long paste that replaces the whole field itself, so
+// that the field shows only its first lines (setText); a shorter one, or
+// one into part of the field, the browser pastes as usual (onInput).
+func (b *PasteBox) onPaste(ctx app.Context, e app.Event) {
+	guard(ctx, func() {
+		ta := ctx.JSSrc()
+		n := ta.Get("textLength").Int()
+		whole := b.partial || n == 0 || ta.Get("selectionStart").Int() == 0 && ta.Get("selectionEnd").Int() == n
+		data := e.Get("clipboardData")
+		if !whole || !data.Truthy() {
+			ctx.PreventUpdate()
+			return
+		}
+		// Measured in the browser first, as fieldText does: a paste past
+		// MaxPasteText is not copied into the wasm.
+		js := data.Call("getData", "text/plain")
+		size := app.Window().Get("Object").Invoke(js).Get("length").Int()
+		if size < wholeMax && !b.partial {
+			ctx.PreventUpdate()
+			return
+		}
+		e.PreventDefault()
+		var err *hexin.Error
+		text := ""
+		if size > MaxPasteText {
+			err = TooLong(size)
+		} else {
+			text = js.String()
+		}
+		ok := b.take(text, err)
+		b.setText(text)
+		if ok {
+			b.read(ctx, true)
+		}
+	})
+}
+
+// onEditWhole puts the whole of a long paste in the field, to edit it.
+func (b *PasteBox) onEditWhole(ctx app.Context, e app.Event) {
+	guard(ctx, func() {
+		b.partial = false
+		if ta := b.textarea(); ta.Truthy() {
+			ta.Set("readOnly", false)
+			ta.Set("value", b.p.Text)
+			ta.Call("focus")
+		}
+	})
 }
 
 func (b *PasteBox) expanded() bool { return b.focused || !b.p.Empty() || b.p.Err != nil }
@@ -124,10 +207,11 @@ func (b *PasteBox) Render() app.UI {
 			),
 			b.filePicker(),
 		),
-		app.Textarea().ID("paste-text").Class("paste-text").Rows(rows).
+		app.Textarea().ID("paste-text").Class("paste-text").Rows(rows).ReadOnly(b.partial).
 			Attr("spellcheck", "false").Attr("autocomplete", "off").Attr("autocorrect", "off").Attr("autocapitalize", "off").
 			Placeholder("00000000  00 00 00 2a 00 03 00 0c …").
 			OnInput(b.onInput).
+			OnPaste(b.onPaste).
 			OnChange(b.onChange).
 			OnFocus(b.onFocus).
 			OnBlur(b.onBlur).
@@ -175,6 +259,11 @@ func (b *PasteBox) renderInfo() app.UI {
 	}
 	if p.Raw == nil && len(p.Alternatives) > 1 || p.Forced != "" {
 		head = append(head, b.formatSwitch())
+	}
+	if b.partial {
+		head = append(head, app.Span().ID("paste-partial").Class("paste-dim").Text(
+			"the field shows the first "+strconv.Itoa(shownLines)+" of "+groupDigits(b.lines)+" lines; all were read"),
+			app.Button().Class("btn small").Attr("data-op", "paste-edit-whole").Text("Edit the whole text").OnClick(b.onEditWhole))
 	}
 	if !p.Empty() {
 		head = append(head, app.Button().Class("btn small").Attr("data-op", "paste-clear").Text("Clear").OnClick(b.onClear))
@@ -655,7 +744,9 @@ func (b *PasteBox) onKey(ctx app.Context, e app.Event) {
 		switch {
 		case k == "Enter" && (e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool()):
 			e.PreventDefault()
-			if b.take(fieldText(ctx.JSSrc())) {
+			if b.partial {
+				b.read(ctx, true) // the field holds only the first lines of the text read
+			} else if b.take(fieldText(ctx.JSSrc())) {
 				b.read(ctx, true)
 			}
 		case k == "Escape" && b.p.Empty():

@@ -11,7 +11,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/kafkawire/kafkawire/codec/frame"
+	"github.com/kafkawire/kafkawire/codec/frame/bigframe"
 	"github.com/kafkawire/kafkawire/codec/frame/hostile"
+	"github.com/kafkawire/kafkawire/codec/hexin"
 	"github.com/kafkawire/kafkawire/codec/records"
 	"github.com/kafkawire/kafkawire/codec/schema"
 )
@@ -148,4 +151,49 @@ func TestPickerWaitsForTheRead(t *testing.T) {
 			assert.Equal(t, reading != "", disabled, "%s while %q: %s", op, reading, tag)
 		}
 	}
+}
+
+func TestFirstLines(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		n    int
+		want string
+	}{
+		{"a\nb\nc\n", 2, "a\nb\n"},
+		{"a\nb\nc\n", 3, "a\nb\nc\n"},
+		{"a\nb\nc", 5, "a\nb\nc"},
+		{"a\nb", 1, "a\n"},
+		{"", 3, ""},
+	} {
+		assert.Equal(t, c.want, firstLines(c.text, c.n), "%q, %d", c.text, c.n)
+	}
+}
+
+// A long paste's field holds its first lines, read only, and the box says
+// so and offers the whole text; the paste itself is read whole.
+func TestLongPasteShownInPart(t *testing.T) {
+	big, err := frame.Encode(bigframe.Fetch())
+	require.NoError(t, err)
+	text := hexin.FormatAs(big, hexin.XXD)
+	require.GreaterOrEqual(t, len(text), wholeMax)
+	p := read(text)
+	require.Equal(t, len(big), len(p.Bytes), "read whole")
+
+	b := &PasteBox{p: p, API: "Fetch", Version: 16}
+	b.setText(text) // not mounted: sets what the field would show
+	require.True(t, b.partial)
+	assert.Equal(t, strings.Count(text, "\n"), b.lines)
+	e := app.NewTestEngine()
+	require.NoError(t, e.Load(b))
+	e.ConsumeAll()
+	html := renderHTML(b)
+	assert.Contains(t, html, "the field shows the first 200 of "+groupDigits(b.lines)+" lines; all were read")
+	assert.Contains(t, html, `data-op="paste-edit-whole"`)
+	ta := html[strings.Index(html, "<textarea"):]
+	ta = ta[:strings.Index(ta, ">")]
+	assert.Contains(t, ta, "readonly")
+	assert.NotContains(t, ta, `readonly="false"`)
+
+	b.setText("00 01")
+	assert.False(t, b.partial, "a short text is shown whole")
 }
