@@ -397,7 +397,7 @@ func xxd(b []byte) string {
 }
 
 // pasteDump pastes text, a response of api at version v, into the paste
-// box (focused, then an input event as a paste fires it), names its API and version as a
+// box (focused, then pasted as the browser does it), names its API and version as a
 // user does, and returns the milliseconds, measured in the page, from the
 // paste to the picker shown, and from the click on "Decode as this
 // response" to the grid of the frame (size bytes) painted.
@@ -427,8 +427,16 @@ func pasteDump(ctx context.Context, text, api string, v int16, size int) (read, 
   ta.dispatchEvent(new FocusEvent('focus'));
   await until('the box open', () => document.getElementById('paste').classList.contains('open'));
   await new Promise(r => requestAnimationFrame(() => setTimeout(r)));
-  ta.value = `+strconv.Quote(text)+`;
-  ta.dispatchEvent(new InputEvent('input', {bubbles: true, inputType: 'insertFromPaste'}));
+  // A paste as the browser makes it: the paste event with the clipboard's
+  // text, and unless the page takes it (cancels the event), the text put
+  // in the field and an input event.
+  const text = `+strconv.Quote(text)+`;
+  const data = new DataTransfer();
+  data.setData('text/plain', text);
+  if (ta.dispatchEvent(new ClipboardEvent('paste', {clipboardData: data, bubbles: true, cancelable: true}))) {
+    ta.value = text;
+    ta.dispatchEvent(new InputEvent('input', {bubbles: true, inputType: 'insertFromPaste'}));
+  }
   const read = await until('API picker', () => document.getElementById('paste-api'));
   pick('paste-api', '`+api+`');
   await until('version `+version+`', () => document.querySelector('#paste-ver option[value="`+version+`"]'));
