@@ -361,4 +361,3 @@ func TestLongPasteShownInPart(t *testing.T) {
 		t.Error("the box still says the field shows part of the paste")
 	}
 }
-
