@@ -180,6 +180,17 @@ func (b *PasteBox) onEditWhole(ctx app.Context, e app.Event) {
 	})
 }
 
+// field is the paste field, read only while it holds part of a long paste.
+// (Only then: go-app writes ReadOnly(false) into the pre-rendered page as
+// readonly="false", which a browser reads as read only.)
+func (b *PasteBox) field() app.HTMLTextarea {
+	ta := app.Textarea().ID("paste-text").Class("paste-text")
+	if b.partial {
+		ta = ta.ReadOnly(true)
+	}
+	return ta
+}
+
 func (b *PasteBox) expanded() bool { return b.focused || !b.p.Empty() || b.p.Err != nil }
 
 func (b *PasteBox) Render() app.UI {
@@ -207,7 +218,7 @@ func (b *PasteBox) Render() app.UI {
 			),
 			b.filePicker(),
 		),
-		app.Textarea().ID("paste-text").Class("paste-text").Rows(rows).ReadOnly(b.partial).
+		b.field().Rows(rows).
 			Attr("spellcheck", "false").Attr("autocomplete", "off").Attr("autocorrect", "off").Attr("autocapitalize", "off").
 			Placeholder("00000000  00 00 00 2a 00 03 00 0c …").
 			OnInput(b.onInput).

@@ -196,4 +196,12 @@ func TestLongPasteShownInPart(t *testing.T) {
 
 	b.setText("00 01")
 	assert.False(t, b.partial, "a short text is shown whole")
+	short := &PasteBox{p: read("00 01"), API: "Fetch", Version: 16}
+	e = app.NewTestEngine()
+	require.NoError(t, e.Load(short))
+	e.ConsumeAll()
+	html = renderHTML(short)
+	ta = html[strings.Index(html, "<textarea"):]
+	ta = ta[:strings.Index(ta, ">")]
+	assert.NotContains(t, ta, "readonly", "a field that is not read only says nothing of it (readonly=\"false\" would make it so)")
 }
