@@ -22,11 +22,27 @@ import (
 // renderBox renders a paste box over p as the page does and returns its HTML.
 func renderBox(t *testing.T, p *Paste) string {
 	t.Helper()
-	b := &PasteBox{p: p, API: "Produce", Version: 3}
+	return renderPasteBox(t, &PasteBox{p: p, API: "Produce", Version: 3})
+}
+
+// renderPasteBox renders box b as the page does and returns its HTML.
+func renderPasteBox(t *testing.T, b *PasteBox) string {
+	t.Helper()
 	e := app.NewTestEngine()
 	require.NoError(t, e.Load(b))
 	e.ConsumeAll()
 	return renderHTML(b)
+}
+
+// openingTag is the opening tag of html's first element whose tag holds
+// at (a tag name as "<textarea", or an attribute), without its '>'.
+func openingTag(html, at string) string {
+	i := strings.Index(html, at)
+	if i < 0 {
+		return ""
+	}
+	tag := html[strings.LastIndex(html[:i+1], "<"):]
+	return tag[:strings.Index(tag, ">")]
 }
 
 // fetchBomb is a Fetch v4 response with correlation id corr whose records
@@ -135,16 +151,10 @@ func TestPickerWaitsForTheRead(t *testing.T) {
 	p.Guess()
 	require.NotEmpty(t, p.Guesses)
 	for _, reading := range []string{"", "reading 4,594,548 characters …"} {
-		b := &PasteBox{p: p, API: "Produce", Version: 3, reading: reading}
-		e := app.NewTestEngine()
-		require.NoError(t, e.Load(b))
-		e.ConsumeAll()
-		html := renderHTML(b)
+		html := renderPasteBox(t, &PasteBox{p: p, API: "Produce", Version: 3, reading: reading})
 		for _, op := range []string{`data-op="paste-decode"`, `data-op="paste-guess"`, `class="btn guess"`} {
-			i := strings.Index(html, op)
-			require.GreaterOrEqual(t, i, 0, op)
-			tag := html[strings.LastIndex(html[:i], "<"):]
-			tag = tag[:strings.Index(tag, ">")]
+			tag := openingTag(html, op)
+			require.NotEmpty(t, tag, op)
 			// go-app writes a false Disabled as disabled="false" (the page
 			// sets the property from it), a true one as disabled.
 			disabled := strings.Contains(tag, " disabled") && !strings.Contains(tag, `disabled="false"`)
@@ -183,25 +193,17 @@ func TestLongPasteShownInPart(t *testing.T) {
 	b.setText(text) // not mounted: sets what the field would show
 	require.True(t, b.partial)
 	assert.Equal(t, strings.Count(text, "\n"), b.lines)
-	e := app.NewTestEngine()
-	require.NoError(t, e.Load(b))
-	e.ConsumeAll()
-	html := renderHTML(b)
+	html := renderPasteBox(t, b)
 	assert.Contains(t, html, "the field shows the first 200 of "+groupDigits(b.lines)+" lines; all were read")
 	assert.Contains(t, html, `data-op="paste-edit-whole"`)
-	ta := html[strings.Index(html, "<textarea"):]
-	ta = ta[:strings.Index(ta, ">")]
+	ta := openingTag(html, "<textarea")
 	assert.Contains(t, ta, "readonly")
 	assert.NotContains(t, ta, `readonly="false"`)
 
 	b.setText("00 01")
 	assert.False(t, b.partial, "a short text is shown whole")
 	short := &PasteBox{p: read("00 01"), API: "Fetch", Version: 16}
-	e = app.NewTestEngine()
-	require.NoError(t, e.Load(short))
-	e.ConsumeAll()
-	html = renderHTML(short)
-	ta = html[strings.Index(html, "<textarea"):]
-	ta = ta[:strings.Index(ta, ">")]
+	ta = openingTag(renderPasteBox(t, short), "<textarea")
+	require.NotEmpty(t, ta)
 	assert.NotContains(t, ta, "readonly", "a field that is not read only says nothing of it (readonly=\"false\" would make it so)")
 }
