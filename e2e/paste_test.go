@@ -346,7 +346,12 @@ func TestLongPasteShownInPart(t *testing.T) {
 	}
 
 	s.choose("#paste-api", "Fetch")
+	// The versions offered change with the API: choose 16 once Fetch's are
+	// there (Produce's, before them, have none, and the pick would stay at
+	// Fetch's latest).
+	s.waitFor("Fetch's versions", `document.querySelector('#paste-ver option[value="16"]')`)
 	s.choose("#paste-ver", "16")
+	s.waitFor("version 16 picked", `document.getElementById('paste-ver').value == '16'`)
 	s.do(10*time.Second, chromedp.Click(chromedp.CSS(`button[data-op="paste-decode"]`)))
 	s.waitUntil(60*time.Second, "the Fetch page", `location.pathname.endsWith('/Fetch/v16') && location.hash.startsWith('#resp=')`)
 	s.waitUntil(60*time.Second, "the frame's grid", frameGrid("#response").bytes()+`.length > 0`)
