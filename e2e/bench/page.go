@@ -272,6 +272,28 @@ func measurePage(base string, fb []byte) {
 	add("edit -> tree painted, 1 MiB Fetch, same edits", medianP95(big.tree), "<= 100 ms", check(quantile(big.tree, .5) <= 100))
 
 	if all {
+		// A version picked from the strip: from one minimal page to
+		// another, and leaving the 1 MiB Fetch page (a version's page
+		// shows its minimal frames; Back returns to the frame), each time
+		// brought back to that page by the browser's Back.
+		var bigPicks []float64
+		for range 3 {
+			bigPicks = append(bigPicks, pickVersion(ctx, "Fetch", 15))
+			painted := js[int](ctx, `performance.getEntriesByName('`+mark+`').length`)
+			step(ctx, 60*time.Second, chromedp.NavigateBack())
+			waitJS(ctx, "the 1 MiB grid again", `performance.getEntriesByName('`+mark+`').length > `+strconv.Itoa(painted))
+			time.Sleep(time.Second)
+		}
+		step(ctx, 60*time.Second, chromedp.Navigate("about:blank"), chromedp.Navigate(base+"Fetch/v16"))
+		waitJS(ctx, "the wasm app", `window.__kwReady > 0`)
+		var smallPicks []float64
+		for i := range 6 {
+			smallPicks = append(smallPicks, pickVersion(ctx, "Fetch", []int{15, 16}[i%2]))
+		}
+		add("a version picked from the strip: click -> that version's page painted; Fetch v16 <-> v15 (6 clicks); leaving the 1 MiB Fetch page for v15 (3 clicks)", medianRange(smallPicks)+"; "+medianRange(bigPicks), "-", nil)
+	}
+
+	if all {
 		// The same frame as a user debugging it may paste it: xxd's dump,
 		// into the Fetch page's box, then named a Fetch v16 response.
 		text := xxd(fb)
@@ -299,6 +321,33 @@ func measurePage(base string, fb []byte) {
 	add("requests beyond 127.0.0.1", "0 of "+strconv.Itoa(len(*reqs)), "0", check(true))
 	seen := trap.Seen()
 	add("Chromium's own connections beyond 127.0.0.1 (to its closed proxy port)", strconv.Itoa(len(seen)), "0", check(len(seen) == 0))
+}
+
+// pickVersion clicks version v of api in the page's version strip and
+// returns the time from the click to the first frame painted after the
+// new page's heading names v.
+func pickVersion(ctx context.Context, api string, v int) float64 {
+	href := "/" + api + "/v" + strconv.Itoa(v)
+	ms := js[float64](ctx, `new Promise((res, rej) => {
+  const a = [...document.querySelectorAll('a.ver')].find(a => a.getAttribute('href').split('#')[0].endsWith('`+href+`'));
+  if (!a) { rej(new Error('no link to `+href+`')); return; }
+  const t0 = performance.now();
+  a.click();
+  const until = t0 + 30000;
+  const poll = () => {
+    const h = document.querySelector('h1');
+    if (h && h.textContent.includes('v`+strconv.Itoa(v)+`')) {
+      requestAnimationFrame(() => setTimeout(() => res(performance.now() - t0), 0));
+    } else if (performance.now() > until) {
+      rej(new Error('the page for `+href+` was not shown within 30 s'));
+    } else {
+      requestAnimationFrame(poll);
+    }
+  };
+  poll();
+})`)
+	time.Sleep(500 * time.Millisecond) // let the page settle before the next click
+	return ms
 }
 
 // scroll runs scrollJS on the response's grid: px 0 jumps top to bottom,
@@ -337,6 +386,11 @@ func cpuMetrics(ctx context.Context) map[string]float64 {
 func (sr scrollResult) String() string {
 	return fmt.Sprintf("%.0f fps, %d frames showed stale rows, max %d bytes in the DOM; main thread CPU %.1f ms a frame (style %.1f, layout %.1f, script %.1f)",
 		sr.FPS, sr.Blank, sr.MaxCells, sr.CPU, sr.Style, sr.Layout, sr.Script)
+}
+
+// medianRange is the median of v with its least and greatest.
+func medianRange(v []float64) string {
+	return fmt.Sprintf("median %s (%s to %s)", ms(quantile(v, .5)), ms(slices.Min(v)), ms(slices.Max(v)))
 }
 
 func medianP95(v []float64) string {

@@ -94,6 +94,13 @@ func profilePage(base string, fb []byte, scenario, capFile string) {
 		b, t := edits(ctx, "response", "body.ThrottleTimeMs", 100)
 		fmt.Printf("bytes painted: %v (median %.0f)\ntree painted: ", round(b), quantile(b, .5))
 		times = t
+	case "pick-big":
+		// Leaving the 1 MiB Fetch page for another version's page.
+		step(ctx, 120*time.Second, chromedp.Navigate(base+"Fetch/v16#resp="+base64.RawURLEncoding.EncodeToString(fb)))
+		waitJS(ctx, "the 1 MiB grid", `performance.getEntriesByName('kw-grid-painted-`+strconv.Itoa(len(fb))+`').length > 0`)
+		time.Sleep(time.Second)
+		start()
+		times = append(times, pickVersion(ctx, "Fetch", 15))
 	case "paste-broken":
 		// The 10,000-piece paste of issue 11 (hostile.go).
 		openProduce(ctx, base)
@@ -155,7 +162,7 @@ func profilePage(base string, fb []byte, scenario, capFile string) {
 		sort.SliceStable(windows, func(i, j int) bool { return windows[i][1]-windows[i][0] > windows[j][1]-windows[j][0] })
 		fmt.Println("phases:", js[string](ctx, `performance.getEntriesByType('measure').map(m => m.name + ' ' + m.duration.toFixed(0) + ' ms').join(', ')`))
 	default:
-		die(fmt.Errorf("unknown scenario %q (startup, edit-small, load-big, scroll-big, smooth-big, edit-big, paste-broken, paste-big, paste-big-index, capture, capture-open)", scenario))
+		die(fmt.Errorf("unknown scenario %q (startup, edit-small, load-big, scroll-big, smooth-big, edit-big, paste-broken, paste-big, paste-big-index, pick-big, capture, capture-open)", scenario))
 	}
 	res, err := chromedp.Call(ctx, profiler.Stop, cdp.Empty{})
 	die(err)
