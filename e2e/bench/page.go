@@ -336,7 +336,7 @@ func pickVersion(ctx context.Context, api string, v int) float64 {
   const until = t0 + 30000;
   const poll = () => {
     const h = document.querySelector('h1');
-    if (h && h.textContent.includes('v`+strconv.Itoa(v)+`')) {
+    if (h && /v`+strconv.Itoa(v)+`(?!\d)/.test(h.textContent)) {
       requestAnimationFrame(() => setTimeout(() => res(performance.now() - t0), 0));
     } else if (performance.now() > until) {
       rej(new Error('the page for `+href+` was not shown within 30 s'));
