@@ -77,6 +77,17 @@ func FormatAs(b []byte, f Format) string {
 		return columns(b, func(sb *strings.Builder, off int, line []byte) {
 			fmt.Fprintf(sb, "%04x  %s   %s%s\n", off, spaced(line, " %02x"), strings.Repeat("   ", 16-len(line)), printable(line, true))
 		})
+	case FollowHex:
+		return followHex(b)
+	case FollowRaw:
+		return "Follow: tcp,raw\n" + hex.EncodeToString(b) + "\n"
+	case FollowYAML:
+		// One packet of node 0's, as tshark writes it: base64 lines of 57 bytes.
+		sb.WriteString("peers:\n  - peer: 0\n  - peer: 1\npackets:\n  - packet: 1\n    peer: 0\n    data: !!binary |\n")
+		for i := 0; i < len(b); i += 57 {
+			sb.WriteString("      " + base64.StdEncoding.EncodeToString(b[i:min(i+57, len(b))]) + "\n")
+		}
+		return sb.String()
 	case OD:
 		return odDump(b)
 	case NodeBuffer:
@@ -254,4 +265,22 @@ func pythonRepr(b []byte) string {
 	}
 	sb.WriteByte(q)
 	return sb.String()
+}
+
+// followHex writes b as node 0's bytes of a Follow Stream hex dump: an
+// 8-digit offset, 16 bytes with a wider gap after the eighth, the ASCII
+// column likewise split.
+func followHex(b []byte) string {
+	return columns(b, func(sb *strings.Builder, off int, line []byte) {
+		var h, a strings.Builder
+		for i, c := range line {
+			if i == 8 {
+				h.WriteByte(' ')
+				a.WriteByte(' ')
+			}
+			fmt.Fprintf(&h, "%02x ", c)
+			a.WriteString(printable([]byte{c}, true))
+		}
+		fmt.Fprintf(sb, "%08X  %-49s %s\n", off, h.String(), a.String())
+	})
 }

@@ -6,6 +6,8 @@
 // also have accepted the text, so that a UI can offer to switch. Packet dumps
 // (tcpdump -X, tshark -x) come back packet by packet, headers and all: taking
 // the link, IP and TCP headers off is left to the code that reads captures.
+// Wireshark's Follow Stream dumps come back as conversations: what each
+// side of a connection sent, in order.
 package hexin
 
 import (
@@ -57,6 +59,9 @@ type Result struct {
 	// Packets holds each packet of a packet dump (tcpdump -X, tshark -x)
 	// separately, in the order of the text; nil for other formats.
 	Packets []Packet
+	// Conversations holds each connection of a Follow Stream dump (both
+	// sides, who sent what); nil for other formats.
+	Conversations []Conversation
 	// Alternatives are the other formats that also accept the text, in order
 	// of preference, e.g. base64 when a run of hex digits won as hex.
 	Alternatives []Format
@@ -101,6 +106,9 @@ var parsers = []parser{
 	{format: XXD, parse: parseXXD},
 	{format: TcpdumpX, read: readTcpdump},
 	{format: Wireshark, read: readTshark},
+	{format: FollowHex, read: readFollowHex},
+	{format: FollowRaw, read: readFollowRaw},
+	{format: FollowYAML, read: readFollowYAML},
 	{format: OD, read: readOD},
 	{format: NodeBuffer, parse: parseNodeBuffer},
 	{format: NodeBufferJSON, parse: parseNodeJSON},
@@ -185,7 +193,7 @@ func nothingFits(text string, closest *Error) *Error {
 	closest.locate(text)
 	return &Error{
 		Line: closest.Line, Column: closest.Column, Format: closest.Format, Tried: Formats(), off: closest.off,
-		Msg: fmt.Sprintf("found no bytes: the text is none of the dumps (hexdump, xxd, od, tcpdump, tshark, librdkafka), "+
+		Msg: fmt.Sprintf("found no bytes: the text is none of the dumps (hexdump, xxd, od, tcpdump, tshark, Wireshark's Follow Stream, librdkafka), "+
 			"byte literals (Go, C, Java, Python, Node) or encodings (hex, base64, percent) read here; "+
 			"the closest, %s, stopped here: %s", closest.Format, closest.Msg),
 	}

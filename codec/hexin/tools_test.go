@@ -108,7 +108,7 @@ func TestNothingReadable(t *testing.T) {
 		assert.Equal(t, Formats(), e.Tried)
 		assert.Equal(t, tt.closest, e.Format)
 		assert.Equal(t, []int{tt.line, tt.col}, []int{e.Line, e.Column})
-		for _, want := range []string{"found no bytes", "dumps (hexdump, xxd, od, tcpdump, tshark, librdkafka)", "encodings (hex, base64, percent)",
+		for _, want := range []string{"found no bytes", "dumps (hexdump, xxd, od, tcpdump, tshark, Wireshark's Follow Stream, librdkafka)", "encodings (hex, base64, percent)",
 			"the closest, " + string(tt.closest) + ", stopped here: " + tt.stopped} {
 			assert.Contains(t, e.Error(), want)
 		}

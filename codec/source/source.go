@@ -4,6 +4,7 @@
 // command line and the page read the same things the same way:
 //
 //	input bytes ─► Sniff ─┬─ text dump ──► codec/hexin ─┬──────────────────► one Stream
+//	                      │                             ├─ Follow Stream ───► a Stream per side
 //	                      │                             └─ packet dumps ─┐
 //	                      ├─ raw binary ────────────────────────────────► one Stream
 //	                      └─ pcap, pcapng ─► codec/capture ◄─────────────┘
@@ -191,6 +192,13 @@ func readText(in Input, text string, o Options) (Input, error) {
 	}
 	if err != nil {
 		return in, err
+	}
+	if r.Conversations != nil {
+		// Both sides of connections, as Wireshark's Follow Stream shows them.
+		if in.Streams = readConversations(r, o); len(in.Streams) == 0 {
+			return in, fmt.Errorf("this %s dump holds no bytes", r.Format)
+		}
+		return in, nil
 	}
 	if hasPacketHeaders(r) {
 		// The packets of a dump hold link, IP and TCP headers: read them as a capture's.

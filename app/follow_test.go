@@ -1,0 +1,151 @@
+//go:build !js
+
+package main
+
+import (
+	"bytes"
+	"context"
+	"net"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/twmb/franz-go/pkg/kgo"
+
+	"github.com/kafkawire/kafkawire/codec/capture/capturetest"
+	"github.com/kafkawire/kafkawire/codec/frame/traffic"
+)
+
+// needTshark finds Wireshark's tshark. A missing one fails the test, never
+// skips it (.ci/install installs it; on Debian: apt-get install tshark).
+func needTshark(t *testing.T) string {
+	t.Helper()
+	path, err := exec.LookPath("tshark")
+	if err != nil {
+		t.Fatalf("tshark is needed for this test: install it (apt-get install tshark); %v", err)
+	}
+	return path
+}
+
+// tshark runs tshark and returns what it printed on stdout (as root it
+// warns on stderr, which is no failure).
+func tshark(t *testing.T, path string, args ...string) string {
+	t.Helper()
+	out, err := exec.Command(path, args...).Output()
+	require.NoError(t, err, "tshark %s", strings.Join(args, " "))
+	return string(out)
+}
+
+// Wireshark's Follow Stream of a real capture says what the capture says:
+// kgo produces to kfake on 127.0.0.1 while Debian's tcpdump records lo;
+// Debian's tshark prints every TCP connection of the file with -z
+// follow,tcp,hex, raw and yaml; kafkawire frames finds in each dump the
+// frames it finds in the capture, with their connection, direction, API,
+// version and correlation id, and (YAML carries them) their times.
+func TestFramesOfFollowStreamDumps(t *testing.T) {
+	ts := needTshark(t)
+	tcpdump := capturetest.Tcpdump(t, false)
+	file := filepath.Join(t.TempDir(), "lo.pcap")
+	var stop func()
+	exs, err := traffic.Record([]kgo.Opt{kgo.ClientID("follow-test")}, func(ctx context.Context, cl *kgo.Client) {
+		seeds := cl.OptValue(kgo.SeedBrokers).([]string)
+		_, port, _ := net.SplitHostPort(seeds[0])
+		p, _ := strconv.Atoi(port)
+		stop = tcpdump.Start(t, file, p)
+		require.NoError(t, cl.ProduceSync(ctx, &kgo.Record{Topic: "follow", Value: bytes.Repeat([]byte("y"), 40_000)}).FirstErr())
+		require.NoError(t, cl.ProduceSync(ctx, &kgo.Record{Topic: "follow", Key: []byte("k"), Value: []byte("small")}).FirstErr())
+	})
+	require.NoError(t, err)
+	stop()
+
+	out, errOut, status := kafkawire(t, "", "frames", file)
+	require.Equal(t, 0, status, errOut)
+	fromCapture := framesOf(t, out)
+	checkExchanges(t, fromCapture, exs)
+
+	var streams []string // tshark's numbers of the file's TCP connections
+	for _, s := range strings.Fields(tshark(t, ts, "-r", file, "-T", "fields", "-e", "tcp.stream")) {
+		if !slices.Contains(streams, s) {
+			streams = append(streams, s)
+		}
+	}
+	require.NotEmpty(t, streams)
+	// A line as the comparison sees it: times only where the dump has them.
+	key := func(l frameLine, timed bool) string {
+		parts := []string{*l.Conn, l.Direction, l.Hex}
+		if l.APIName != nil {
+			parts = append(parts, *l.APIName, strconv.Itoa(int(*l.Version)), strconv.Itoa(int(*l.CorrelationID)))
+		}
+		if timed {
+			parts = append(parts, *l.Time)
+		}
+		return strings.Join(parts, " ")
+	}
+	keys := func(lines []frameLine, timed bool) []string {
+		var ks []string
+		for _, l := range lines {
+			ks = append(ks, key(l, timed))
+		}
+		slices.Sort(ks)
+		return ks
+	}
+	for _, mode := range []string{"hex", "raw", "yaml"} {
+		t.Run(mode, func(t *testing.T) {
+			var dump strings.Builder // every connection's dump, one after another
+			for _, s := range streams {
+				dump.WriteString(tshark(t, ts, "-r", file, "-q", "-z", "follow,tcp,"+mode+","+s))
+			}
+			out, errOut, status := kafkawire(t, dump.String(), "frames")
+			require.Equal(t, 0, status, errOut)
+			got := framesOf(t, out)
+			timed := mode == "yaml"
+			for _, l := range got {
+				assert.Equal(t, timed, l.Time != nil)
+			}
+			assert.Equal(t, keys(fromCapture, timed), keys(got, timed))
+		})
+	}
+
+	// The dialog's text of the busiest connection: tshark's lines, node 1's
+	// indented with four spaces instead of a tab, and no addresses. Its
+	// frames are the capture's of that connection, named as tshark names
+	// the sides when it knows no addresses.
+	t.Run("dialog", func(t *testing.T) {
+		busiest := ""
+		for _, s := range streams {
+			if d := tshark(t, ts, "-r", file, "-q", "-z", "follow,tcp,hex,"+s); len(d) > len(busiest) {
+				busiest = d
+			}
+		}
+		var dialog strings.Builder
+		var nodes [2]string
+		for _, l := range strings.Split(busiest, "\n") {
+			switch {
+			case strings.HasPrefix(l, "Node 0: "):
+				nodes[0] = strings.TrimPrefix(l, "Node 0: ")
+			case strings.HasPrefix(l, "Node 1: "):
+				nodes[1] = strings.TrimPrefix(l, "Node 1: ")
+			case l == "" || strings.HasPrefix(l, "=") || strings.HasPrefix(l, "Follow:") || strings.HasPrefix(l, "Filter:"):
+			default:
+				dialog.WriteString(strings.Replace(l, "\t", "    ", 1) + "\n")
+			}
+		}
+		var want []frameLine
+		for _, l := range fromCapture {
+			if *l.Conn == nodes[0]+">"+nodes[1] {
+				named := "node 0>node 1" // node 0 sent first: the client
+				l.Conn = &named
+				want = append(want, l)
+			}
+		}
+		require.GreaterOrEqual(t, len(want), 4, "the busiest connection carries the produce requests and their responses")
+		out, errOut, status := kafkawire(t, dialog.String(), "frames")
+		require.Equal(t, 0, status, errOut)
+		assert.Equal(t, keys(want, false), keys(framesOf(t, out), false))
+	})
+}

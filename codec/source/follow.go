@@ -1,0 +1,69 @@
+package source
+
+import (
+	"net/netip"
+
+	"github.com/kafkawire/kafkawire/codec/capture"
+	"github.com/kafkawire/kafkawire/codec/hexin"
+)
+
+// readConversations makes each connection of a Follow Stream dump into a
+// stream a side, as a capture's connection would be: the same Conn, and a
+// direction decided as for a capture that missed the SYN (Options'
+// ServerPorts, then Requests), since the dump does not say which side
+// opened the connection. A dump that names no addresses (the dialog's
+// text) names its sides as tshark does, "node 0" and "node 1". Where the
+// dump gives times (YAML), each packet is a segment with its time.
+func readConversations(r hexin.Result, o Options) []Stream {
+	var out []Stream
+	for i, c := range r.Conversations {
+		var sides [2]*capture.Stream
+		var segs [2][]Segment
+		timed := false
+		for _, s := range c.Sent {
+			if sides[s.Node] == nil {
+				sides[s.Node] = &capture.Stream{Conn: i}
+			}
+			d := sides[s.Node]
+			segs[s.Node] = append(segs[s.Node], Segment{Off: len(d.Data), Time: s.Time, Packet: s.Packet})
+			timed = timed || !s.Time.IsZero()
+			d.Data = append(d.Data, s.Bytes...)
+		}
+		names := c.Nodes
+		addrs := [2]netip.AddrPort{}
+		for n, name := range names {
+			if a, err := netip.ParseAddrPort(name); err == nil {
+				addrs[n] = a
+			}
+		}
+		if names[0] == "" || names[1] == "" {
+			names = [2]string{"node 0", "node 1"}
+		}
+		var conn []*capture.Stream
+		var nodes []int
+		for n, s := range sides {
+			if s != nil {
+				s.Src, s.Dst = addrs[n], addrs[1-n]
+				conn = append(conn, s)
+				nodes = append(nodes, n)
+			}
+		}
+		dirs := directions(conn, o)
+		for k, s := range conn {
+			n := nodes[k]
+			name := names[n] + ">" + names[1-n]
+			switch dirs[k] {
+			case ClientToServer:
+				name = names[n] + ">" + names[1-n]
+			case ServerToClient:
+				name = names[1-n] + ">" + names[n]
+			}
+			st := Stream{Bytes: s.Data, Origin: string(r.Format), Conn: name, ConnNumber: i, Dir: dirs[k]}
+			if timed {
+				st.Segments = segs[n]
+			}
+			out = append(out, st)
+		}
+	}
+	return out
+}
