@@ -317,7 +317,7 @@ func readFollowRaw(text string) (Result, *Error) {
 // at large.
 func readFollowYAML(text string) (Result, *Error) {
 	b := &followBuilder{format: FollowYAML}
-	curAt := 0 // where the current packet's lines start
+	curAt := 0         // where the current packet's lines start
 	var cur *Sent      // the packet whose keys are being read
 	var curData []byte // its payload's base64, as its lines come
 	var dataAt []int   // where in text each byte of curData is, for errors
