@@ -426,8 +426,14 @@ func (b *PasteBox) filePicker() app.UI {
 func (b *PasteBox) captureInfo() app.UI {
 	l := b.p.Capture
 	status := l.Kind.String() + " capture · " + mib(l.Size)
-	if l.Kind != source.Pcap && l.Kind != source.Pcapng {
+	switch {
+	case l.Format.IsFollowStream():
+		status = string(l.Format) + " · both sides of each connection · " + mib(l.Size)
+	case l.Kind != source.Pcap && l.Kind != source.Pcapng:
 		status = "packet dump of several TCP streams · " + mib(l.Size)
+		if l.Format != "" {
+			status = string(l.Format) + " · " + status
+		}
 	}
 	if l.File != "" {
 		status = l.File + " · " + status

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/kafkawire/kafkawire/codec/conversation"
+	"github.com/kafkawire/kafkawire/codec/hexin"
 	"github.com/kafkawire/kafkawire/codec/schema"
 	"github.com/kafkawire/kafkawire/codec/source"
 )
@@ -33,6 +34,7 @@ const rowsPerPage = 100
 type CaptureList struct {
 	File    string
 	Kind    source.Kind
+	Format  hexin.Format        // for a text dump, the format it was read in
 	Size    int                 // bytes of the file
 	Read    int                 // bytes read so far while loading
 	Loading bool                // reading or finding frames; the list is not there yet
@@ -113,6 +115,9 @@ func (l *CaptureList) Stop() {
 // newCaptureList is the list of what Find found in in.
 func newCaptureList(file string, size int, in source.Input, res conversation.Result, err error) *CaptureList {
 	l := &CaptureList{File: file, Kind: in.Kind, Size: size, Read: size, Cur: -1}
+	if in.Kind == source.Text && len(in.Streams) > 0 {
+		l.Format = hexin.Format(in.Streams[0].Origin)
+	}
 	l.set(res, err)
 	return l
 }

@@ -20,6 +20,12 @@ const (
 	FollowYAML Format = "wireshark follow yaml"
 )
 
+// IsFollowStream reports whether f is one of the Follow Stream formats,
+// whose text holds both sides of connections.
+func (f Format) IsFollowStream() bool {
+	return f == FollowHex || f == FollowRaw || f == FollowYAML
+}
+
 // Conversation is one connection of a Follow Stream dump.
 type Conversation struct {
 	// Nodes are the two sides' addresses as the dump names them

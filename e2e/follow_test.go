@@ -1,0 +1,91 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"encoding/binary"
+	"encoding/hex"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestPasteFollowStream pastes what Wireshark's Follow Stream dialog shows
+// as a hex dump (both sides of one connection, the server's lines indented):
+// the page lists the connection's frames, requests paired with their
+// responses, and a row opens the pair on its API's page. The dump is the
+// dialog's form of tshark's output in codec/hexin/testdata (see its tests).
+func TestPasteFollowStream(t *testing.T) {
+	raw, err := os.ReadFile("../codec/hexin/testdata/follow.tshark-hex")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var dialog strings.Builder
+	for _, l := range strings.Split(string(raw), "\n") {
+		if l == "" || strings.HasPrefix(l, "=") || strings.HasPrefix(l, "Follow:") || strings.HasPrefix(l, "Filter:") || strings.HasPrefix(l, "Node ") {
+			continue
+		}
+		dialog.WriteString(strings.Replace(l, "\t", "    ", 1) + "\n")
+	}
+	sent, err := os.ReadFile("../codec/hexin/testdata/follow.sent")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Each side's frames, cut by their size prefixes.
+	var frames [2][][]byte
+	for side, h := range strings.Fields(string(sent)) {
+		b, err := hex.DecodeString(h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for len(b) > 0 {
+			n := 4 + int(binary.BigEndian.Uint32(b))
+			frames[side] = append(frames[side], b[:n])
+			b = b[n:]
+		}
+	}
+
+	s := newSession(t, false)
+	s.open("/")
+	s.paste(dialog.String())
+	s.waitFor("the conversation list", `document.querySelector('#conv-count')`)
+	if got, want := s.text("#paste-status"), "wireshark follow hex · both sides of each connection · "+strconv.Itoa(dialog.Len())+" bytes"; got != want {
+		t.Errorf("the status says %q, want %q", got, want)
+	}
+	if got := s.text("#conv-count"); got != "4 Kafka frames" {
+		t.Errorf("the count says %q", got)
+	}
+	rows := eval[[]string](s, `Array.from(document.querySelectorAll('#conv-list tbody tr')).map(r => Array.from(r.cells).slice(2, 7).map(c => c.textContent).join('|'))`)
+	for _, want := range []string{
+		"node 0>node 1|request|ApiVersions v3|7|" + strconv.Itoa(len(frames[0][0])),
+		"node 0>node 1|request|Metadata v12|7|" + strconv.Itoa(len(frames[0][1])),
+		"node 0>node 1|response|ApiVersions v3|7|" + strconv.Itoa(len(frames[1][0])),
+		"node 0>node 1|response|Metadata v12|7|" + strconv.Itoa(len(frames[1][1])),
+	} {
+		found := false
+		for _, r := range rows {
+			found = found || r == want
+		}
+		if !found {
+			t.Errorf("no row %q in %q", want, rows)
+		}
+	}
+	s.shot("follow-box", "#paste")
+
+	// The Metadata response's row opens the pair on the Metadata v12 page.
+	row := `Array.from(document.querySelectorAll('#conv-list tbody tr')).find(r => r.cells[3].textContent == 'response' && r.cells[4].textContent == 'Metadata v12')`
+	s.waitFor("the Metadata response's row", row)
+	s.do(10*time.Second, chromedp.Evaluate[chromedp.Void](row+`.querySelector('button').click()`))
+	s.waitFor("the Metadata page", `location.pathname.endsWith('/Metadata/v12') && location.hash.includes('req=') && location.hash.includes('resp=')`)
+	s.waitFor("both frames", frameGrid("#response").bytes()+`.length == `+strconv.Itoa(len(frames[1][1])))
+	if got := strings.Join(s.cells("response"), ""); got != hex.EncodeToString(frames[1][1]) {
+		t.Errorf("the response shown is not the dump's")
+	}
+	if got := strings.Join(s.cells("request"), ""); got != hex.EncodeToString(frames[0][1]) {
+		t.Errorf("the request shown is not the dump's")
+	}
+}
