@@ -334,6 +334,9 @@ func readFollowYAML(text string) (Result, *Error) {
 		if cur == nil {
 			return nil
 		}
+		if cur.Node < 0 {
+			return errAt(FollowYAML, curAt, "packet %d has no peer:", cur.Packet)
+		}
 		data := make([]byte, base64.StdEncoding.DecodedLen(len(curData)))
 		n, err := base64.StdEncoding.Decode(data, curData)
 		if err != nil {

@@ -127,6 +127,7 @@ func TestFollowErrors(t *testing.T) {
 		{"odd digits", strings.Replace(gui, "00 00 00 13", "00 00 00 1", 1), FollowHex, 4, 24, "odd number of hex digits"},
 		{"yaml data not base64", strings.Replace(fixture(t, "follow.tshark-yaml"), "AAAAEwAAAAcAAA==", "AAAAEwAAAAcAA*==", 1), FollowYAML, 18, 20,
 			"packet 6's data is not base64"},
+		{"yaml packet without its peer", "peers:\npackets:\n  - packet: 3\n    timestamp: 1.5\n", FollowYAML, 3, 3, "packet 3 has no peer:"},
 		{"raw of another mode", strings.Replace(fixture(t, "follow.tshark-raw"), "tcp,raw", "tcp,ascii", 1), FollowRaw, 3, 1,
 			"expected a raw dump (Follow: <protocol>,raw), found \"Follow: tcp,ascii\""},
 	} {

@@ -16,6 +16,8 @@ func FuzzRead(f *testing.F) {
 	f.Add([]byte{0xd4, 0xc3, 0xb2, 0xa1, 2, 0, 4, 0})
 	f.Add([]byte{0x0a, 0x0d, 0x0d, 0x0a, 0x1c, 0, 0, 0, 0x4d, 0x3c, 0x2b, 0x1a})
 	f.Add([]byte{0xff, 0xfe})
+	f.Add([]byte("00000000  00 00 00 04 00 12 00 03\n    00000000  00 00 00 02 00 07\n"))
+	f.Add([]byte("peers:\n  - peer: 0\npackets:\n  - packet: 1\n    peer: 1\n    data: !!binary |\n      AAAABAASAAM=\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		in, err := source.Read(data, source.Options{})
 		if in.Kind != source.Sniff(data) {
