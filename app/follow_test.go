@@ -41,13 +41,14 @@ func tshark(t *testing.T, path string, args ...string) string {
 	return string(out)
 }
 
-// Wireshark's Follow Stream of a real capture says what the capture says:
-// kgo produces to kfake on 127.0.0.1 while Debian's tcpdump records lo;
+// Wireshark's text of a real capture says what the capture says: kgo
+// produces to kfake on 127.0.0.1 while Debian's tcpdump records lo;
 // Debian's tshark prints every TCP connection of the file with -z
-// follow,tcp,hex, raw and yaml; kafkawire frames finds in each dump the
-// frames it finds in the capture, with their connection, direction, API,
-// version and correlation id, and (YAML carries them) their times.
-func TestFramesOfFollowStreamDumps(t *testing.T) {
+// follow,tcp,hex, raw and yaml, and every packet with -x under its summary
+// (-P) and details (-V); kafkawire frames finds in each text the frames it
+// finds in the capture, with their connection, direction, API, version and
+// correlation id, and (YAML and the details carry them) their times.
+func TestFramesOfWiresharkText(t *testing.T) {
 	ts := needTshark(t)
 	tcpdump := capturetest.Tcpdump(t, false)
 	file := filepath.Join(t.TempDir(), "lo.pcap")
@@ -104,6 +105,22 @@ func TestFramesOfFollowStreamDumps(t *testing.T) {
 			require.Equal(t, 0, status, errOut)
 			got := framesOf(t, out)
 			timed := mode == "yaml"
+			for _, l := range got {
+				assert.Equal(t, timed, l.Time != nil)
+			}
+			assert.Equal(t, keys(fromCapture, timed), keys(got, timed))
+		})
+	}
+
+	// The packets with their summaries (-P) and details (-V), as Wireshark's
+	// Export Packet Dissections writes them: the capture's frames, with
+	// their times when the details give them.
+	for _, flags := range [][]string{{"-P", "-x"}, {"-V", "-x"}, {"-P", "-V", "-x"}} {
+		t.Run(strings.Join(flags, ""), func(t *testing.T) {
+			out, errOut, status := kafkawire(t, tshark(t, ts, append([]string{"-r", file}, flags...)...), "frames")
+			require.Equal(t, 0, status, errOut)
+			got := framesOf(t, out)
+			timed := slices.Contains(flags, "-V")
 			for _, l := range got {
 				assert.Equal(t, timed, l.Time != nil)
 			}

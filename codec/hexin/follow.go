@@ -424,7 +424,11 @@ func readFollowYAML(text string) (Result, *Error) {
 			if !ok {
 				return bad("seconds since 1970, such as 1700000000.123456789")
 			}
-			cur.Time = t
+			// To the nearest microsecond: tshark prints this time through
+			// a float64, whose 53 bits leave today's times a resolution of
+			// about a quarter of a microsecond, so its last digits are
+			// noise (….270750046 for a packet captured at ….270750).
+			cur.Time = t.Round(time.Microsecond)
 		case section == "packets" && cur != nil && key == "data" && strings.HasPrefix(val, "!!binary"):
 			if cur.Node < 0 {
 				return Result{}, errAt(FollowYAML, at, "packet %d has no peer: before its data", cur.Packet)
@@ -443,11 +447,7 @@ func readFollowYAML(text string) (Result, *Error) {
 	return b.result(len(text))
 }
 
-// epochTime reads seconds since 1970 with up to nine decimals, to the
-// nearest microsecond: tshark prints the time through a float64, whose
-// 53 bits leave today's times a resolution of about a quarter of a
-// microsecond, so the last digits it prints are noise (….270750046 for a
-// packet captured at ….270750).
+// epochTime reads seconds since 1970 with up to nine decimals.
 func epochTime(s string) (time.Time, bool) {
 	sec, frac, _ := strings.Cut(s, ".")
 	n, err := strconv.ParseInt(sec, 10, 64)
@@ -465,5 +465,5 @@ func epochTime(s string) (time.Time, bool) {
 			ns *= 10
 		}
 	}
-	return time.Unix(n, ns).Round(time.Microsecond).UTC(), true
+	return time.Unix(n, ns).UTC(), true
 }

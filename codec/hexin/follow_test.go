@@ -160,3 +160,42 @@ func TestFollowAfterHexdump(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, HexdumpC, r.Format)
 }
+
+// tshark's packet dumps with their summary lines (-P) and details (-V), as
+// Wireshark's Export Packet Dissections writes them too: the lines above
+// each packet's bytes are skipped, the summary kept as the packet's
+// header, and the details' capture time read. The samples are of the same
+// capture as the Follow Stream ones (all 18 packets with -P -x, the first
+// 4 with -P -V -x).
+func TestTsharkSummaryAndDetails(t *testing.T) {
+	px := fixture(t, "follow.tshark-Px")
+	r, err := Parse(px)
+	require.NoError(t, err)
+	assert.Equal(t, Wireshark, r.Format)
+	require.Len(t, r.Packets, 18)
+	var summaries []string
+	for _, l := range strings.Split(px, "\n") {
+		if strings.HasPrefix(l, " ") && strings.Contains(l, " → ") {
+			summaries = append(summaries, strings.TrimSpace(l))
+		}
+	}
+	require.Len(t, summaries, 18)
+	for i, p := range r.Packets {
+		assert.Equal(t, summaries[i], p.Header)
+		assert.Equal(t, LayerLink, p.Layer)
+		assert.True(t, p.Time.IsZero(), "a summary line's time is relative")
+	}
+	// The first data packet: ApiVersions v3, 41 bytes after 66 of headers.
+	want := followSides(t)[0][:41]
+	assert.Equal(t, want, r.Packets[3].Bytes[66:])
+
+	pvx := fixture(t, "follow.tshark-PVx")
+	r, err = Parse(pvx)
+	require.NoError(t, err)
+	assert.Equal(t, Wireshark, r.Format)
+	require.Len(t, r.Packets, 4)
+	assert.Equal(t, summaries[:4], []string{r.Packets[0].Header, r.Packets[1].Header, r.Packets[2].Header, r.Packets[3].Header})
+	assert.Equal(t, time.Unix(1796306198, 775678000).UTC(), r.Packets[0].Time)
+	assert.Equal(t, time.Unix(1796306198, 775843000).UTC(), r.Packets[3].Time)
+	assert.Equal(t, want, r.Packets[3].Bytes[66:])
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Packet is one packet of a packet dump.
@@ -15,6 +16,9 @@ type Packet struct {
 	Header string
 	Layer  Layer
 	Line   int // 1-based line of the text where the packet starts
+	// Time is when the packet was captured, when the dump says it to the
+	// day: the "Epoch Time" of tshark -V's details. Zero otherwise.
+	Time time.Time
 }
 
 // Layer says which protocol header a packet's bytes start with.
@@ -40,6 +44,7 @@ func (l Layer) String() string {
 // of bytes below it.
 type chunk struct {
 	header             string
+	time               time.Time
 	headerAt           int // offset of the header line, or of the first data line
 	dataStart, dataEnd int
 }
@@ -61,7 +66,7 @@ func readPackets(text string, sp *dumpSpec, chunks []chunk, layer func([]byte) L
 		}
 		res.Packets = append(res.Packets, Packet{
 			Bytes: b, Header: c.header, Layer: layer(b),
-			Line: line,
+			Line: line, Time: c.time,
 		})
 	}
 	if len(res.Packets) == 0 {
@@ -172,11 +177,16 @@ func layerOf(b []byte) Layer {
 // packet its bytes from offset 0000, packets apart by a blank line. A
 // packet with more than one data source lists each under a title such as
 // "Frame (316 bytes):" or "Decompressed Records (1123 bytes):"; only the
-// first, the packet as captured, is read.
+// first, the packet as captured, is read. Lines above a packet's bytes
+// that are not bytes are its summary and details (tshark -P and -V,
+// Wireshark's Export Packet Dissections as plain text), and are skipped;
+// the first of them is the packet's Header.
 func readTshark(text string) (Result, *Error) {
 	var chunks []chunk
 	open, skipping := false, false // a packet is open; skipping a later data source
 	var titles []int               // per packet, the length its title gave, or -1
+	header, headerAt := "", -1     // the first line above the next packet's bytes
+	var at time.Time               // the time its details give
 	for start := 0; start < len(text); {
 		eol, next := lineEnd(text, start)
 		line := strings.TrimRight(text[start:eol], "\r")
@@ -184,6 +194,15 @@ func readTshark(text string) (Result, *Error) {
 		case strings.TrimSpace(line) == "":
 			open, skipping = false, false
 		case skipping:
+		case !open && !tsharkBytesLine(line) && !(strings.HasSuffix(line, " bytes):") && strings.Contains(line, " (")):
+			// A summary or details line above the bytes (the column
+			// titles of an export are no packet's).
+			if headerAt < 0 && !strings.HasPrefix(strings.TrimSpace(line), "No.") {
+				header, headerAt = strings.TrimSpace(line), start
+			}
+			if t, ok := epochLine(line); ok {
+				at = t
+			}
 		case strings.HasSuffix(line, " bytes):") && strings.Contains(line, " ("):
 			n, err := strconv.Atoi(line[strings.LastIndex(line, " (")+2 : len(line)-len(" bytes):")])
 			if err != nil {
@@ -193,18 +212,24 @@ func readTshark(text string) (Result, *Error) {
 				skipping = true // a second data source of the same packet
 				break
 			}
-			chunks = append(chunks, chunk{headerAt: start, dataStart: next, dataEnd: next})
+			chunks = append(chunks, chunk{header: header, time: at, headerAt: start, dataStart: next, dataEnd: next})
 			titles = append(titles, n)
 			open = true
+			header, headerAt, at = "", -1, time.Time{}
 		default:
 			c := len(chunks) - 1
 			// Without blank lines between packets, an offset back at 0000
 			// still starts a new one.
 			if !open || c >= 0 && chunks[c].dataEnd > chunks[c].dataStart && strings.HasPrefix(line, "0000 ") {
-				chunks = append(chunks, chunk{headerAt: start, dataStart: start, dataEnd: start})
+				from := start
+				if headerAt >= 0 {
+					from = headerAt
+				}
+				chunks = append(chunks, chunk{header: header, time: at, headerAt: from, dataStart: start, dataEnd: start})
 				titles = append(titles, -1)
 				c++
 				open = true
+				header, headerAt, at = "", -1, time.Time{}
 			}
 			if chunks[c].dataStart == chunks[c].dataEnd {
 				chunks[c].dataStart = start
@@ -223,4 +248,33 @@ func readTshark(text string) (Result, *Error) {
 		}
 	}
 	return res, nil
+}
+
+// tsharkBytesLine reports whether line starts as tshark -x prints bytes (or
+// Wireshark's copy, with three spaces): a hex offset of at least four
+// digits, two spaces or more and a byte. A details line never does: its
+// bit fields ("0100 .... = Version: 4") have one space after four digits.
+func tsharkBytesLine(line string) bool {
+	i := 0
+	for i < len(line) && isHex(line[i]) {
+		i++
+	}
+	j := i
+	for j < len(line) && line[j] == ' ' {
+		j++
+	}
+	return i >= 4 && j-i >= 2 && j+2 <= len(line) && isHex(line[j]) && isHex(line[j+1])
+}
+
+// epochLine reads the capture time from a line of tshark -V's frame
+// details: "Epoch Time: 1700000000.123456789 seconds" (Wireshark 4.0 and
+// before), "Epoch Arrival Time: 1700000000.123456789" (4.2 and after).
+func epochLine(line string) (time.Time, bool) {
+	t := strings.TrimSpace(line)
+	for _, p := range []string{"Epoch Time: ", "Epoch Arrival Time: "} {
+		if v, ok := strings.CutPrefix(t, p); ok {
+			return epochTime(strings.TrimSuffix(v, " seconds"))
+		}
+	}
+	return time.Time{}, false
 }

@@ -22,8 +22,9 @@ func readCapture(data []byte, k Kind, o Options) ([]Stream, error) {
 // tshark -x) as readCapture does a file's: packets that start with a link
 // or IP header are decoded down to TCP and reassembled; the bytes of
 // packets whose first header is not recognised are taken as payload, one
-// after another, in one stream of their own after the connections. The
-// dumps give times of day without a date, so these streams have no times.
+// after another, in one stream of their own after the connections. Most
+// dumps give times of day without a date, so their streams have no times;
+// tshark -V's details give each packet's, which the streams keep.
 func readPackets(r hexin.Result, o Options) []Stream {
 	c := &capture.Capture{}
 	var payload []byte
@@ -36,7 +37,7 @@ func readPackets(r hexin.Result, o Options) []Stream {
 			payload = append(payload, p.Bytes...)
 			continue
 		}
-		c.AddPacket(&capture.Packet{Number: i + 1, LinkType: link, Data: p.Bytes, OrigLen: len(p.Bytes)})
+		c.AddPacket(&capture.Packet{Number: i + 1, LinkType: link, Data: p.Bytes, OrigLen: len(p.Bytes), Time: p.Time})
 	}
 	c.Finish()
 	streams := fromCapture(c.Streams, string(r.Format), o)
