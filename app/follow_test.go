@@ -41,14 +41,15 @@ func tshark(t *testing.T, path string, args ...string) string {
 	return string(out)
 }
 
-// Wireshark's text of a real capture says what the capture says: kgo
+// The text tools print of a real capture says what the capture says: kgo
 // produces to kfake on 127.0.0.1 while Debian's tcpdump records lo;
 // Debian's tshark prints every TCP connection of the file with -z
 // follow,tcp,hex, raw and yaml, and every packet with -x under its summary
-// (-P) and details (-V); kafkawire frames finds in each text the frames it
-// finds in the capture, with their connection, direction, API, version and
+// (-P) and details (-V); tcpdump prints the packets with -x, -X, -xx, -XX,
+// verbose or not. kafkawire frames finds in each text the frames it finds
+// in the capture, with their connection, direction, API, version and
 // correlation id, and (YAML and the details carry them) their times.
-func TestFramesOfWiresharkText(t *testing.T) {
+func TestFramesOfCaptureAsText(t *testing.T) {
 	ts := needTshark(t)
 	tcpdump := capturetest.Tcpdump(t, false)
 	file := filepath.Join(t.TempDir(), "lo.pcap")
@@ -125,6 +126,16 @@ func TestFramesOfWiresharkText(t *testing.T) {
 				assert.Equal(t, timed, l.Time != nil)
 			}
 			assert.Equal(t, keys(fromCapture, timed), keys(got, timed))
+		})
+	}
+
+	for _, flags := range [][]string{{"-x"}, {"-X"}, {"-xx"}, {"-XX"}, {"-v", "-X"}, {"-vv", "-XX"}} {
+		t.Run("tcpdump"+strings.Join(flags, ""), func(t *testing.T) {
+			text, err := exec.Command("tcpdump", append([]string{"-r", file, "-n"}, flags...)...).Output()
+			require.NoError(t, err)
+			out, errOut, status := kafkawire(t, string(text), "frames")
+			require.Equal(t, 0, status, errOut)
+			assert.Equal(t, keys(fromCapture, false), keys(framesOf(t, out), false))
 		})
 	}
 

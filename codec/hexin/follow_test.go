@@ -199,3 +199,22 @@ func TestTsharkSummaryAndDetails(t *testing.T) {
 	assert.Equal(t, time.Unix(1796306198, 775843000).UTC(), r.Packets[3].Time)
 	assert.Equal(t, want, r.Packets[3].Bytes[66:])
 }
+
+// tcpdump -v goes on with a packet's summary on a line indented by spaces,
+// above its bytes: the lines are one header. (The first 4 packets of the
+// same capture, printed by tcpdump -n -v -X.)
+func TestTcpdumpVerboseSummary(t *testing.T) {
+	text := fixture(t, "follow.tcpdump-vX")
+	r, err := Parse(text)
+	require.NoError(t, err)
+	assert.Equal(t, TcpdumpX, r.Format)
+	require.Len(t, r.Packets, 4)
+	lines := strings.Split(text, "\n")
+	for i, p := range r.Packets {
+		first, second := lines[p.Line-1], lines[p.Line]
+		assert.True(t, strings.HasPrefix(second, "    "), second)
+		assert.Equal(t, first+" "+strings.TrimSpace(second), p.Header)
+		assert.Equal(t, LayerIP, p.Layer, "packet %d", i)
+	}
+	assert.Equal(t, followSides(t)[0][:41], r.Packets[3].Bytes[52:], "the ApiVersions request after the IP and TCP headers (20 + 32)")
+}

@@ -87,7 +87,8 @@ func readPackets(text string, sp *dumpSpec, chunks []chunk, layer func([]byte) L
 }
 
 // readTcpdump reads tcpdump -X and -XX: per packet a summary line, then
-// lines of bytes indented by a tab and prefixed by 0x offsets.
+// lines of bytes indented by a tab and prefixed by 0x offsets. With -v
+// the summary goes on over lines indented by spaces, which are joined.
 func readTcpdump(text string) (Result, *Error) {
 	var chunks []chunk
 	cur := -1     // index of the open chunk
@@ -97,6 +98,10 @@ func readTcpdump(text string) (Result, *Error) {
 		line := strings.TrimRight(text[start:eol], "\r")
 		switch {
 		case strings.TrimSpace(line) == "":
+		case cur >= 0 && !full && line[0] == ' ' && chunks[cur].dataStart == chunks[cur].dataEnd && !strings.HasPrefix(strings.TrimSpace(line), "0x"):
+			// The summary's next line (-v), before any bytes.
+			chunks[cur].header += " " + strings.TrimSpace(line)
+			chunks[cur].dataStart, chunks[cur].dataEnd = next, next
 		case line[0] == ' ' || line[0] == '\t' || strings.HasPrefix(line, "0x"):
 			if full {
 				break
