@@ -89,3 +89,36 @@ func TestPasteFollowStream(t *testing.T) {
 		t.Errorf("the request shown is not the dump's")
 	}
 }
+
+// tshark's YAML of the same connection gives every frame its capture time:
+// the list shows the times, each response's latency, and the packet a
+// frame starts in.
+func TestPasteFollowStreamYAML(t *testing.T) {
+	yaml, err := os.ReadFile("../codec/hexin/testdata/follow.tshark-yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newSession(t, false)
+	s.open("/")
+	s.paste(string(yaml))
+	s.waitFor("the conversation list", `document.querySelector('#conv-count')`)
+	if got, want := s.text("#paste-status"), "wireshark follow yaml · both sides of each connection · "+strconv.Itoa(len(yaml))+" bytes"; got != want {
+		t.Errorf("the status says %q, want %q", got, want)
+	}
+	rows := eval[[]string](s, `Array.from(document.querySelectorAll('#conv-list tbody tr')).map(r => [r.cells[1].textContent, r.cells[2].textContent, r.cells[3].textContent, r.cells[4].textContent, r.cells[7].textContent, r.title].join('|'))`)
+	// The packets' times (tshark's YAML, read to the microsecond) and the
+	// latencies between them: 68 µs for ApiVersions, 50.29 ms for Metadata (from the request's first packet).
+	for _, want := range []string{
+		"13:56:38.775843|127.0.0.1:40872>127.0.0.1:19092|request|ApiVersions v3|68 µs|+0s from the first frame; packet 4",
+		"13:56:38.775911|127.0.0.1:40872>127.0.0.1:19092|response|ApiVersions v3|68 µs|+68µs from the first frame; packet 6",
+		"13:56:38.826286|127.0.0.1:40872>127.0.0.1:19092|request|Metadata v12|50.29 ms|+50.443ms from the first frame; packet 10",
+	} {
+		found := false
+		for _, r := range rows {
+			found = found || r == want
+		}
+		if !found {
+			t.Errorf("no row %q in\n%s", want, strings.Join(rows, "\n"))
+		}
+	}
+}
