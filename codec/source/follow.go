@@ -12,8 +12,9 @@ import (
 // direction decided as for a capture that missed the SYN (Options'
 // ServerPorts, then Requests), since the dump does not say which side
 // opened the connection. A dump that names no addresses (the dialog's
-// text) names its sides as tshark does, "node 0" and "node 1". Where the
-// dump gives times (YAML), each packet is a segment with its time.
+// text) names its sides as tshark does, "node 0" and "node 1"; with one
+// side only, it is a stream like any dump's. Where the dump gives times
+// (YAML), each packet is a segment with its time.
 func readConversations(r hexin.Result, o Options) []Stream {
 	var out []Stream
 	for i, c := range r.Conversations {
@@ -28,6 +29,16 @@ func readConversations(r hexin.Result, o Options) []Stream {
 			segs[s.Node] = append(segs[s.Node], Segment{Off: len(d.Data), Time: s.Time, Packet: s.Packet})
 			timed = timed || !s.Time.IsZero()
 			d.Data = append(d.Data, s.Bytes...)
+		}
+		if (sides[0] == nil || sides[1] == nil) && c.Nodes == [2]string{} {
+			// One side of a connection nothing names (the dialog showing
+			// one direction): bytes like any dump's.
+			for _, s := range sides {
+				if s != nil {
+					out = append(out, Stream{Bytes: s.Data, Origin: string(r.Format)})
+				}
+			}
+			continue
 		}
 		names := c.Nodes
 		addrs := [2]netip.AddrPort{}
