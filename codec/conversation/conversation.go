@@ -540,7 +540,7 @@ func (f *finder) conn(g connGroup) Conn {
 	}
 	c.Kind = Kafka
 	first := f.frames.n // the requests are frames[first:asked]
-	f.cut(&c, "client", g.client, schema.Request, 8, requestHeader)
+	f.cut(&c, "client", g.client, schema.Request, 8, requestHeader(newBudget()))
 	asked := f.frames.n
 	for i := first; i < asked; i++ {
 		q := f.frames.at(i)
@@ -559,6 +559,7 @@ func (f *finder) conn(g connGroup) Conn {
 	// requests it missed. The requests by id are gathered on the first
 	// search: a stream captured from its start is never searched.
 	var byID map[int32][]int // indexes in frames
+	bud := newBudget()
 	known := func(b []byte, off int) bool {
 		if byID == nil {
 			byID = map[int32][]int{}
@@ -576,7 +577,17 @@ func (f *finder) conn(g connGroup) Conn {
 		end := off + 4 + n
 		for _, i := range byID[id] {
 			q := f.frames.at(i)
-			if api := schema.ByKey(q.api); api != nil && (end > len(b) || frame.Decode(b[off:end], api, q.version, schema.Response).Err == nil) {
+			api := schema.ByKey(q.api)
+			if api == nil {
+				continue
+			}
+			if end > len(b) {
+				return true
+			}
+			if !bud.spend(n) {
+				return false
+			}
+			if frame.Decode(b[off:end], api, q.version, schema.Response).Err == nil {
 				return true
 			}
 		}

@@ -188,17 +188,48 @@ func knownRequest(b []byte, off int) (*schema.API, int16, bool) {
 	return api, v, true
 }
 
-// requestHeader is a real request header at off: a known API and version,
-// and, when the frame is whole in b, a request that decodes cleanly. A
-// response's correlation id often reads as a Produce request's key and
-// version, so the key alone is not enough.
-func requestHeader(b []byte, off int) bool {
+// checkBudget bounds the work of checking the headers searches find: a
+// candidate's whole frame is decoded to tell a real header from bytes that
+// only look like one, and a hostile stream holds a candidate at nearly
+// every offset. (A 12 MiB paste of two sides whose frames all failed to
+// decode took 16 s natively, nearly all of it decoding candidates.) A
+// check costs its frame's bytes and checkCost; once a walk, or one
+// LooksLikeRequests, has spent checkBudget, its searches take no more
+// candidates: what they have not found by then they do not find. A real
+// stream's search meets its header within a frame or two.
+const (
+	checkBudget = 8 << 20
+	checkCost   = 1 << 10
+)
+
+// budget is what is left of a walk's checkBudget.
+type budget struct{ left int }
+
+func newBudget() *budget { return &budget{left: checkBudget} }
+
+// spend takes the cost of decoding an n-byte candidate frame, and reports
+// whether the budget allowed it.
+func (b *budget) spend(n int) bool {
+	b.left -= n + checkCost
+	return b.left >= 0
+}
+
+// requestHeader checks request headers within budget: a real request
+// header at off is a known API and version, and, when the frame is whole in
+// b, a request that decodes cleanly. A response's correlation id often
+// reads as a Produce request's key and version, so the key alone is not
+// enough.
+func requestHeader(bud *budget) func(b []byte, off int) bool {
+	return func(b []byte, off int) bool { return isRequestHeader(b, off, bud) }
+}
+
+func isRequestHeader(b []byte, off int, bud *budget) bool {
 	if _, _, ok := knownRequest(b, off); !ok {
 		return false
 	}
 	n := int(int32(binary.BigEndian.Uint32(b[off:])))
 	if end := off + 4 + n; n >= 0 && end <= len(b) {
-		return decodesCleanly(b[off:end])
+		return bud.spend(n) && decodesCleanly(b[off:end])
 	}
 	// A frame cut short: its client id must at least be believable.
 	if len(b)-off < 14 {
@@ -263,7 +294,7 @@ var checked struct {
 // capture that began mid-connection) within the first 16 MiB, whole. It
 // fits source.Options.Requests.
 func LooksLikeRequests(b []byte) bool {
-	w := walker{b: b, minSize: 8, header: requestHeader, stopAfter: resyncLimit}
+	w := walker{b: b, minSize: 8, header: requestHeader(newBudget()), stopAfter: resyncLimit}
 	off := w.search(0)
 	if off >= len(b) {
 		return false
