@@ -80,7 +80,12 @@ func followHeader(line, mode string) (isHeader bool, node int, addr string, begi
 		return true, -1, "", false, ""
 	case strings.HasPrefix(t, "Follow:"):
 		v := strings.TrimSpace(strings.TrimPrefix(t, "Follow:"))
-		if _, m, ok := strings.Cut(v, ","); !ok || m != mode {
+		proto, m, ok := strings.Cut(v, ",")
+		switch {
+		case ok && m == mode:
+		case ok && m != "hex" && m != "raw" && m != "yaml":
+			return true, -1, "", true, "found " + strconv.Quote(t) + ": tshark's " + m + " output keeps only the bytes it can print; ask it for -z follow," + proto + ",hex (or raw, or yaml)"
+		default:
 			return true, -1, "", true, "expected a " + mode + " dump (Follow: <protocol>," + mode + "), found " + strconv.Quote(t)
 		}
 		return true, -1, "", true, ""

@@ -128,8 +128,10 @@ func TestFollowErrors(t *testing.T) {
 		{"yaml data not base64", strings.Replace(fixture(t, "follow.tshark-yaml"), "AAAAEwAAAAcAAA==", "AAAAEwAAAAcAA*==", 1), FollowYAML, 18, 20,
 			"packet 6's data is not base64"},
 		{"yaml packet without its peer", "peers:\npackets:\n  - packet: 3\n    timestamp: 1.5\n", FollowYAML, 3, 3, "packet 3 has no peer:"},
-		{"raw of another mode", strings.Replace(fixture(t, "follow.tshark-raw"), "tcp,raw", "tcp,ascii", 1), FollowRaw, 3, 1,
-			"expected a raw dump (Follow: <protocol>,raw), found \"Follow: tcp,ascii\""},
+		{"raw read as hex", fixture(t, "follow.tshark-raw"), FollowHex, 3, 1,
+			"expected a hex dump (Follow: <protocol>,hex), found \"Follow: tcp,raw\""},
+		{"tshark's ascii", strings.Replace(fixture(t, "follow.tshark-raw"), "tcp,raw", "tcp,ascii", 1), FollowRaw, 3, 1,
+			"found \"Follow: tcp,ascii\": tshark's ascii output keeps only the bytes it can print; ask it for -z follow,tcp,hex (or raw, or yaml)"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := ParseAs(c.text, c.f)
