@@ -92,13 +92,14 @@ func TestPasteFollowStream(t *testing.T) {
 
 // tshark's YAML of the same connection gives every frame its capture time:
 // the list shows the times, each response's latency, and the packet a
-// frame starts in.
+// frame starts in. On a phone: the list fits the screen's width.
 func TestPasteFollowStreamYAML(t *testing.T) {
 	yaml, err := os.ReadFile("../codec/hexin/testdata/follow.tshark-yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
 	s := newSession(t, false)
+	s.resize(phone)
 	s.open("/")
 	s.paste(string(yaml))
 	s.waitFor("the conversation list", `document.querySelector('#conv-count')`)
@@ -121,4 +122,6 @@ func TestPasteFollowStreamYAML(t *testing.T) {
 			t.Errorf("no row %q in\n%s", want, strings.Join(rows, "\n"))
 		}
 	}
+	noSidewaysScroll(t, s, phone, "/ with a Follow Stream pasted")
+	s.shot("follow-phone", "#paste")
 }
