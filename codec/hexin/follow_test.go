@@ -1,6 +1,7 @@
 package hexin
 
 import (
+	"encoding/hex"
 	"strings"
 	"testing"
 	"time"
@@ -219,4 +220,54 @@ func TestTcpdumpVerboseSummary(t *testing.T) {
 		assert.Equal(t, LayerIP, p.Layer, "packet %d", i)
 	}
 	assert.Equal(t, followSides(t)[0][:41], r.Packets[3].Bytes[52:], "the ApiVersions request after the IP and TCP headers (20 + 32)")
+}
+
+// Hex in quotes is hex: what Python's binascii.hexlify returns (b'0000…'),
+// a string in a log or a JSON value ("0000…"). Read as a literal, it would
+// be the ASCII codes of the digits; that reading stays an alternative.
+func TestQuotedHex(t *testing.T) {
+	want := followSides(t)[0][:41]
+	h := hex.EncodeToString(want)
+	for _, c := range []struct {
+		text string
+		alt  Format
+	}{
+		{"b'" + h + "'\n", PythonBytes},
+		{`"` + h + `"`, CString},
+		{"  '" + h + "'  ", ""},
+		{`b"` + strings.ToUpper(h) + `"`, PythonBytes},
+	} {
+		r, err := Parse(c.text)
+		require.NoError(t, err, c.text)
+		assert.Equal(t, Hex, r.Format, c.text)
+		assert.Equal(t, want, r.Bytes, c.text)
+		assert.Equal(t, "the hex digits inside the quotes", r.Note)
+		if c.alt != "" {
+			assert.Equal(t, c.alt, r.Alternatives[0], c.text)
+			asLiteral, err := ParseAs(c.text, c.alt)
+			require.NoError(t, err)
+			assert.Equal(t, strings.ToLower(h), strings.ToLower(string(asLiteral.Bytes)))
+		}
+	}
+	// Escapes, or too few digits to be a frame, stay a literal.
+	for text, f := range map[string]Format{`b'\x00\x00\x00%'`: PythonBytes, `"cafe"`: CString, `"00 00 00 25"`: CString} {
+		r, err := Parse(text)
+		require.NoError(t, err)
+		assert.Equal(t, f, r.Format, text)
+	}
+	// A quote inside: not one quoted string.
+	_, _, err := parseHex(`"0000" "0025"`)
+	assert.NotNil(t, err)
+}
+
+// Python's repr of a bytearray is the bytes literal inside bytearray(…).
+func TestPythonBytearray(t *testing.T) {
+	want := followSides(t)[0][:41]
+	lit := FormatAs(want, PythonBytes)
+	r, err := Parse("bytearray(" + strings.TrimSpace(lit) + ")\n")
+	require.NoError(t, err)
+	assert.Equal(t, PythonBytes, r.Format)
+	assert.Equal(t, want, r.Bytes)
+	_, err = ParseAs("bytearray("+strings.TrimSpace(lit), PythonBytes)
+	assert.ErrorContains(t, err, "expected ')' at the end of the bytearray")
 }

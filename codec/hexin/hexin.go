@@ -12,6 +12,7 @@ package hexin
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -176,6 +177,22 @@ func Parse(text string) (Result, error) {
 	if !found {
 		return Result{}, nothingFits(text, best)
 	}
+	if quotedHex(res) {
+		// A quoted string of hex digits is hex: no Kafka frame is made of
+		// the ASCII codes of hex digits (its size prefix alone would say
+		// over 800 MB).
+		b, _, _ := parseHex(text)
+		alts := []Format{res.Format}
+		for _, f := range res.Alternatives {
+			if f != Hex {
+				alts = append(alts, f)
+			}
+		}
+		res = Result{Bytes: b, Format: Hex, Alternatives: alts}
+	}
+	if lo, _ := quotedSpan(text); res.Format == Hex && lo > 0 {
+		res.Note = "the hex digits inside the quotes"
+	}
 	if res.Format != XXDLittle {
 		// When the ASCII column reads the same both ways round (all dots,
 		// say), the words may still be xxd -e's.
@@ -184,6 +201,20 @@ func Parse(text string) (Result, error) {
 		}
 	}
 	return res, nil
+}
+
+// quotedHex reports whether a result read as a string literal is hex
+// digits only, an even number of them, eight at least, which hex also reads.
+func quotedHex(r Result) bool {
+	if (r.Format != PythonBytes && r.Format != CString) || len(r.Bytes) < 8 || len(r.Bytes)%2 == 1 || !slices.Contains(r.Alternatives, Hex) {
+		return false
+	}
+	for _, c := range r.Bytes {
+		if !isHex(c) {
+			return false
+		}
+	}
+	return true
 }
 
 // nothingFits turns the error of the parser that read furthest into one

@@ -235,10 +235,19 @@ func parseNodeJSON(text string) ([]byte, Format, *Error) {
 func quoted(text string, f Format) ([]byte, Format, *Error) {
 	out := []byte{}
 	i := skipSpace(text, 0)
+	end := len(text)
+	if rest, ok := strings.CutPrefix(text[i:], "bytearray("); ok && f == PythonBytes {
+		// Python's repr of a bytearray: the bytes literal inside.
+		t := strings.TrimRight(text, " \t\r\n")
+		if !strings.HasSuffix(t, ")") {
+			return nil, f, errAt(f, len(t), "expected ')' at the end of the bytearray, %s", found(text, len(t)))
+		}
+		i, end = len(text)-len(rest), len(t)-1
+	}
 	for n := 0; ; n++ {
 		if n > 0 {
-			i = skipSpace(text, i)
-			if i == len(text) {
+			i = skipSpace(text[:end], i)
+			if i == end {
 				return out, f, nil
 			}
 			if f == CString && strings.HasPrefix(text[i:], "...") {

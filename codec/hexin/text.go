@@ -5,10 +5,13 @@ import (
 	"strings"
 )
 
-// parseHex reads hex digits with whatever people put between bytes.
+// parseHex reads hex digits with whatever people put between bytes, and
+// hex in one pair of quotes ("…", '…', b'…': a string in a log, what
+// Python's binascii.hexlify returns).
 func parseHex(text string) ([]byte, Format, *Error) {
+	lo, hi := quotedSpan(text)
 	out := make([]byte, 0, len(text)/2)
-	for i := 0; i < len(text); {
+	for i := lo; i < hi; {
 		c := text[i]
 		switch {
 		case isSpace(c) || c == ':' || c == ',' || c == '-':
@@ -39,9 +42,22 @@ func parseHex(text string) ([]byte, Format, *Error) {
 		}
 	}
 	if len(out) == 0 {
-		return nil, Hex, errAt(Hex, skipSpace(text, 0), "expected a hex digit, %s", found(text, skipSpace(text, 0)))
+		return nil, Hex, errAt(Hex, skipSpace(text, lo), "expected a hex digit, %s", found(text, skipSpace(text, lo)))
 	}
 	return out, Hex, nil
+}
+
+// quotedSpan is where the hex of text is: inside its quotes when the whole
+// text (but for spaces) is one quoted string, else all of it.
+func quotedSpan(text string) (lo, hi int) {
+	i, j := skipSpace(text, 0), len(strings.TrimRight(text, " \t\r\n"))
+	if i < j && (text[i] == 'b' || text[i] == 'B') {
+		i++
+	}
+	if j-i >= 2 && (text[i] == '"' || text[i] == '\'') && text[j-1] == text[i] && !strings.ContainsAny(text[i+1:j-1], "'\"") {
+		return i + 1, j - 1
+	}
+	return 0, len(text)
 }
 
 func parseBase64(text string) ([]byte, Format, *Error) {
