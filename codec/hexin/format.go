@@ -127,6 +127,10 @@ func FormatAs(b []byte, f Format) string {
 		return "[" + decimals(b, ", ", true) + "]"
 	case GoV:
 		return fmt.Sprint(b)
+	case HexList:
+		return "[" + strings.TrimSuffix(spaced(b, "%02x, "), ", ") + "]"
+	case Erlang:
+		return "<<" + decimals(b, ",", false) + ">>"
 	case PythonBytes:
 		return pythonRepr(b)
 	case CString:

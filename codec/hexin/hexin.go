@@ -39,6 +39,8 @@ const (
 	GoLiteral      Format = "go literal"
 	CArray         Format = "c array"
 	Java           Format = "java"
+	HexList        Format = "hex list"      // Rust's {:02x?}: [00, 00, 00, 25]
+	Erlang         Format = "erlang binary" // <<0,0,0,37>>, Elixir's <<0, 0, 0, 37>>
 	GoV            Format = "go %v"
 	PythonBytes    Format = "python bytes"
 	CString        Format = "c string"
@@ -116,6 +118,8 @@ var parsers = []parser{
 	{format: GoLiteral, parse: parseGoLiteral},
 	{format: CArray, parse: parseCArray},
 	{format: Java, parse: parseJava},
+	{format: HexList, parse: parseHexList},
+	{format: Erlang, parse: parseErlang},
 	{format: GoV, parse: parseGoV},
 	{format: PythonBytes, parse: parsePython},
 	{format: CString, parse: parseCString},
@@ -225,7 +229,7 @@ func nothingFits(text string, closest *Error) *Error {
 	return &Error{
 		Line: closest.Line, Column: closest.Column, Format: closest.Format, Tried: Formats(), off: closest.off,
 		Msg: fmt.Sprintf("found no bytes: the text is none of the dumps (hexdump, xxd, od, tcpdump, tshark, Wireshark's Follow Stream, librdkafka), "+
-			"byte literals (Go, C, Java, Python, Node) or encodings (hex, base64, percent) read here; "+
+			"byte literals (Go, C, Java, Python, Node, Rust, Erlang) or encodings (hex, base64, percent) read here; "+
 			"the closest, %s, stopped here: %s", closest.Format, closest.Msg),
 	}
 }

@@ -12,6 +12,10 @@ type listSpec struct {
 	sep    byte // ',' or ' ' (whitespace)
 	close  byte
 	hexOK  bool // 0x12 items
+	bare   bool // items are hex without 0x (Rust's {:02x?})
+	// plain: decimal as languages print it, without leading zeros (an item
+	// like 07 is hex, from another list).
+	plain bool
 	min    int  // -128 where signed bytes are expected
 	// trailing allows a separator before the closing bracket, as Go and C do.
 	trailing bool
@@ -58,7 +62,9 @@ func parseList(text string, i int, ls listSpec) ([]byte, int, *Error) {
 // number reads one byte value at i and returns it with the position after it.
 func number(text string, i int, ls listSpec) (byte, int, *Error) {
 	start, base, neg := i, 10, false
-	if ls.hexOK && (strings.HasPrefix(text[i:], "0x") || strings.HasPrefix(text[i:], "0X")) {
+	if ls.bare {
+		base = 16
+	} else if ls.hexOK && (strings.HasPrefix(text[i:], "0x") || strings.HasPrefix(text[i:], "0X")) {
 		base = 16
 		i += 2
 	} else if text[i] == '-' && ls.min < 0 {
@@ -83,6 +89,9 @@ func number(text string, i int, ls listSpec) (byte, int, *Error) {
 		if v <= 0xffff { // enough to tell out of range, without overflow
 			v = v*base + d
 		}
+	}
+	if ls.plain && j-i > 1 && text[i] == '0' {
+		return 0, i, errAt(ls.format, i, "a decimal byte with a leading zero (%s): the list looks like hex bytes", text[i:j])
 	}
 	if j == i {
 		what := "a number"
@@ -122,7 +131,53 @@ func atEnd(text string, i int, f Format) *Error {
 }
 
 func parseJava(text string) ([]byte, Format, *Error) {
-	return bracketList(text, '[', listSpec{format: Java, sep: ',', close: ']', min: -128})
+	return bracketList(text, '[', listSpec{format: Java, sep: ',', close: ']', min: -128, plain: true})
+}
+
+// parseHexList reads a bracketed list of hex bytes without 0x, as Rust's
+// {:02x?} and {:x?} print a byte slice. Decimal lists look alike: the list
+// must have a digit a to f, or every item two digits (decimal has no
+// leading zeros), else it is left to the decimal readers.
+func parseHexList(text string) ([]byte, Format, *Error) {
+	out, f, err := bracketList(text, '[', listSpec{format: HexList, sep: ',', close: ']', bare: true})
+	if err != nil {
+		return out, f, err
+	}
+	open := strings.IndexByte(text, '[')
+	items := strings.Split(text[open+1:strings.LastIndexByte(text, ']')], ",")
+	padded := true
+	for _, it := range items {
+		it = strings.TrimSpace(it)
+		if strings.ContainsAny(it, "abcdefABCDEF") {
+			return out, f, nil
+		}
+		padded = padded && len(it) == 2
+	}
+	if !padded {
+		return nil, f, errAt(HexList, open, "a list of decimal numbers, not of hex bytes: no digit a to f, and not every item two digits")
+	}
+	return out, f, nil
+}
+
+// parseErlang reads an Erlang or Elixir binary, <<0,0,0,37>>.
+func parseErlang(text string) ([]byte, Format, *Error) {
+	ls := listSpec{format: Erlang, sep: ',', close: '>'}
+	i, err := expect(text, 0, Erlang, "<<")
+	if err != nil {
+		return nil, Erlang, err
+	}
+	out, i, err := parseList(text, i, ls)
+	if err == nil {
+		i, err = expect(text, i-1, Erlang, ">>")
+	}
+	if err == nil {
+		err = atEnd(text, i, Erlang)
+	}
+	if err != nil && strings.Contains(text, "...") {
+		// Elixir's inspect cuts a long binary short at its limit.
+		err = errAt(Erlang, strings.Index(text, "..."), "the binary is truncated (inspect it with limit: :infinity)")
+	}
+	return out, Erlang, err
 }
 
 func parseGoV(text string) ([]byte, Format, *Error) {
