@@ -16,7 +16,7 @@ type listSpec struct {
 	// plain: decimal as languages print it, without leading zeros (an item
 	// like 07 is hex, from another list).
 	plain bool
-	min    int  // -128 where signed bytes are expected
+	min   int // -128 where signed bytes are expected
 	// trailing allows a separator before the closing bracket, as Go and C do.
 	trailing bool
 }
