@@ -338,7 +338,7 @@ func FuzzParse(f *testing.F) {
 			f.Add(text[:min(len(text), 2000)])
 		}
 	}
-	for _, s := range []string{"", "*", "00000000  00 |.|\n*\n00000100\n", "b'\\", `"\x`, "[-", "{", "%", "0x", "\t0x0000:  00"} {
+	for _, s := range []string{"", "*", "00000000  00 |.|\n*\n00000100\n", "b'\\", `"\x`, "[-", "{", "%", "0x", "\t0x0000:  00", "[00, 1f]", "<<0, 1>>", "b'0000'", "bytearray(b'\\x00')", "Follow: tcp,raw\n\t00\n"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
