@@ -5,6 +5,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/hex"
 	"net"
 	"os/exec"
 	"path/filepath"
@@ -176,4 +177,63 @@ func TestFramesOfCaptureAsText(t *testing.T) {
 		require.Equal(t, 0, status, errOut)
 		assert.Equal(t, keys(want, false), keys(framesOf(t, out), false))
 	})
+}
+
+// A capture whose snap length cut the packets (tcpdump -s 90 on lo while
+// kgo produces 40 KB to kfake: 24 bytes of each packet's payload kept, so
+// no request is whole): every frame is still listed, with the API,
+// version and correlation id its header gives and the bytes the capture
+// kept, a frame the cut reached marked broken; a note says how many
+// packets were cut.
+func TestFramesOfACutCapture(t *testing.T) {
+	tcpdump := capturetest.Tcpdump(t, false)
+	tcpdump.Args = append(tcpdump.Args, "-s", "90")
+	file := filepath.Join(t.TempDir(), "cut.pcap")
+	var stop func()
+	exs, err := traffic.Record([]kgo.Opt{kgo.ClientID("snaplen-test")}, func(ctx context.Context, cl *kgo.Client) {
+		seeds := cl.OptValue(kgo.SeedBrokers).([]string)
+		_, port, _ := net.SplitHostPort(seeds[0])
+		p, _ := strconv.Atoi(port)
+		stop = tcpdump.Start(t, file, p)
+		require.NoError(t, cl.ProduceSync(ctx, &kgo.Record{Topic: "cut", Value: bytes.Repeat([]byte("z"), 40_000)}).FirstErr())
+	})
+	require.NoError(t, err)
+	stop()
+
+	out, errOut, status := kafkawire(t, "", "frames", file)
+	require.Equal(t, 0, status, errOut)
+	assert.Regexp(t, `^kafkawire: note: \d+ packets were cut short by the capture's snap length: the frames in them are incomplete`, errOut)
+	type sent struct {
+		dir string
+		ex  traffic.Exchange
+	}
+	var want []sent
+	for _, ex := range exs {
+		want = append(want, sent{"request", ex})
+		if ex.Response != nil {
+			want = append(want, sent{"response", ex})
+		}
+	}
+	lines := framesOf(t, out)
+	require.Len(t, lines, len(want), "every frame sent is listed")
+	var broken int
+	for i, l := range lines {
+		require.NotNil(t, l.APIKey, "line %d", i)
+		k := slices.IndexFunc(want, func(s sent) bool {
+			return s.dir == l.Direction && s.ex.APIKey == *l.APIKey && s.ex.APIVersion == *l.Version && s.ex.CorrelationID == *l.CorrelationID
+		})
+		require.GreaterOrEqual(t, k, 0, "line %d: %s %s v%d id %d was not sent", i, l.Direction, *l.APIName, *l.Version, *l.CorrelationID)
+		full := want[k].ex.Request
+		if l.Direction == "response" {
+			full = want[k].ex.Response
+		}
+		got, err := hex.DecodeString(l.Hex)
+		require.NoError(t, err)
+		require.True(t, bytes.HasPrefix(full, got[:min(len(got), 24)]), "line %d: the bytes kept are the frame's first ones", i)
+		if len(got) < len(full) {
+			broken++
+		}
+		want = slices.Delete(want, k, k+1)
+	}
+	assert.Positive(t, broken, "the 40 KB request, at least, was cut")
 }

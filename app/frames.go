@@ -99,7 +99,11 @@ func nothingFound(in source.Input, res conversation.Result) error {
 	if n := counts[conversation.TLS]; n > 0 {
 		what += fmt.Sprintf(", %d of them TLS", n)
 	}
-	return fmt.Errorf("no Kafka frame found in this %s input: %s, none whose client sends Kafka requests (name a server port with --port if its client's side was not captured)", in.Kind, what)
+	cut := ""
+	if in.Cut > 0 {
+		cut = "; " + in.CutNote()
+	}
+	return fmt.Errorf("no Kafka frame found in this %s input: %s, none whose client sends Kafka requests (name a server port with --port if its client's side was not captured)%s", in.Kind, what, cut)
 }
 
 // appendFrameLine appends one line of `kafkawire frames`: a JSON object
@@ -307,7 +311,7 @@ func runFrames(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if res.Len() == 0 {
 		return nothingFound(fd.in, res)
 	}
-	printNotes(stderr, res, fd.warning)
+	printNotes(stderr, fd.in, res, fd.warning)
 	return writeFrameLines(stdout, res)
 }
 
@@ -325,9 +329,12 @@ func hintFlags(api string, version int) (frame.Hint, error) {
 }
 
 // printNotes says on stderr what was skipped or odd, connection by connection.
-func printNotes(stderr io.Writer, res conversation.Result, warning error) {
+func printNotes(stderr io.Writer, in source.Input, res conversation.Result, warning error) {
 	if warning != nil {
 		fmt.Fprintf(stderr, "kafkawire: note: the input breaks off, frames before the break are given: %v\n", warning)
+	}
+	if in.Cut > 0 {
+		fmt.Fprintf(stderr, "kafkawire: note: %s\n", in.CutNote())
 	}
 	for _, c := range res.Conns {
 		for _, n := range c.Notes {
@@ -343,7 +350,7 @@ func decodeConversations(stdout, stderr io.Writer, fd found, asJSON bool) error 
 	if res.Len() == 0 {
 		return nothingFound(fd.in, res)
 	}
-	printNotes(stderr, res, fd.warning)
+	printNotes(stderr, fd.in, res, fd.warning)
 	var first error
 	for i, f := range res.All() {
 		conn := f.Conn

@@ -92,7 +92,7 @@ func (b *PasteBox) loadCapture(ctx app.Context, file app.Value, name string, siz
 	// that mounts it (and the layout of its rows) is then a task of its
 	// own, not added to the last slice of finding frames.
 	time.Sleep(time.Millisecond)
-	list.finish(res, err, func() {
+	list.finish(res, err, in.CutNote(), func() {
 		restore()
 		// The collection the capture's garbage calls for, now that the
 		// browser is idle, rather than at the user's next click.

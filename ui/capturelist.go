@@ -35,6 +35,7 @@ type CaptureList struct {
 	File    string
 	Kind    source.Kind
 	Format  hexin.Format        // for a text dump, the format it was read in
+	CutNote string              // what the packets the capture cut short mean; "" when none were
 	Size    int                 // bytes of the file
 	Read    int                 // bytes read so far while loading
 	Loading bool                // reading or finding frames; the list is not there yet
@@ -65,6 +66,7 @@ type CaptureList struct {
 type loaded struct {
 	res   conversation.Result
 	err   error
+	cut   string // the input's CutNote
 	shown func() // to call once the list is on screen
 }
 
@@ -73,9 +75,9 @@ func (l *CaptureList) progress(n int) { l.readSoFar.Store(int64(n)) }
 
 // finish hands over, from the loading goroutine, what was found, and
 // what to call once the list is on screen.
-func (l *CaptureList) finish(res conversation.Result, err error, shown func()) {
+func (l *CaptureList) finish(res conversation.Result, err error, cut string, shown func()) {
 	l.mu.Lock()
-	l.done = &loaded{res, err, shown}
+	l.done = &loaded{res, err, cut, shown}
 	l.mu.Unlock()
 }
 
@@ -95,6 +97,7 @@ func (l *CaptureList) Sync() bool {
 	l.mu.Unlock()
 	if d != nil {
 		l.set(d.res, d.err)
+		l.CutNote = d.cut
 		l.Read, changed = l.Size, true
 		l.onShown = d.shown
 	}
@@ -118,6 +121,7 @@ func newCaptureList(file string, size int, in source.Input, res conversation.Res
 	if in.Kind == source.Text && len(in.Streams) > 0 {
 		l.Format = hexin.Format(in.Streams[0].Origin)
 	}
+	l.CutNote = in.CutNote()
 	l.set(res, err)
 	return l
 }

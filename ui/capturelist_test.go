@@ -445,7 +445,7 @@ func TestCaptureListSyncTakesWhatTheLoaderHandsOver(t *testing.T) {
 	assert.True(t, l.Loading)
 	assert.False(t, l.Sync(), "no news since")
 	gen := l.Gen
-	l.finish(conversation.Collect([]conversation.Frame{{Dir: schema.Request, Pair: -1}}, []conversation.Conn{{Kind: conversation.Kafka}}), nil, nil)
+	l.finish(conversation.Collect([]conversation.Frame{{Dir: schema.Request, Pair: -1}}, []conversation.Conn{{Kind: conversation.Kafka}}), nil, "", nil)
 	assert.True(t, l.Sync())
 	assert.False(t, l.Loading)
 	assert.Equal(t, 1, l.Len())
@@ -469,4 +469,19 @@ func TestCaptureListProgressText(t *testing.T) {
 	l.progress(4 << 20)
 	l.Sync()
 	assert.Equal(t, "big.pcap · finding the Kafka frames in 4 MiB · the page stays usable meanwhile", l.progressText())
+}
+
+// A capture whose snap length cut packets says so above the list, as
+// newCaptureList takes it from the input.
+func TestConversationsSayPacketsWereCut(t *testing.T) {
+	api := schema.ByName("Metadata")
+	conns := []conversation.Conn{{Name: "10.0.0.1:40000>10.0.0.2:9092", Kind: conversation.Kafka}}
+	frames := []conversation.Frame{{Conn: conns[0].Name, Dir: schema.Request, API: api, Version: 12, Bytes: make([]byte, 10), Pair: -1, Broken: "the stream ends 30 bytes before the frame does"}}
+	in := source.Input{Kind: source.Pcap, Cut: 12}
+	l := newCaptureList("cut.pcap", 1000, in, conversation.Collect(frames, conns), nil)
+	page := app.HTMLString(&Conversations{List: l, Gen: l.Gen})
+	assert.Contains(t, page, `id="conv-cut"`)
+	assert.Contains(t, page, "12 packets were cut short by the capture&#39;s snap length: the frames in them are incomplete")
+	l = newCaptureList("whole.pcap", 1000, source.Input{Kind: source.Pcap}, conversation.Collect(frames, conns), nil)
+	assert.NotContains(t, app.HTMLString(&Conversations{List: l, Gen: l.Gen}), `id="conv-cut"`)
 }

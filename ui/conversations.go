@@ -115,6 +115,9 @@ func (c *Conversations) summary() app.UI {
 	if l.Err != "" {
 		parts = append(parts, app.Div().Class("paste-ferr").Attr("role", "status").Text("the capture stops early: "+l.Err+" (the frames before it are listed)"))
 	}
+	if l.CutNote != "" {
+		parts = append(parts, app.Div().ID("conv-cut").Class("paste-ferr").Text(l.CutNote))
+	}
 	if l.Len() == 0 && l.Err == "" {
 		parts = append(parts, app.Div().Class("paste-ferr").Text("No Kafka frame in this capture."))
 	}

@@ -421,8 +421,8 @@ func group(streams []source.Stream, pause func()) []connGroup {
 		}
 		// Nothing in the capture said which side is the client.
 		switch {
-		case g.client >= 0 && LooksLikeRequests(streams[g.client].Bytes):
-		case g.server >= 0 && LooksLikeRequests(streams[g.server].Bytes):
+		case g.client >= 0 && looksLikeRequests(streams[g.client].Bytes, streams[g.client].Gaps):
+		case g.server >= 0 && looksLikeRequests(streams[g.server].Bytes, streams[g.server].Gaps):
 			g.client, g.server = g.server, g.client
 		}
 		if g.client >= 0 {
@@ -529,7 +529,7 @@ func (f *finder) conn(g connGroup) Conn {
 		c.Notes = append(c.Notes, "TLS: the bytes are encrypted, so the connection is skipped")
 		return c
 	}
-	if client == nil || !LooksLikeRequests(client.Bytes) {
+	if client == nil || !looksLikeRequests(client.Bytes, client.Gaps) {
 		if server == nil && client != nil && client.Dir == source.Unknown {
 			// One side alone, and it sends no requests: perhaps the server's.
 			f.responsesOnly(&c, g.client)
@@ -540,7 +540,7 @@ func (f *finder) conn(g connGroup) Conn {
 	}
 	c.Kind = Kafka
 	first := f.frames.n // the requests are frames[first:asked]
-	f.cut(&c, "client", g.client, schema.Request, 8, requestHeader(newBudget()))
+	f.cut(&c, "client", g.client, schema.Request, 8, requestHeader(newBudget(), client.Gaps))
 	asked := f.frames.n
 	for i := first; i < asked; i++ {
 		q := f.frames.at(i)

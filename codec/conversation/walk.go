@@ -218,9 +218,21 @@ func (b *budget) spend(n int) bool {
 // header at off is a known API and version, and, when the frame is whole in
 // b, a request that decodes cleanly. A response's correlation id often
 // reads as a Produce request's key and version, so the key alone is not
-// enough.
-func requestHeader(bud *budget) func(b []byte, off int) bool {
-	return func(b []byte, off int) bool { return isRequestHeader(b, off, bud) }
+// enough. A frame that runs into one of gaps (bytes the capture missed) is
+// not whole: it is checked as one cut short.
+func requestHeader(bud *budget, gaps []source.Gap) func(b []byte, off int) bool {
+	w := walker{gaps: gaps}
+	return func(b []byte, off int) bool {
+		if _, _, ok := knownRequest(b, off); !ok {
+			return false
+		}
+		n := int(int32(binary.BigEndian.Uint32(b[off:])))
+		end := off + 4 + n
+		if g, gap := w.gapIn(off, end); gap && n >= 0 {
+			return cutRequestHeader(b[:g.Off], off, n)
+		}
+		return isRequestHeader(b, off, bud)
+	}
 }
 
 func isRequestHeader(b []byte, off int, bud *budget) bool {
@@ -231,7 +243,12 @@ func isRequestHeader(b []byte, off int, bud *budget) bool {
 	if end := off + 4 + n; n >= 0 && end <= len(b) {
 		return bud.spend(n) && decodesCleanly(b[off:end])
 	}
-	// A frame cut short: its client id must at least be believable.
+	return cutRequestHeader(b, off, n)
+}
+
+// cutRequestHeader checks a request header whose frame b does not hold
+// whole: its client id must at least be believable.
+func cutRequestHeader(b []byte, off, n int) bool {
 	if len(b)-off < 14 {
 		return true
 	}
@@ -293,8 +310,13 @@ var checked struct {
 // cleanly, followed by another or by the end, found at the start or (for a
 // capture that began mid-connection) within the first 16 MiB, whole. It
 // fits source.Options.Requests.
-func LooksLikeRequests(b []byte) bool {
-	w := walker{b: b, minSize: 8, header: requestHeader(newBudget()), stopAfter: resyncLimit}
+func LooksLikeRequests(b []byte) bool { return looksLikeRequests(b, nil) }
+
+// looksLikeRequests is LooksLikeRequests for a stream with gaps: a frame
+// that runs into bytes the capture missed is checked as far as it goes (a
+// capture whose snap length cut every packet has no frame whole).
+func looksLikeRequests(b []byte, gaps []source.Gap) bool {
+	w := walker{b: b, gaps: gaps, minSize: 8, header: requestHeader(newBudget(), gaps), stopAfter: resyncLimit}
 	off := w.search(0)
 	if off >= len(b) {
 		return false

@@ -13,9 +13,9 @@ import (
 // connections were first seen, the client's direction first when known. An
 // error (a file cut short, a broken block) keeps the streams of the packets
 // before it.
-func readCapture(data []byte, k Kind, o Options) ([]Stream, error) {
+func readCapture(data []byte, k Kind, o Options) ([]Stream, int, error) {
 	c, err := capture.ReadBytes(data)
-	return fromCapture(c.Streams, k.String(), o), err
+	return fromCapture(c.Streams, k.String(), o), c.Truncated, err
 }
 
 // readPackets reassembles the packets of a packet dump (tcpdump -X, -XX,
@@ -189,6 +189,6 @@ func ReadCapture(r io.Reader, o Options) (Input, error) {
 	if c.Format == capture.FormatPcapNG {
 		in.Kind = Pcapng
 	}
-	in.Streams = fromCapture(c.Streams, in.Kind.String(), o)
+	in.Streams, in.Cut = fromCapture(c.Streams, in.Kind.String(), o), c.Truncated
 	return in, err
 }

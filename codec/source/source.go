@@ -23,6 +23,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -139,6 +140,9 @@ type Input struct {
 	// Alternatives, for text, are the formats that accept it, the detected
 	// one first, so that a user can switch; nil for other kinds.
 	Alternatives []hexin.Format
+	// Cut counts the packets of a capture that it kept only part of (its
+	// snap length): the frames in them are incomplete.
+	Cut int
 }
 
 // Options steer Read; the zero value detects everything.
@@ -172,8 +176,8 @@ func Read(data []byte, o Options) (Input, error) {
 		in.Streams = []Stream{{Bytes: data, Origin: OriginBinary}}
 		return in, nil
 	case Pcap, Pcapng:
-		streams, err := readCapture(data, in.Kind, o)
-		in.Streams = streams
+		streams, cut, err := readCapture(data, in.Kind, o)
+		in.Streams, in.Cut = streams, cut
 		return in, err
 	}
 	return readText(in, string(data), o)
@@ -245,6 +249,18 @@ func Sniff(data []byte) Kind {
 		return Binary
 	}
 	return Text
+}
+
+// CutNote says what the capture's cut packets mean, for a note; "" when
+// none were cut.
+func (in *Input) CutNote() string {
+	switch in.Cut {
+	case 0:
+		return ""
+	case 1:
+		return "1 packet was cut short by the capture's snap length: the frames in it are incomplete (tcpdump -s 0 keeps packets whole)"
+	}
+	return strconv.Itoa(in.Cut) + " packets were cut short by the capture's snap length: the frames in them are incomplete (tcpdump -s 0 keeps packets whole)"
 }
 
 // Describe says in a few words what a stream is, for a heading: its origin,
