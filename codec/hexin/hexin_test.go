@@ -382,6 +382,7 @@ var _ = errors.New
 // readTcpdumpEveryChunk is readTcpdump as it was before it stopped keeping
 // chunks past one that fails: every header line opens one, and readPackets
 // finds the failure. The test below holds the two to the same answers.
+// (It joins -v's summary lines as readTcpdump does.)
 func readTcpdumpEveryChunk(text string) (Result, *Error) {
 	var chunks []chunk
 	cur := -1
@@ -390,6 +391,9 @@ func readTcpdumpEveryChunk(text string) (Result, *Error) {
 		line := strings.TrimRight(text[start:eol], "\r")
 		switch {
 		case strings.TrimSpace(line) == "":
+		case cur >= 0 && line[0] == ' ' && chunks[cur].dataStart == chunks[cur].dataEnd && !strings.HasPrefix(strings.TrimSpace(line), "0x"):
+			chunks[cur].header += " " + strings.TrimSpace(line)
+			chunks[cur].dataStart, chunks[cur].dataEnd = next, next
 		case line[0] == ' ' || line[0] == '\t' || strings.HasPrefix(line, "0x"):
 			if cur < 0 {
 				chunks = append(chunks, chunk{headerAt: start, dataStart: start, dataEnd: start})
