@@ -140,6 +140,15 @@ func TestFramesOfCaptureAsText(t *testing.T) {
 		})
 	}
 
+	// kafkawire frames' own lines read back as the frames they are, every
+	// key the same, times included.
+	t.Run("frames", func(t *testing.T) {
+		again, errOut, status := kafkawire(t, out, "frames")
+		require.Equal(t, 0, status, errOut)
+		assert.Equal(t, keys(fromCapture, true), keys(framesOf(t, again), true))
+		assert.Equal(t, len(out), len(again))
+	})
+
 	// The dialog's text of the busiest connection: tshark's lines, node 1's
 	// indented with four spaces instead of a tab, and no addresses. Its
 	// frames are the capture's of that connection, named as tshark names

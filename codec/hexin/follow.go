@@ -20,10 +20,11 @@ const (
 	FollowYAML Format = "wireshark follow yaml"
 )
 
-// IsFollowStream reports whether f is one of the Follow Stream formats,
-// whose text holds both sides of connections.
-func (f Format) IsFollowStream() bool {
-	return f == FollowHex || f == FollowRaw || f == FollowYAML
+// HoldsConversations reports whether f's text holds both sides of
+// connections (Result.Conversations): the Follow Stream formats and
+// kafkawire frames.
+func (f Format) HoldsConversations() bool {
+	return f == FollowHex || f == FollowRaw || f == FollowYAML || f == FramesJSON
 }
 
 // Conversation is one connection of a Follow Stream dump.
@@ -33,6 +34,10 @@ type Conversation struct {
 	// (the dialog's text names none).
 	Nodes [2]string
 	Sent  []Sent // in the order the dump lists them
+	// ClientKnown says node 0 is the client, as the dump says (kafkawire
+	// frames gives every frame's direction); a Follow Stream dump only
+	// shows which side sent first.
+	ClientKnown bool
 }
 
 // Sent is bytes one side sent: a packet's payload (tshark's raw and YAML
@@ -105,41 +110,47 @@ type followBuilder struct {
 	format Format
 	all    []byte
 	convs  []Conversation
-	ends   [][]int // by conversation, the end in all of each Sent's bytes
-	open   bool    // the last conversation takes more lines
+	spans  [][][2]int // by conversation, where in all each Sent's bytes are
+	open   bool       // the last conversation takes more lines
 }
 
 func (b *followBuilder) begin() {
 	b.convs = append(b.convs, Conversation{})
-	b.ends = append(b.ends, nil)
+	b.spans = append(b.spans, nil)
 	b.open = true
 }
 
-// add appends bytes node sent; with join, to the previous Sent when the same node sent it.
+// add appends bytes node sent to the last conversation; with join, to the
+// previous Sent when the same node sent it.
 func (b *followBuilder) add(node int, line int, bytes []byte, join bool) *Sent {
 	if !b.open {
 		b.begin()
 	}
-	c := &b.convs[len(b.convs)-1]
-	e := &b.ends[len(b.ends)-1]
-	b.all = append(b.all, bytes...)
-	if join && len(c.Sent) > 0 && c.Sent[len(c.Sent)-1].Node == node {
-		(*e)[len(*e)-1] = len(b.all)
+	k := len(b.convs) - 1
+	c, sp := &b.convs[k], b.spans[k]
+	if join && len(c.Sent) > 0 && c.Sent[len(c.Sent)-1].Node == node && sp[len(sp)-1][1] == len(b.all) {
+		b.all = append(b.all, bytes...)
+		sp[len(sp)-1][1] = len(b.all)
 		return &c.Sent[len(c.Sent)-1]
 	}
+	return b.addTo(k, node, line, bytes)
+}
+
+// addTo appends bytes node sent to conversation k.
+func (b *followBuilder) addTo(k, node, line int, bytes []byte) *Sent {
+	c := &b.convs[k]
+	start := len(b.all)
+	b.all = append(b.all, bytes...)
 	c.Sent = append(c.Sent, Sent{Node: node, Line: line})
-	*e = append(*e, len(b.all))
+	b.spans[k] = append(b.spans[k], [2]int{start, len(b.all)})
 	return &c.Sent[len(c.Sent)-1]
 }
 
 // result cuts each Sent's bytes from the buffer, now that it no longer grows.
 func (b *followBuilder) result(empty int) (Result, *Error) {
-	n := 0
 	for i := range b.convs {
-		for k := range b.convs[i].Sent {
-			end := b.ends[i][k]
-			b.convs[i].Sent[k].Bytes = b.all[n:end:end]
-			n = end
+		for k, sp := range b.spans[i] {
+			b.convs[i].Sent[k].Bytes = b.all[sp[0]:sp[1]:sp[1]]
 		}
 	}
 	// A conversation whose side sent nothing in the range dumped is kept:

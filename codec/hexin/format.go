@@ -77,6 +77,10 @@ func FormatAs(b []byte, f Format) string {
 		return columns(b, func(sb *strings.Builder, off int, line []byte) {
 			fmt.Fprintf(sb, "%04x  %s   %s%s\n", off, spaced(line, " %02x"), strings.Repeat("   ", 16-len(line)), printable(line, true))
 		})
+	case FramesJSON:
+		// One line, the bytes as a request's: hexin does not tell requests
+		// from responses.
+		return `{"conn":null,"time":null,"direction":"request","hex":"` + hex.EncodeToString(b) + "\"}\n"
 	case FollowHex:
 		return followHex(b)
 	case FollowRaw:

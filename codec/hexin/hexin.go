@@ -112,6 +112,7 @@ var parsers = []parser{
 	{format: FollowHex, read: readFollowHex},
 	{format: FollowRaw, read: readFollowRaw},
 	{format: FollowYAML, read: readFollowYAML},
+	{format: FramesJSON, read: readFramesJSON},
 	{format: OD, read: readOD},
 	{format: NodeBuffer, parse: parseNodeBuffer},
 	{format: NodeBufferJSON, parse: parseNodeJSON},

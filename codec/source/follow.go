@@ -7,11 +7,12 @@ import (
 	"github.com/kafkawire/kafkawire/codec/hexin"
 )
 
-// readConversations makes each connection of a Follow Stream dump into a
-// stream a side, as a capture's connection would be: the same Conn, and a
-// direction decided as for a capture that missed the SYN (Options'
-// ServerPorts, then Requests), since the dump does not say which side
-// opened the connection. A dump that names no addresses (the dialog's
+// readConversations makes each connection of a Follow Stream dump (or of
+// kafkawire frames' lines) into a stream a side, as a capture's connection
+// would be: the same Conn, and a direction decided as for a capture that
+// missed the SYN (Options' ServerPorts, then Requests), since a Follow
+// Stream dump does not say which side opened the connection (kafkawire
+// frames does: its requests are the client's). A dump that names no addresses (the dialog's
 // text) names its sides as tshark does, "node 0" and "node 1"; with one
 // side only, it is a stream like any dump's. Where the dump gives times
 // (YAML), each packet is a segment with its time.
@@ -47,7 +48,11 @@ func readConversations(r hexin.Result, o Options) []Stream {
 				addrs[n] = a
 			}
 		}
-		if names[0] == "" || names[1] == "" {
+		switch {
+		case names[0] != "" && names[1] != "":
+		case c.ClientKnown:
+			names = [2]string{"client", "server"}
+		default:
 			names = [2]string{"node 0", "node 1"}
 		}
 		var conn []*capture.Stream
@@ -60,6 +65,14 @@ func readConversations(r hexin.Result, o Options) []Stream {
 			}
 		}
 		dirs := directions(conn, o)
+		if c.ClientKnown {
+			for k := range conn {
+				dirs[k] = ClientToServer
+				if nodes[k] == 1 {
+					dirs[k] = ServerToClient
+				}
+			}
+		}
 		for k, s := range conn {
 			n := nodes[k]
 			name := names[n] + ">" + names[1-n]

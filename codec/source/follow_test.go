@@ -114,3 +114,21 @@ func TestFollowStreamDialog(t *testing.T) {
 	assert.Equal(t, sides[0], in.Streams[0].Bytes)
 	assert.Empty(t, in.Streams[0].Conn)
 }
+
+// kafkawire frames says each frame's direction: its requests are the
+// client's, whatever the bytes look like; a connection it does not name is
+// "client>server".
+func TestFramesLinesSides(t *testing.T) {
+	_, sides := followFixture(t, "follow.tshark-hex")
+	req, resp := hex.EncodeToString(sides[0][:41]), hex.EncodeToString(sides[1][:23])
+	text := `{"conn":null,"time":null,"direction":"request","hex":"` + req + `"}` + "\n" +
+		`{"conn":null,"time":null,"direction":"response","hex":"` + resp + `"}` + "\n"
+	in, err := source.Read([]byte(text), source.Options{Requests: func([]byte) bool { return false }})
+	require.NoError(t, err)
+	require.Len(t, in.Streams, 2)
+	assert.Equal(t, "kafkawire frames", in.Streams[0].Origin)
+	assert.Equal(t, []source.Direction{source.ClientToServer, source.ServerToClient}, []source.Direction{in.Streams[0].Dir, in.Streams[1].Dir})
+	assert.Equal(t, []string{"client>server", "client>server"}, []string{in.Streams[0].Conn, in.Streams[1].Conn})
+	assert.Equal(t, sides[0][:41], in.Streams[0].Bytes)
+	assert.Equal(t, sides[1][:23], in.Streams[1].Bytes)
+}

@@ -1,0 +1,85 @@
+package hexin
+
+import (
+	"encoding/hex"
+	"encoding/json"
+	"strings"
+	"time"
+)
+
+// FramesJSON is what `kafkawire frames` prints: a JSON object a line, each
+// a frame with its connection ("client>server", or null), time, direction
+// and hex. Read back, the frames of a connection are its conversation
+// again, requests from the client (node 0) and responses from the server,
+// so a line copied from the command line's output opens in the page with
+// its pair.
+const FramesJSON Format = "kafkawire frames"
+
+// frameLine is the part of a line the reader needs; the API, version and
+// correlation id are the frame's own bytes, read again.
+type frameLine struct {
+	Conn      *string `json:"conn"`
+	Time      *string `json:"time"`
+	Direction string  `json:"direction"`
+	Hex       *string `json:"hex"`
+}
+
+// readFramesJSON reads the lines of `kafkawire frames`: every line that is
+// not blank must be one frame's object.
+func readFramesJSON(text string) (Result, *Error) {
+	b := &followBuilder{format: FramesJSON}
+	byConn := map[string]int{} // conversation of each connection, by name
+	for i, l := range followLines(text) {
+		t := strings.TrimSpace(l.text)
+		if t == "" {
+			continue
+		}
+		at := l.start + strings.Index(l.text, t)
+		if t[0] != '{' {
+			return Result{}, errAt(FramesJSON, at, "expected a line of kafkawire frames (a JSON object), %s", found(text, at))
+		}
+		var f frameLine
+		if err := json.Unmarshal([]byte(t), &f); err != nil {
+			return Result{}, errAt(FramesJSON, at, "expected a line of kafkawire frames: %v", err)
+		}
+		if f.Hex == nil {
+			return Result{}, errAt(FramesJSON, at, `expected the frame's "hex" on the line`)
+		}
+		node := 0
+		switch f.Direction {
+		case "request":
+		case "response":
+			node = 1
+		default:
+			return Result{}, errAt(FramesJSON, at, `expected "direction": "request" or "response", found %q`, f.Direction)
+		}
+		bytes, err := hex.DecodeString(*f.Hex)
+		if err != nil {
+			return Result{}, errAt(FramesJSON, at+strings.Index(t, *f.Hex), `the "hex" is not hex: %v`, err)
+		}
+		var when time.Time
+		if f.Time != nil {
+			if when, err = time.Parse(time.RFC3339Nano, *f.Time); err != nil {
+				return Result{}, errAt(FramesJSON, at, `expected "time" as RFC 3339 (2026-12-01T10:00:00.123456Z), found %q`, *f.Time)
+			}
+		}
+		name := ""
+		if f.Conn != nil {
+			name = *f.Conn
+		}
+		k, seen := byConn[name]
+		if !seen {
+			k = len(b.convs)
+			byConn[name] = k
+			b.begin()
+			c := &b.convs[k]
+			c.ClientKnown = true
+			if client, server, ok := strings.Cut(name, ">"); ok {
+				c.Nodes = [2]string{client, server}
+			}
+		}
+		s := b.addTo(k, node, i+1, bytes)
+		s.Time = when
+	}
+	return b.result(len(text))
+}
