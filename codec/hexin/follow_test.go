@@ -271,3 +271,14 @@ func TestPythonBytearray(t *testing.T) {
 	_, err = ParseAs("bytearray("+strings.TrimSpace(lit), PythonBytes)
 	assert.ErrorContains(t, err, "expected ')' at the end of the bytearray")
 }
+
+// tcpdump -A prints a packet's bytes as text, dots for those it cannot
+// show: the error under the summary says to use -X.
+func TestTcpdumpASCIIOnly(t *testing.T) {
+	text := "13:56:38.775678 IP localhost.40872 > localhost.19092: Flags [S], seq 3366939208, length 0\nE..<.E@.@.vt..........J...jH.........0.........\n"
+	_, err := ParseAs(text, TcpdumpX)
+	require.Error(t, err)
+	e := err.(*Error)
+	assert.Equal(t, 2, e.Line)
+	assert.Contains(t, e.Msg, "tcpdump -A prints only the bytes it can show: -X or -XX prints them all")
+}

@@ -386,9 +386,15 @@ var _ = errors.New
 func readTcpdumpEveryChunk(text string) (Result, *Error) {
 	var chunks []chunk
 	cur := -1
+	underSummary := false
 	for start := 0; start < len(text); {
 		eol, next := lineEnd(text, start)
 		line := strings.TrimRight(text[start:eol], "\r")
+		summaryLine := false
+		if t := strings.TrimSpace(line); t != "" {
+			summaryLine = underSummary && line[0] == ' ' && !strings.HasPrefix(t, "0x") ||
+				line[0] != ' ' && line[0] != '\t' && !strings.HasPrefix(line, "0x") && tcpdumpHeader(line)
+		}
 		switch {
 		case strings.TrimSpace(line) == "":
 		case cur >= 0 && line[0] == ' ' && chunks[cur].dataStart == chunks[cur].dataEnd && !strings.HasPrefix(strings.TrimSpace(line), "0x"):
@@ -408,7 +414,13 @@ func readTcpdumpEveryChunk(text string) (Result, *Error) {
 			chunks = append(chunks, chunk{header: line, headerAt: start, dataStart: next, dataEnd: next})
 			cur = len(chunks) - 1
 		default:
+			if underSummary {
+				return Result{}, errAt(TcpdumpX, start, "expected a tcpdump offset like 0x0010: under the packet's summary, %s (tcpdump -A prints only the bytes it can show: -X or -XX prints them all)", found(text, start))
+			}
 			return Result{}, errAt(TcpdumpX, start, "expected a tcpdump offset like 0x0010: or a packet's summary line, %s", found(text, start))
+		}
+		if strings.TrimSpace(line) != "" {
+			underSummary = summaryLine
 		}
 		start = next
 	}

@@ -93,9 +93,17 @@ func readTcpdump(text string) (Result, *Error) {
 	var chunks []chunk
 	cur := -1     // index of the open chunk
 	full := false // a chunk fails: no more are kept
+	// underSummary: the lines above were a summary (and its -v lines), with
+	// no bytes yet; decided by the lines alone, as the fuzz test's oracle does.
+	underSummary := false
 	for start := 0; start < len(text); {
 		eol, next := lineEnd(text, start)
 		line := strings.TrimRight(text[start:eol], "\r")
+		summaryLine := false
+		if t := strings.TrimSpace(line); t != "" {
+			summaryLine = underSummary && line[0] == ' ' && !strings.HasPrefix(t, "0x") ||
+				line[0] != ' ' && line[0] != '\t' && !strings.HasPrefix(line, "0x") && tcpdumpHeader(line)
+		}
 		switch {
 		case strings.TrimSpace(line) == "":
 		case cur >= 0 && !full && line[0] == ' ' && chunks[cur].dataStart == chunks[cur].dataEnd && !strings.HasPrefix(strings.TrimSpace(line), "0x"):
@@ -132,7 +140,14 @@ func readTcpdump(text string) (Result, *Error) {
 			chunks = append(chunks, chunk{header: line, headerAt: start, dataStart: next, dataEnd: next})
 			cur = len(chunks) - 1
 		default:
+			if underSummary {
+				// Right under a summary: the text of tcpdump -A.
+				return Result{}, errAt(TcpdumpX, start, "expected a tcpdump offset like 0x0010: under the packet's summary, %s (tcpdump -A prints only the bytes it can show: -X or -XX prints them all)", found(text, start))
+			}
 			return Result{}, errAt(TcpdumpX, start, "expected a tcpdump offset like 0x0010: or a packet's summary line, %s", found(text, start))
+		}
+		if strings.TrimSpace(line) != "" {
+			underSummary = summaryLine
 		}
 		start = next
 	}
