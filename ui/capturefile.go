@@ -427,7 +427,7 @@ func (b *PasteBox) captureInfo() app.UI {
 	l := b.p.Capture
 	status := l.Kind.String() + " capture · " + mib(l.Size)
 	switch {
-	case l.Format.IsFollowStream():
+	case l.Format.HoldsConversations():
 		status = string(l.Format) + " · both sides of each connection · " + mib(l.Size)
 	case l.Kind != source.Pcap && l.Kind != source.Pcapng:
 		status = "packet dump of several TCP streams · " + mib(l.Size)
