@@ -39,7 +39,8 @@ type walker struct {
 	b         []byte
 	gaps      []source.Gap
 	minSize   int
-	header    func(b []byte, off int) bool
+	header    func(p probe, off int) (ok bool, cost int)
+	spent     int // of checkBudget, by the header checks of this walk
 	stopAfter int     // give up searching past this offset (0: search the whole stream)
 	fromStart bool    // the stream starts with the connection: a frame starts at 0
 	pause     func()  // called every pauseEvery frames, when set (Options.Pause)
@@ -58,12 +59,30 @@ func (w *walker) size(off int) (int, bool) {
 }
 
 // gapIn returns the first gap at an offset in (from, to).
-func (w *walker) gapIn(from, to int) (source.Gap, bool) {
-	i := sort.Search(len(w.gaps), func(i int) bool { return w.gaps[i].Off > from })
-	if i < len(w.gaps) && w.gaps[i].Off < to {
-		return w.gaps[i], true
+func (w *walker) gapIn(from, to int) (source.Gap, bool) { return gapIn(w.gaps, from, to) }
+
+func gapIn(gaps []source.Gap, from, to int) (source.Gap, bool) {
+	i := sort.Search(len(gaps), func(i int) bool { return gaps[i].Off > from })
+	if i < len(gaps) && gaps[i].Off < to {
+		return gaps[i], true
 	}
 	return source.Gap{}, false
+}
+
+// probe is what a header check sees of its walk: the stream, the ranges
+// the capture missed, and how much of checkBudget is left. It goes by
+// value, so that a walk stays off the heap.
+type probe struct {
+	b    []byte
+	gaps []source.Gap
+	left int
+}
+
+// isHeader runs the walk's header check at off and charges its cost.
+func (w *walker) isHeader(off int) bool {
+	ok, cost := w.header(probe{w.b, w.gaps, checkBudget - w.spent}, off)
+	w.spent += cost
+	return ok
 }
 
 func (w *walker) gapAt(off int) bool {
@@ -82,7 +101,7 @@ func (w *walker) search(from int) int {
 	fallback := len(w.b)
 	for off := from; off < last; off++ {
 		n, ok := w.size(off)
-		if !ok || !w.header(w.b, off) {
+		if !ok || !w.isHeader(off) {
 			continue
 		}
 		next := off + 4 + n
@@ -96,7 +115,7 @@ func (w *walker) search(from int) int {
 			fallback = min(fallback, off)
 			continue
 		}
-		if _, ok := w.size(next); ok && w.header(w.b, next) {
+		if _, ok := w.size(next); ok && w.isHeader(next) {
 			return off
 		}
 	}
@@ -112,14 +131,14 @@ func (w *walker) walk() []piece {
 		off = w.search(from)
 		skipped = off - from
 	}
-	if _, ok := w.size(0); !ok || !w.fromStart && !w.header(w.b, 0) {
+	if _, ok := w.size(0); !ok || !w.fromStart && !w.isHeader(0) {
 		resync(0)
 	}
 	for steps := 1; off < len(w.b); steps++ {
 		if w.pause != nil && steps%pauseEvery == 0 {
 			w.pause()
 		}
-		if w.gapAt(off) && !w.header(w.b, off) {
+		if w.gapAt(off) && !w.isHeader(off) {
 			// Bytes were lost right before this frame: what follows the gap
 			// may be the middle of a frame that began inside it.
 			resync(off)
@@ -149,7 +168,7 @@ func (w *walker) walk() []piece {
 					if next == len(w.b) {
 						break
 					}
-					if _, ok := w.size(next); ok && w.header(w.b, next) {
+					if _, ok := w.size(next); ok && w.isHeader(next) {
 						off = next
 						continue
 					}
@@ -202,48 +221,33 @@ const (
 	checkCost   = 1 << 10
 )
 
-// budget is what is left of a walk's checkBudget.
-type budget struct{ left int }
+// decodeCost is what checking an n-byte candidate frame by decoding it
+// takes from checkBudget.
+func decodeCost(n int) int { return n + checkCost }
 
-func newBudget() *budget { return &budget{left: checkBudget} }
-
-// spend takes the cost of decoding an n-byte candidate frame, and reports
-// whether the budget allowed it.
-func (b *budget) spend(n int) bool {
-	b.left -= n + checkCost
-	return b.left >= 0
-}
-
-// requestHeader checks request headers within budget: a real request
-// header at off is a known API and version, and, when the frame is whole in
-// b, a request that decodes cleanly. A response's correlation id often
-// reads as a Produce request's key and version, so the key alone is not
-// enough. A frame that runs into one of gaps (bytes the capture missed) is
-// not whole: it is checked as one cut short.
-func requestHeader(bud *budget, gaps []source.Gap) func(b []byte, off int) bool {
-	w := walker{gaps: gaps}
-	return func(b []byte, off int) bool {
-		if _, _, ok := knownRequest(b, off); !ok {
-			return false
-		}
-		n := int(int32(binary.BigEndian.Uint32(b[off:])))
-		end := off + 4 + n
-		if g, gap := w.gapIn(off, end); gap && n >= 0 {
-			return cutRequestHeader(b[:g.Off], off, n)
-		}
-		return isRequestHeader(b, off, bud)
-	}
-}
-
-func isRequestHeader(b []byte, off int, bud *budget) bool {
+// requestHeader is a real request header at off, within the walk's budget:
+// a known API and version, and, when the frame is whole, a request that
+// decodes cleanly. A response's correlation id often reads as a Produce
+// request's key and version, so the key alone is not enough. A frame that
+// runs off the end, or into a gap (bytes the capture missed), is checked as
+// one cut short.
+func requestHeader(p probe, off int) (bool, int) {
+	b := p.b
 	if _, _, ok := knownRequest(b, off); !ok {
-		return false
+		return false, 0
 	}
 	n := int(int32(binary.BigEndian.Uint32(b[off:])))
-	if end := off + 4 + n; n >= 0 && end <= len(b) {
-		return bud.spend(n) && decodesCleanly(b[off:end])
+	end := off + 4 + n
+	if g, gap := gapIn(p.gaps, off, end); gap && n >= 0 {
+		return cutRequestHeader(b[:g.Off], off, n), 0
 	}
-	return cutRequestHeader(b, off, n)
+	if n >= 0 && end <= len(b) {
+		if decodeCost(n) > p.left {
+			return false, 0
+		}
+		return decodesCleanly(b[off:end]), decodeCost(n)
+	}
+	return cutRequestHeader(b, off, n), 0
 }
 
 // cutRequestHeader checks a request header whose frame b does not hold
@@ -316,7 +320,7 @@ func LooksLikeRequests(b []byte) bool { return looksLikeRequests(b, nil) }
 // that runs into bytes the capture missed is checked as far as it goes (a
 // capture whose snap length cut every packet has no frame whole).
 func looksLikeRequests(b []byte, gaps []source.Gap) bool {
-	w := walker{b: b, gaps: gaps, minSize: 8, header: requestHeader(newBudget(), gaps), stopAfter: resyncLimit}
+	w := walker{b: b, gaps: gaps, minSize: 8, header: requestHeader, stopAfter: resyncLimit}
 	off := w.search(0)
 	if off >= len(b) {
 		return false
