@@ -40,7 +40,7 @@ type walker struct {
 	gaps      []source.Gap
 	minSize   int
 	header    func(p probe, off int) (ok bool, cost int)
-	spent     int // of checkBudget, by the header checks of this walk
+	spent     int     // of checkBudget, by the header checks of this walk
 	stopAfter int     // give up searching past this offset (0: search the whole stream)
 	fromStart bool    // the stream starts with the connection: a frame starts at 0
 	pause     func()  // called every pauseEvery frames, when set (Options.Pause)
