@@ -55,7 +55,9 @@ func readFramesJSON(text string) (Result, *Error) {
 		}
 		bytes, err := hex.DecodeString(*f.Hex)
 		if err != nil {
-			return Result{}, errAt(FramesJSON, at+strings.Index(t, *f.Hex), `the "hex" is not hex: %v`, err)
+			// At the key: JSON escapes may make the value's text differ
+			// from what it decodes to.
+			return Result{}, errAt(FramesJSON, at+max(0, strings.Index(t, `"hex"`)), `the "hex" is not hex: %v`, err)
 		}
 		var when time.Time
 		if f.Time != nil {

@@ -43,7 +43,8 @@ func TestFramesJSON(t *testing.T) {
 	}{
 		{"not a line of frames", lines[0] + "\nhello\n", 2, 1, "expected a line of kafkawire frames (a JSON object), found 'h'"},
 		{"no direction", strings.Replace(lines[0], `"request"`, `"sideways"`, 1), 1, 1, `expected "direction": "request" or "response", found "sideways"`},
-		{"bad hex", strings.Replace(lines[0], req, req[:10]+"zz", 1), 1, 1 + strings.Index(lines[0], req), "the \"hex\" is not hex"},
+		{"bad hex", strings.Replace(lines[0], req, req[:10]+"zz", 1), 1, 1 + strings.Index(lines[0], `"hex"`), "the \"hex\" is not hex"},
+		{"hex escaped in JSON", `{"direction":"request","hex":"\u007a"}`, 1, 24, "the \"hex\" is not hex"},
 		{"bad time", strings.Replace(lines[0], "2026-12-03T13:56:38.775843000Z", "yesterday", 1), 1, 1, `expected "time" as RFC 3339`},
 		{"broken JSON", lines[0][:50], 1, 1, "expected a line of kafkawire frames: unexpected end of JSON input"},
 	} {

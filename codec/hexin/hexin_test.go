@@ -342,8 +342,7 @@ func FuzzParse(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		r, err := Parse(text)
-		if err != nil {
+		located := func(err error) {
 			var e *Error
 			require.ErrorAs(t, err, &e)
 			lines := strings.Split(text, "\n")
@@ -351,6 +350,17 @@ func FuzzParse(f *testing.F) {
 			require.LessOrEqual(t, e.Line, len(lines))
 			require.GreaterOrEqual(t, e.Column, 1)
 			require.LessOrEqual(t, e.Column, utf8.RuneCountInString(lines[e.Line-1])+1)
+		}
+		// Every format, as a user forcing it would: the page keeps the
+		// forced one for the next paste.
+		for _, f := range Formats() {
+			if _, err := ParseAs(text, f); err != nil {
+				located(err)
+			}
+		}
+		r, err := Parse(text)
+		if err != nil {
+			located(err)
 			return
 		}
 		require.NotNil(t, r.Bytes)
