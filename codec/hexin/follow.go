@@ -411,8 +411,10 @@ func readFollowYAML(text string) (Result, *Error) {
 		case section == "peers" && key == "host" && peer >= 0:
 			host = val
 		case section == "peers" && key == "port" && peer >= 0:
-			if _, err := strconv.ParseUint(val, 10, 16); err != nil {
-				return bad("a port number")
+			// A number, or a service's name when the dialog resolved it:
+			// either names the side.
+			if val == "" {
+				return bad("a port")
 			}
 			addr := host + ":" + val
 			if strings.Contains(host, ":") {
@@ -450,6 +452,9 @@ func readFollowYAML(text string) (Result, *Error) {
 				return Result{}, errAt(FollowYAML, at, "packet %d has no peer: before its data", cur.Packet)
 			}
 			inData = true
+		case section != "" && ind > 0 && val != "" && !strings.HasPrefix(t, "- "):
+			// Another key of a peer or a packet (the dialog writes each
+			// packet's index): not needed.
 		default:
 			return Result{}, errAt(FollowYAML, at, "expected the peers: and packets: of a Follow Stream YAML dump, found %q", t)
 		}

@@ -101,6 +101,20 @@ func TestFollowYAMLTimes(t *testing.T) {
 	assert.Equal(t, time.Unix(1796306198, 876572000).UTC(), s[5].Time)
 }
 
+// Wireshark's dialog saves YAML with an index under each packet, and may
+// name a port by its service: both read.
+func TestFollowYAMLOfTheDialog(t *testing.T) {
+	text := strings.ReplaceAll(fixture(t, "follow.tshark-yaml"), "    peer: 0\n    timestamp", "    peer: 0\n    index: 0\n    timestamp")
+	text = strings.ReplaceAll(text, "    peer: 1\n    timestamp", "    peer: 1\n    index: 1\n    timestamp")
+	text = strings.Replace(text, "port: 19092", "port: kafka", 1)
+	require.Contains(t, text, "index: 1")
+	r, err := Parse(text)
+	require.NoError(t, err)
+	assert.Equal(t, FollowYAML, r.Format)
+	assert.Equal(t, [2]string{"127.0.0.1:40872", "127.0.0.1:kafka"}, r.Conversations[0].Nodes)
+	assert.Equal(t, followSides(t), sides(r.Conversations[0]))
+}
+
 // Two tshark dumps one after the other (-z follow given twice) are two conversations.
 func TestFollowSeveralConversations(t *testing.T) {
 	one := fixture(t, "follow.tshark-hex")
