@@ -202,6 +202,13 @@ func TestTsharkSummaryAndDetails(t *testing.T) {
 		assert.Equal(t, LayerLink, p.Layer)
 		assert.True(t, p.Time.IsZero(), "a summary line's time is relative")
 	}
+	// A summary of packet 10000 or later, at 10 to 99 seconds, is no line
+	// of bytes for all its digits and spaces.
+	late := strings.Replace(px, "    1   0.000000", "10000  10.123456", 1)
+	require.NotEqual(t, px, late)
+	r2, err := Parse(late)
+	require.NoError(t, err)
+	assert.Equal(t, "10000  10.123456"+strings.TrimPrefix(summaries[0], "1   0.000000"), r2.Packets[0].Header)
 	// The first data packet: ApiVersions v3, 41 bytes after 66 of headers.
 	want := followSides(t)[0][:41]
 	assert.Equal(t, want, r.Packets[3].Bytes[66:])

@@ -214,7 +214,7 @@ func readTshark(text string) (Result, *Error) {
 		case strings.TrimSpace(line) == "":
 			open, skipping = false, false
 		case skipping:
-		case !open && !tsharkBytesLine(line) && !(strings.HasSuffix(line, " bytes):") && strings.Contains(line, " (")):
+		case !open && !tsharkFirstBytesLine(line) && !(strings.HasSuffix(line, " bytes):") && strings.Contains(line, " (")):
 			// A summary or details line above the bytes (the column
 			// titles of an export are no packet's).
 			if headerAt < 0 && !strings.HasPrefix(strings.TrimSpace(line), "No.") {
@@ -270,13 +270,15 @@ func readTshark(text string) (Result, *Error) {
 	return res, nil
 }
 
-// tsharkBytesLine reports whether line starts as tshark -x prints bytes (or
-// Wireshark's copy, with three spaces): a hex offset of at least four
-// digits, two spaces or more and a byte. A details line never does: its
-// bit fields ("0100 .... = Version: 4") have one space after four digits.
-func tsharkBytesLine(line string) bool {
+// tsharkFirstBytesLine reports whether line starts a packet's bytes as
+// tshark -x prints them (or Wireshark's copy, with three spaces): offset
+// 0000 (four zeros or more), two spaces or more and a byte. A summary or
+// details line never does: a summary's packet number has no leading zeros
+// ("10000  10.123456 …" is packet 10000), and a details line's bit fields
+// ("0100 .... = Version: 4") have one space after four digits.
+func tsharkFirstBytesLine(line string) bool {
 	i := 0
-	for i < len(line) && isHex(line[i]) {
+	for i < len(line) && line[i] == '0' {
 		i++
 	}
 	j := i
