@@ -582,11 +582,9 @@ func (f *finder) conn(g connGroup) Conn {
 			if api == nil {
 				continue
 			}
-			if end > len(b) {
+			if end > len(b) || spent+decodeCost(n) > p.left {
+				// Cut short, or past the budget: the id alone.
 				return true, spent
-			}
-			if spent+decodeCost(n) > p.left {
-				return false, spent
 			}
 			spent += decodeCost(n)
 			if frame.Decode(b[off:end], api, q.version, schema.Response).Err == nil {

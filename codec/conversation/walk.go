@@ -3,6 +3,7 @@ package conversation
 import (
 	"encoding/binary"
 	"fmt"
+	"math"
 	"sort"
 	"sync"
 
@@ -78,10 +79,19 @@ type probe struct {
 	left int
 }
 
-// isHeader runs the walk's header check at off and charges its cost.
+// isHeader runs the walk's header check at off, for a search, and charges
+// its cost.
 func (w *walker) isHeader(off int) bool {
 	ok, cost := w.header(probe{w.b, w.gaps, checkBudget - w.spent}, off)
 	w.spent += cost
+	return ok
+}
+
+// inStepHeader runs the header check where the walk expects a frame (the
+// stream's start, a gap's end): frames in step do not overlap, so their
+// checks cost at most the stream once, and the budget is the searches'.
+func (w *walker) inStepHeader(off int) bool {
+	ok, _ := w.header(probe{w.b, w.gaps, math.MaxInt}, off)
 	return ok
 }
 
@@ -131,14 +141,14 @@ func (w *walker) walk() []piece {
 		off = w.search(from)
 		skipped = off - from
 	}
-	if _, ok := w.size(0); !ok || !w.fromStart && !w.isHeader(0) {
+	if _, ok := w.size(0); !ok || !w.fromStart && !w.inStepHeader(0) {
 		resync(0)
 	}
 	for steps := 1; off < len(w.b); steps++ {
 		if w.pause != nil && steps%pauseEvery == 0 {
 			w.pause()
 		}
-		if w.gapAt(off) && !w.isHeader(off) {
+		if w.gapAt(off) && !w.inStepHeader(off) {
 			// Bytes were lost right before this frame: what follows the gap
 			// may be the middle of a frame that began inside it.
 			resync(off)
@@ -168,7 +178,7 @@ func (w *walker) walk() []piece {
 					if next == len(w.b) {
 						break
 					}
-					if _, ok := w.size(next); ok && w.isHeader(next) {
+					if _, ok := w.size(next); ok && w.inStepHeader(next) {
 						off = next
 						continue
 					}
@@ -212,10 +222,11 @@ func knownRequest(b []byte, off int) (*schema.API, int16, bool) {
 // only look like one, and a hostile stream holds a candidate at nearly
 // every offset. (A 12 MiB paste of two sides whose frames all failed to
 // decode took 16 s natively, nearly all of it decoding candidates.) A
-// check costs its frame's bytes and checkCost; once a walk, or one
-// LooksLikeRequests, has spent checkBudget, its searches take no more
-// candidates: what they have not found by then they do not find. A real
-// stream's search meets its header within a frame or two.
+// decode costs its frame's bytes and checkCost; once a walk's searches, or
+// one LooksLikeRequests, have spent checkBudget (or a candidate's frame is
+// bigger than what is left), candidates are judged by their header alone,
+// as a frame cut short is. A real stream's search meets its header within
+// a frame or two.
 const (
 	checkBudget = 8 << 20
 	checkCost   = 1 << 10
@@ -237,17 +248,17 @@ func requestHeader(p probe, off int) (bool, int) {
 		return false, 0
 	}
 	n := int(int32(binary.BigEndian.Uint32(b[off:])))
+	if n < 0 {
+		return false, 0
+	}
 	end := off + 4 + n
-	if g, gap := gapIn(p.gaps, off, end); gap && n >= 0 {
+	if g, gap := gapIn(p.gaps, off, end); gap {
 		return cutRequestHeader(b[:g.Off], off, n), 0
 	}
-	if n >= 0 && end <= len(b) {
-		if decodeCost(n) > p.left {
-			return false, 0
-		}
+	if end <= len(b) && decodeCost(n) <= p.left {
 		return decodesCleanly(b[off:end]), decodeCost(n)
 	}
-	return cutRequestHeader(b, off, n), 0
+	return cutRequestHeader(b[:min(len(b), end)], off, n), 0
 }
 
 // cutRequestHeader checks a request header whose frame b does not hold
