@@ -112,6 +112,12 @@ type followBuilder struct {
 	convs  []Conversation
 	spans  [][][2]int // by conversation, where in all each Sent's bytes are
 	open   bool       // the last conversation takes more lines
+	sent   int        // Sents made, of maxSent
+}
+
+// tooMany is the error of a text past maxSent, at off.
+func (b *followBuilder) tooMany(off int) *Error {
+	return errAt(b.format, off, "more than %d packets or runs of one side's lines: too many to keep", maxSent)
 }
 
 func (b *followBuilder) begin() {
@@ -136,8 +142,18 @@ func (b *followBuilder) add(node int, line int, bytes []byte, join bool) *Sent {
 	return b.addTo(k, node, line, bytes)
 }
 
-// addTo appends bytes node sent to conversation k.
+// maxSent bounds the runs of bytes (a packet, or a side's lines) a text
+// may hold, each kept as a Sent: 12 MiB of alternating one-byte lines
+// made 3.6 million of them, nearly 1 GB in the page. A real dump of half a
+// million packets is 50 MB of text or more.
+const maxSent = 1 << 19
+
+// addTo appends bytes node sent to conversation k; nil when the text
+// holds more than maxSent runs of bytes.
 func (b *followBuilder) addTo(k, node, line int, bytes []byte) *Sent {
+	if b.sent++; b.sent > maxSent {
+		return nil
+	}
 	c := &b.convs[k]
 	start := len(b.all)
 	b.all = append(b.all, bytes...)
@@ -228,7 +244,9 @@ func readFollowHex(text string) (Result, *Error) {
 			return Result{}, errAt(FollowHex, at, "node %d's offset %08X does not follow its line before, which ends at %08X: a line is missing or was changed", node, off, next[node])
 		}
 		next[node] = off + int64(len(bytes))
-		b.add(node, i+1, bytes, true)
+		if b.add(node, i+1, bytes, true) == nil {
+			return Result{}, b.tooMany(l.start)
+		}
 	}
 	return b.result(len(text))
 }
@@ -286,6 +304,7 @@ func followHexLine(text string, at, eol int) (off int64, out []byte, _ *Error) {
 func readFollowRaw(text string) (Result, *Error) {
 	b := &followBuilder{format: FollowRaw}
 	header := false
+	var scratch []byte
 	for i, l := range followLines(text) {
 		t := strings.TrimSpace(l.text)
 		if t == "" {
@@ -317,7 +336,7 @@ func readFollowRaw(text string) (Result, *Error) {
 		if len(t)%2 == 1 {
 			return Result{}, errAt(FollowRaw, at+len(t)-1, "odd number of hex digits")
 		}
-		bytes := make([]byte, len(t)/2)
+		bytes := scratch[:0]
 		for k := 0; k < len(t); k += 2 {
 			if !isHex(t[k]) || !isHex(t[k+1]) {
 				bad := k
@@ -326,9 +345,12 @@ func readFollowRaw(text string) (Result, *Error) {
 				}
 				return Result{}, errAt(FollowRaw, at+bad, "expected a hex digit, %s", found(text, at+bad))
 			}
-			bytes[k/2] = unhex(t[k])<<4 | unhex(t[k+1])
+			bytes = append(bytes, unhex(t[k])<<4|unhex(t[k+1]))
 		}
-		b.add(node, i+1, bytes, false)
+		scratch = bytes // the builder copies the bytes: one buffer serves every line
+		if b.add(node, i+1, bytes, false) == nil {
+			return Result{}, b.tooMany(l.start)
+		}
 	}
 	return b.result(len(text))
 }
@@ -339,11 +361,11 @@ func readFollowRaw(text string) (Result, *Error) {
 // at large.
 func readFollowYAML(text string) (Result, *Error) {
 	b := &followBuilder{format: FollowYAML}
-	curAt := 0         // where the current packet's lines start
-	var cur *Sent      // the packet whose keys are being read
-	var curData []byte // its payload's base64, as its lines come
-	var dataAt []int   // where in text each byte of curData is, for errors
-	peer := -1         // the peer whose host and port are being read
+	curAt := 0          // where the current packet's lines start
+	var cur *Sent       // the packet whose keys are being read
+	var curData []byte  // its payload's base64, as its lines come
+	var dataAt [][2]int // for errors: where in curData each of its lines starts, and where in text
+	peer := -1          // the peer whose host and port are being read
 	var host string
 	section := "" // "peers" or "packets"
 	flush := func() *Error {
@@ -357,12 +379,19 @@ func readFollowYAML(text string) (Result, *Error) {
 		n, err := base64.StdEncoding.Decode(data, curData)
 		if err != nil {
 			at := curAt
-			if k, ok := err.(base64.CorruptInputError); ok && int(k) < len(dataAt) {
-				at = dataAt[k]
+			if k, ok := err.(base64.CorruptInputError); ok {
+				for _, d := range dataAt {
+					if d[0] <= int(k) {
+						at = d[1] + int(k) - d[0]
+					}
+				}
 			}
 			return errAt(FollowYAML, at, "packet %d's data is not base64: %v", cur.Packet, err)
 		}
 		s := b.add(cur.Node, cur.Line, data[:n], false)
+		if s == nil {
+			return b.tooMany(curAt)
+		}
 		s.Packet, s.Time = cur.Packet, cur.Time
 		cur, curData, dataAt = nil, nil, nil
 		return nil
@@ -376,10 +405,8 @@ func readFollowYAML(text string) (Result, *Error) {
 		at := l.start + strings.Index(l.text, t)
 		ind := len(l.text) - len(strings.TrimLeft(l.text, " "))
 		if inData && ind >= 6 && !strings.Contains(t, ":") {
+			dataAt = append(dataAt, [2]int{len(curData), at})
 			curData = append(curData, t...)
-			for k := range len(t) {
-				dataAt = append(dataAt, at+k)
-			}
 			continue
 		}
 		inData = false

@@ -81,6 +81,9 @@ func readFramesJSON(text string) (Result, *Error) {
 			}
 		}
 		s := b.addTo(k, node, i+1, bytes)
+		if s == nil {
+			return Result{}, b.tooMany(at)
+		}
 		s.Time = when
 	}
 	return b.result(len(text))
