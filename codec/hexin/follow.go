@@ -115,6 +115,50 @@ type followBuilder struct {
 	sent   int        // Sents made, of maxSent
 }
 
+// header takes a line of tshark's block around the bytes (followHeader)
+// for the dump of mode: a Follow line begins a conversation, a Node line
+// names a side of it. It reports whether the line was one.
+func (b *followBuilder) header(l followLine, mode string) (bool, *Error) {
+	h, node, addr, begins, modeErr := followHeader(l.text, mode)
+	switch {
+	case !h:
+	case modeErr != "":
+		return true, errAt(b.format, l.start, "%s", modeErr)
+	case begins:
+		b.begin()
+	case node >= 0:
+		if !b.open {
+			b.begin()
+		}
+		b.convs[len(b.convs)-1].Nodes[node] = addr
+	}
+	return h, nil
+}
+
+// indent is how far line is indented.
+func indent(line string) int { return len(line) - len(strings.TrimLeft(line, " \t")) }
+
+// leastIndent is the indentation of node 0's lines, the least of the lines
+// that are neither blank nor tshark's header, up to the first that data
+// rejects: a dump pasted indented as a whole (a Markdown code block) keeps
+// its sides apart.
+func leastIndent(text, mode string, data func(l followLine, at int) bool) int {
+	base := -1
+	for _, l := range followLines(text) {
+		if h, _, _, _, _ := followHeader(l.text, mode); h || strings.TrimSpace(l.text) == "" {
+			continue
+		}
+		ind := indent(l.text)
+		if !data(l, l.start+ind) {
+			break
+		}
+		if base < 0 || ind < base {
+			base = ind
+		}
+	}
+	return base
+}
+
 // tooMany is the error of a text past maxSent, at off.
 func (b *followBuilder) tooMany(off int) *Error {
 	return errAt(b.format, off, "more than %d packets or runs of one side's lines: too many to keep", maxSent)
@@ -191,46 +235,30 @@ func (b *followBuilder) result(empty int) (Result, *Error) {
 // line may start anywhere (a part of a longer dump).
 func readFollowHex(text string) (Result, *Error) {
 	b := &followBuilder{format: FollowHex}
-	// Node 0's lines are the least indented: a dump pasted indented as a
-	// whole (a Markdown code block) keeps its sides apart. A line that
-	// does not start with an offset ends this first pass, and the second
-	// fails there.
-	base := -1
-	for _, l := range followLines(text) {
-		if h, _, _, _, _ := followHeader(l.text, "hex"); h || strings.TrimSpace(l.text) == "" {
-			continue
-		}
-		ind := len(l.text) - len(strings.TrimLeft(l.text, " \t"))
-		if _, _, err := followHexLine(text, l.start+ind, l.eol); err != nil {
-			break
-		}
-		if base < 0 || ind < base {
-			base = ind
-		}
-	}
+	base := leastIndent(text, "hex", func(l followLine, at int) bool {
+		_, _, err := followHexLine(text, at, l.eol)
+		return err == nil
+	})
 	var next [2]int64 // each side's next offset; -1 before its first line
-	reset := func() { next = [2]int64{-1, -1} }
-	reset()
+	offsetsOf := -1   // the conversation next belongs to
 	for i, l := range followLines(text) {
 		if strings.TrimSpace(l.text) == "" {
 			continue
 		}
-		if h, node, addr, begins, modeErr := followHeader(l.text, "hex"); h {
-			switch {
-			case modeErr != "":
-				return Result{}, errAt(FollowHex, l.start, "%s", modeErr)
-			case begins:
-				b.begin()
-				reset()
-			case node >= 0:
-				if !b.open {
-					b.begin()
-				}
-				b.convs[len(b.convs)-1].Nodes[node] = addr
+		if h, err := b.header(l, "hex"); h || err != nil {
+			if err != nil {
+				return Result{}, err
 			}
 			continue
 		}
-		ind := len(l.text) - len(strings.TrimLeft(l.text, " \t"))
+		conv := len(b.convs) // the conversation this line goes to (add begins one when none is open)
+		if !b.open {
+			conv++
+		}
+		if conv != offsetsOf {
+			next, offsetsOf = [2]int64{-1, -1}, conv
+		}
+		ind := indent(l.text)
 		node := 0
 		if ind > base {
 			node = 1
@@ -303,33 +331,27 @@ func followHexLine(text string, at, eol int) (off int64, out []byte, _ *Error) {
 // plain hex, which another reader takes.
 func readFollowRaw(text string) (Result, *Error) {
 	b := &followBuilder{format: FollowRaw}
-	header := false
+	base := leastIndent(text, "raw", func(l followLine, at int) bool {
+		t := strings.TrimSpace(l.text)
+		return len(t)%2 == 0 && strings.Trim(t, "0123456789abcdefABCDEF") == ""
+	})
 	var scratch []byte
 	for i, l := range followLines(text) {
 		t := strings.TrimSpace(l.text)
 		if t == "" {
 			continue
 		}
-		if h, node, addr, begins, modeErr := followHeader(l.text, "raw"); h {
-			switch {
-			case modeErr != "":
-				return Result{}, errAt(FollowRaw, l.start, "%s", modeErr)
-			case begins:
-				b.begin()
-				header = true
-			case node >= 0:
-				if !b.open {
-					b.begin()
-				}
-				b.convs[len(b.convs)-1].Nodes[node] = addr
+		if h, err := b.header(l, "raw"); h || err != nil {
+			if err != nil {
+				return Result{}, err
 			}
 			continue
 		}
-		if !header {
+		if len(b.convs) == 0 {
 			return Result{}, errAt(FollowRaw, l.start, "expected tshark's \"Follow: <protocol>,raw\" line first, found %q", t)
 		}
 		node := 0
-		if l.text[0] == '\t' || l.text[0] == ' ' {
+		if indent(l.text) > base {
 			node = 1
 		}
 		at := l.start + strings.Index(l.text, t)

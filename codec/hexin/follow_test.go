@@ -57,6 +57,7 @@ func TestFollowSamples(t *testing.T) {
 	}{
 		{"tshark hex", fixture(t, "follow.tshark-hex"), FollowHex, nodes, 4, false, []int{7, 10, 12, 16}},
 		{"tshark raw", fixture(t, "follow.tshark-raw"), FollowRaw, nodes, 6, false, []int{7, 8, 9, 10, 11, 12}},
+		{"tshark raw, indented", strings.ReplaceAll(fixture(t, "follow.tshark-raw"), "\n", "\n    "), FollowRaw, nodes, 6, false, []int{7, 8, 9, 10, 11, 12}},
 		{"tshark yaml", fixture(t, "follow.tshark-yaml"), FollowYAML, nodes, 6, true, []int{9, 14, 19, 24, 29, 34}},
 		{"dialog hex", guiHex(t), FollowHex, [2]string{}, 4, false, []int{1, 4, 6, 10}},
 		// Pasted into a Markdown code block: every line four spaces further in.
