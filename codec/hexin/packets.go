@@ -232,7 +232,11 @@ func readTshark(text string) (Result, *Error) {
 				skipping = true // a second data source of the same packet
 				break
 			}
-			chunks = append(chunks, chunk{header: header, time: at, headerAt: start, dataStart: next, dataEnd: next})
+			from := start
+			if headerAt >= 0 {
+				from = headerAt // the packet starts at its summary
+			}
+			chunks = append(chunks, chunk{header: header, time: at, headerAt: from, dataStart: next, dataEnd: next})
 			titles = append(titles, n)
 			open = true
 			header, headerAt, at = "", -1, time.Time{}
