@@ -33,6 +33,26 @@ func needTshark(t *testing.T) string {
 	return path
 }
 
+// recordOnLoopback runs work with kgo against kfake on 127.0.0.1 while rec
+// captures the broker's port on lo; it returns the capture's file and the
+// exchanges kgo made. kgo connects on its first request, so the capture
+// starts from there on.
+func recordOnLoopback(t *testing.T, rec capturetest.Recorder, clientID string, work func(ctx context.Context, cl *kgo.Client)) (string, []traffic.Exchange) {
+	t.Helper()
+	file := filepath.Join(t.TempDir(), "lo.pcap")
+	var stop func()
+	exs, err := traffic.Record([]kgo.Opt{kgo.ClientID(clientID)}, func(ctx context.Context, cl *kgo.Client) {
+		seeds := cl.OptValue(kgo.SeedBrokers).([]string)
+		_, port, _ := net.SplitHostPort(seeds[0])
+		p, _ := strconv.Atoi(port)
+		stop = rec.Start(t, file, p)
+		work(ctx, cl)
+	})
+	require.NoError(t, err)
+	stop()
+	return file, exs
+}
+
 // tshark runs tshark and returns what it printed on stdout (as root it
 // warns on stderr, which is no failure).
 func tshark(t *testing.T, path string, args ...string) string {
@@ -52,19 +72,10 @@ func tshark(t *testing.T, path string, args ...string) string {
 // correlation id, and (YAML and the details carry them) their times.
 func TestFramesOfCaptureAsText(t *testing.T) {
 	ts := needTshark(t)
-	tcpdump := capturetest.Tcpdump(t, false)
-	file := filepath.Join(t.TempDir(), "lo.pcap")
-	var stop func()
-	exs, err := traffic.Record([]kgo.Opt{kgo.ClientID("follow-test")}, func(ctx context.Context, cl *kgo.Client) {
-		seeds := cl.OptValue(kgo.SeedBrokers).([]string)
-		_, port, _ := net.SplitHostPort(seeds[0])
-		p, _ := strconv.Atoi(port)
-		stop = tcpdump.Start(t, file, p)
+	file, exs := recordOnLoopback(t, capturetest.Tcpdump(t, false), "follow-test", func(ctx context.Context, cl *kgo.Client) {
 		require.NoError(t, cl.ProduceSync(ctx, &kgo.Record{Topic: "follow", Value: bytes.Repeat([]byte("y"), 40_000)}).FirstErr())
 		require.NoError(t, cl.ProduceSync(ctx, &kgo.Record{Topic: "follow", Key: []byte("k"), Value: []byte("small")}).FirstErr())
 	})
-	require.NoError(t, err)
-	stop()
 
 	out, errOut, status := kafkawire(t, "", "frames", file)
 	require.Equal(t, 0, status, errOut)
@@ -197,17 +208,9 @@ func TestFramesOfCaptureAsText(t *testing.T) {
 func TestFramesOfACutCapture(t *testing.T) {
 	tcpdump := capturetest.Tcpdump(t, false)
 	tcpdump.Args = append(tcpdump.Args, "-s", "90")
-	file := filepath.Join(t.TempDir(), "cut.pcap")
-	var stop func()
-	exs, err := traffic.Record([]kgo.Opt{kgo.ClientID("snaplen-test")}, func(ctx context.Context, cl *kgo.Client) {
-		seeds := cl.OptValue(kgo.SeedBrokers).([]string)
-		_, port, _ := net.SplitHostPort(seeds[0])
-		p, _ := strconv.Atoi(port)
-		stop = tcpdump.Start(t, file, p)
+	file, exs := recordOnLoopback(t, tcpdump, "snaplen-test", func(ctx context.Context, cl *kgo.Client) {
 		require.NoError(t, cl.ProduceSync(ctx, &kgo.Record{Topic: "cut", Value: bytes.Repeat([]byte("z"), 40_000)}).FirstErr())
 	})
-	require.NoError(t, err)
-	stop()
 
 	out, errOut, status := kafkawire(t, "", "frames", file)
 	require.Equal(t, 0, status, errOut)

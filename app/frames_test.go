@@ -10,7 +10,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net"
 	"net/netip"
 	"os"
 	"path/filepath"
@@ -234,21 +233,10 @@ func TestFramesNothingFound(t *testing.T) {
 // kgo produces to and fetches from kfake: frames gives back every frame
 // the client sent and received.
 func TestFramesOfTcpdumpCapture(t *testing.T) {
-	tcpdump := capturetest.Tcpdump(t, false)
-	file := filepath.Join(t.TempDir(), "lo.pcap")
-	var stop func()
-	exs, err := traffic.Record([]kgo.Opt{kgo.ClientID("tcpdump-test")}, func(ctx context.Context, cl *kgo.Client) {
-		// kgo connects on its first request: capture the proxy's port
-		// from here on.
-		seeds := cl.OptValue(kgo.SeedBrokers).([]string)
-		_, port, _ := net.SplitHostPort(seeds[0])
-		p, _ := strconv.Atoi(port)
-		stop = tcpdump.Start(t, file, p)
+	file, exs := recordOnLoopback(t, capturetest.Tcpdump(t, false), "tcpdump-test", func(ctx context.Context, cl *kgo.Client) {
 		require.NoError(t, cl.ProduceSync(ctx, &kgo.Record{Topic: "lo", Value: bytes.Repeat([]byte("x"), 150_000)}).FirstErr())
 		require.NoError(t, cl.ProduceSync(ctx, &kgo.Record{Topic: "lo", Value: []byte("small")}).FirstErr())
 	})
-	require.NoError(t, err)
-	stop()
 	out, errOut, status := kafkawire(t, "", "frames", file)
 	require.Equal(t, 0, status, errOut)
 	checkExchanges(t, framesOf(t, out), exs)
