@@ -11,24 +11,28 @@ import (
 // kafkawire frames' lines) into a stream a side, as a capture's connection
 // would be: the same Conn, and a direction decided as for a capture that
 // missed the SYN (Options' ServerPorts, then Requests), since a Follow
-// Stream dump does not say which side opened the connection (kafkawire
-// frames does: its requests are the client's). A dump that names no addresses (the dialog's
-// text) names its sides as tshark does, "node 0" and "node 1"; with one
-// side only, it is a stream like any dump's. Where the dump gives times
-// (YAML), each packet is a segment with its time.
+// Stream dump does not say which side opened the connection; kafkawire
+// frames does (its requests are the client's). A dump that names no
+// addresses (the dialog's text) names its sides as tshark does, "node 0"
+// and "node 1"; with one side only, it is a stream like any dump's. Where
+// the dump gives times (YAML), each packet is a segment with its time.
 func readConversations(r hexin.Result, o Options) []Stream {
 	var out []Stream
 	for i, c := range r.Conversations {
+		timed := false
+		for _, s := range c.Sent {
+			timed = timed || !s.Time.IsZero()
+		}
 		var sides [2]*capture.Stream
 		var segs [2][]Segment
-		timed := false
 		for _, s := range c.Sent {
 			if sides[s.Node] == nil {
 				sides[s.Node] = &capture.Stream{Conn: i}
 			}
 			d := sides[s.Node]
-			segs[s.Node] = append(segs[s.Node], Segment{Off: len(d.Data), Time: s.Time, Packet: s.Packet})
-			timed = timed || !s.Time.IsZero()
+			if timed {
+				segs[s.Node] = append(segs[s.Node], Segment{Off: len(d.Data), Time: s.Time, Packet: s.Packet})
+			}
 			d.Data = append(d.Data, s.Bytes...)
 		}
 		if (sides[0] == nil || sides[1] == nil) && c.Nodes == [2]string{} {
@@ -64,29 +68,21 @@ func readConversations(r hexin.Result, o Options) []Stream {
 				nodes = append(nodes, n)
 			}
 		}
-		dirs := directions(conn, o)
+		var dirs []Direction
 		if c.ClientKnown {
-			for k := range conn {
-				dirs[k] = ClientToServer
-				if nodes[k] == 1 {
-					dirs[k] = ServerToClient
-				}
+			for _, n := range nodes {
+				dirs = append(dirs, [2]Direction{ClientToServer, ServerToClient}[n])
 			}
+		} else {
+			dirs = directions(conn, o)
 		}
 		for k, s := range conn {
 			n := nodes[k]
-			name := names[n] + ">" + names[1-n]
-			switch dirs[k] {
-			case ClientToServer:
-				name = names[n] + ">" + names[1-n]
-			case ServerToClient:
+			name := names[n] + ">" + names[1-n] // the sender first, or the client
+			if dirs[k] == ServerToClient {
 				name = names[1-n] + ">" + names[n]
 			}
-			st := Stream{Bytes: s.Data, Origin: string(r.Format), Conn: name, ConnNumber: i, Dir: dirs[k]}
-			if timed {
-				st.Segments = segs[n]
-			}
-			out = append(out, st)
+			out = append(out, Stream{Bytes: s.Data, Origin: string(r.Format), Conn: name, ConnNumber: i, Dir: dirs[k], Segments: segs[n]})
 		}
 	}
 	return out
