@@ -111,7 +111,6 @@ type followBuilder struct {
 	all    []byte
 	convs  []Conversation
 	spans  [][][2]int // by conversation, where in all each Sent's bytes are
-	open   bool       // the last conversation takes more lines
 	sent   int        // Sents made, of maxSent
 }
 
@@ -127,7 +126,7 @@ func (b *followBuilder) header(l followLine, mode string) (bool, *Error) {
 	case begins:
 		b.begin()
 	case node >= 0:
-		if !b.open {
+		if len(b.convs) == 0 {
 			b.begin()
 		}
 		b.convs[len(b.convs)-1].Nodes[node] = addr
@@ -167,13 +166,12 @@ func (b *followBuilder) tooMany(off int) *Error {
 func (b *followBuilder) begin() {
 	b.convs = append(b.convs, Conversation{})
 	b.spans = append(b.spans, nil)
-	b.open = true
 }
 
 // add appends bytes node sent to the last conversation; with join, to the
 // previous Sent when the same node sent it.
 func (b *followBuilder) add(node int, line int, bytes []byte, join bool) *Sent {
-	if !b.open {
+	if len(b.convs) == 0 {
 		b.begin()
 	}
 	k := len(b.convs) - 1
@@ -252,7 +250,7 @@ func readFollowHex(text string) (Result, *Error) {
 			continue
 		}
 		conv := len(b.convs) // the conversation this line goes to (add begins one when none is open)
-		if !b.open {
+		if len(b.convs) == 0 {
 			conv++
 		}
 		if conv != offsetsOf {

@@ -11,6 +11,7 @@
 package hexin
 
 import (
+	"encoding/hex"
 	"fmt"
 	"slices"
 	"strings"
@@ -185,8 +186,8 @@ func Parse(text string) (Result, error) {
 	if quotedHex(res) {
 		// A quoted string of hex digits is hex: no Kafka frame is made of
 		// the ASCII codes of hex digits (its size prefix alone would say
-		// over 800 MB).
-		b, _, _ := parseHex(text)
+		// over 800 MB). The literal's bytes are the digits.
+		b, _ := hex.DecodeString(string(res.Bytes))
 		alts := []Format{res.Format}
 		for _, f := range res.Alternatives {
 			if f != Hex {
