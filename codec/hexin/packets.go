@@ -207,6 +207,18 @@ func readTshark(text string) (Result, *Error) {
 	var titles []int               // per packet, the length its title gave, or -1
 	header, headerAt := "", -1     // the first line above the next packet's bytes
 	var at time.Time               // the time its details give
+	// begin starts a packet whose line is at (its summary's, when it has
+	// one) and whose bytes start at data, with the title's length or -1.
+	begin := func(at0, data, title int) {
+		if headerAt >= 0 {
+			at0 = headerAt
+		}
+		chunks = append(chunks, chunk{header: header, time: at, headerAt: at0, dataStart: data, dataEnd: data})
+		titles = append(titles, title)
+		open = true
+		header, headerAt, at = "", -1, time.Time{}
+	}
+	isTitle := func(line string) bool { return strings.HasSuffix(line, " bytes):") && strings.Contains(line, " (") }
 	for start := 0; start < len(text); {
 		eol, next := lineEnd(text, start)
 		line := strings.TrimRight(text[start:eol], "\r")
@@ -214,7 +226,7 @@ func readTshark(text string) (Result, *Error) {
 		case strings.TrimSpace(line) == "":
 			open, skipping = false, false
 		case skipping:
-		case !open && !tsharkFirstBytesLine(line) && !(strings.HasSuffix(line, " bytes):") && strings.Contains(line, " (")):
+		case !open && !tsharkFirstBytesLine(line) && !isTitle(line):
 			// A summary or details line above the bytes (the column
 			// titles of an export are no packet's).
 			if headerAt < 0 && !strings.HasPrefix(strings.TrimSpace(line), "No.") {
@@ -223,7 +235,7 @@ func readTshark(text string) (Result, *Error) {
 			if t, ok := epochLine(line); ok {
 				at = t
 			}
-		case strings.HasSuffix(line, " bytes):") && strings.Contains(line, " ("):
+		case isTitle(line):
 			n, err := strconv.Atoi(line[strings.LastIndex(line, " (")+2 : len(line)-len(" bytes):")])
 			if err != nil {
 				return Result{}, errAt(Wireshark, start, "expected a data source's title like \"Frame (74 bytes):\", %s", found(text, start))
@@ -232,28 +244,14 @@ func readTshark(text string) (Result, *Error) {
 				skipping = true // a second data source of the same packet
 				break
 			}
-			from := start
-			if headerAt >= 0 {
-				from = headerAt // the packet starts at its summary
-			}
-			chunks = append(chunks, chunk{header: header, time: at, headerAt: from, dataStart: next, dataEnd: next})
-			titles = append(titles, n)
-			open = true
-			header, headerAt, at = "", -1, time.Time{}
+			begin(start, next, n)
 		default:
 			c := len(chunks) - 1
 			// Without blank lines between packets, an offset back at 0000
 			// still starts a new one.
 			if !open || c >= 0 && chunks[c].dataEnd > chunks[c].dataStart && strings.HasPrefix(line, "0000 ") {
-				from := start
-				if headerAt >= 0 {
-					from = headerAt
-				}
-				chunks = append(chunks, chunk{header: header, time: at, headerAt: from, dataStart: start, dataEnd: start})
-				titles = append(titles, -1)
+				begin(start, start, -1)
 				c++
-				open = true
-				header, headerAt, at = "", -1, time.Time{}
 			}
 			if chunks[c].dataStart == chunks[c].dataEnd {
 				chunks[c].dataStart = start
