@@ -60,13 +60,33 @@ type Error struct {
 	Offset int64  // file offset of the problem
 	Block  int    // 1-based number of the record (pcap) or block (pcapng); 0 for the file header
 	What   string // what was expected
+	// Err is why the reader under the capture gave no more bytes, when it
+	// was not the file's end (a compressed file's bad checksum, or its
+	// limit); nil when the file ends there.
+	Err error
 }
 
 func (e *Error) Error() string {
-	if e.Block == 0 {
-		return fmt.Sprintf("capture: at 0x%x (file header): %s", e.Offset, e.What)
+	where := "file header"
+	if e.Block > 0 {
+		where = fmt.Sprintf("block %d", e.Block)
 	}
-	return fmt.Sprintf("capture: at 0x%x (block %d): %s", e.Offset, e.Block, e.What)
+	if e.Err != nil {
+		return fmt.Sprintf("capture: at 0x%x (%s): %s: %v", e.Offset, where, e.What, e.Err)
+	}
+	return fmt.Sprintf("capture: at 0x%x (%s): %s", e.Offset, where, e.What)
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+// short is the error of a read that found fewer bytes than the file should
+// hold at start: the file ends there ("cut short"), or the reader under it
+// failed, which says why.
+func (r *Reader) short(start int64, what string, err error) *Error {
+	if err == io.EOF || err == io.ErrUnexpectedEOF {
+		return &Error{Offset: start, Block: r.block, What: what + " (file cut short)"}
+	}
+	return &Error{Offset: start, Block: r.block, What: what, Err: err}
 }
 
 // maxRecord bounds one pcap record or pcapng block. Real captures stay far
@@ -161,7 +181,11 @@ func (r *Reader) readPcapHeader(nano bool) error {
 	r.nano = nano
 	h, err := r.readN(24)
 	if err != nil {
-		return &Error{Offset: 0, What: fmt.Sprintf("a 24-byte pcap file header, found %d bytes", len(h))}
+		e := &Error{What: fmt.Sprintf("a 24-byte pcap file header, found %d bytes", len(h))}
+		if err != io.EOF && err != io.ErrUnexpectedEOF {
+			e.Err = err
+		}
+		return e
 	}
 	r.snaplen = r.order.Uint32(h[16:])
 	// The upper bits of the link type field carry FCS flags.
@@ -231,20 +255,26 @@ func (r *Reader) next() (Packet, error) {
 	}
 }
 
-func (r *Reader) atEOF() bool {
+// atEOF returns io.EOF where the file ends, the reader's error where it
+// failed (a compressed file's checksum is checked at its end), nil where
+// there is more to read.
+func (r *Reader) atEOF() error {
 	_, err := r.r.Peek(1)
-	return err != nil
+	if err == nil || err == io.EOF {
+		return err
+	}
+	return &Error{Offset: r.off, Block: r.block + 1, What: "the next block", Err: err}
 }
 
 func (r *Reader) nextPcap() (Packet, error) {
-	if r.atEOF() {
-		return Packet{}, io.EOF
+	if err := r.atEOF(); err != nil {
+		return Packet{}, err
 	}
 	start := r.off
 	r.block++
 	h, err := r.readN(16)
 	if err != nil {
-		return Packet{}, &Error{Offset: start, Block: r.block, What: fmt.Sprintf("a 16-byte record header, found %d bytes (file cut short)", len(h))}
+		return Packet{}, r.short(start, fmt.Sprintf("a 16-byte record header, found %d bytes", len(h)), err)
 	}
 	sec := r.order.Uint32(h[0:])
 	frac := r.order.Uint32(h[4:])
@@ -255,7 +285,7 @@ func (r *Reader) nextPcap() (Packet, error) {
 	}
 	data, err := r.readN(int(caplen))
 	if err != nil {
-		return Packet{}, &Error{Offset: start + 16, Block: r.block, What: fmt.Sprintf("%d packet bytes, found %d (file cut short)", caplen, len(data))}
+		return Packet{}, r.short(start+16, fmt.Sprintf("%d packet bytes, found %d", caplen, len(data)), err)
 	}
 	nanos := int64(frac)
 	if !r.nano {
@@ -275,14 +305,14 @@ func (r *Reader) nextPcap() (Packet, error) {
 // readBlock reads one pcapng block. It returns a packet for packet blocks,
 // nil for blocks that only change the reader's state or are skipped.
 func (r *Reader) readBlock() (*Packet, error) {
-	if r.atEOF() {
-		return nil, io.EOF
+	if err := r.atEOF(); err != nil {
+		return nil, err
 	}
 	start := r.off
 	r.block++
 	h, err := r.readN(8)
 	if err != nil {
-		return nil, &Error{Offset: start, Block: r.block, What: fmt.Sprintf("an 8-byte block header, found %d bytes (file cut short)", len(h))}
+		return nil, r.short(start, fmt.Sprintf("an 8-byte block header, found %d bytes", len(h)), err)
 	}
 	// The section header's type reads the same in both byte orders, and
 	// every other block comes after one: the order is known by then.
@@ -312,7 +342,7 @@ func (r *Reader) readBlock() (*Packet, error) {
 	}
 	body, err := r.readN(int(total) - 8)
 	if err != nil {
-		return nil, &Error{Offset: start + 8, Block: r.block, What: fmt.Sprintf("a block of %d bytes, found %d (file cut short)", total, len(body)+8)}
+		return nil, r.short(start+8, fmt.Sprintf("a block of %d bytes, found %d", total, len(body)+8), err)
 	}
 	if trail := r.order.Uint32(body[len(body)-4:]); trail != total {
 		return nil, &Error{Offset: start + int64(total) - 4, Block: r.block, What: fmt.Sprintf("the block length repeated at its end (%d), found %d", total, trail)}
