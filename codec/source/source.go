@@ -22,6 +22,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
+	"io"
 	"sort"
 	"strconv"
 	"strings"
@@ -143,6 +144,9 @@ type Input struct {
 	// Cut counts the packets of a capture that it kept only part of (its
 	// snap length): the frames in them are incomplete.
 	Cut int
+	// Compression is how the input file was compressed; what Kind and
+	// Streams say is of its content.
+	Compression Compression
 }
 
 // Options steer Read; the zero value detects everything.
@@ -169,7 +173,38 @@ type Options struct {
 // does not read as bytes gets a *hexin.Error (with line and column); the
 // Input returned with an error keeps what was found before it (the kind, and
 // for text the formats that do accept it).
+//
+// A compressed input (gzip, zstd, lz4) is read as its content, up to
+// MaxWhole bytes of it.
 func Read(data []byte, o Options) (Input, error) {
+	c := SniffCompression(data)
+	if c == Uncompressed {
+		return readContent(data, o)
+	}
+	d, err := Decompress(bytes.NewReader(data), c, MaxWhole)
+	if err != nil {
+		return Input{Kind: Binary, Compression: c}, err
+	}
+	content, err := io.ReadAll(d)
+	// What decompressed before an error is read all the same: the error
+	// says where the rest was lost. Content compressed again is not
+	// opened again (a file can decompress to itself).
+	in, rerr := readContent(content, o)
+	in.Compression = c
+	if err == nil {
+		err = rerr
+	}
+	return in, err
+}
+
+// MaxWhole is as much of a compressed input as Read decompresses. A frame
+// is at most 100 MiB (a broker's socket.request.max.bytes by default), and
+// what the page reads whole far less: 64 MiB is room for real inputs,
+// and bounds what a small hostile file costs.
+const MaxWhole = 64 << 20
+
+// readContent is Read of bytes that are not compressed.
+func readContent(data []byte, o Options) (Input, error) {
 	in := Input{Kind: Sniff(data)}
 	switch in.Kind {
 	case Binary:
