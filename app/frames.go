@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"encoding/binary"
 	"errors"
 	"flag"
@@ -39,6 +38,14 @@ func (p *portList) Set(s string) error {
 	return nil
 }
 
+// maxWhole bounds an input that is not a capture, read whole.
+const maxWhole = 256 << 20
+
+// maxDecompressed is as much of a compressed capture as the command line
+// reads: a small file that decompresses to more than that is hostile, or
+// a capture to cut with editcap first.
+const maxDecompressed = 1 << 30
+
 // found is what readFrames found in an input. warning is a capture that
 // breaks part way: the frames before the break are kept.
 type found struct {
@@ -47,10 +54,10 @@ type found struct {
 	warning error
 }
 
-// readFrames reads any input (a capture, raw bytes, a text dump) from the
-// file name (stdin for "" or "-") and finds its Kafka frames. A capture is
-// read as it streams in, never held whole, so a big one costs the memory
-// of its TCP streams only.
+// readFrames reads any input (a capture, raw bytes, a text dump; each may
+// be compressed) from the file name (stdin for "" or "-") and finds its
+// Kafka frames. A capture is read as it streams in, never held whole, so a
+// big one costs the memory of its TCP streams only.
 func readFrames(name string, stdin io.Reader, hint frame.Hint, ports []uint16) (found, error) {
 	r := stdin
 	if name != "" && name != "-" {
@@ -61,20 +68,34 @@ func readFrames(name string, stdin io.Reader, hint frame.Hint, ports []uint16) (
 		defer f.Close()
 		r = f
 	}
-	br := bufio.NewReaderSize(r, 1<<20)
-	head, _ := br.Peek(12)
+	content, kind, comp, err := source.Open(r, maxDecompressed)
+	if err != nil {
+		return found{in: source.Input{Compression: comp}}, err
+	}
 	o := source.Options{ServerPorts: ports, Requests: conversation.LooksLikeRequests}
 	var in source.Input
-	var err error
-	if k := source.Sniff(head); k == source.Pcap || k == source.Pcapng {
-		in, err = source.ReadCapture(br, o)
+	if kind == source.Pcap || kind == source.Pcapng {
+		in, err = source.ReadCapture(content, o)
 	} else {
-		data, rerr := io.ReadAll(io.LimitReader(br, 256<<20))
-		if rerr != nil {
+		// Not a capture: read whole, up to a bound (a compressed file's
+		// lower, since a small file holds it).
+		limit := int64(maxWhole)
+		if comp != source.Uncompressed {
+			limit = source.MaxWhole
+		}
+		data, rerr := io.ReadAll(io.LimitReader(content, limit+1))
+		if rerr != nil && len(data) == 0 {
 			return found{}, rerr
 		}
+		if int64(len(data)) > limit {
+			data, rerr = data[:limit], fmt.Errorf("only the first %d MiB of the input were read: it is not a capture, and bytes or text are read up to that", limit>>20)
+		}
 		in, err = source.Read(data, o)
+		if rerr != nil {
+			err = rerr
+		}
 	}
+	in.Compression = comp
 	if err != nil && len(in.Streams) == 0 {
 		return found{in: in}, fmt.Errorf("reading the input as bytes: %v", err)
 	}
@@ -103,7 +124,11 @@ func nothingFound(in source.Input, res conversation.Result) error {
 	if in.Cut > 0 {
 		cut = "; " + in.CutNote()
 	}
-	return fmt.Errorf("no Kafka frame found in this %s input: %s, none whose client sends Kafka requests (name a server port with --port if its client's side was not captured)%s", in.Kind, what, cut)
+	kind := in.Kind.String()
+	if in.Compression != source.Uncompressed {
+		kind = string(in.Compression) + "-compressed " + kind
+	}
+	return fmt.Errorf("no Kafka frame found in this %s input: %s, none whose client sends Kafka requests (name a server port with --port if its client's side was not captured)%s", kind, what, cut)
 }
 
 // appendFrameLine appends one line of `kafkawire frames`: a JSON object
