@@ -1,7 +1,9 @@
 package ui
 
 import (
+	"bufio"
 	"errors"
+	"fmt"
 	"io"
 	"runtime"
 	"sync/atomic"
@@ -14,7 +16,8 @@ import (
 
 // openFile reads a file the user dropped or picked. What it is is told from
 // its first bytes, not its name: a capture goes to the conversation list,
-// read in chunks; anything else is read whole by readFile.
+// read in chunks; anything else is read whole by readFile. A compressed
+// file (gzip, zstd, lz4) is read as what it holds, in chunks too.
 func (b *PasteBox) openFile(ctx app.Context, file app.Value) {
 	b.p.Capture.Stop()
 	ctx.Async(func() {
@@ -24,27 +27,79 @@ func (b *PasteBox) openFile(ctx app.Context, file app.Value) {
 			ctx.Dispatch(func(ctx app.Context) { b.dropErr = "could not read " + name })
 			return
 		}
-		kind := source.Sniff(head)
-		if kind != source.Pcap && kind != source.Pcapng {
+		comp, kind := source.SniffCompression(head), source.Sniff(head)
+		if comp == source.Uncompressed && kind != source.Pcap && kind != source.Pcapng {
 			ctx.Dispatch(func(ctx app.Context) { guard(ctx, func() { b.readFile(ctx, file) }) })
 			return
 		}
 		size := file.Get("size").Int()
 		if size > maxCapture {
+			what := "a " + kind.String() + " capture"
+			if comp != source.Uncompressed {
+				what = "a " + string(comp) + " file"
+			}
 			ctx.Dispatch(func(ctx app.Context) {
-				b.dropErr = name + " is a " + kind.String() + " capture of " + mib(size) + ": more than the " + mib(maxCapture) + " the page reads (kafkawire frames reads any size)"
+				b.dropErr = name + " is " + what + " of " + mib(size) + ": more than the " + mib(maxCapture) + " the page reads (kafkawire frames reads any size)"
 			})
 			return
 		}
-		b.loadCapture(ctx, file, name, size, kind)
+		if comp == source.Uncompressed {
+			b.loadCapture(ctx, file, name, size, kind, comp, nil)
+			return
+		}
+		b.openCompressed(ctx, file, name, size, comp)
 	})
+}
+
+// openCompressed reads a compressed file: a capture inside goes to
+// loadCapture, decompressed as it is read; anything else is read whole, as
+// readFile reads a file. It runs outside the UI goroutine.
+func (b *PasteBox) openCompressed(ctx app.Context, file app.Value, name string, size int, comp source.Compression) {
+	fail := func(err error) {
+		ctx.Dispatch(func(ctx app.Context) { b.dropErr = name + ": " + err.Error() })
+	}
+	r := &blobReader{file: file, size: size, pace: &pacer{}}
+	d, err := source.Decompress(r, comp, maxCapture)
+	if err != nil {
+		r.close()
+		fail(err)
+		return
+	}
+	content := bufio.NewReaderSize(d, 64<<10)
+	head, err := content.Peek(16)
+	if len(head) == 0 {
+		r.close()
+		fail(err)
+		return
+	}
+	if kind := source.Sniff(head); kind == source.Pcap || kind == source.Pcapng {
+		b.loadCapture(ctx, file, name, size, kind, comp, &opened{r, content})
+		return
+	}
+	data, err := io.ReadAll(io.LimitReader(content, MaxPasteText+1))
+	r.close()
+	switch {
+	case len(data) > MaxPasteText:
+		fail(fmt.Errorf("it holds more than the %d MiB the page reads of a file that is not a capture. Use the command line for it: kafkawire decode %s", MaxPasteText>>20, name))
+	case err != nil:
+		fail(err)
+	default:
+		b.openBytes(ctx, name, data)
+	}
+}
+
+// opened is a file already being read when loadCapture takes it over: its
+// reader, and the content decompressed from it.
+type opened struct {
+	file    *blobReader
+	content io.Reader
 }
 
 // loadCapture reads a capture file chunk by chunk and finds its frames,
 // showing progress; it runs outside the UI goroutine (ctx.Async). Only the
 // reassembled streams are kept, not the file.
-func (b *PasteBox) loadCapture(ctx app.Context, file app.Value, name string, size int, kind source.Kind) {
-	list := &CaptureList{File: name, Kind: kind, Size: size, Loading: true, Cur: -1}
+func (b *PasteBox) loadCapture(ctx app.Context, file app.Value, name string, size int, kind source.Kind, comp source.Compression, from *opened) {
+	list := &CaptureList{File: name, Kind: kind, Compression: comp, Size: size, Loading: true, Cur: -1}
 	ctx.Dispatch(func(ctx app.Context) {
 		*b.p = Paste{File: name, Capture: list}
 		b.dropErr = ""
@@ -68,12 +123,19 @@ func (b *PasteBox) loadCapture(ctx app.Context, file app.Value, name string, siz
 	// slice, were one pause of 100-133 ms.
 	pace.ask()
 	pace.wait()
-	r := &blobReader{file: file, size: size, stopped: &list.stopped, pace: pace, progress: func(n int) {
+	r, content := &blobReader{file: file, size: size}, io.Reader(nil)
+	if from != nil {
+		r, content = from.file, from.content
+	} else {
+		content = r
+	}
+	r.stopped, r.pace = &list.stopped, pace
+	r.progress = func(n int) {
 		list.progress(n)
 		ctx.NewAction(captureAction)
-	}}
+	}
 	pace.before = r.reportDue
-	in, err := source.ReadCapture(r, source.Options{Requests: conversation.LooksLikeRequests, Pause: pace.pause})
+	in, err := source.ReadCapture(content, source.Options{Requests: conversation.LooksLikeRequests, Pause: pace.pause})
 	r.close()
 	if list.stopped.Load() {
 		return
@@ -415,7 +477,7 @@ func awaitBytes(promise app.Value) ([]byte, error) {
 
 // filePicker opens a file as a drop does: a frame's bytes or text, or a capture.
 func (b *PasteBox) filePicker() app.UI {
-	return app.Label().Class("btn small paste-pickfile").Title("a .bin, .txt, .pcap or .pcapng file; a capture up to "+mib(maxCapture)).Body(
+	return app.Label().Class("btn small paste-pickfile").Title("a .bin, .txt, .pcap or .pcapng file, or one compressed with gzip, zstd or lz4; a capture up to "+mib(maxCapture)).Body(
 		app.Text("Open a file…"),
 		app.Input().Type("file").ID("paste-file").Class("paste-file").OnChange(b.onPickFile),
 	)
@@ -426,6 +488,9 @@ func (b *PasteBox) filePicker() app.UI {
 func (b *PasteBox) captureInfo() app.UI {
 	l := b.p.Capture
 	status := l.Kind.String() + " capture · " + mib(l.Size)
+	if l.Compression != source.Uncompressed {
+		status = string(l.Compression) + "-compressed " + status
+	}
 	switch {
 	case l.Format.HoldsConversations():
 		status = string(l.Format) + " · both sides of each connection · " + mib(l.Size)

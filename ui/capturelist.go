@@ -32,15 +32,17 @@ const rowsPerPage = 100
 // opened; its connections; and the list's filter, page and opened row. The
 // session keeps it while the user moves from page to page.
 type CaptureList struct {
-	File    string
-	Kind    source.Kind
-	Format  hexin.Format        // for a text dump, the format it was read in
-	CutNote string              // what the packets the capture cut short mean; "" when none were
-	Size    int                 // bytes of the file
-	Read    int                 // bytes read so far while loading
-	Loading bool                // reading or finding frames; the list is not there yet
-	Err     string              // why reading stopped early: the frames before it are kept
-	Found   conversation.Result // the frames and connections
+	File string
+	Kind source.Kind
+	// Compression is how the file was compressed: Kind is of what it holds.
+	Compression source.Compression
+	Format      hexin.Format        // for a text dump, the format it was read in
+	CutNote     string              // what the packets the capture cut short mean; "" when none were
+	Size        int                 // bytes of the file
+	Read        int                 // bytes read so far while loading
+	Loading     bool                // reading or finding frames; the list is not there yet
+	Err         string              // why reading stopped early: the frames before it are kept
+	Found       conversation.Result // the frames and connections
 
 	Filter string
 	Page   int
@@ -117,7 +119,7 @@ func (l *CaptureList) Stop() {
 
 // newCaptureList is the list of what Find found in in.
 func newCaptureList(file string, size int, in source.Input, res conversation.Result, err error) *CaptureList {
-	l := &CaptureList{File: file, Kind: in.Kind, Size: size, Read: size, Cur: -1}
+	l := &CaptureList{File: file, Kind: in.Kind, Compression: in.Compression, Size: size, Read: size, Cur: -1}
 	if in.Kind == source.Text && len(in.Streams) > 0 {
 		l.Format = hexin.Format(in.Streams[0].Origin)
 	}

@@ -214,7 +214,7 @@ func (b *PasteBox) Render() app.UI {
 		app.Div().Class("paste-row").Body(
 			app.Label().For("paste-text").Class("paste-label").Body(
 				app.Span().Class("paste-title").Text("Paste a frame"),
-				app.Span().Class("paste-kinds").Text("hex · hexdump -C · xxd · od · Wireshark, its Follow TCP Stream · tcpdump -X · librdkafka · Go, Java, C, Python, Node, Rust, Erlang bytes · base64 — or drop a .bin or .txt file, or a .pcap/.pcapng capture"),
+				app.Span().Class("paste-kinds").Text("hex · hexdump -C · xxd · od · Wireshark, its Follow TCP Stream · tcpdump -X · librdkafka · Go, Java, C, Python, Node, Rust, Erlang bytes · base64 — or drop a .bin or .txt file, or a .pcap/.pcapng capture (also .gz, .zst, .lz4)"),
 			),
 			b.filePicker(),
 		),
@@ -920,29 +920,7 @@ func (b *PasteBox) readFile(ctx app.Context, file app.Value) {
 		u8 := app.Window().Get("Uint8Array").New(args[0])
 		data := make([]byte, u8.Get("length").Int())
 		app.CopyBytesToGo(data, u8)
-		var dropped Paste
-		switch source.Sniff(data) {
-		case source.Text:
-			dropped = Paste{Text: string(data), File: name}
-		case source.Binary:
-			if len(data) > MaxPasteBytes {
-				ctx.Dispatch(func(ctx app.Context) {
-					b.dropErr = tooMuch(name+" holds", len(data), MaxPasteBytes, "bytes", name).Msg
-				})
-				return nil
-			}
-			// The field shows the bytes as a dump, which reads back as the same bytes.
-			dropped = Paste{Raw: data, Text: hexin.FormatAs(data, hexin.HexdumpC), File: name}
-		default: // a capture: no dump of it in the field
-			dropped = Paste{Raw: data, File: name}
-		}
-		ctx.Dispatch(func(ctx app.Context) {
-			guard(ctx, func() {
-				*b.p = dropped
-				b.setText(dropped.Text)
-				b.read(ctx, true)
-			})
-		})
+		b.openBytes(ctx, name, data)
 		return nil
 	})
 	fail = app.FuncOf(func(this app.Value, args []app.Value) any {
@@ -951,6 +929,34 @@ func (b *PasteBox) readFile(ctx app.Context, file app.Value) {
 		return nil
 	})
 	file.Call("arrayBuffer").Call("then", then, fail)
+}
+
+// openBytes puts a file's bytes (read whole, decompressed if they were
+// compressed) in the box, as text when they are text.
+func (b *PasteBox) openBytes(ctx app.Context, name string, data []byte) {
+	var dropped Paste
+	switch source.Sniff(data) {
+	case source.Text:
+		dropped = Paste{Text: string(data), File: name}
+	case source.Binary:
+		if len(data) > MaxPasteBytes {
+			ctx.Dispatch(func(ctx app.Context) {
+				b.dropErr = tooMuch(name+" holds", len(data), MaxPasteBytes, "bytes", name).Msg
+			})
+			return
+		}
+		// The field shows the bytes as a dump, which reads back as the same bytes.
+		dropped = Paste{Raw: data, Text: hexin.FormatAs(data, hexin.HexdumpC), File: name}
+	default: // a capture: no dump of it in the field
+		dropped = Paste{Raw: data, File: name}
+	}
+	ctx.Dispatch(func(ctx app.Context) {
+		guard(ctx, func() {
+			*b.p = dropped
+			b.setText(dropped.Text)
+			b.read(ctx, true)
+		})
+	})
 }
 
 // noteShort is what the frame list says of a frame's note: the note up to

@@ -1,0 +1,103 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/hex"
+	"strconv"
+	"testing"
+
+	"github.com/kafkawire/kafkawire/codec/frame"
+	"github.com/kafkawire/kafkawire/codec/message"
+	"github.com/kafkawire/kafkawire/codec/schema"
+	"github.com/klauspost/compress/zstd"
+)
+
+// A compressed capture dropped on the page lists what the capture itself
+// lists, row for row, and the status says how it was compressed; a
+// compressed text dump reads as the dump; an xz file is refused with what
+// to do.
+func TestCompressedFilesOpen(t *testing.T) {
+	exs, file := kafkaTraffic(t)
+	var gz bytes.Buffer
+	w := gzip.NewWriter(&gz)
+	w.Write(file)
+	w.Close()
+	enc, err := zstd.NewWriter(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	zst := enc.EncodeAll(file, nil)
+	frames := 0
+	for _, ex := range exs {
+		frames++
+		if ex.Response != nil {
+			frames++
+		}
+	}
+	rowsJS := `Array.from(document.querySelectorAll('#conv-list tbody tr')).map(r => Array.from(r.cells).slice(1, 8).map(c => c.textContent).join('|'))`
+
+	s := newSession(t, false)
+	s.open("/")
+	s.dropFile("kafka.pcapng", file)
+	s.waitFor("the conversation list", `document.querySelector('#conv-count')`)
+	want := eval[[]string](s, rowsJS)
+	if len(want) != frames {
+		t.Fatalf("%d rows for the capture itself, want %d", len(want), frames)
+	}
+
+	for _, c := range []struct {
+		name, status string
+		data         []byte
+	}{
+		{"kafka.pcapng.gz", "gzip-compressed pcapng capture", gz.Bytes()},
+		{"kafka.pcapng.zst", "zstd-compressed pcapng capture", zst},
+	} {
+		s.dropFile(c.name, c.data)
+		s.waitFor(c.name+"'s list", `document.querySelector('#conv-count') && document.querySelector('#paste-status').textContent.startsWith(`+jsString(c.name+" ")+`)`)
+		if got, want := s.text("#conv-count"), strconv.Itoa(frames)+" Kafka frames"; got != want {
+			t.Errorf("%s: the list says %q, want %q", c.name, got, want)
+		}
+		if got, want := s.text("#paste-status"), c.name+" · "+c.status+" · "+strconv.Itoa(len(c.data))+" bytes"; got != want {
+			t.Errorf("status %q, want %q", got, want)
+		}
+		if got := eval[[]string](s, rowsJS); !equalStrings(got, want) {
+			t.Errorf("%s lists other rows than the capture itself:\n%q\nwant\n%q", c.name, got, want)
+		}
+	}
+	s.shot("gzip-list", "#paste")
+
+	// A text dump, gzipped: the field shows the text, and its frame decodes.
+	req, err := frame.Encode(message.Minimal(schema.ByKey(18), 3, schema.Request))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var dump bytes.Buffer
+	w = gzip.NewWriter(&dump)
+	w.Write([]byte(hex.EncodeToString(req) + "\n"))
+	w.Close()
+	s.dropFile("frame.txt.gz", dump.Bytes())
+	s.waitFor("the dump in the field", `document.getElementById('paste-text').value.startsWith(`+jsString(hex.EncodeToString(req))+`)`)
+	s.waitFor("the frame decoded", `location.pathname.endsWith('/ApiVersions/v3')`)
+
+	// xz: refused, saying how to open it.
+	s.dropFile("kafka.pcapng.xz", []byte("\xfd7zXZ\x00\x00\x04\xe6\xd6\xb4\x46"))
+	s.waitFor("the error", `document.querySelector('#paste .paste-err')`)
+	if got := s.text("#paste .paste-err"); got != "kafka.pcapng.xz: this is a xz file, which kafkawire does not open: take what is in it out first (xz -d), or compress it with gzip, zstd or lz4" {
+		t.Errorf("xz: %q", got)
+	}
+}
+
+func equalStrings(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
