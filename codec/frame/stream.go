@@ -17,20 +17,39 @@ type Piece struct {
 	Bytes []byte // the frame, size prefix included (cut short when the stream ends early)
 	// Short is how many bytes the size prefix promised beyond the end of the stream.
 	Short int
+	// Rest is the stream's bytes after the first MaxPieces frames, not cut
+	// into frames.
+	Rest bool
 }
+
+// MaxPieces bounds the frames Split cuts a stream into. Bytes made to look
+// like frames of 8 bytes each are 33 million "frames" in 256 MiB, and each
+// frame listed costs hundreds of bytes: the command line held 2.8 GB for
+// 32 MiB of them.
+const MaxPieces = 1 << 16
+
+// minBody is the smallest frame after its size prefix: a response's
+// correlation id.
+const minBody = 4
 
 // Split cuts a stream of frames sent back to back (as on a TCP connection) by their size prefixes.
 // A last frame that the stream cuts short is returned with Short set.
 func Split(b []byte) []Piece {
 	var out []Piece
 	for off := 0; off < len(b); {
+		if len(out) == MaxPieces {
+			out = append(out, Piece{Off: off, Bytes: b[off:], Rest: true})
+			break
+		}
 		if len(b)-off < 4 {
 			out = append(out, Piece{Off: off, Bytes: b[off:], Short: 4 - (len(b) - off)})
 			break
 		}
 		size := int64(int32(binary.BigEndian.Uint32(b[off:])))
-		if size < 0 {
-			// Not a size prefix: hand the rest over whole, so decoding reports it.
+		if size < minBody {
+			// Not a size prefix: hand the rest over whole, so decoding
+			// reports it. (Cut at every 4 bytes, a megabyte of zeros was a
+			// quarter of a million empty "frames".)
 			out = append(out, Piece{Off: off, Bytes: b[off:]})
 			break
 		}
@@ -333,6 +352,12 @@ func DecodeStreamEach(b []byte, hint Hint, each func(done, total int)) []Part {
 	var spent records.Budget
 	for _, p := range pieces {
 		part := Part{Piece: p, PairedWith: -1}
+		if p.Rest {
+			part.Dir = schema.Response // no header read: not known
+			part.Note = fmt.Sprintf("not cut into frames: a stream is cut into %d frames at most, and these bytes come after them", MaxPieces)
+			parts = append(parts, part)
+			break
+		}
 		if why := streamSpent(spent); why != "" {
 			part.Dir = schema.Response
 			if _, _, err := RequestAPI(p.Bytes); err == nil {

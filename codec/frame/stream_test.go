@@ -1,6 +1,7 @@
 package frame_test
 
 import (
+	"bytes"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -87,4 +88,42 @@ func TestDecodeStreamEachReportsEveryFrame(t *testing.T) {
 			assert.Equal(t, want[i].Err, parts[i].Err)
 		}
 	}
+}
+
+// A size prefix under 4 bytes is no frame's (a response's correlation id
+// alone is 4): the rest is handed over whole, so that zeros are one
+// broken frame, not a frame every 4 bytes.
+func TestSplitStopsAtASizeNoFrameHas(t *testing.T) {
+	req := encodeWithCorrelation(t, "DescribeProducers", 0, schema.Request, 1)
+	for size := range 4 {
+		b := append(append([]byte{}, req...), 0, 0, 0, byte(size))
+		b = append(b, make([]byte, 1000)...)
+		pieces := frame.Split(b)
+		require.Len(t, pieces, 2, "size %d", size)
+		assert.Equal(t, len(req), pieces[1].Off)
+		assert.Len(t, pieces[1].Bytes, 1004)
+	}
+	// A response of 4 bytes, its correlation id alone, is a frame.
+	pieces := frame.Split([]byte{0, 0, 0, 4, 0, 0, 0, 7, 0, 0, 0, 4, 0, 0, 0, 8})
+	assert.Len(t, pieces, 2)
+}
+
+// A stream is cut into MaxPieces frames at most; the bytes after them are
+// one piece, not decoded, with a note that says why.
+func TestSplitStopsAtMaxPieces(t *testing.T) {
+	tiny := []byte{0, 0, 0, 4, 0, 0, 0, 7}
+	b := bytes.Repeat(tiny, frame.MaxPieces+10)
+	pieces := frame.Split(b)
+	require.Len(t, pieces, frame.MaxPieces+1)
+	last := pieces[frame.MaxPieces]
+	assert.True(t, last.Rest)
+	assert.Equal(t, frame.MaxPieces*8, last.Off)
+	assert.Len(t, last.Bytes, 80)
+	assert.False(t, pieces[frame.MaxPieces-1].Rest)
+
+	parts := frame.DecodeStream(b, frame.Hint{})
+	require.Len(t, parts, frame.MaxPieces+1)
+	rest := parts[frame.MaxPieces]
+	assert.Nil(t, rest.Decoded)
+	assert.Contains(t, rest.Note, "not cut into frames: a stream is cut into 65536 frames at most")
 }
