@@ -252,6 +252,8 @@ type Options struct {
 	// a capture may hold thousands of connections and one connection a
 	// hundred thousand frames.
 	Pause func()
+
+	maxFrames int // MaxFrames if 0; tests set less
 }
 
 // pauseEvery is how many frames Find handles between calls of Options.Pause.
@@ -630,7 +632,8 @@ func (f *finder) cut(c *Conn, side string, index int, dir schema.Direction, minS
 	s := &f.streams[index]
 	pieces := piecesPool.Get().(*[]piece)
 	defer piecesPool.Put(pieces)
-	w := walker{b: s.Bytes, gaps: s.Gaps, minSize: minSize, header: header, fromStart: s.FromStart, pause: f.o.Pause, out: *pieces}
+	w := walker{b: s.Bytes, gaps: s.Gaps, minSize: minSize, header: header, fromStart: s.FromStart, pause: f.o.Pause,
+		limit: max(1, f.maxFrames()-f.frames.n), out: *pieces} // 1: a stream's bytes past the bound are a piece
 	*pieces = w.walk()
 	for _, p := range *pieces {
 		if p.skipped > 0 {
@@ -651,6 +654,14 @@ func (f *finder) cut(c *Conn, side string, index int, dir schema.Direction, minS
 			c.Notes = append(c.Notes, fmt.Sprintf("%s stream: the frame at offset %d is broken: %s", side, p.off, p.broken))
 		}
 	}
+}
+
+// maxFrames is MaxFrames, or the test's smaller bound.
+func (f *finder) maxFrames() int {
+	if f.o.maxFrames > 0 {
+		return f.o.maxFrames
+	}
+	return MaxFrames
 }
 
 // piecesPool keeps the walks' piece lists for the next stream to cut: a

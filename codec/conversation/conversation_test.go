@@ -604,3 +604,31 @@ func TestPastedFramesKeptWhole(t *testing.T) {
 	assert.NotEmpty(t, res.Frame(2).Broken)
 	keptWhole(t, in, res)
 }
+
+// An input is cut into MaxFrames frames at most: the bytes of a stream
+// past the bound are one piece, marked broken with why, so that bytes made
+// to look like millions of tiny frames cost one piece, not millions.
+func TestFramesBounded(t *testing.T) {
+	req, err := frame.Encode(message.Minimal(schema.ByKey(18), 3, schema.Request))
+	require.NoError(t, err)
+	var tiny []byte // 100 responses of 4 bytes: a correlation id each
+	for i := range 100 {
+		tiny = binary.BigEndian.AppendUint32(binary.BigEndian.AppendUint32(tiny, 4), uint32(i))
+	}
+	sc := capturetest.Scenario{}
+	in, err := source.Read(capturetest.WritePcap(capturetest.Ethernet, false, sc.Segments([][]capturetest.Exchange{{{Request: req, Response: tiny}}})), source.Options{})
+	require.NoError(t, err)
+
+	all := framesOf(conversation.Find(in, conversation.Options{}))
+	require.Len(t, all, 101, "the request and 100 responses")
+
+	res := conversation.Find(in, conversation.WithMaxFrames(conversation.Options{}, 20))
+	frames := framesOf(res)
+	require.Len(t, frames, 21, "the request, 19 responses and the rest")
+	last := frames[20]
+	assert.Equal(t, schema.Response, last.Dir)
+	assert.Equal(t, 19*8, last.Off, "the rest starts after the 19 responses cut")
+	assert.Len(t, last.Bytes, len(tiny)-19*8)
+	assert.Contains(t, last.Broken, "not cut into frames: an input is cut into 2097152 frames at most")
+	assert.Equal(t, all[:20], frames[:20])
+}

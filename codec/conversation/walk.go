@@ -18,6 +18,13 @@ import (
 // misreading, and following it would swallow the rest of the stream.
 const maxFrame = 256 << 20
 
+// MaxFrames bounds the frames Find cuts an input into. A list keeps about
+// a hundred bytes a frame, and bytes made to look like frames of 8 bytes
+// are 130 million of them in a gigabyte (a few megabytes, compressed);
+// real captures with more frames than this are gigabytes, to cut with
+// editcap first.
+const MaxFrames = 2 << 20
+
 // resyncLimit bounds how far into a stream a frame header is looked for
 // when deciding whether it carries Kafka requests at all.
 const resyncLimit = 16 << 20
@@ -45,6 +52,7 @@ type walker struct {
 	stopAfter int     // give up searching past this offset (0: search the whole stream)
 	fromStart bool    // the stream starts with the connection: a frame starts at 0
 	pause     func()  // called every pauseEvery frames, when set (Options.Pause)
+	limit     int     // cut at most this many frames, the rest one piece; 0: no bound
 	out       []piece // walk appends the pieces to out[:0]
 }
 
@@ -147,6 +155,12 @@ func (w *walker) walk() []piece {
 	for steps := 1; off < len(w.b); steps++ {
 		if w.pause != nil && steps%pauseEvery == 0 {
 			w.pause()
+		}
+		if w.limit > 0 && len(out) >= w.limit {
+			out = append(out, piece{off: off, end: len(w.b), skipped: skipped,
+				broken: fmt.Sprintf("not cut into frames: an input is cut into %d frames at most, and these bytes come after them", MaxFrames)})
+			skipped = 0
+			break
 		}
 		if w.gapAt(off) && !w.inStepHeader(off) {
 			// Bytes were lost right before this frame: what follows the gap
