@@ -19,7 +19,7 @@ import (
 )
 
 // compress writes data as each library's writer does.
-func compress(t *testing.T, c source.Compression, data []byte) []byte {
+func compress(t testing.TB, c source.Compression, data []byte) []byte {
 	t.Helper()
 	var b bytes.Buffer
 	var w io.WriteCloser
