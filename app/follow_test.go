@@ -9,6 +9,7 @@ import (
 	"net"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -158,6 +159,39 @@ func TestFramesOfCaptureAsText(t *testing.T) {
 		require.Equal(t, 0, status, errOut)
 		assert.Equal(t, keys(fromCapture, true), keys(framesOf(t, again), true))
 		assert.Equal(t, len(out), len(again))
+	})
+
+	// The response lines alone, as a user picks one from the output: each
+	// keeps the API and version its line names (its bytes do not say
+	// them), with its connection or without.
+	t.Run("responses alone", func(t *testing.T) {
+		var responses, anonymous strings.Builder
+		for _, l := range strings.SplitAfter(out, "\n") {
+			if strings.Contains(l, `"direction":"response"`) {
+				responses.WriteString(l)
+				anonymous.WriteString(regexp.MustCompile(`"conn":"[^"]*","time":"[^"]*"`).ReplaceAllString(l, `"conn":null,"time":null`))
+			}
+		}
+		var want []frameLine
+		for _, l := range fromCapture {
+			if l.Direction == "response" {
+				want = append(want, l)
+			}
+		}
+		require.NotEmpty(t, want)
+		for _, text := range []string{responses.String(), anonymous.String()} {
+			again, errOut, status := kafkawire(t, text, "frames")
+			require.Equal(t, 0, status, errOut)
+			got := framesOf(t, again)
+			require.Len(t, got, len(want))
+			for i, l := range got {
+				require.NotNil(t, l.APIKey, "line %d", i)
+				assert.Equal(t, *want[i].APIKey, *l.APIKey)
+				assert.Equal(t, *want[i].Version, *l.Version)
+				assert.Equal(t, *want[i].CorrelationID, *l.CorrelationID)
+				assert.Equal(t, want[i].Hex, l.Hex)
+			}
+		}
 	})
 
 	// The dialog's text of the busiest connection: tshark's lines, node 1's

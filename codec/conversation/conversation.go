@@ -674,7 +674,7 @@ var piecesPool = sync.Pool{New: func() any { return new([]piece) }}
 // Responses come in request order; Produce requests with acks=0 get none,
 // so a Produce request passed over is not out of order.
 func (f *finder) pair(c *Conn, first, asked, end int) {
-	hint, pause := f.o.Hint, f.o.Pause
+	pause := f.o.Pause
 	request := func(i int) *stored { return f.frames.at(first + i) }
 	answered := make([]bool, asked-first)
 	next := 0 // the first request not yet answered
@@ -701,9 +701,7 @@ func (f *finder) pair(c *Conn, first, asked, end int) {
 			}
 		}
 		if found < 0 {
-			if hint.API != nil {
-				r.api, r.version = hint.API.Key, hint.Version
-			}
+			f.name(r)
 			continue
 		}
 		q := request(found)
@@ -753,9 +751,20 @@ func (f *finder) responsesOnly(c *Conn, index int) {
 	for _, p := range pieces {
 		r := f.frames.at(f.add(index, p.Off, p.Off+len(p.Bytes), schema.Response, ""))
 		r.correlationID, _ = frame.CorrelationID(p.Bytes, schema.Response)
-		if f.o.Hint.API != nil {
-			r.api, r.version = f.o.Hint.API.Key, f.o.Hint.Version
-		}
+		f.name(r)
+	}
+}
+
+// name gives response r, whose request is not in the input, the API and
+// version the user named (Options.Hint), else those the input names for it
+// (a line of kafkawire frames).
+func (f *finder) name(r *stored) {
+	if h := f.o.Hint; h.API != nil {
+		r.api, r.version = h.API.Key, h.Version
+		return
+	}
+	if n, ok := f.streams[r.stream].NamedAt(r.off); ok && schema.ByKey(n.APIKey) != nil && schema.ByKey(n.APIKey).Def(schema.Response, n.Version) != nil {
+		r.api, r.version = n.APIKey, n.Version
 	}
 }
 
@@ -773,6 +782,8 @@ func (f *finder) pasted(index int) {
 		s.correlationID, _ = frame.CorrelationID(p.Piece.Bytes, p.Dir)
 		if p.Decoded != nil {
 			s.api, s.version = p.Decoded.Msg.API.Key, p.Decoded.Msg.Version
+		} else if p.Dir == schema.Response {
+			f.name(s)
 		}
 	}
 	for i, p := range parts {

@@ -48,6 +48,11 @@ type Sent struct {
 	Packet int       // the packet's number in the capture; 0 when the dump does not say (only YAML does)
 	Time   time.Time // when the packet was captured; zero when the dump does not say
 	Line   int       // 1-based line of the text where these bytes start
+	// Named says the dump names the frame these bytes are, API and
+	// version (kafkawire frames' lines do): a response without its
+	// request is read as named.
+	Named           bool
+	APIKey, Version int16
 }
 
 // followLine is one line of a Follow Stream text.

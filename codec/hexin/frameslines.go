@@ -15,12 +15,16 @@ import (
 // its pair.
 const FramesJSON Format = "kafkawire frames"
 
-// frameLine is the part of a line the reader needs; the API, version and
-// correlation id are the frame's own bytes, read again.
+// frameLine is the part of a line the reader needs. A request's API and
+// version, and the correlation ids, are the frame's own bytes, read again;
+// a response's API and version are kept, since its bytes do not say them
+// and the line may come without its request.
 type frameLine struct {
 	Conn      *string `json:"conn"`
 	Time      *string `json:"time"`
 	Direction string  `json:"direction"`
+	APIKey    *int16  `json:"apiKey"`
+	Version   *int16  `json:"version"`
 	Hex       *string `json:"hex"`
 }
 
@@ -85,6 +89,9 @@ func readFramesJSON(text string) (Result, *Error) {
 			return Result{}, b.tooMany(at)
 		}
 		s.Time = when
+		if node == 1 && f.APIKey != nil && f.Version != nil {
+			s.Named, s.APIKey, s.Version = true, *f.APIKey, *f.Version
+		}
 	}
 	return b.result(len(text))
 }

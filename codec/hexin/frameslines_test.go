@@ -30,7 +30,8 @@ func TestFramesJSON(t *testing.T) {
 	assert.True(t, c.ClientKnown)
 	require.Len(t, c.Sent, 2)
 	assert.Equal(t, Sent{Node: 0, Bytes: sides[0][:41], Time: time.Date(2026, 12, 3, 13, 56, 38, 775843000, time.UTC), Line: 1}, c.Sent[0])
-	assert.Equal(t, Sent{Node: 1, Bytes: sides[1][:23], Time: time.Date(2026, 12, 3, 13, 56, 38, 775911000, time.UTC), Line: 4}, c.Sent[1])
+	assert.Equal(t, Sent{Node: 1, Bytes: sides[1][:23], Time: time.Date(2026, 12, 3, 13, 56, 38, 775911000, time.UTC), Line: 4,
+		Named: true, APIKey: 18, Version: 3}, c.Sent[1], "a response keeps the API and version its line names")
 	assert.Equal(t, [2]string{}, r.Conversations[1].Nodes)
 	assert.Equal(t, sides[0][:41], r.Conversations[1].Sent[0].Bytes)
 	assert.True(t, r.Conversations[1].Sent[0].Time.IsZero())

@@ -25,6 +25,7 @@ func readConversations(r hexin.Result, o Options) []Stream {
 		}
 		var sides [2]*capture.Stream
 		var segs [2][]Segment
+		var named [2][]Named
 		for _, s := range c.Sent {
 			if sides[s.Node] == nil {
 				sides[s.Node] = &capture.Stream{Conn: i}
@@ -33,14 +34,17 @@ func readConversations(r hexin.Result, o Options) []Stream {
 			if timed {
 				segs[s.Node] = append(segs[s.Node], Segment{Off: len(d.Data), Time: s.Time, Packet: s.Packet})
 			}
+			if s.Named {
+				named[s.Node] = append(named[s.Node], Named{Off: len(d.Data), APIKey: s.APIKey, Version: s.Version})
+			}
 			d.Data = append(d.Data, s.Bytes...)
 		}
 		if (sides[0] == nil || sides[1] == nil) && c.Nodes == [2]string{} {
 			// One side of a connection nothing names (the dialog showing
 			// one direction): bytes like any dump's.
-			for _, s := range sides {
+			for n, s := range sides {
 				if s != nil {
-					out = append(out, Stream{Bytes: s.Data, Origin: string(r.Format)})
+					out = append(out, Stream{Bytes: s.Data, Origin: string(r.Format), Named: named[n]})
 				}
 			}
 			continue
@@ -82,7 +86,7 @@ func readConversations(r hexin.Result, o Options) []Stream {
 			if dirs[k] == ServerToClient {
 				name = names[1-n] + ">" + names[n]
 			}
-			out = append(out, Stream{Bytes: s.Data, Origin: string(r.Format), Conn: name, ConnNumber: i, Dir: dirs[k], Segments: segs[n]})
+			out = append(out, Stream{Bytes: s.Data, Origin: string(r.Format), Conn: name, ConnNumber: i, Dir: dirs[k], Segments: segs[n], Named: named[n]})
 		}
 	}
 	return out

@@ -120,6 +120,25 @@ type Stream struct {
 	FromStart bool
 	Gaps      []Gap     // missing ranges, ordered by Off; none for dumps and files
 	Segments  []Segment // arrival times, ordered by Off; none for dumps and files
+	// Named are the frames whose API and version the input names (lines of
+	// kafkawire frames name a response's), ordered by Off.
+	Named []Named
+}
+
+// Named is a frame at Off in a stream whose API and version the input
+// names.
+type Named struct {
+	Off             int
+	APIKey, Version int16
+}
+
+// NamedAt is the API and version the input names for the frame at off.
+func (s *Stream) NamedAt(off int) (Named, bool) {
+	i := sort.Search(len(s.Named), func(i int) bool { return s.Named[i].Off >= off })
+	if i < len(s.Named) && s.Named[i].Off == off {
+		return s.Named[i], true
+	}
+	return Named{}, false
 }
 
 // TimeAt is when the byte at off arrived: the time of the segment that holds
