@@ -125,3 +125,33 @@ func TestPasteFollowStreamYAML(t *testing.T) {
 	noSidewaysScroll(t, s, phone, "/ with a Follow Stream pasted")
 	s.shot("follow-phone", "#paste")
 }
+
+// A response line picked from kafkawire frames' output, without its
+// request, opens decoded as the API and version its line names: the bytes
+// alone do not say them.
+func TestPasteLoneResponseLine(t *testing.T) {
+	sent, err := os.ReadFile("../codec/hexin/testdata/follow.sent")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := hex.DecodeString(strings.Fields(string(sent))[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := 4 + int(binary.BigEndian.Uint32(b))
+	metadata := b[first : first+4+int(binary.BigEndian.Uint32(b[first:]))] // the server's second frame
+	for _, conn := range []string{`null`, `"127.0.0.1:40872>127.0.0.1:19092"`} {
+		line := `{"conn":` + conn + `,"time":null,"direction":"response","apiKey":3,"apiName":"Metadata","version":12,"correlationId":7,"hex":"` + hex.EncodeToString(metadata) + `"}`
+		s := newSession(t, false)
+		s.open("/")
+		s.paste(line)
+		s.waitFor("the Metadata v12 page", `location.pathname.endsWith('/Metadata/v12')`)
+		s.waitFor("the response decoded", `document.querySelector('#response .tn[data-path="body.Brokers"]')`)
+		if got := strings.Join(s.cells("response"), ""); got != hex.EncodeToString(metadata) {
+			t.Errorf("conn %s: the response shown is not the line's", conn)
+		}
+		if eval[bool](s, `!!document.querySelector('#response .notice')`) {
+			t.Errorf("conn %s: the response does not decode cleanly: %s", conn, s.text("#response .notice"))
+		}
+	}
+}

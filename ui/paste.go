@@ -64,6 +64,7 @@ type Paste struct {
 
 	// What was read.
 	Bytes        []byte
+	Named        []source.Named // the API and version the input names for the frames at these offsets (lines of kafkawire frames)
 	Format       hexin.Format
 	Alternatives []hexin.Format // the formats that accept the text, the detected one first (and the forced one)
 	Err          *hexin.Error   // the text is not bytes in any (or the forced) format
@@ -135,7 +136,7 @@ func (p *Paste) Empty() bool {
 // Read parses the input and decodes its frames. Text and a dropped file's
 // bytes are read alike, through codec/source, as the command line reads them.
 func (p *Paste) Read() {
-	p.Bytes, p.Format, p.Alternatives, p.Err, p.Frames = nil, "", nil, nil, nil
+	p.Bytes, p.Named, p.Format, p.Alternatives, p.Err, p.Frames = nil, nil, "", nil, nil, nil
 	p.Capture.Stop()
 	p.Guesses, p.Guessed, p.GuessStopped, p.Capture, p.kinds, p.guessedFor = nil, false, "", nil, nil, guessed{}
 	if p.Empty() {
@@ -189,7 +190,7 @@ func (p *Paste) Read() {
 		p.Err = tooMuch(what, n, MaxPasteBytes, "bytes", p.File)
 		return
 	}
-	p.Bytes, p.Format = in.Streams[0].Bytes, hexin.Format(in.Streams[0].Origin)
+	p.Bytes, p.Named, p.Format = in.Streams[0].Bytes, in.Streams[0].Named, hexin.Format(in.Streams[0].Origin)
 	if len(p.Bytes) == 0 {
 		return
 	}
@@ -231,7 +232,7 @@ func (p *Paste) decode() {
 			f := PastedFrame{Off: part.Off, Bytes: part.Piece.Bytes, Dir: part.Dir, Paired: part.PairedWith, Bad: -1, Note: part.Note}
 			f.Corr, _ = frame.CorrelationID(part.Piece.Bytes, part.Dir)
 			d := part.Decoded
-			if h, ok := p.Hints[i]; ok && part.Dir == schema.Response && part.PairedWith < 0 {
+			if h, ok := p.hint(i, part.Off); ok && part.Dir == schema.Response && part.PairedWith < 0 {
 				d = frame.Decode(part.Piece.Bytes, h.API, h.Version, schema.Response)
 			} else if d != nil {
 				f.Known = true
@@ -260,7 +261,7 @@ func (p *Paste) decode() {
 		// A frame the user named a response's API for is a response
 		// unless it decodes as a request (the guess of a 1 MiB response
 		// takes a quarter of a second in the page).
-		_, picked := p.Hints[0]
+		_, picked := p.hint(0, 0)
 		asRequest = req.Err == nil
 		if !asRequest && req.Msg != nil && !picked {
 			list, _ := p.guess(b)
@@ -275,7 +276,7 @@ func (p *Paste) decode() {
 		return
 	}
 	f.Dir = schema.Response
-	if h, ok := p.Hints[0]; ok {
+	if h, ok := p.hint(0, 0); ok {
 		d, added := frame.DecodeLoose(b, h.API, h.Version, schema.Response)
 		f.Added = added
 		f.set(d)
@@ -283,6 +284,21 @@ func (p *Paste) decode() {
 		f.Corr, _ = frame.CorrelationID(b, schema.Response)
 	}
 	p.Frames = []PastedFrame{f}
+}
+
+// hint is the API and version frame i, at off, is to be read as when it is
+// a response without its request: the user's pick, else what the input
+// names for it.
+func (p *Paste) hint(i, off int) (frame.Hint, bool) {
+	if h, ok := p.Hints[i]; ok {
+		return h, true
+	}
+	if n, ok := source.NamedAt(p.Named, off); ok {
+		if api := schema.ByKey(n.APIKey); api != nil && api.Def(schema.Response, n.Version) != nil {
+			return frame.Hint{API: api, Version: n.Version}, true
+		}
+	}
+	return frame.Hint{}, false
 }
 
 // set takes the decoded frame's bytes, API and error; d may be nil (a response not decoded yet).

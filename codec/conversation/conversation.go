@@ -763,7 +763,7 @@ func (f *finder) name(r *stored) {
 		r.api, r.version = h.API.Key, h.Version
 		return
 	}
-	if n, ok := f.streams[r.stream].NamedAt(r.off); ok && schema.ByKey(n.APIKey) != nil && schema.ByKey(n.APIKey).Def(schema.Response, n.Version) != nil {
+	if n, ok := source.NamedAt(f.streams[r.stream].Named, r.off); ok && schema.ByKey(n.APIKey) != nil && schema.ByKey(n.APIKey).Def(schema.Response, n.Version) != nil {
 		r.api, r.version = n.APIKey, n.Version
 	}
 }

@@ -132,11 +132,11 @@ type Named struct {
 	APIKey, Version int16
 }
 
-// NamedAt is the API and version the input names for the frame at off.
-func (s *Stream) NamedAt(off int) (Named, bool) {
-	i := sort.Search(len(s.Named), func(i int) bool { return s.Named[i].Off >= off })
-	if i < len(s.Named) && s.Named[i].Off == off {
-		return s.Named[i], true
+// NamedAt is what named (ordered by Off) says of the frame at off.
+func NamedAt(named []Named, off int) (Named, bool) {
+	i := sort.Search(len(named), func(i int) bool { return named[i].Off >= off })
+	if i < len(named) && named[i].Off == off {
+		return named[i], true
 	}
 	return Named{}, false
 }
