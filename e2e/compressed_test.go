@@ -6,12 +6,17 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/hex"
+	"regexp"
 	"strconv"
+	"strings"
 	"testing"
+	"time"
 
+	"github.com/kafkawire/kafkawire/codec/capture/capturetest"
 	"github.com/kafkawire/kafkawire/codec/frame"
 	"github.com/kafkawire/kafkawire/codec/message"
 	"github.com/kafkawire/kafkawire/codec/schema"
+	"github.com/kafkawire/kafkawire/ui"
 	"github.com/klauspost/compress/zstd"
 )
 
@@ -100,4 +105,51 @@ func equalStrings(a, b []string) bool {
 		}
 	}
 	return true
+}
+
+// A small gzip file that decompresses to more than the page reads of a
+// capture (256 MiB of 8-byte responses in one connection, 300 KB gzipped)
+// costs the page that much and no more: the list shows the frames of the
+// first 256 MiB, at most ui.CaptureMaxFrames of them, says why it
+// stopped, and the page still answers.
+func TestHostileCompressedCapture(t *testing.T) {
+	req, err := frame.Encode(message.Minimal(schema.ByKey(18), 3, schema.Request))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tiny := bytes.Repeat([]byte{0, 0, 0, 4, 0, 0, 0, 7}, 300<<20/8)
+	sc := capturetest.Scenario{MSS: 65000}
+	pcap := capturetest.WritePcap(capturetest.Ethernet, false, sc.Segments([][]capturetest.Exchange{{{Request: req, Response: tiny}}}))
+	var gz bytes.Buffer
+	w, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+	w.Write(pcap)
+	w.Close()
+	t.Logf("%d MB of capture in %d KB of gzip", len(pcap)>>20, gz.Len()>>10)
+
+	s := newSession(t, false)
+	s.open("/")
+	start := time.Now()
+	s.dropFile("bomb.pcap.gz", gz.Bytes())
+	s.waitUntil(120*time.Second, "the list", `document.querySelector('#conv-count')`)
+	t.Logf("drop to list: %v", time.Since(start).Round(time.Millisecond))
+	if got := s.text("#paste .paste-ferr"); !strings.Contains(got, "the capture stops early: ") || !strings.Contains(got, "this gzip file holds more than 256 MiB decompressed") {
+		t.Errorf("the list does not say why it stopped: %q", got)
+	}
+	count := s.text("#conv-count")
+	n, err := strconv.Atoi(strings.ReplaceAll(strings.TrimSuffix(count, " Kafka frames"), ",", ""))
+	if err != nil || n < 1000 || n > ui.CaptureMaxFrames+2 {
+		t.Errorf("the list says %q: want the frames of the first 256 MiB, at most %d", count, ui.CaptureMaxFrames)
+	}
+	if got := eval[int](s, `6*7`); got != 42 {
+		t.Errorf("evaluation answered %d", got)
+	}
+	said := s.consoleSaid("wasm memory")
+	if len(said) == 0 {
+		t.Fatal("the page logged no memory")
+	}
+	t.Log(said[len(said)-1])
+	m := regexp.MustCompile(`wasm memory (\d+) MiB`).FindStringSubmatch(said[len(said)-1])
+	if mib, _ := strconv.Atoi(m[1]); m == nil || mib > 1536 {
+		t.Errorf("wasm memory: %s, want under 1.5 GiB", said[len(said)-1])
+	}
 }

@@ -145,7 +145,7 @@ func (b *PasteBox) loadCapture(ctx app.Context, file app.Value, name string, siz
 	// Paint "finding the frames" before finding them.
 	time.Sleep(time.Millisecond)
 	pace.worked = time.Now()
-	res := conversation.Find(in, conversation.Options{Pause: pace.pause})
+	res := conversation.Find(in, conversation.Options{Pause: pace.pause, MaxFrames: CaptureMaxFrames})
 	took := time.Since(started)
 	perfMeasure("kw-capture-find", "kw-capture-read")
 	var mem runtime.MemStats

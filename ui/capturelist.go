@@ -19,6 +19,12 @@ import (
 // size), and the frames are decoded one pair at a time.
 const maxCapture = 256 << 20
 
+// CaptureMaxFrames bounds the frames the page lists of one input: a
+// capture of the page's 256 MiB holds fewer when real (the bench's 168 MB
+// of short connections, 525,000), and a hostile one made of 8-byte frames
+// held 1 GiB of wasm memory with the command line's bound of 2,097,152.
+const CaptureMaxFrames = 1 << 20
+
 // rowsPerPage bounds the rows of the conversation list in the DOM: go-app
 // has no virtual list, and a capture may hold a hundred thousand frames.
 // The browser's layout of a page of rows is a pause of its own as the list

@@ -167,7 +167,10 @@ func (p *Paste) Read() {
 		// conversation list shows every frame of every connection. (A file
 		// dropped in the page is read in chunks instead, by loadCapture.)
 		var res conversation.Result
-		if ferr := safely(func() error { res = conversation.Find(in, conversation.Options{}); return nil }); ferr != nil && err == nil {
+		if ferr := safely(func() error {
+			res = conversation.Find(in, conversation.Options{MaxFrames: CaptureMaxFrames})
+			return nil
+		}); ferr != nil && err == nil {
 			err = ferr
 		}
 		p.Capture = newCaptureList(p.File, len(data), in, res, err)

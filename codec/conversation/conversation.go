@@ -253,7 +253,9 @@ type Options struct {
 	// hundred thousand frames.
 	Pause func()
 
-	maxFrames int // MaxFrames if 0; tests set less
+	// MaxFrames bounds the frames the input is cut into (DefaultMaxFrames
+	// when 0): the bytes of a stream past it are one piece, marked broken.
+	MaxFrames int
 }
 
 // pauseEvery is how many frames Find handles between calls of Options.Pause.
@@ -649,6 +651,9 @@ func (f *finder) cut(c *Conn, side string, index int, dir schema.Direction, minS
 		if p.end == p.off {
 			continue
 		}
+		if p.rest {
+			p.broken = fmt.Sprintf("not cut into frames: an input is cut into %d frames at most, and these bytes come after them", f.maxFrames())
+		}
 		f.frames.at(f.add(index, p.off, p.end, dir, p.broken)).skipped = p.skipped
 		if p.broken != "" {
 			c.Notes = append(c.Notes, fmt.Sprintf("%s stream: the frame at offset %d is broken: %s", side, p.off, p.broken))
@@ -656,12 +661,12 @@ func (f *finder) cut(c *Conn, side string, index int, dir schema.Direction, minS
 	}
 }
 
-// maxFrames is MaxFrames, or the test's smaller bound.
+// maxFrames is Options.MaxFrames, or DefaultMaxFrames.
 func (f *finder) maxFrames() int {
-	if f.o.maxFrames > 0 {
-		return f.o.maxFrames
+	if f.o.MaxFrames > 0 {
+		return f.o.MaxFrames
 	}
-	return MaxFrames
+	return DefaultMaxFrames
 }
 
 // piecesPool keeps the walks' piece lists for the next stream to cut: a

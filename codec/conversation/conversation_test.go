@@ -605,7 +605,7 @@ func TestPastedFramesKeptWhole(t *testing.T) {
 	keptWhole(t, in, res)
 }
 
-// An input is cut into MaxFrames frames at most: the bytes of a stream
+// An input is cut into Options.MaxFrames frames at most: the bytes of a stream
 // past the bound are one piece, marked broken with why, so that bytes made
 // to look like millions of tiny frames cost one piece, not millions.
 func TestFramesBounded(t *testing.T) {
@@ -622,13 +622,13 @@ func TestFramesBounded(t *testing.T) {
 	all := framesOf(conversation.Find(in, conversation.Options{}))
 	require.Len(t, all, 101, "the request and 100 responses")
 
-	res := conversation.Find(in, conversation.WithMaxFrames(conversation.Options{}, 20))
+	res := conversation.Find(in, conversation.Options{MaxFrames: 20})
 	frames := framesOf(res)
 	require.Len(t, frames, 21, "the request, 19 responses and the rest")
 	last := frames[20]
 	assert.Equal(t, schema.Response, last.Dir)
 	assert.Equal(t, 19*8, last.Off, "the rest starts after the 19 responses cut")
 	assert.Len(t, last.Bytes, len(tiny)-19*8)
-	assert.Contains(t, last.Broken, "not cut into frames: an input is cut into 2097152 frames at most")
+	assert.Contains(t, last.Broken, "not cut into frames: an input is cut into 20 frames at most")
 	assert.Equal(t, all[:20], frames[:20])
 }

@@ -18,12 +18,12 @@ import (
 // misreading, and following it would swallow the rest of the stream.
 const maxFrame = 256 << 20
 
-// MaxFrames bounds the frames Find cuts an input into. A list keeps about
-// a hundred bytes a frame, and bytes made to look like frames of 8 bytes
-// are 130 million of them in a gigabyte (a few megabytes, compressed);
-// real captures with more frames than this are gigabytes, to cut with
-// editcap first.
-const MaxFrames = 2 << 20
+// DefaultMaxFrames bounds the frames Find cuts an input into, unless
+// Options.MaxFrames says otherwise. A list keeps about a hundred bytes a
+// frame, and bytes made to look like frames of 8 bytes are 130 million of
+// them in a gigabyte (a few megabytes, compressed); real captures with
+// more frames than this are gigabytes, to cut with editcap first.
+const DefaultMaxFrames = 2 << 20
 
 // resyncLimit bounds how far into a stream a frame header is looked for
 // when deciding whether it carries Kafka requests at all.
@@ -34,7 +34,8 @@ const resyncLimit = 16 << 20
 type piece struct {
 	off, end int
 	broken   string
-	skipped  int // bytes skipped right before it to find its header
+	skipped  int  // bytes skipped right before it to find its header
+	rest     bool // the stream's bytes past the frames an input is cut into
 }
 
 // walker cuts a stream into frames by their size prefixes, knowing where
@@ -157,8 +158,7 @@ func (w *walker) walk() []piece {
 			w.pause()
 		}
 		if w.limit > 0 && len(out) >= w.limit {
-			out = append(out, piece{off: off, end: len(w.b), skipped: skipped,
-				broken: fmt.Sprintf("not cut into frames: an input is cut into %d frames at most, and these bytes come after them", MaxFrames)})
+			out = append(out, piece{off: off, end: len(w.b), skipped: skipped, rest: true})
 			skipped = 0
 			break
 		}
