@@ -635,7 +635,7 @@ func (f *finder) cut(c *Conn, side string, index int, dir schema.Direction, minS
 	pieces := piecesPool.Get().(*[]piece)
 	defer piecesPool.Put(pieces)
 	w := walker{b: s.Bytes, gaps: s.Gaps, minSize: minSize, header: header, fromStart: s.FromStart, pause: f.o.Pause,
-		limit: max(1, f.maxFrames()-f.frames.n), out: *pieces} // 1: a stream's bytes past the bound are a piece
+		bounded: true, limit: max(0, f.maxFrames()-f.frames.n), out: *pieces}
 	*pieces = w.walk()
 	for _, p := range *pieces {
 		if p.skipped > 0 {
@@ -742,21 +742,41 @@ func (f *finder) responsesOnly(c *Conn, index int) {
 		return
 	}
 	s := &f.streams[index]
-	pieces := frame.Split(s.Bytes)
-	for _, p := range pieces {
-		if p.Short > 0 || len(p.Bytes) < 8 {
+	b := s.Bytes
+	// The frames back to back, each at least a correlation id, up to the
+	// bound on frames; past it, the rest is checked and kept as one piece.
+	var ends []int
+	limit := max(0, f.maxFrames()-f.frames.n)
+	for off := 0; off < len(b); {
+		if len(b)-off < 8 {
 			return
 		}
+		end := off + 4 + int(int32(binary.BigEndian.Uint32(b[off:])))
+		if end < off+8 || end > len(b) {
+			return
+		}
+		if len(ends) < limit || end == len(b) {
+			ends = append(ends, end)
+		}
+		off = end
 	}
 	c.Kind = Kafka
 	if s.Dir == source.Unknown {
 		c.Name = reverse(s.Conn) // the server sent these: name the client first
 	}
 	c.Notes = append(c.Notes, "only the server's side is in the input: its frames are read as responses without their requests")
-	for _, p := range pieces {
-		r := f.frames.at(f.add(index, p.Off, p.Off+len(p.Bytes), schema.Response, ""))
-		r.correlationID, _ = frame.CorrelationID(p.Bytes, schema.Response)
-		f.name(r)
+	off := 0
+	for k, end := range ends {
+		broken := ""
+		if k == limit {
+			broken = fmt.Sprintf("not cut into frames: an input is cut into %d frames at most, and these bytes come after them", f.maxFrames())
+		}
+		r := f.frames.at(f.add(index, off, end, schema.Response, broken))
+		r.correlationID, _ = frame.CorrelationID(b[off:end], schema.Response)
+		if broken == "" {
+			f.name(r)
+		}
+		off = end
 	}
 }
 
@@ -779,7 +799,7 @@ func (f *finder) pasted(index int) {
 	parts := frame.DecodeStream(f.streams[index].Bytes, f.o.Hint)
 	first := f.frames.n
 	for _, p := range parts {
-		broken := ""
+		broken := p.Rest
 		if p.Short > 0 {
 			broken = fmt.Sprintf("the input ends %d bytes before the frame does", p.Short)
 		}
@@ -787,7 +807,7 @@ func (f *finder) pasted(index int) {
 		s.correlationID, _ = frame.CorrelationID(p.Piece.Bytes, p.Dir)
 		if p.Decoded != nil {
 			s.api, s.version = p.Decoded.Msg.API.Key, p.Decoded.Msg.Version
-		} else if p.Dir == schema.Response {
+		} else if p.Dir == schema.Response && p.Rest == "" {
 			f.name(s)
 		}
 	}

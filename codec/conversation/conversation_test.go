@@ -632,3 +632,36 @@ func TestFramesBounded(t *testing.T) {
 	assert.Contains(t, last.Broken, "not cut into frames: an input is cut into 20 frames at most")
 	assert.Equal(t, all[:20], frames[:20])
 }
+
+// The server's side alone is cut within the bound on frames too, the rest
+// one broken piece; and a size prefix no frame has (under 4 bytes) still
+// says the side is not Kafka frames back to back.
+func TestServerSideAloneBounded(t *testing.T) {
+	var tiny []byte
+	for i := range 100 {
+		tiny = binary.BigEndian.AppendUint32(binary.BigEndian.AppendUint32(tiny, 4), uint32(i))
+	}
+	serverAlone := func(b []byte) source.Input {
+		c := capturetest.NewConn(netip.MustParseAddrPort("127.0.0.1:1234"), netip.MustParseAddrPort("127.0.0.1:7777"), time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
+		c.Send(false, b, 0)
+		in, err := source.Read(capturetest.WritePcap(capturetest.RawIP, false, c.Segments), source.Options{Requests: conversation.LooksLikeRequests})
+		require.NoError(t, err)
+		return in
+	}
+	in := serverAlone(tiny)
+	require.Equal(t, 100, conversation.Find(in, conversation.Options{}).Len())
+	frames := framesOf(conversation.Find(in, conversation.Options{MaxFrames: 20}))
+	require.Len(t, frames, 21)
+	for _, f := range frames[:20] {
+		assert.Empty(t, f.Broken)
+		assert.Len(t, f.Bytes, 8)
+	}
+	assert.Equal(t, 160, frames[20].Off)
+	assert.Len(t, frames[20].Bytes, 800-160)
+	assert.Equal(t, "not cut into frames: an input is cut into 20 frames at most, and these bytes come after them", frames[20].Broken)
+
+	bad := append(append([]byte{}, tiny[:80]...), 0, 0, 0, 2, 0, 0)
+	res := conversation.Find(serverAlone(bad), conversation.Options{})
+	assert.Equal(t, 0, res.Len())
+	assert.NotEqual(t, conversation.Kafka, res.Conns[0].Kind)
+}

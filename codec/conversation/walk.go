@@ -49,11 +49,12 @@ type walker struct {
 	gaps      []source.Gap
 	minSize   int
 	header    func(p probe, off int) (ok bool, cost int)
-	spent     int     // of checkBudget, by the header checks of this walk
-	stopAfter int     // give up searching past this offset (0: search the whole stream)
-	fromStart bool    // the stream starts with the connection: a frame starts at 0
-	pause     func()  // called every pauseEvery frames, when set (Options.Pause)
-	limit     int     // cut at most this many frames, the rest one piece; 0: no bound
+	spent     int    // of checkBudget, by the header checks of this walk
+	stopAfter int    // give up searching past this offset (0: search the whole stream)
+	fromStart bool   // the stream starts with the connection: a frame starts at 0
+	pause     func() // called every pauseEvery frames, when set (Options.Pause)
+	bounded   bool   // cut at most limit frames, the rest one piece
+	limit     int
 	out       []piece // walk appends the pieces to out[:0]
 }
 
@@ -157,7 +158,7 @@ func (w *walker) walk() []piece {
 		if w.pause != nil && steps%pauseEvery == 0 {
 			w.pause()
 		}
-		if w.limit > 0 && len(out) >= w.limit {
+		if w.bounded && len(out) >= w.limit {
 			out = append(out, piece{off: off, end: len(w.b), skipped: skipped, rest: true})
 			skipped = 0
 			break

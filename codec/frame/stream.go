@@ -17,9 +17,9 @@ type Piece struct {
 	Bytes []byte // the frame, size prefix included (cut short when the stream ends early)
 	// Short is how many bytes the size prefix promised beyond the end of the stream.
 	Short int
-	// Rest is the stream's bytes after the first MaxPieces frames, not cut
-	// into frames.
-	Rest bool
+	// Rest, when set, says why the bytes from Off on were not cut into
+	// frames: past MaxPieces frames, or a size prefix no frame has.
+	Rest string
 }
 
 // MaxPieces bounds the frames Split cuts a stream into. Bytes made to look
@@ -38,7 +38,8 @@ func Split(b []byte) []Piece {
 	var out []Piece
 	for off := 0; off < len(b); {
 		if len(out) == MaxPieces {
-			out = append(out, Piece{Off: off, Bytes: b[off:], Rest: true})
+			out = append(out, Piece{Off: off, Bytes: b[off:],
+				Rest: fmt.Sprintf("not cut into frames: a stream is cut into %d frames at most, and these bytes come after them", MaxPieces)})
 			break
 		}
 		if len(b)-off < 4 {
@@ -47,10 +48,11 @@ func Split(b []byte) []Piece {
 		}
 		size := int64(int32(binary.BigEndian.Uint32(b[off:])))
 		if size < minBody {
-			// Not a size prefix: hand the rest over whole, so decoding
-			// reports it. (Cut at every 4 bytes, a megabyte of zeros was a
-			// quarter of a million empty "frames".)
-			out = append(out, Piece{Off: off, Bytes: b[off:]})
+			// Not a size prefix: the rest is one piece that says so. (Cut
+			// at every 4 bytes, a megabyte of zeros was a quarter of a
+			// million empty "frames".)
+			out = append(out, Piece{Off: off, Bytes: b[off:],
+				Rest: fmt.Sprintf("not cut into frames: they start with a size prefix of %d, and no frame is under %d bytes (a response's correlation id)", size, minBody)})
 			break
 		}
 		end := int64(off) + 4 + size
@@ -352,9 +354,9 @@ func DecodeStreamEach(b []byte, hint Hint, each func(done, total int)) []Part {
 	var spent records.Budget
 	for _, p := range pieces {
 		part := Part{Piece: p, PairedWith: -1}
-		if p.Rest {
+		if p.Rest != "" {
 			part.Dir = schema.Response // no header read: not known
-			part.Note = fmt.Sprintf("not cut into frames: a stream is cut into %d frames at most, and these bytes come after them", MaxPieces)
+			part.Note = p.Rest
 			parts = append(parts, part)
 			break
 		}

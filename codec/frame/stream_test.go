@@ -2,6 +2,7 @@ package frame_test
 
 import (
 	"bytes"
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -102,6 +103,11 @@ func TestSplitStopsAtASizeNoFrameHas(t *testing.T) {
 		require.Len(t, pieces, 2, "size %d", size)
 		assert.Equal(t, len(req), pieces[1].Off)
 		assert.Len(t, pieces[1].Bytes, 1004)
+		assert.Contains(t, pieces[1].Rest, fmt.Sprintf("not cut into frames: they start with a size prefix of %d, and no frame is under 4 bytes", size))
+		parts := frame.DecodeStream(b, frame.Hint{})
+		require.Len(t, parts, 2)
+		assert.Nil(t, parts[1].Decoded, "not decoded")
+		assert.Equal(t, pieces[1].Rest, parts[1].Note)
 	}
 	// A response of 4 bytes, its correlation id alone, is a frame.
 	pieces := frame.Split([]byte{0, 0, 0, 4, 0, 0, 0, 7, 0, 0, 0, 4, 0, 0, 0, 8})
@@ -116,14 +122,14 @@ func TestSplitStopsAtMaxPieces(t *testing.T) {
 	pieces := frame.Split(b)
 	require.Len(t, pieces, frame.MaxPieces+1)
 	last := pieces[frame.MaxPieces]
-	assert.True(t, last.Rest)
+	assert.Equal(t, "not cut into frames: a stream is cut into 65536 frames at most, and these bytes come after them", last.Rest)
 	assert.Equal(t, frame.MaxPieces*8, last.Off)
 	assert.Len(t, last.Bytes, 80)
-	assert.False(t, pieces[frame.MaxPieces-1].Rest)
+	assert.Empty(t, pieces[frame.MaxPieces-1].Rest)
 
 	parts := frame.DecodeStream(b, frame.Hint{})
 	require.Len(t, parts, frame.MaxPieces+1)
 	rest := parts[frame.MaxPieces]
 	assert.Nil(t, rest.Decoded)
-	assert.Contains(t, rest.Note, "not cut into frames: a stream is cut into 65536 frames at most")
+	assert.Equal(t, last.Rest, rest.Note)
 }
