@@ -35,7 +35,7 @@ func TestFramesOfCompressedCapture(t *testing.T) {
 		{"gzip", "-c"},
 		{"gzip", "-9", "-c"},
 		{"zstd", "-q", "-c"},
-		{"zstd", "-q", "-c", "-19", "--long=27"},
+		{"zstd", "-q", "-c", "-19", "--long=27", "-"}, // from stdin, the size unknown: the frame asks for the whole 128 MiB window
 		{"lz4", "-q", "-c"},
 		{"lz4", "-q", "-c", "-B4", "-BD"}, // 64 KiB blocks that depend on the ones before
 	} {
@@ -73,7 +73,8 @@ func TestFramesOfCompressedCapture(t *testing.T) {
 }
 
 // compressWith runs a compressor on file (its arguments print the result
-// on stdout) and returns the compressed file's name.
+// on stdout; a last argument "-" gives it the file on stdin) and returns
+// the compressed file's name.
 func compressWith(t *testing.T, file string, tool ...string) string {
 	t.Helper()
 	path, err := exec.LookPath(tool[0])
@@ -84,9 +85,23 @@ func compressWith(t *testing.T, file string, tool ...string) string {
 		}
 		t.Fatalf("%s is needed for this test: install it (apt-get install %s); %v", tool[0], pkg, err)
 	}
-	out, err := exec.Command(path, append(tool[1:], file)...).Output()
+	cmd := exec.Command(path, append(tool[1:], file)...)
+	if tool[len(tool)-1] == "-" { // the file on stdin
+		in, err := os.Open(file)
+		require.NoError(t, err)
+		defer in.Close()
+		cmd = exec.Command(path, tool[1:]...)
+		cmd.Stdin = in
+	}
+	out, err := cmd.Output()
 	require.NoError(t, err, "%v", tool)
 	name := filepath.Join(t.TempDir(), filepath.Base(file)+"."+tool[0])
+	if tool[0] == "zstd" && tool[len(tool)-1] == "-" {
+		// The frame header's window descriptor: 128 MiB is exponent 17 over 1 KiB.
+		require.GreaterOrEqual(t, len(out), 6)
+		require.Zero(t, out[4]&0x20, "not a single segment")
+		require.Equal(t, byte(17<<3), out[5], "a 128 MiB window")
+	}
 	require.NoError(t, os.WriteFile(name, out, 0o644))
 	return name
 }

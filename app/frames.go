@@ -90,7 +90,7 @@ func readFrames(name string, stdin io.Reader, hint frame.Hint, ports []uint16) (
 		if int64(len(data)) > limit {
 			data, rerr = data[:limit], fmt.Errorf("only the first %d MiB of the input were read: it is not a capture, and bytes or text are read up to that", limit>>20)
 		}
-		in, err = source.Read(data, o)
+		in, err = source.ReadContent(data, o)
 		if rerr != nil {
 			err = rerr
 		}

@@ -66,6 +66,13 @@ func SniffCompression(data []byte) Compression {
 // that asks for more is refused before anything is allocated for it.
 const zstdMaxWindow = 128 << 20
 
+// zstdWindow is the largest window read for content of up to limit bytes:
+// no more than the content, nor than zstdMaxWindow, and at least zstd's
+// smallest (1 KiB).
+func zstdWindow(limit int64) uint64 {
+	return uint64(max(zstd.MinWindowSize, min(limit, zstdMaxWindow)))
+}
+
 // Decompress returns a reader of r's content, decompressed as c says. It
 // gives at most limit bytes: past them it fails with a *TooBigError, so a
 // small file that decompresses to gigabytes costs no more than limit. An
@@ -83,8 +90,11 @@ func Decompress(r io.Reader, c Compression, limit int64) (io.Reader, error) {
 		}
 		d = z
 	case Zstd:
+		// The window the decoder keeps is bounded by what is read of the
+		// content too: a frame declaring a history of 120 MiB cost that
+		// before its first byte, whatever the limit.
 		z, err := zstd.NewReader(r, zstd.WithDecoderConcurrency(1), zstd.WithDecoderLowmem(true),
-			zstd.WithDecoderMaxWindow(zstdMaxWindow))
+			zstd.WithDecoderMaxWindow(zstdWindow(limit)))
 		if err != nil {
 			return nil, err
 		}
@@ -106,7 +116,18 @@ type TooBigError struct {
 }
 
 func (e *TooBigError) Error() string {
-	return fmt.Sprintf("this %s file holds more than %d MiB decompressed, as much as is read of one: the rest was not read (decompressed first, a capture is read whole by kafkawire frames)", e.Compression, e.Limit>>20)
+	return fmt.Sprintf("this %s file holds more than %s decompressed, as much as is read of one: the rest was not read (decompressed first, a capture is read whole by kafkawire frames)", e.Compression, sizeText(e.Limit))
+}
+
+// sizeText says n bytes in MiB, or KiB, or bytes, whichever is whole.
+func sizeText(n int64) string {
+	switch {
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return fmt.Sprintf("%d MiB", n>>20)
+	case n >= 1<<10 && n%(1<<10) == 0:
+		return fmt.Sprintf("%d KiB", n>>10)
+	}
+	return fmt.Sprintf("%d bytes", n)
 }
 
 // decompressed counts what its decoder gave, to bound it and to say where
@@ -125,10 +146,16 @@ func (d *decompressed) Read(p []byte) (int, error) {
 	}
 	if left := d.limit - d.n; int64(len(p)) > left {
 		if left == 0 {
-			// One byte more says whether there was more to read at all.
+			// One byte more says whether there was more to read at all;
+			// the decoder's error there (a checksum, checked at the end)
+			// is the file's.
 			var one [1]byte
-			if n, _ := io.ReadFull(d.r, one[:]); n == 0 {
+			n, err := io.ReadFull(d.r, one[:])
+			switch {
+			case n == 0 && err == io.EOF:
 				return 0, io.EOF
+			case n == 0:
+				return 0, d.fail(err)
 			}
 			d.err = &TooBigError{Compression: d.c, Limit: d.limit}
 			return 0, d.err
@@ -138,13 +165,18 @@ func (d *decompressed) Read(p []byte) (int, error) {
 	n, err := d.r.Read(p)
 	d.n += int64(n)
 	if err != nil && err != io.EOF {
-		if errors.Is(err, zstd.ErrWindowSizeExceeded) || errors.Is(err, zstd.ErrDecoderSizeExceeded) {
-			err = fmt.Errorf("its window is over %d MiB (zstd --long=28 or more), more than kafkawire keeps: decompress it first (zstd -d --long=31)", zstdMaxWindow>>20)
-		}
-		err = fmt.Errorf("the %s file breaks after %d bytes decompressed: %w", d.c, d.n, err)
-		d.err = err
+		err = d.fail(err)
 	}
 	return n, err
+}
+
+// fail is the error of the decoder, err, said with how far it got.
+func (d *decompressed) fail(err error) error {
+	if errors.Is(err, zstd.ErrWindowSizeExceeded) || errors.Is(err, zstd.ErrDecoderSizeExceeded) {
+		err = fmt.Errorf("its window is over %s, more than kafkawire keeps for content it reads up to %s of (zstd --long makes such windows): decompress it first (zstd -d --long=31)", sizeText(int64(zstdWindow(d.limit))), sizeText(d.limit))
+	}
+	d.err = fmt.Errorf("the %s file breaks after %d bytes decompressed: %w", d.c, d.n, err)
+	return d.err
 }
 
 // Open gives r's content, decompressed when r is compressed (Decompress,
@@ -167,5 +199,17 @@ func Open(r io.Reader, limit int64) (content *bufio.Reader, k Kind, c Compressio
 	if len(head) == 0 && err != nil && err != io.EOF {
 		return nil, Binary, c, err
 	}
+	if err := nested(c, head); err != nil {
+		return nil, Binary, c, err
+	}
 	return content, Sniff(head), c, nil
+}
+
+// nested refuses content compressed again: a file may decompress to
+// itself, and each level multiplies what a small file costs.
+func nested(outer Compression, head []byte) error {
+	if inner := SniffCompression(head); inner != Uncompressed {
+		return fmt.Errorf("this %s file holds a %s file in turn: decompress it first", outer, inner)
+	}
+	return nil
 }

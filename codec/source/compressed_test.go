@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"io"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -136,7 +137,7 @@ func TestCompressedOverTheLimit(t *testing.T) {
 	var tooBig *source.TooBigError
 	require.ErrorAs(t, err, &tooBig, "%v", err)
 	assert.Equal(t, limit, tooBig.Limit)
-	assert.Contains(t, err.Error(), "more than 0 MiB") // the limit in MiB: here a few KiB
+	assert.Contains(t, err.Error(), "this gzip file holds more than "+strconv.FormatInt(limit, 10)+" bytes decompressed")
 	var ce *capture.Error
 	require.ErrorAs(t, err, &ce, "the capture says where it stopped")
 	assert.LessOrEqual(t, ce.Offset, limit)
@@ -203,4 +204,59 @@ func TestCompressionNotRead(t *testing.T) {
 		require.Error(t, err)
 		assert.Equal(t, tt.c, comp)
 	}
+}
+
+// At exactly the limit, the decoder's error (gzip's checksum, checked at
+// the end) is the file's, not taken for its end.
+func TestCompressedErrorAtTheLimit(t *testing.T) {
+	plain := twoConnections(300)
+	file := compress(t, source.Gzip, plain)
+	file[len(file)-8] ^= 0xff
+	d, err := source.Decompress(bytes.NewReader(file), source.Gzip, int64(len(plain)))
+	require.NoError(t, err)
+	got, err := io.ReadAll(d)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "gzip: invalid checksum")
+	assert.Equal(t, plain, got)
+}
+
+// A zstd frame that asks for a bigger history than the content kafkawire
+// reads of it is refused before the history is allocated.
+func TestZstdWindowBoundedByTheLimit(t *testing.T) {
+	var b bytes.Buffer
+	w, err := zstd.NewWriter(&b, zstd.WithWindowSize(8<<20))
+	require.NoError(t, err)
+	w.Write(bytes.Repeat([]byte("twelve bytes"), 1<<20))
+	require.NoError(t, w.Close())
+	file := b.Bytes()
+
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	d, err := source.Decompress(bytes.NewReader(file), source.Zstd, 1<<20)
+	require.NoError(t, err)
+	_, err = io.ReadAll(d)
+	runtime.ReadMemStats(&after)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "its window is over 1 MiB, more than kafkawire keeps for content it reads up to 1 MiB of")
+	assert.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(4<<20), "the 8 MiB window was not allocated")
+
+	// Up to a limit as big as the window, the same file reads.
+	d, err = source.Decompress(bytes.NewReader(file), source.Zstd, 16<<20)
+	require.NoError(t, err)
+	got, err := io.ReadAll(d)
+	require.NoError(t, err)
+	assert.Len(t, got, 12<<20)
+}
+
+// A compressed file that holds another is refused, not opened level after
+// level: a file can decompress to itself.
+func TestCompressedTwice(t *testing.T) {
+	twice := compress(t, source.Zstd, compress(t, source.Gzip, twoConnections(300)))
+	_, err := source.Read(twice, source.Options{})
+	require.Error(t, err)
+	assert.Equal(t, "this zstd file holds a gzip file in turn: decompress it first", err.Error())
+	_, _, comp, err := source.Open(bytes.NewReader(twice), 1<<20)
+	require.Error(t, err)
+	assert.Equal(t, source.Zstd, comp)
+	assert.Equal(t, "this zstd file holds a gzip file in turn: decompress it first", err.Error())
 }

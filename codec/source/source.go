@@ -198,17 +198,19 @@ type Options struct {
 func Read(data []byte, o Options) (Input, error) {
 	c := SniffCompression(data)
 	if c == Uncompressed {
-		return readContent(data, o)
+		return ReadContent(data, o)
 	}
 	d, err := Decompress(bytes.NewReader(data), c, MaxWhole)
 	if err != nil {
 		return Input{Kind: Binary, Compression: c}, err
 	}
 	content, err := io.ReadAll(d)
+	if nerr := nested(c, content); nerr != nil {
+		return Input{Kind: Binary, Compression: c}, nerr
+	}
 	// What decompressed before an error is read all the same: the error
-	// says where the rest was lost. Content compressed again is not
-	// opened again (a file can decompress to itself).
-	in, rerr := readContent(content, o)
+	// says where the rest was lost.
+	in, rerr := ReadContent(content, o)
 	in.Compression = c
 	if err == nil {
 		err = rerr
@@ -222,8 +224,9 @@ func Read(data []byte, o Options) (Input, error) {
 // and bounds what a small hostile file costs.
 const MaxWhole = 64 << 20
 
-// readContent is Read of bytes that are not compressed.
-func readContent(data []byte, o Options) (Input, error) {
+// ReadContent is Read of bytes already decompressed (Open's content):
+// whatever they are, they are not opened again.
+func ReadContent(data []byte, o Options) (Input, error) {
 	in := Input{Kind: Sniff(data)}
 	switch in.Kind {
 	case Binary:
