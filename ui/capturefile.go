@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -17,19 +16,35 @@ import (
 // openFile reads a file the user dropped or picked. What it is is told from
 // its first bytes, not its name: a capture goes to the conversation list,
 // read in chunks; anything else is read whole by readFile. A compressed
-// file (gzip, zstd, lz4) is read as what it holds, in chunks too.
+// file (gzip, zstd, lz4) is read as what it holds, in chunks too. What
+// the file gives is dropped if the box was given something else
+// meanwhile (b.reads moved on).
 func (b *PasteBox) openFile(ctx app.Context, file app.Value) {
 	b.p.Capture.Stop()
+	b.reads++
+	seq := b.reads
+	// fail shows why the file was not read, unless the box moved on.
+	fail := func(msg string) {
+		ctx.Dispatch(func(ctx app.Context) {
+			if b.reads == seq {
+				b.dropErr = msg
+			}
+		})
+	}
 	ctx.Async(func() {
 		head, err := awaitBytes(file.Call("slice", 0, 16).Call("arrayBuffer"))
 		name := file.Get("name").String()
 		if err != nil {
-			ctx.Dispatch(func(ctx app.Context) { b.dropErr = "could not read " + name })
+			fail("could not read " + name)
 			return
 		}
 		comp, kind := source.SniffCompression(head), source.Sniff(head)
 		if comp == source.Uncompressed && kind != source.Pcap && kind != source.Pcapng {
-			ctx.Dispatch(func(ctx app.Context) { guard(ctx, func() { b.readFile(ctx, file) }) })
+			ctx.Dispatch(func(ctx app.Context) {
+				if b.reads == seq {
+					guard(ctx, func() { b.readFile(ctx, file, seq) })
+				}
+			})
 			return
 		}
 		size := file.Get("size").Int()
@@ -38,53 +53,48 @@ func (b *PasteBox) openFile(ctx app.Context, file app.Value) {
 			if comp != source.Uncompressed {
 				what = "a " + string(comp) + " file"
 			}
-			ctx.Dispatch(func(ctx app.Context) {
-				b.dropErr = name + " is " + what + " of " + mib(size) + ": more than the " + mib(maxCapture) + " the page reads (kafkawire frames reads any size)"
-			})
+			fail(name + " is " + what + " of " + mib(size) + ": more than the " + mib(maxCapture) + " the page reads (kafkawire frames reads any size)")
 			return
 		}
 		if comp == source.Uncompressed {
-			b.loadCapture(ctx, file, name, size, kind, comp, nil)
+			b.loadCapture(ctx, file, name, size, kind, comp, nil, seq)
 			return
 		}
-		b.openCompressed(ctx, file, name, size, comp)
+		b.openCompressed(ctx, file, name, size, seq, fail)
 	})
 }
 
 // openCompressed reads a compressed file: a capture inside goes to
 // loadCapture, decompressed as it is read; anything else is read whole, as
 // readFile reads a file. It runs outside the UI goroutine.
-func (b *PasteBox) openCompressed(ctx app.Context, file app.Value, name string, size int, comp source.Compression) {
-	fail := func(err error) {
-		ctx.Dispatch(func(ctx app.Context) { b.dropErr = name + ": " + err.Error() })
-	}
+func (b *PasteBox) openCompressed(ctx app.Context, file app.Value, name string, size, seq int, fail func(string)) {
 	r := &blobReader{file: file, size: size, pace: &pacer{}}
-	d, err := source.Decompress(r, comp, maxCapture)
+	handed := false // to loadCapture, which closes it
+	defer func() {
+		if !handed {
+			r.close()
+		}
+	}()
+	content, kind, comp, err := source.Open(r, maxCapture)
 	if err != nil {
-		r.close()
-		fail(err)
+		fail(name + ": " + err.Error())
 		return
 	}
-	content := bufio.NewReaderSize(d, 64<<10)
-	head, err := content.Peek(16)
-	if len(head) == 0 {
-		r.close()
-		fail(err)
-		return
-	}
-	if kind := source.Sniff(head); kind == source.Pcap || kind == source.Pcapng {
-		b.loadCapture(ctx, file, name, size, kind, comp, &opened{r, content})
+	if kind == source.Pcap || kind == source.Pcapng {
+		handed = true
+		b.loadCapture(ctx, file, name, size, kind, comp, &opened{r, content}, seq)
 		return
 	}
 	data, err := io.ReadAll(io.LimitReader(content, MaxPasteText+1))
-	r.close()
 	switch {
 	case len(data) > MaxPasteText:
-		fail(fmt.Errorf("it holds more than the %d MiB the page reads of a file that is not a capture. Use the command line for it: kafkawire decode %s", MaxPasteText>>20, name))
+		fail(fmt.Sprintf("%s holds more than the %d MiB the page reads of a file that is not a capture. Use the command line for it: kafkawire decode %s", name, MaxPasteText>>20, name))
 	case err != nil:
-		fail(err)
+		fail(name + ": " + err.Error())
+	case len(data) == 0:
+		fail(name + ": the " + string(comp) + " file holds nothing")
 	default:
-		b.openBytes(ctx, name, data)
+		b.openBytes(ctx, name, data, seq)
 	}
 }
 
@@ -98,9 +108,13 @@ type opened struct {
 // loadCapture reads a capture file chunk by chunk and finds its frames,
 // showing progress; it runs outside the UI goroutine (ctx.Async). Only the
 // reassembled streams are kept, not the file.
-func (b *PasteBox) loadCapture(ctx app.Context, file app.Value, name string, size int, kind source.Kind, comp source.Compression, from *opened) {
+func (b *PasteBox) loadCapture(ctx app.Context, file app.Value, name string, size int, kind source.Kind, comp source.Compression, from *opened, seq int) {
 	list := &CaptureList{File: name, Kind: kind, Compression: comp, Size: size, Loading: true, Cur: -1}
 	ctx.Dispatch(func(ctx app.Context) {
+		if b.reads != seq {
+			list.Stop() // the box was given something else meanwhile
+			return
+		}
 		*b.p = Paste{File: name, Capture: list}
 		b.dropErr = ""
 		b.setText("")
@@ -129,7 +143,7 @@ func (b *PasteBox) loadCapture(ctx app.Context, file app.Value, name string, siz
 	} else {
 		content = r
 	}
-	r.stopped, r.pace = &list.stopped, pace
+	r.stopped, r.pace = &list.stopped, pace // the list's flag from here on
 	r.progress = func(n int) {
 		list.progress(n)
 		ctx.NewAction(captureAction)

@@ -902,7 +902,7 @@ func (b *PasteBox) onPickFile(ctx app.Context, e app.Event) {
 
 // readFile reads a dropped or picked file that is not a capture (openFile
 // tells) whole: text as text, anything else as its bytes.
-func (b *PasteBox) readFile(ctx app.Context, file app.Value) {
+func (b *PasteBox) readFile(ctx app.Context, file app.Value, seq int) {
 	name := file.Get("name").String()
 	if size := file.Get("size").Int(); size > MaxPasteText {
 		b.dropErr = name + " is " + groupDigits(size) + " bytes: the page reads files up to " + strconv.Itoa(MaxPasteText>>20) +
@@ -920,20 +920,25 @@ func (b *PasteBox) readFile(ctx app.Context, file app.Value) {
 		u8 := app.Window().Get("Uint8Array").New(args[0])
 		data := make([]byte, u8.Get("length").Int())
 		app.CopyBytesToGo(data, u8)
-		b.openBytes(ctx, name, data)
+		b.openBytes(ctx, name, data, seq)
 		return nil
 	})
 	fail = app.FuncOf(func(this app.Value, args []app.Value) any {
 		defer release()
-		ctx.Dispatch(func(ctx app.Context) { b.dropErr = "could not read " + name })
+		ctx.Dispatch(func(ctx app.Context) {
+			if b.reads == seq {
+				b.dropErr = "could not read " + name
+			}
+		})
 		return nil
 	})
 	file.Call("arrayBuffer").Call("then", then, fail)
 }
 
 // openBytes puts a file's bytes (read whole, decompressed if they were
-// compressed) in the box, as text when they are text.
-func (b *PasteBox) openBytes(ctx app.Context, name string, data []byte) {
+// compressed) in the box, as text when they are text, unless the box was
+// given something else since the file was dropped (seq).
+func (b *PasteBox) openBytes(ctx app.Context, name string, data []byte, seq int) {
 	var dropped Paste
 	switch source.Sniff(data) {
 	case source.Text:
@@ -941,7 +946,9 @@ func (b *PasteBox) openBytes(ctx app.Context, name string, data []byte) {
 	case source.Binary:
 		if len(data) > MaxPasteBytes {
 			ctx.Dispatch(func(ctx app.Context) {
-				b.dropErr = tooMuch(name+" holds", len(data), MaxPasteBytes, "bytes", name).Msg
+				if b.reads == seq {
+					b.dropErr = tooMuch(name+" holds", len(data), MaxPasteBytes, "bytes", name).Msg
+				}
 			})
 			return
 		}
@@ -951,6 +958,9 @@ func (b *PasteBox) openBytes(ctx app.Context, name string, data []byte) {
 		dropped = Paste{Raw: data, File: name}
 	}
 	ctx.Dispatch(func(ctx app.Context) {
+		if b.reads != seq {
+			return
+		}
 		guard(ctx, func() {
 			*b.p = dropped
 			b.setText(dropped.Text)
