@@ -219,8 +219,10 @@ func runDecode(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if in := fd.in; in.Kind == source.Pcap || in.Kind == source.Pcapng || len(in.Streams) > 1 || in.Streams[0].Conn != "" {
-		// Connections (a capture, a dump of packets): every frame under a heading.
+	if in := fd.in; in.Kind == source.Pcap || in.Kind == source.Pcapng || len(in.Streams) > 1 || in.Streams[0].Conn != "" || len(in.Streams[0].Named) > 0 {
+		// Connections (a capture, a dump of packets), or lines of
+		// kafkawire frames (which name their responses' APIs): every
+		// frame under a heading, as found.
 		return decodeConversations(stdout, stderr, fd, *asJSON)
 	}
 	in := fd.in

@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/hex"
+	"fmt"
 	"net"
 	"os/exec"
 	"path/filepath"
@@ -191,6 +192,14 @@ func TestFramesOfCaptureAsText(t *testing.T) {
 				assert.Equal(t, *want[i].CorrelationID, *l.CorrelationID)
 				assert.Equal(t, want[i].Hex, l.Hex)
 			}
+			// decode reads them as named too: every response decoded.
+			tree, errOut, status := kafkawire(t, text, "decode")
+			require.Equal(t, 0, status, errOut)
+			for _, l := range want {
+				assert.Contains(t, tree, fmt.Sprintf("response %s v%d, correlation id %d", *l.APIName, *l.Version, *l.CorrelationID))
+				assert.Contains(t, tree, fmt.Sprintf("%sResponse message v%d [0x0000, %dB]", *l.APIName, *l.Version, len(l.Hex)/2))
+			}
+			assert.NotContains(t, tree, "not decoded")
 		}
 	})
 
