@@ -325,6 +325,9 @@ func (r *Reader) readBlock() (*Packet, error) {
 		// section, its own length included: look at the magic first.
 		magic, err := r.r.Peek(4)
 		if err != nil {
+			if e := r.short(start+8, "a byte-order magic (1a2b3c4d) in the section header", err); e.Err != nil {
+				return nil, e
+			}
 			return nil, &Error{Offset: start + 8, Block: r.block, What: "a byte-order magic (1a2b3c4d) in the section header, found the end of the file"}
 		}
 		switch {

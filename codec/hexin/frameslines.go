@@ -3,6 +3,7 @@ package hexin
 import (
 	"encoding/hex"
 	"encoding/json"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -20,12 +21,20 @@ const FramesJSON Format = "kafkawire frames"
 // a response's API and version are kept, since its bytes do not say them
 // and the line may come without its request.
 type frameLine struct {
-	Conn      *string `json:"conn"`
-	Time      *string `json:"time"`
-	Direction string  `json:"direction"`
-	APIKey    *int16  `json:"apiKey"`
-	Version   *int16  `json:"version"`
-	Hex       *string `json:"hex"`
+	Conn      *string         `json:"conn"`
+	Time      *string         `json:"time"`
+	Direction string          `json:"direction"`
+	APIKey    json.RawMessage `json:"apiKey"`
+	Version   json.RawMessage `json:"version"`
+	Hex       *string         `json:"hex"`
+}
+
+// int16Of is a JSON number that fits an int16 (what kafkawire frames
+// writes for an API key or version); ok false for anything else, null
+// included, which leaves the frame unnamed rather than the line refused.
+func int16Of(raw json.RawMessage) (int16, bool) {
+	n, err := strconv.ParseInt(string(raw), 10, 16)
+	return int16(n), err == nil
 }
 
 // readFramesJSON reads the lines of `kafkawire frames`: every line that is
@@ -89,8 +98,10 @@ func readFramesJSON(text string) (Result, *Error) {
 			return Result{}, b.tooMany(at)
 		}
 		s.Time = when
-		if node == 1 && f.APIKey != nil && f.Version != nil {
-			s.Named, s.APIKey, s.Version = true, *f.APIKey, *f.Version
+		key, okKey := int16Of(f.APIKey)
+		version, okVersion := int16Of(f.Version)
+		if node == 1 && okKey && okVersion {
+			s.Named, s.APIKey, s.Version = true, key, version
 		}
 	}
 	return b.result(len(text))

@@ -36,6 +36,15 @@ func TestFramesJSON(t *testing.T) {
 	assert.Equal(t, sides[0][:41], r.Conversations[1].Sent[0].Bytes)
 	assert.True(t, r.Conversations[1].Sent[0].Time.IsZero())
 
+	// An API key or version that is not an int16 leaves the response
+	// unnamed; the line still reads.
+	for _, odd := range []string{`"apiKey":18.0`, `"apiKey":70000`, `"apiKey":"18"`, `"apiKey":null`} {
+		r, err := Parse(strings.Replace(text, `"apiKey":18`, odd, -1))
+		require.NoError(t, err, odd)
+		assert.False(t, r.Conversations[0].Sent[1].Named, odd)
+		assert.Equal(t, sides[1][:23], r.Conversations[0].Sent[1].Bytes)
+	}
+
 	lines := strings.Split(text, "\n")
 	for _, bad := range []struct {
 		name, text string
