@@ -24,7 +24,7 @@ const (
 // connections (Result.Conversations): the Follow Stream formats and
 // kafkawire frames.
 func (f Format) HoldsConversations() bool {
-	return f == FollowHex || f == FollowRaw || f == FollowYAML || f == FramesJSON
+	return f == FollowHex || f == FollowRaw || f == FollowYAML || f == FramesJSON || f == KafkajsLog
 }
 
 // Conversation is one connection of a Follow Stream dump.

@@ -9,6 +9,11 @@ import (
 	"strings"
 )
 
+// ReadOnly reports whether f is only read: a log whose lines say more than
+// bytes (kafkajs's names each response's API and version). FormatAs writes
+// such a format as plain hex.
+func (f Format) ReadOnly() bool { return f == KafkajsLog }
+
 // FormatAs writes b out in format f, as the tool that format is named after
 // would print it (for the UI's "Copy as"). Unknown formats give plain hex.
 //

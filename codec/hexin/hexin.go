@@ -114,6 +114,7 @@ var parsers = []parser{
 	{format: FollowRaw, read: readFollowRaw},
 	{format: FollowYAML, read: readFollowYAML},
 	{format: FramesJSON, read: readFramesJSON},
+	{format: KafkajsLog, read: readKafkajsLog},
 	{format: OD, read: readOD},
 	{format: NodeBuffer, parse: parseNodeBuffer},
 	{format: NodeBufferJSON, parse: parseNodeJSON},
