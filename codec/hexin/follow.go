@@ -117,6 +117,25 @@ type followBuilder struct {
 	convs  []Conversation
 	spans  [][][2]int // by conversation, where in all each Sent's bytes are
 	sent   int        // Sents made, of maxSent
+	// byNodes finds the conversation of a connection named on every line
+	// (kafkawire frames, kafkajs's log), by its two sides.
+	byNodes map[[2]string]int
+}
+
+// connOf returns the conversation between nodes (the client first), begun
+// when the text has not named it before.
+func (b *followBuilder) connOf(nodes [2]string) int {
+	if k, ok := b.byNodes[nodes]; ok {
+		return k
+	}
+	if b.byNodes == nil {
+		b.byNodes = map[[2]string]int{}
+	}
+	k := len(b.convs)
+	b.byNodes[nodes] = k
+	b.begin()
+	b.convs[k].Nodes, b.convs[k].ClientKnown = nodes, true
+	return k
 }
 
 // header takes a line of tshark's block around the bytes (followHeader)

@@ -41,7 +41,6 @@ func int16Of(raw json.RawMessage) (int16, bool) {
 // not blank must be one frame's object.
 func readFramesJSON(text string) (Result, *Error) {
 	b := &followBuilder{format: FramesJSON}
-	byConn := map[string]int{} // conversation of each connection, by name
 	for i, l := range followLines(text) {
 		t := strings.TrimSpace(l.text)
 		if t == "" {
@@ -78,22 +77,13 @@ func readFramesJSON(text string) (Result, *Error) {
 				return Result{}, errAt(FramesJSON, at, `expected "time" as RFC 3339 (2026-12-01T10:00:00.123456Z), found %q`, *f.Time)
 			}
 		}
-		name := ""
+		var nodes [2]string // none for a frame without its connection
 		if f.Conn != nil {
-			name = *f.Conn
-		}
-		k, seen := byConn[name]
-		if !seen {
-			k = len(b.convs)
-			byConn[name] = k
-			b.begin()
-			c := &b.convs[k]
-			c.ClientKnown = true
-			if client, server, ok := strings.Cut(name, ">"); ok {
-				c.Nodes = [2]string{client, server}
+			if client, server, ok := strings.Cut(*f.Conn, ">"); ok {
+				nodes = [2]string{client, server}
 			}
 		}
-		s := b.addTo(k, node, i+1, bytes)
+		s := b.addTo(b.connOf(nodes), node, i+1, bytes)
 		if s == nil {
 			return Result{}, b.tooMany(at)
 		}

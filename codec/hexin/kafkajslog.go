@@ -39,7 +39,6 @@ var kafkajsResponse = regexp.MustCompile(`Response (\w+)\(key: (-?\d+), version:
 // they are passed over.
 func readKafkajsLog(text string) (Result, *Error) {
 	b := &followBuilder{format: KafkajsLog}
-	byConn := map[[2]string]int{}
 	filtered := 0
 	for i, l := range followLines(text) {
 		t := strings.TrimSpace(l.text)
@@ -99,16 +98,7 @@ func readKafkajsLog(text string) (Result, *Error) {
 		if client == "" {
 			client = "kafkajs"
 		}
-		nodes := [2]string{client, line.Broker}
-		k, seen := byConn[nodes]
-		if !seen {
-			k = len(b.convs)
-			byConn[nodes] = k
-			b.begin()
-			c := &b.convs[k]
-			c.Nodes, c.ClientKnown = nodes, true
-		}
-		s := b.addTo(k, 1, i+1, frame)
+		s := b.addTo(b.connOf([2]string{client, line.Broker}), 1, i+1, frame)
 		if s == nil {
 			return Result{}, b.tooMany(at)
 		}
