@@ -155,3 +155,29 @@ func TestPasteLoneResponseLine(t *testing.T) {
 		}
 	}
 }
+
+// kafkajs's log of a response it failed to decode (testdata/kafkajs.log:
+// real kafkajs output, see codec/hexin) pasted in the page: the response
+// is shown on its API's page, as kafkajs named it, broken where kafkajs
+// failed, the bad bytes outlined.
+func TestPasteKafkajsLog(t *testing.T) {
+	log, err := os.ReadFile("../codec/hexin/testdata/kafkajs.log")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newSession(t, false)
+	s.open("/")
+	s.paste(string(log))
+	s.waitFor("the Metadata v6 page", `location.pathname.endsWith('/Metadata/v6')`)
+	s.waitFor("the response's notice", `document.querySelector('#response .notice')`)
+	if got := strings.Join(s.cells("response"), ""); got != "0000000c0000000100000000000003e8" {
+		t.Errorf("the response shown is %s, not the one kafkajs logged", got)
+	}
+	if got := s.text("#response .notice"); !strings.Contains(got, "array length 1000 runs past the end") {
+		t.Errorf("the notice says %q", got)
+	}
+	if got := s.text("#paste-status"); !strings.HasPrefix(got, "kafkajs log") {
+		t.Errorf("the status says %q", got)
+	}
+	s.shot("kafkajs", "#paste")
+}
