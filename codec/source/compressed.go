@@ -182,8 +182,9 @@ func (d *decompressed) fail(err error) error {
 // Open gives r's content, decompressed when r is compressed (Decompress,
 // up to limit bytes), and the kind of its first bytes. A capture (Pcap,
 // Pcapng) is read from the content by ReadCapture as it streams; anything
-// else is meant to be read whole and given to Read, and its kind, told
-// from 16 bytes only, says just that it is not a capture.
+// else is meant to be read whole and given to ReadContent, and its kind,
+// told from 16 bytes only, says just that it is not a capture. Content
+// compressed again is refused.
 func Open(r io.Reader, limit int64) (content *bufio.Reader, k Kind, c Compression, err error) {
 	br := bufio.NewReaderSize(r, 1<<20)
 	head, _ := br.Peek(16)
