@@ -21,7 +21,7 @@ import (
 // meanwhile (b.reads moved on).
 func (b *PasteBox) openFile(ctx app.Context, file app.Value) {
 	b.p.Capture.Stop()
-	b.reads++
+	b.reads, b.reading = b.reads+1, "" // a text read still running is dropped
 	seq := b.reads
 	// fail shows why the file was not read, unless the box moved on.
 	fail := func(msg string) {
