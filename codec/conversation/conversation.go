@@ -652,7 +652,7 @@ func (f *finder) cut(c *Conn, side string, index int, dir schema.Direction, minS
 			continue
 		}
 		if p.rest {
-			p.broken = fmt.Sprintf("not cut into frames: an input is cut into %d frames at most, and these bytes come after them", f.maxFrames())
+			p.broken = f.restNote()
 		}
 		f.frames.at(f.add(index, p.off, p.end, dir, p.broken)).skipped = p.skipped
 		if p.broken != "" {
@@ -667,6 +667,11 @@ func (f *finder) maxFrames() int {
 		return f.o.MaxFrames
 	}
 	return DefaultMaxFrames
+}
+
+// restNote says why a stream's bytes past the bound on frames are one piece.
+func (f *finder) restNote() string {
+	return fmt.Sprintf("not cut into frames: an input is cut into %d frames at most, and these bytes come after them", f.maxFrames())
 }
 
 // piecesPool keeps the walks' piece lists for the next stream to cut: a
@@ -769,7 +774,7 @@ func (f *finder) responsesOnly(c *Conn, index int) {
 	for k, end := range ends {
 		broken := ""
 		if k == limit {
-			broken = fmt.Sprintf("not cut into frames: an input is cut into %d frames at most, and these bytes come after them", f.maxFrames())
+			broken = f.restNote()
 		}
 		r := f.frames.at(f.add(index, off, end, schema.Response, broken))
 		r.correlationID, _ = frame.CorrelationID(b[off:end], schema.Response)
@@ -788,7 +793,8 @@ func (f *finder) name(r *stored) {
 		r.api, r.version = h.API.Key, h.Version
 		return
 	}
-	if n, ok := source.NamedAt(f.streams[r.stream].Named, r.off); ok && schema.ByKey(n.APIKey) != nil && schema.ByKey(n.APIKey).Def(schema.Response, n.Version) != nil {
+	n, ok := source.NamedAt(f.streams[r.stream].Named, r.off)
+	if api := schema.ByKey(n.APIKey); ok && api != nil && api.Def(schema.Response, n.Version) != nil {
 		r.api, r.version = n.APIKey, n.Version
 	}
 }
