@@ -297,9 +297,7 @@ func (p *Paste) hint(i, off int) (frame.Hint, bool) {
 		return h, true
 	}
 	if n, ok := source.NamedAt(p.Named, off); ok {
-		if api := schema.ByKey(n.APIKey); api != nil && api.Def(schema.Response, n.Version) != nil {
-			return frame.Hint{API: api, Version: n.Version}, true
-		}
+		return frame.ResponseHint(n.APIKey, n.Version)
 	}
 	return frame.Hint{}, false
 }

@@ -793,9 +793,10 @@ func (f *finder) name(r *stored) {
 		r.api, r.version = h.API.Key, h.Version
 		return
 	}
-	n, ok := source.NamedAt(f.streams[r.stream].Named, r.off)
-	if api := schema.ByKey(n.APIKey); ok && api != nil && api.Def(schema.Response, n.Version) != nil {
-		r.api, r.version = n.APIKey, n.Version
+	if n, ok := source.NamedAt(f.streams[r.stream].Named, r.off); ok {
+		if _, known := frame.ResponseHint(n.APIKey, n.Version); known {
+			r.api, r.version = n.APIKey, n.Version
+		}
 	}
 }
 

@@ -301,6 +301,16 @@ type Hint struct {
 	Responses, Requests bool
 }
 
+// ResponseHint is the hint for a response of API key and version, when the
+// catalogue knows that response (an input naming it may not).
+func ResponseHint(key, version int16) (Hint, bool) {
+	api := schema.ByKey(key)
+	if api == nil || api.Def(schema.Response, version) == nil {
+		return Hint{}, false
+	}
+	return Hint{API: api, Version: version}, true
+}
+
 // Part is one frame of a stream, decoded.
 type Part struct {
 	Piece
