@@ -137,11 +137,10 @@ func (b *PasteBox) loadCapture(ctx app.Context, file app.Value, name string, siz
 	// slice, were one pause of 100-133 ms.
 	pace.ask()
 	pace.wait()
-	r, content := &blobReader{file: file, size: size}, io.Reader(nil)
+	r := &blobReader{file: file, size: size}
+	var content io.Reader = r
 	if from != nil {
 		r, content = from.file, from.content
-	} else {
-		content = r
 	}
 	r.stopped, r.pace = &list.stopped, pace // the list's flag from here on
 	r.progress = func(n int) {
