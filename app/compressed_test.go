@@ -58,7 +58,7 @@ func TestFramesOfCompressedCapture(t *testing.T) {
 	out, errOut, status := kafkawire(t, "", "frames", xz)
 	assert.NotEqual(t, 0, status)
 	assert.Empty(t, out)
-	assert.Contains(t, errOut, "this is a xz file, which kafkawire does not open: take what is in it out first (xz -d)")
+	assert.Contains(t, errOut, "this is an xz file, which kafkawire does not open: take what is in it out first (xz -d)")
 
 	// Cut short, the file's frames before the cut are given, and a note
 	// says where the file broke.

@@ -90,7 +90,7 @@ func TestCompressedFilesOpen(t *testing.T) {
 	// xz: refused, saying how to open it.
 	s.dropFile("kafka.pcapng.xz", []byte("\xfd7zXZ\x00\x00\x04\xe6\xd6\xb4\x46"))
 	s.waitFor("the error", `document.querySelector('#paste .paste-err')`)
-	if got := s.text("#paste .paste-err"); got != "kafka.pcapng.xz: this is a xz file, which kafkawire does not open: take what is in it out first (xz -d), or compress it with gzip, zstd or lz4" {
+	if got := s.text("#paste .paste-err"); got != "kafka.pcapng.xz: this is an xz file, which kafkawire does not open: take what is in it out first (xz -d), or compress it with gzip, zstd or lz4" {
 		t.Errorf("xz: %q", got)
 	}
 }

@@ -102,8 +102,10 @@ func Decompress(r io.Reader, c Compression, limit int64) (io.Reader, error) {
 	case LZ4:
 		d = lz4.NewReader(r)
 	default:
-		how := map[Compression]string{XZ: "xz -d", Bzip2: "bzip2 -d", Zip: "unzip"}[c]
-		return nil, fmt.Errorf("this is a %s file, which kafkawire does not open: take what is in it out first (%s), or compress it with gzip, zstd or lz4", c, how)
+		other := map[Compression]struct{ what, tool string }{
+			XZ: {"an xz file", "xz -d"}, Bzip2: {"a bzip2 file", "bzip2 -d"}, Zip: {"a zip archive", "unzip"},
+		}[c]
+		return nil, fmt.Errorf("this is %s, which kafkawire does not open: take what is in it out first (%s), or compress it with gzip, zstd or lz4", other.what, other.tool)
 	}
 	return &decompressed{r: d, c: c, limit: limit}, nil
 }
