@@ -1,0 +1,307 @@
+package decrypt_test
+
+import (
+	"bytes"
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
+	"crypto/tls"
+	"crypto/x509"
+	"crypto/x509/pkix"
+	"encoding/binary"
+	"io"
+	"math/big"
+	"net"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/kafkawire/kafkawire/codec/decrypt"
+	"github.com/kafkawire/kafkawire/codec/source"
+)
+
+// recorder is one end of a connection that keeps what its side wrote, one
+// segment per write, as a capture keeps a packet per segment.
+type recorder struct {
+	net.Conn
+	mu   sync.Mutex
+	s    source.Stream
+	base time.Time
+}
+
+func (r *recorder) Write(b []byte) (int, error) {
+	r.mu.Lock()
+	n := len(r.s.Segments)
+	r.s.Segments = append(r.s.Segments, source.Segment{Off: len(r.s.Bytes), Time: r.base.Add(time.Duration(n) * time.Millisecond), Packet: n + 1})
+	r.s.Bytes = append(r.s.Bytes, b...)
+	r.mu.Unlock()
+	return r.Conn.Write(b)
+}
+
+// session is one TLS connection made by Go's crypto/tls over a pipe: what
+// each side wrote on the wire, what each sent inside TLS, and the client's
+// key log.
+type session struct {
+	client, server source.Stream
+	sent           [2][]byte // by the client, by the server
+	keyLog         []byte
+	state          tls.ConnectionState
+}
+
+var (
+	certOnce sync.Once
+	cert     tls.Certificate
+)
+
+// testCert is a self-signed ECDSA certificate for 127.0.0.1.
+func testCert(t *testing.T) tls.Certificate {
+	certOnce.Do(func() {
+		key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+		require.NoError(t, err)
+		tmpl := &x509.Certificate{
+			SerialNumber: big.NewInt(1), Subject: pkix.Name{CommonName: "kafkawire test"},
+			NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(time.Hour),
+			DNSNames: []string{"localhost"},
+		}
+		der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
+		require.NoError(t, err)
+		cert = tls.Certificate{Certificate: [][]byte{der}, PrivateKey: key}
+	})
+	return cert
+}
+
+// talk runs a TLS session: the client sends each of asks, length-prefixed,
+// and the server answers each with a reply of the size it asks for.
+func talk(t *testing.T, configure func(client, server *tls.Config), asks ...int) session {
+	t.Helper()
+	var keyLog bytes.Buffer
+	cc := &tls.Config{InsecureSkipVerify: true, KeyLogWriter: &keyLog}
+	sc := &tls.Config{Certificates: []tls.Certificate{testCert(t)}}
+	if configure != nil {
+		configure(cc, sc)
+	}
+	a, b := net.Pipe()
+	base := time.Date(2026, 12, 3, 10, 0, 0, 0, time.UTC)
+	ra := &recorder{Conn: a, base: base, s: source.Stream{Conn: "c>s", Dir: source.ClientToServer, FromStart: true}}
+	rb := &recorder{Conn: b, base: base.Add(time.Second), s: source.Stream{Conn: "c>s", Dir: source.ServerToClient, FromStart: true}}
+	client, server := tls.Client(ra, cc), tls.Server(rb, sc)
+	var s session
+	done := make(chan error, 1)
+	go func() {
+		var sent []byte
+		defer func() { s.sent[1] = sent }()
+		for range asks {
+			var n [4]byte
+			if _, err := io.ReadFull(server, n[:]); err != nil {
+				done <- err
+				return
+			}
+			size := int(binary.BigEndian.Uint32(n[:]))
+			reply := bytes.Repeat([]byte{byte(size)}, size)
+			sent = append(sent, reply...)
+			if _, err := server.Write(reply); err != nil {
+				done <- err
+				return
+			}
+		}
+		done <- nil
+	}()
+	for _, size := range asks {
+		ask := binary.BigEndian.AppendUint32(nil, uint32(size))
+		s.sent[0] = append(s.sent[0], ask...)
+		_, err := client.Write(ask)
+		require.NoError(t, err)
+		_, err = io.ReadFull(client, make([]byte, size))
+		require.NoError(t, err)
+	}
+	require.NoError(t, <-done)
+	s.state = client.ConnectionState()
+	a.Close() // not client.Close: its close_notify would wait for a reader
+	b.Close()
+	s.client, s.server, s.keyLog = ra.s, rb.s, keyLog.Bytes()
+	return s
+}
+
+func keys(t *testing.T, logs ...[]byte) *decrypt.KeyLog {
+	k, err := decrypt.ParseKeyLog(bytes.Join(logs, nil))
+	require.NoError(t, err)
+	return k
+}
+
+// Go's crypto/tls, in each version and AEAD suite it lets a program pick:
+// what each side sent inside TLS is read back byte for byte from what it
+// wrote on the wire, records of 16 KiB and more among them.
+func TestDecryptGoTLS(t *testing.T) {
+	cases := []struct {
+		name    string
+		version uint16
+		suite   uint16
+	}{
+		{"TLS 1.3", tls.VersionTLS13, 0}, // the suite is Go's to pick
+		{"TLS 1.2 AES-128-GCM", tls.VersionTLS12, tls.TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256},
+		{"TLS 1.2 AES-256-GCM", tls.VersionTLS12, tls.TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384},
+		{"TLS 1.2 ChaCha20-Poly1305", tls.VersionTLS12, tls.TLS_ECDHE_ECDSA_WITH_CHACHA20_POLY1305_SHA256},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := talk(t, func(client, server *tls.Config) {
+				client.MaxVersion = c.version
+				if c.suite != 0 {
+					client.CipherSuites = []uint16{c.suite}
+				}
+			}, 10, 70_000, 1, 20_000)
+			require.Equal(t, c.version, s.state.Version)
+			got := decrypt.Decrypt(&s.client, &s.server, keys(t, s.keyLog))
+			require.NoError(t, got.Err)
+			require.NoError(t, got.ClientErr)
+			require.NoError(t, got.ServerErr)
+			assert.Equal(t, s.state.CipherSuite, got.Suite)
+			assert.Equal(t, tls.VersionName(c.version)+", "+tls.CipherSuiteName(s.state.CipherSuite), got.Describe())
+			assert.Equal(t, s.sent[0], got.Client.Bytes)
+			assert.Equal(t, s.sent[1], got.Server.Bytes)
+			assert.Equal(t, s.client.Conn, got.Client.Conn)
+			assert.Equal(t, source.ServerToClient, got.Server.Dir)
+
+			// Each piece of plaintext has the time and number of the write
+			// (the packet) that completed its record: the first reply's
+			// record is the server's first write after its hellos, and a
+			// reply of 70,000 bytes is at least five records (of 16 KiB at
+			// most), each in a write of its own.
+			segs := got.Server.Segments
+			require.NotEmpty(t, segs)
+			assert.Equal(t, 0, segs[0].Off)
+			assert.Greater(t, segs[0].Packet, 1)
+			var packets []int
+			for i, seg := range segs {
+				if i > 0 {
+					assert.Greater(t, seg.Off, segs[i-1].Off)
+					assert.Greater(t, seg.Packet, segs[i-1].Packet)
+				}
+				raw := s.server.Segments[seg.Packet-1]
+				assert.Equal(t, raw.Time, seg.Time)
+				if seg.Off >= 10 && seg.Off < 10+70_000 {
+					packets = append(packets, seg.Packet)
+				}
+			}
+			assert.GreaterOrEqual(t, len(packets), 5)
+			for i := 1; i < len(packets); i++ {
+				assert.Equal(t, packets[i-1]+1, packets[i])
+			}
+		})
+	}
+}
+
+// What a side sent before its stream breaks is kept, and the error says
+// where it broke and why.
+func TestDecryptBrokenStreams(t *testing.T) {
+	s := talk(t, nil, 100, 50_000)
+	k := keys(t, s.keyLog)
+
+	t.Run("cut inside a record", func(t *testing.T) {
+		server := s.server
+		server.Bytes = server.Bytes[:len(server.Bytes)-100]
+		got := decrypt.Decrypt(&s.client, &server, k)
+		require.NoError(t, got.Err)
+		assert.Equal(t, s.sent[0], got.Client.Bytes)
+		require.Error(t, got.ServerErr)
+		assert.Regexp(t, `^at offset \d+: the input ends inside a record \(\d+ of its \d+ bytes are there\)$`, got.ServerErr.Error())
+		assert.NotEmpty(t, got.Server.Bytes)
+		assert.Equal(t, s.sent[1][:len(got.Server.Bytes)], got.Server.Bytes)
+	})
+	t.Run("bytes lost", func(t *testing.T) {
+		server := s.server
+		at := len(server.Bytes) - 30_000
+		server.Gaps = []source.Gap{{Off: at, Len: 1_000}}
+		got := decrypt.Decrypt(&s.client, &server, k)
+		require.Error(t, got.ServerErr)
+		assert.Contains(t, got.ServerErr.Error(), "the capture lost bytes inside the record there")
+		assert.Equal(t, s.sent[1][:len(got.Server.Bytes)], got.Server.Bytes)
+		assert.Greater(t, len(got.Server.Bytes), 100)
+	})
+	t.Run("a damaged byte", func(t *testing.T) {
+		server := s.server
+		server.Bytes = bytes.Clone(server.Bytes)
+		server.Bytes[len(server.Bytes)-20_000] ^= 1
+		got := decrypt.Decrypt(&s.client, &server, k)
+		require.Error(t, got.ServerErr)
+		assert.Regexp(t, `^at offset \d+: the record does not decrypt with the key log's secrets`, got.ServerErr.Error())
+		assert.Equal(t, s.sent[1][:len(got.Server.Bytes)], got.Server.Bytes)
+	})
+	t.Run("another session's secrets", func(t *testing.T) {
+		other := talk(t, nil, 1)
+		got := decrypt.Decrypt(&s.client, &s.server, keys(t, other.keyLog))
+		require.Error(t, got.Err)
+		assert.Contains(t, got.Err.Error(), "the key log has no secrets for this connection (client random ")
+		assert.Nil(t, got.Client.Bytes)
+	})
+	t.Run("begun mid-connection", func(t *testing.T) {
+		client := s.client
+		client.Bytes, client.FromStart = client.Bytes[len(client.Bytes)-50:], false
+		got := decrypt.Decrypt(&client, &s.server, k)
+		require.Error(t, got.Err)
+		assert.EqualError(t, got.Err, "client stream: no ClientHello: the capture began after the connection's start")
+	})
+	t.Run("no server side", func(t *testing.T) {
+		got := decrypt.Decrypt(&s.client, nil, k)
+		assert.EqualError(t, got.Err, "the server's side of the connection is not in the input, and its hello names the cipher suite")
+	})
+	t.Run("a CBC suite", func(t *testing.T) {
+		cbc := talk(t, func(client, server *tls.Config) {
+			client.MaxVersion = tls.VersionTLS12
+			client.CipherSuites = []uint16{tls.TLS_ECDHE_ECDSA_WITH_AES_128_CBC_SHA}
+		}, 1)
+		got := decrypt.Decrypt(&cbc.client, &cbc.server, keys(t, cbc.keyLog))
+		assert.EqualError(t, got.Err, "the cipher suite TLS_ECDHE_ECDSA_WITH_AES_128_CBC_SHA is not one kafkawire decrypts: only AES-GCM and ChaCha20-Poly1305 are")
+		assert.Equal(t, "TLS 1.2, TLS_ECDHE_ECDSA_WITH_AES_128_CBC_SHA", got.Describe())
+	})
+}
+
+// A key log of TLS 1.3 with its handshake secrets left out still opens the
+// application data: the handshake records are passed over.
+func TestDecryptWithoutHandshakeSecrets(t *testing.T) {
+	s := talk(t, nil, 5, 5)
+	var kept [][]byte
+	for line := range bytes.Lines(s.keyLog) {
+		if !bytes.Contains(line, []byte("HANDSHAKE")) {
+			kept = append(kept, line)
+		}
+	}
+	require.Less(t, len(kept), bytes.Count(s.keyLog, []byte("\n")))
+	got := decrypt.Decrypt(&s.client, &s.server, keys(t, kept...))
+	require.NoError(t, got.Err)
+	require.NoError(t, got.ClientErr)
+	require.NoError(t, got.ServerErr)
+	assert.Equal(t, s.sent[0], got.Client.Bytes)
+	assert.Equal(t, s.sent[1], got.Server.Bytes)
+}
+
+func TestParseKeyLog(t *testing.T) {
+	random := bytes.Repeat([]byte("ab"), 32)
+	good := "# a comment\n\nCLIENT_RANDOM " + string(random) + " " + string(bytes.Repeat([]byte("01"), 48)) + "\r\n" +
+		"EXPORTER_SECRET " + string(random) + " 00\n"
+	k, err := decrypt.ParseKeyLog([]byte(good))
+	require.NoError(t, err)
+	assert.Equal(t, 1, k.Len())
+	assert.True(t, decrypt.LooksLikeKeyLog([]byte(good)))
+
+	for _, c := range []struct{ log, err string }{
+		{"CLIENT_RANDOM abc 00", "key log: line 1, column 15: a client random of 64 hex digits (32 bytes), not 3"},
+		{"  CLIENT_RANDOM " + string(random), "key log: line 1, column 16: a key log line is a label, a client random and a secret, separated by spaces; this one has 2 fields"},
+		{"# x\nHELLO " + string(random) + " 00", `key log: line 2, column 1: "HELLO" is not a key log label (CLIENT_RANDOM, CLIENT_TRAFFIC_SECRET_0, ...)`},
+		{"CLIENT_TRAFFIC_SECRET_0 " + string(random) + " 0g", "key log: line 1, column 90: the secret in hex: encoding/hex: invalid byte: U+0067 'g'"},
+		{"CLIENT_TRAFFIC_SECRET_0 " + string(random) + " 123", "key log: line 1, column 90: a secret of an even number of hex digits, 2 to 128; this one has 3"},
+	} {
+		k, err := decrypt.ParseKeyLog([]byte(good + c.log + "\n" + good))
+		lines := bytes.Count([]byte(good), []byte("\n"))
+		var le *decrypt.LineError
+		require.ErrorAs(t, err, &le, c.log)
+		le.Line -= lines
+		assert.EqualError(t, le, c.err)
+		assert.Equal(t, 1, k.Len(), "the lines before are kept")
+	}
+	assert.False(t, decrypt.LooksLikeKeyLog([]byte("00000000  00 00 00 10 00 12 00 03  |........|\n")))
+	assert.False(t, decrypt.LooksLikeKeyLog([]byte("CLIENT_RANDOM but not one")))
+}
