@@ -207,12 +207,17 @@ func runDecode(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if fs.NArg() > 1 {
 		return errors.New("decode reads one file (or stdin)")
 	}
-	var hint frame.Hint
-	var err error
-	if af.api != "" {
-		if hint.API, hint.Version, err = af.resolve(); err != nil {
-			return err
-		}
+	if af.request && af.response {
+		return errors.New("say --request or --response, not both")
+	}
+	// A response does not name its API: decoding one needs it from the
+	// flags (or --guess to list what fits), or it has nothing to decode with.
+	if af.response && af.api == "" && !*guess {
+		return errors.New("--response needs --api and --version (a response does not name its API), or --guess to list the pairs that decode it")
+	}
+	hint, err := hintFlags(af.api, af.version)
+	if err != nil {
+		return err
 	}
 	// Text dumps, raw binary files and captures come in through one seam.
 	fd, err := readFrames(fs.Arg(0), stdin, hint, ports)

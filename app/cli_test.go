@@ -244,3 +244,34 @@ func TestBinary(t *testing.T) {
 	assert.Equal(t, 1, exit.ExitCode())
 	assert.Equal(t, "kafkawire: at 0x0004: API key 255 is not a Kafka API (0-94)\n", stderr.String())
 }
+
+// Flags that say a frame is a response, or give its version, without naming
+// its API get an error saying what to give, never a crash: a response does
+// not name its API, so there is nothing to decode it with.
+func TestDecodeFlagsWithoutAPI(t *testing.T) {
+	resp, _, status := kafkawire(t, "", "encode", "--api", "InitProducerId", "--version", "5", "--response")
+	require.Equal(t, 0, status)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--response"}, "kafkawire: --response needs --api and --version (a response does not name its API), or --guess to list the pairs that decode it\n"},
+		{[]string{"--response", "--version", "5"}, "kafkawire: --response needs --api and --version (a response does not name its API), or --guess to list the pairs that decode it\n"},
+		{[]string{"--response", "--json"}, "kafkawire: --response needs --api and --version (a response does not name its API), or --guess to list the pairs that decode it\n"},
+		{[]string{"--version", "5"}, "kafkawire: --version needs --api\n"},
+		{[]string{"--request", "--version", "5"}, "kafkawire: --version needs --api\n"},
+		{[]string{"--request", "--response", "--api", "InitProducerId", "--version", "5"}, "kafkawire: say --request or --response, not both\n"},
+	} {
+		// Two responses back to back take the stream's path: the same error.
+		for _, in := range []string{resp, strings.Repeat(strings.TrimSpace(resp), 2)} {
+			out, errOut, status := kafkawire(t, in, append([]string{"decode"}, c.args...)...)
+			assert.Equal(t, 1, status, "%v", c.args)
+			assert.Equal(t, c.want, errOut, "%v", c.args)
+			assert.Empty(t, out, "%v", c.args)
+		}
+	}
+	// With --guess, --response needs no API: the guesses are what it asks for.
+	out, errOut, status := kafkawire(t, resp, "decode", "--response", "--guess")
+	require.Equal(t, 0, status, errOut)
+	assert.True(t, strings.HasPrefix(out, "InitProducerId v5\t--api InitProducerId --version 5\n"), out)
+}
