@@ -201,6 +201,7 @@ func runDecode(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	guess := fs.Bool("guess", false, "for a response of unknown API: list the (API, version) pairs that decode it")
 	var ports portList
 	fs.Var(&ports, "port", "in a capture: a Kafka server's TCP `port`, for connections captured without their start")
+	keyLog := fs.String("keylog", "", "a TLS key log `file` (SSLKEYLOGFILE's format) whose secrets open the capture's TLS connections")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -220,7 +221,11 @@ func runDecode(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	// Text dumps, raw binary files and captures come in through one seam.
-	fd, err := readFrames(fs.Arg(0), stdin, hint, ports)
+	keys, err := readKeyLog(*keyLog, stderr)
+	if err != nil {
+		return err
+	}
+	fd, err := readFrames(fs.Arg(0), stdin, hint, ports, keys)
 	if err != nil {
 		return err
 	}

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/kafkawire/kafkawire/codec/conversation"
+	"github.com/kafkawire/kafkawire/codec/decrypt"
 	"github.com/kafkawire/kafkawire/codec/frame"
 	"github.com/kafkawire/kafkawire/codec/schema"
 	"github.com/kafkawire/kafkawire/codec/source"
@@ -58,7 +59,9 @@ type found struct {
 // be compressed) from the file name (stdin for "" or "-") and finds its
 // Kafka frames. A capture is read as it streams in, never held whole, so a
 // big one costs the memory of its TCP streams only.
-func readFrames(name string, stdin io.Reader, hint frame.Hint, ports []uint16) (found, error) {
+// The secrets of a key log (keys, nil for none) open the input's TLS
+// connections they are for.
+func readFrames(name string, stdin io.Reader, hint frame.Hint, ports []uint16, keys *decrypt.KeyLog) (found, error) {
 	r := stdin
 	if name != "" && name != "-" {
 		f, err := os.Open(name)
@@ -90,6 +93,9 @@ func readFrames(name string, stdin io.Reader, hint frame.Hint, ports []uint16) (
 		if int64(len(data)) > limit {
 			data, rerr = data[:limit], fmt.Errorf("only the first %d MiB of the input were read: it is not a capture, and bytes or text are read up to that", limit>>20)
 		}
+		if decrypt.LooksLikeKeyLog(data) {
+			return found{}, errors.New("this is a TLS key log, not a capture: give it with --keylog, beside the capture of the connections it opens")
+		}
 		in, err = source.ReadContent(data, o)
 		if rerr != nil {
 			err = rerr
@@ -99,7 +105,30 @@ func readFrames(name string, stdin io.Reader, hint frame.Hint, ports []uint16) (
 	if err != nil && len(in.Streams) == 0 {
 		return found{in: in}, fmt.Errorf("reading the input as bytes: %v", err)
 	}
-	return found{in: in, res: conversation.Find(in, conversation.Options{Hint: hint}), warning: err}, nil
+	return found{in: in, res: conversation.Find(in, conversation.Options{Hint: hint, Keys: keys}), warning: err}, nil
+}
+
+// readKeyLog reads the key log of --keylog; "" is none. A key log whose
+// end is cut (its writer died mid-line) opens the sessions before the cut,
+// with a note.
+func readKeyLog(name string, stderr io.Writer) (*decrypt.KeyLog, error) {
+	if name == "" {
+		return nil, nil
+	}
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return nil, fmt.Errorf("--keylog: %w", err)
+	}
+	keys, err := decrypt.ParseKeyLog(data)
+	switch {
+	case err != nil && keys.Len() == 0:
+		return nil, fmt.Errorf("--keylog %s: %w", name, err)
+	case err != nil:
+		fmt.Fprintf(stderr, "kafkawire: note: --keylog %s: %v; the %d sessions before it are used\n", name, err, keys.Len())
+	case keys.Len() == 0:
+		return nil, fmt.Errorf("--keylog %s: no TLS secrets in it (lines such as CLIENT_RANDOM or CLIENT_TRAFFIC_SECRET_0)", name)
+	}
+	return keys, nil
 }
 
 // nothingFound says, on one line, why an input gave no frame.
@@ -118,7 +147,7 @@ func nothingFound(in source.Input, res conversation.Result) error {
 		what = "1 TCP connection"
 	}
 	if n := counts[conversation.TLS]; n > 0 {
-		what += fmt.Sprintf(", %d of them TLS", n)
+		what += fmt.Sprintf(", %d of them TLS not decrypted (see the notes above)", n)
 	}
 	cut := ""
 	if in.Cut > 0 {
@@ -318,6 +347,7 @@ func runFrames(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	version := fs.Int("version", -1, "API `version` of those responses")
 	var ports portList
 	fs.Var(&ports, "port", "a Kafka server's TCP `port`, for connections captured without their start (repeat, or separate by commas)")
+	keyLog := fs.String("keylog", "", "a TLS key log `file` (SSLKEYLOGFILE's format) whose secrets open the capture's TLS connections")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -328,12 +358,17 @@ func runFrames(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	fd, err := readFrames(fs.Arg(0), stdin, hint, ports)
+	keys, err := readKeyLog(*keyLog, stderr)
+	if err != nil {
+		return err
+	}
+	fd, err := readFrames(fs.Arg(0), stdin, hint, ports, keys)
 	if err != nil {
 		return err
 	}
 	res := fd.res
 	if res.Len() == 0 {
+		printNotes(stderr, fd.in, res, fd.warning)
 		return nothingFound(fd.in, res)
 	}
 	printNotes(stderr, fd.in, res, fd.warning)

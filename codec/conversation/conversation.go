@@ -8,8 +8,9 @@
 // sent, so a response that comes out of turn is noted. A capture that began
 // mid-connection is read from the first offset where a real frame header
 // starts; a frame that spans bytes the capture lost is kept, broken, with
-// where the loss is, and reading resumes at the next real header. TLS
-// connections are listed and skipped.
+// where the loss is, and reading resumes at the next real header. A TLS
+// connection is read through codec/decrypt when the key log given has its
+// secrets, and listed and skipped when not.
 //
 // An input with no connections (a pasted dump, a raw file) is one stream of
 // frames back to back, requests and responses mixed, as codec/frame reads it.
@@ -25,6 +26,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/kafkawire/kafkawire/codec/decrypt"
 	"github.com/kafkawire/kafkawire/codec/frame"
 	"github.com/kafkawire/kafkawire/codec/schema"
 	"github.com/kafkawire/kafkawire/codec/source"
@@ -256,6 +258,11 @@ type Options struct {
 	// MaxFrames bounds the frames the input is cut into (DefaultMaxFrames
 	// when 0): the bytes of a stream past it are one piece, marked broken.
 	MaxFrames int
+
+	// Keys are the TLS secrets of the input's connections, from a key
+	// log: a TLS connection they open is read as what it carried, its
+	// frames' offsets in the bytes it carried; nil skips TLS connections.
+	Keys *decrypt.KeyLog
 }
 
 // pauseEvery is how many frames Find handles between calls of Options.Pause.
@@ -321,7 +328,7 @@ func Find(in source.Input, o Options) Result {
 		if s.pair >= 0 {
 			s.pair = int(order[s.pair])
 		}
-		res.bufs[s.buf] = in.Streams[s.buf].Bytes
+		res.bufs[s.buf] = f.streams[s.buf].Bytes
 		res.frames[i] = s
 	}
 	res.texts = f.texts
@@ -456,7 +463,8 @@ func reverse(conn string) string {
 // form a Result keeps, appended to one list: a connection's requests in
 // stream order, then its responses.
 type finder struct {
-	streams []source.Stream
+	streams []source.Stream // the input's, with a decrypted connection's in place of what it sent
+	own     bool            // whether streams is a copy of the input's, to be changed
 	o       Options
 	frames  frameBlocks
 	texts   []string // the frames' broken and note texts (see stored)
@@ -529,9 +537,10 @@ func (f *finder) conn(g connGroup) Conn {
 		c.Bytes[1] = len(server.Bytes)
 	}
 	if isTLS(client) || isTLS(server) {
-		c.Kind = TLS
-		c.Notes = append(c.Notes, "TLS: the bytes are encrypted, so the connection is skipped")
-		return c
+		if client, server = f.decrypt(&c, g, client, server); client == nil && server == nil {
+			c.Kind = TLS
+			return c
+		}
 	}
 	if client == nil || !looksLikeRequests(client.Bytes, client.Gaps) {
 		if server == nil && client != nil && client.Dir == source.Unknown {
@@ -618,6 +627,34 @@ func (f *finder) conn(g connGroup) Conn {
 	f.cut(&c, "server", g.server, schema.Response, 4, responseHeader)
 	f.pair(&c, first, asked, f.frames.n)
 	return c
+}
+
+// decrypt reads a TLS connection with the options' keys, and gives its
+// sides' streams as the bytes they carried, both nil when it could not.
+// What the TLS is and where decrypting stopped go in the connection's
+// notes.
+func (f *finder) decrypt(c *Conn, g connGroup, client, server *source.Stream) (*source.Stream, *source.Stream) {
+	if f.o.Keys == nil {
+		c.Notes = append(c.Notes, "TLS: the bytes are encrypted, so the connection is skipped (a key log with its secrets would open it)")
+		return nil, nil
+	}
+	d := decrypt.Decrypt(client, server, f.o.Keys)
+	if d.Err != nil {
+		c.Notes = append(c.Notes, "TLS, not decrypted: "+d.Err.Error())
+		return nil, nil
+	}
+	c.Notes = append(c.Notes, d.Describe()+", decrypted with the key log: the offsets are in the bytes each side sent inside TLS")
+	if d.ClientErr != nil {
+		c.Notes = append(c.Notes, "client stream: decrypting stopped "+d.ClientErr.Error())
+	}
+	if d.ServerErr != nil {
+		c.Notes = append(c.Notes, "server stream: decrypting stopped "+d.ServerErr.Error())
+	}
+	if !f.own {
+		f.streams, f.own = slices.Clone(f.streams), true
+	}
+	f.streams[g.client], f.streams[g.server] = d.Client, d.Server
+	return &f.streams[g.client], &f.streams[g.server]
 }
 
 func isTLS(s *source.Stream) bool {

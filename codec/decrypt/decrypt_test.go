@@ -2,15 +2,9 @@ package decrypt_test
 
 import (
 	"bytes"
-	"crypto/ecdsa"
-	"crypto/elliptic"
-	"crypto/rand"
 	"crypto/tls"
-	"crypto/x509"
-	"crypto/x509/pkix"
 	"encoding/binary"
 	"io"
-	"math/big"
 	"net"
 	"sync"
 	"testing"
@@ -20,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/kafkawire/kafkawire/codec/decrypt"
+	"github.com/kafkawire/kafkawire/codec/decrypt/decrypttest"
 	"github.com/kafkawire/kafkawire/codec/source"
 )
 
@@ -51,26 +46,11 @@ type session struct {
 	state          tls.ConnectionState
 }
 
-var (
-	certOnce sync.Once
-	cert     tls.Certificate
-)
-
-// testCert is a self-signed ECDSA certificate for 127.0.0.1.
+// testCert is the tests' self-signed certificate.
 func testCert(t *testing.T) tls.Certificate {
-	certOnce.Do(func() {
-		key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-		require.NoError(t, err)
-		tmpl := &x509.Certificate{
-			SerialNumber: big.NewInt(1), Subject: pkix.Name{CommonName: "kafkawire test"},
-			NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(time.Hour),
-			DNSNames: []string{"localhost"},
-		}
-		der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
-		require.NoError(t, err)
-		cert = tls.Certificate{Certificate: [][]byte{der}, PrivateKey: key}
-	})
-	return cert
+	c, err := decrypttest.Certificate()
+	require.NoError(t, err)
+	return c
 }
 
 // talk runs a TLS session: the client sends each of asks, length-prefixed,

@@ -1,0 +1,182 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"crypto/tls"
+	"fmt"
+	"net"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/twmb/franz-go/pkg/kfake"
+	"github.com/twmb/franz-go/pkg/kgo"
+
+	"github.com/kafkawire/kafkawire/codec/capture/capturetest"
+	"github.com/kafkawire/kafkawire/codec/decrypt/decrypttest"
+)
+
+// writes keeps the API key of every request kgo writes to a broker.
+type writes struct {
+	mu   sync.Mutex
+	keys []int16
+}
+
+func (w *writes) OnBrokerWrite(_ kgo.BrokerMetadata, key int16, _ int, _, _ time.Duration, err error) {
+	if err == nil {
+		w.mu.Lock()
+		w.keys = append(w.keys, key)
+		w.mu.Unlock()
+	}
+}
+
+// recordTLS runs kgo over TLS against kfake on 127.0.0.1 while tcpdump
+// records lo: once for each client configuration, each producing a record
+// and fetching it back. It returns the capture's file, the key log Go's
+// crypto/tls wrote for the clients, and the API keys of the requests kgo
+// wrote.
+func recordTLS(t *testing.T, clients ...*tls.Config) (file, keyLog string, sent []int16) {
+	t.Helper()
+	cert, err := decrypttest.Certificate()
+	require.NoError(t, err)
+	c, err := kfake.NewCluster(kfake.NumBrokers(1), kfake.AllowAutoTopicCreation(),
+		kfake.TLS(&tls.Config{Certificates: []tls.Certificate{cert}}))
+	require.NoError(t, err)
+	defer c.Close()
+	addr := c.ListenAddrs()[0]
+	_, port, _ := net.SplitHostPort(addr)
+	p, _ := strconv.Atoi(port)
+	dir := t.TempDir()
+	file, keyLog = filepath.Join(dir, "tls.pcap"), filepath.Join(dir, "keys.log")
+	stop := capturetest.Tcpdump(t, false).Start(t, file, p)
+	var keys bytes.Buffer
+	w := &writes{}
+	for i, cfg := range clients {
+		cfg = cfg.Clone()
+		cfg.InsecureSkipVerify, cfg.KeyLogWriter = true, &keys
+		func() {
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			topic := fmt.Sprintf("tls-%d", i)
+			cl, err := kgo.NewClient(kgo.SeedBrokers(addr), kgo.DialTLSConfig(cfg), kgo.WithHooks(w),
+				kgo.ClientID("tls-test"), kgo.AllowAutoTopicCreation(), kgo.ConsumeTopics(topic),
+				kgo.ProducerBatchCompression(kgo.NoCompression()),
+				kgo.ConsumeResetOffset(kgo.NewOffset().AtStart()))
+			require.NoError(t, err)
+			defer cl.Close()
+			require.NoError(t, cl.ProduceSync(ctx, &kgo.Record{Topic: topic, Value: bytes.Repeat([]byte("s"), 40_000)}).FirstErr())
+			for got := 0; got == 0; {
+				f := cl.PollFetches(ctx)
+				require.NoError(t, ctx.Err())
+				got = f.NumRecords()
+			}
+		}()
+	}
+	stop()
+	require.NoError(t, os.WriteFile(keyLog, keys.Bytes(), 0o600))
+	return file, keyLog, w.keys
+}
+
+// A capture of Kafka over TLS opens with the clients' key log: kgo over
+// TLS 1.3, and over TLS 1.2 with ChaCha20-Poly1305, against kfake on
+// 127.0.0.1, recorded by tcpdump. kafkawire frames with --keylog lists
+// exactly the frames Debian's tshark finds when it decrypts the capture
+// with the same key log (its follow,tls,raw dump of each connection, read
+// back by kafkawire), every request kgo wrote among them, every response
+// paired. Without the key log, or with another's, the connections are
+// named TLS and why they were not opened is said.
+func TestFramesOfTLSCapture(t *testing.T) {
+	ts := needTshark(t)
+	file, keyLog, sent := recordTLS(t,
+		&tls.Config{MinVersion: tls.VersionTLS13},
+		&tls.Config{MaxVersion: tls.VersionTLS12, CipherSuites: []uint16{tls.TLS_ECDHE_ECDSA_WITH_CHACHA20_POLY1305_SHA256}})
+
+	out, errOut, status := kafkawire(t, "", "frames", "--keylog", keyLog, file)
+	require.Equal(t, 0, status, errOut)
+	got := framesOf(t, out)
+	assert.Contains(t, errOut, "TLS 1.3, TLS_AES_128_GCM_SHA256, decrypted with the key log")
+	assert.Contains(t, errOut, "TLS 1.2, TLS_ECDHE_ECDSA_WITH_CHACHA20_POLY1305_SHA256, decrypted with the key log")
+	assert.NotContains(t, errOut, "decrypting stopped")
+
+	var requests []int16
+	responses := 0
+	for _, l := range got {
+		require.NotNil(t, l.APIKey, "every frame named: %s", l.Hex)
+		if l.Direction == "request" {
+			requests = append(requests, *l.APIKey)
+		} else {
+			responses++
+		}
+	}
+	slices.Sort(requests)
+	slices.Sort(sent)
+	assert.Equal(t, sent, requests, "the requests kgo wrote")
+	assert.Equal(t, len(requests), responses, "each request answered")
+	assert.Contains(t, out, `"apiName":"Produce"`)
+	assert.True(t, strings.Contains(out, strings.Repeat("73", 40_000)), "the record's value in the clear")
+
+	// tshark's decryption with the same key log, read by its own Kafka
+	// dissector: each frame's client port, direction, and a request's API
+	// key, and correlation id. (Its follow,tls,raw dump is no measure:
+	// tshark 4.0 leaves records out of it.)
+	_, port, _ := strings.Cut(*got[0].Conn, ">127.0.0.1:")
+	fields := tshark(t, ts, "-r", file, "-o", "tls.keylog_file:"+keyLog, "-d", "tls.port=="+port+",kafka", "-Y", "kafka",
+		"-T", "fields", "-E", "separator=,", "-e", "tcp.srcport", "-e", "tcp.dstport", "-e", "kafka.request_key", "-e", "kafka.correlation_id")
+	var theirs, ours []string
+	for _, l := range strings.Split(strings.TrimSpace(fields), "\n") {
+		f := strings.Split(l, ",")
+		require.Len(t, f, 4, l)
+		if f[1] == port {
+			theirs = append(theirs, f[0]+" request "+f[2]+" "+f[3])
+		} else {
+			theirs = append(theirs, f[1]+" response "+f[3])
+		}
+	}
+	for _, l := range got {
+		client, _, _ := strings.Cut(strings.TrimPrefix(*l.Conn, "127.0.0.1:"), ">")
+		if l.Direction == "request" {
+			ours = append(ours, fmt.Sprintf("%s request %d %d", client, *l.APIKey, *l.CorrelationID))
+		} else {
+			ours = append(ours, fmt.Sprintf("%s response %d", client, *l.CorrelationID))
+		}
+	}
+	slices.Sort(theirs)
+	slices.Sort(ours)
+	assert.Equal(t, theirs, ours)
+	conns := map[string]bool{}
+	for _, l := range got {
+		conns[*l.Conn] = true
+	}
+
+	// decode prints them too, each under its connection.
+	tree, errOut, status := kafkawire(t, "", "decode", "--keylog", keyLog, file)
+	require.Equal(t, 0, status, errOut)
+	assert.Equal(t, len(got), strings.Count("\n"+tree, "\n# "), "a heading per frame")
+	assert.Contains(t, tree, "ProduceRequest message v")
+
+	// Without the key log: nothing read, and why.
+	out, errOut, status = kafkawire(t, "", "frames", file)
+	assert.NotEqual(t, 0, status)
+	assert.Empty(t, out)
+	assert.Contains(t, errOut, "TLS: the bytes are encrypted, so the connection is skipped (a key log with its secrets would open it)")
+	assert.Contains(t, errOut, fmt.Sprintf("no Kafka frame found in this pcap input: %d TCP connections, %[1]d of them TLS not decrypted", len(conns)))
+
+	// Another session's key log.
+	_, otherKeys, _ := recordTLS(t, &tls.Config{})
+	_, errOut, status = kafkawire(t, "", "frames", "--keylog", otherKeys, file)
+	assert.NotEqual(t, 0, status)
+	assert.Regexp(t, `TLS, not decrypted: the key log has no secrets for this connection \(client random [0-9a-f]{16}\.\.\.\)`, errOut)
+
+	// The key log given as the input.
+	_, errOut, status = kafkawire(t, "", "frames", keyLog)
+	assert.NotEqual(t, 0, status)
+	assert.Contains(t, errOut, "this is a TLS key log, not a capture: give it with --keylog")
+}
