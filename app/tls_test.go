@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"context"
 	"crypto/tls"
+	"encoding/hex"
 	"fmt"
 	"net"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -123,34 +125,7 @@ func TestFramesOfTLSCapture(t *testing.T) {
 	assert.Contains(t, out, `"apiName":"Produce"`)
 	assert.True(t, strings.Contains(out, strings.Repeat("73", 40_000)), "the record's value in the clear")
 
-	// tshark's decryption with the same key log, read by its own Kafka
-	// dissector: each frame's client port, direction, and a request's API
-	// key, and correlation id. (Its follow,tls,raw dump is no measure:
-	// tshark 4.0 leaves records out of it.)
-	_, port, _ := strings.Cut(*got[0].Conn, ">127.0.0.1:")
-	fields := tshark(t, ts, "-r", file, "-o", "tls.keylog_file:"+keyLog, "-d", "tls.port=="+port+",kafka", "-Y", "kafka",
-		"-T", "fields", "-E", "separator=,", "-e", "tcp.srcport", "-e", "tcp.dstport", "-e", "kafka.request_key", "-e", "kafka.correlation_id")
-	var theirs, ours []string
-	for _, l := range strings.Split(strings.TrimSpace(fields), "\n") {
-		f := strings.Split(l, ",")
-		require.Len(t, f, 4, l)
-		if f[1] == port {
-			theirs = append(theirs, f[0]+" request "+f[2]+" "+f[3])
-		} else {
-			theirs = append(theirs, f[1]+" response "+f[3])
-		}
-	}
-	for _, l := range got {
-		client, _, _ := strings.Cut(strings.TrimPrefix(*l.Conn, "127.0.0.1:"), ">")
-		if l.Direction == "request" {
-			ours = append(ours, fmt.Sprintf("%s request %d %d", client, *l.APIKey, *l.CorrelationID))
-		} else {
-			ours = append(ours, fmt.Sprintf("%s response %d", client, *l.CorrelationID))
-		}
-	}
-	slices.Sort(theirs)
-	slices.Sort(ours)
-	assert.Equal(t, theirs, ours)
+	assert.Equal(t, tsharkKafka(t, ts, file, keyLog, got), kafkaOf(got))
 	conns := map[string]bool{}
 	for _, l := range got {
 		conns[*l.Conn] = true
@@ -179,4 +154,103 @@ func TestFramesOfTLSCapture(t *testing.T) {
 	_, errOut, status = kafkawire(t, "", "frames", keyLog)
 	assert.NotEqual(t, 0, status)
 	assert.Contains(t, errOut, "this is a TLS key log, not a capture: give it with --keylog")
+}
+
+// tsharkKafka is what Debian's tshark finds in a capture of Kafka over TLS,
+// decrypted with keyLog, by its own Kafka dissector: a line per frame with
+// its client's port, its direction, and a request's API key, and its
+// correlation id, sorted. got names the broker's port. (tshark's
+// follow,tls,raw dump is no measure: tshark 4.0 leaves records out of it.)
+func tsharkKafka(t *testing.T, ts, file, keyLog string, got []frameLine) []string {
+	t.Helper()
+	require.NotEmpty(t, got)
+	_, port, _ := strings.Cut(*got[0].Conn, ">127.0.0.1:")
+	fields := tshark(t, ts, "-r", file, "-o", "tls.keylog_file:"+keyLog, "-d", "tls.port=="+port+",kafka", "-Y", "kafka",
+		"-T", "fields", "-E", "separator=,", "-e", "tcp.srcport", "-e", "tcp.dstport", "-e", "kafka.request_key", "-e", "kafka.correlation_id")
+	var lines []string
+	for _, l := range strings.Split(strings.TrimSpace(fields), "\n") {
+		f := strings.Split(l, ",")
+		require.Len(t, f, 4, l)
+		if f[1] == port {
+			lines = append(lines, f[0]+" request "+f[2]+" "+f[3])
+		} else {
+			lines = append(lines, f[1]+" response "+f[3])
+		}
+	}
+	slices.Sort(lines)
+	return lines
+}
+
+// kafkaOf is what tsharkKafka gives, from kafkawire frames' lines.
+func kafkaOf(got []frameLine) []string {
+	var lines []string
+	for _, l := range got {
+		client, _, _ := strings.Cut(strings.TrimPrefix(*l.Conn, "127.0.0.1:"), ">")
+		if l.Direction == "request" {
+			lines = append(lines, fmt.Sprintf("%s request %d %d", client, *l.APIKey, *l.CorrelationID))
+		} else {
+			lines = append(lines, fmt.Sprintf("%s response %d", client, *l.CorrelationID))
+		}
+	}
+	slices.Sort(lines)
+	return lines
+}
+
+// Node's TLS (OpenSSL) as kafkajs uses it, in the two TLS 1.3 suites Go
+// does not pick for itself: node --tls-keylog writes the key log while
+// kafkajs produces to kfake over TLS on 127.0.0.1 and tcpdump records lo.
+// kafkawire frames with --keylog finds what tshark finds, the record
+// kafkajs sent among it.
+func TestFramesOfKafkajsOverTLS(t *testing.T) {
+	ts := needTshark(t)
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Fatalf("node is not installed: apt-get install nodejs npm (.ci/install does it); %v", err)
+	}
+	dir := filepath.Join("..", "e2e", "node")
+	if _, err := os.Stat(filepath.Join(dir, "node_modules", "kafkajs")); err != nil {
+		t.Fatalf("kafkajs is not installed: run `npm ci --prefix e2e/node` (make test and .ci/install do)")
+	}
+	cert, err := decrypttest.Certificate()
+	require.NoError(t, err)
+	for _, suite := range []string{"TLS_CHACHA20_POLY1305_SHA256", "TLS_AES_256_GCM_SHA384"} {
+		t.Run(suite, func(t *testing.T) {
+			c, err := kfake.NewCluster(kfake.NumBrokers(1), kfake.AllowAutoTopicCreation(),
+				kfake.TLS(&tls.Config{Certificates: []tls.Certificate{cert}}))
+			require.NoError(t, err)
+			defer c.Close()
+			addr := c.ListenAddrs()[0]
+			_, port, _ := net.SplitHostPort(addr)
+			p, _ := strconv.Atoi(port)
+			tmp := t.TempDir()
+			file, keyLog := filepath.Join(tmp, "kafkajs.pcap"), filepath.Join(tmp, "keys.log")
+			stop := capturetest.Tcpdump(t, false).Start(t, file, p)
+			script := `
+const { Kafka, logLevel } = require('kafkajs');
+const kafka = new Kafka({ clientId: 'tls-kafkajs', brokers: [process.argv[1]], logLevel: logLevel.NOTHING,
+  ssl: { rejectUnauthorized: false, minVersion: 'TLSv1.3', ciphers: process.argv[2] } });
+const producer = kafka.producer({ allowAutoTopicCreation: true });
+producer.connect()
+  .then(() => producer.send({ topic: 'tls-js', messages: [{ key: 'k', value: 'over TLS from kafkajs' }] }))
+  .then(() => producer.disconnect())
+  .then(() => process.exit(0), (e) => { console.error(e); process.exit(1); });
+`
+			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+			defer cancel()
+			cmd := exec.CommandContext(ctx, node, "--tls-keylog="+keyLog, "-e", script, addr, suite)
+			cmd.Dir = dir
+			log, err := cmd.CombinedOutput()
+			require.NoError(t, err, string(log))
+			stop()
+
+			out, errOut, status := kafkawire(t, "", "frames", "--keylog", keyLog, file)
+			require.Equal(t, 0, status, errOut)
+			assert.Contains(t, errOut, "TLS 1.3, "+suite+", decrypted with the key log")
+			assert.NotContains(t, errOut, "decrypting stopped")
+			got := framesOf(t, out)
+			assert.Equal(t, tsharkKafka(t, ts, file, keyLog, got), kafkaOf(got))
+			assert.Contains(t, out, `"apiName":"Produce"`)
+			assert.True(t, strings.Contains(out, hex.EncodeToString([]byte("over TLS from kafkajs"))), "the record's value in the clear")
+		})
+	}
 }
