@@ -1,6 +1,7 @@
 package main
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -57,4 +58,28 @@ func TestDecodeHintsAtResponse(t *testing.T) {
 	require.Equal(t, 0, status)
 	assert.NotContains(t, out, "reads cleanly as a request")
 	assert.Contains(t, out, "--api InitProducerId --version 5")
+}
+
+// A Produce request without its size prefix starts 00 00 00 0v, which reads
+// as a size prefix of v: it decodes as the one request it is, not as a
+// stream of a v-byte frame and a broken rest.
+func TestDecodeProduceWithoutItsSizePrefix(t *testing.T) {
+	for v := 4; v <= 13; v++ {
+		ver := strconv.Itoa(v)
+		full, _, status := kafkawire(t, "", "encode", "--api", "Produce", "--version", ver, "--request", "--example")
+		require.Equal(t, 0, status)
+		out, errOut, status := kafkawire(t, strings.TrimSpace(full)[8:], "decode")
+		require.Equal(t, 0, status, "v%d: %s", v, errOut)
+		assert.True(t, strings.HasPrefix(out, "ProduceRequest message v"+ver+" ["), "v%d: %s", v, out)
+		assert.Contains(t, out, "size int32 = ", "v%d", v)
+		assert.Contains(t, out, "not in the input: added by kafkawire", "v%d", v)
+		assert.NotContains(t, out, "# frame", "v%d: one frame, not a stream", v)
+
+		// As JSON, it encodes back to the frame with its prefix.
+		js, errOut, status := kafkawire(t, strings.TrimSpace(full)[8:], "decode", "--json")
+		require.Equal(t, 0, status, "v%d: %s", v, errOut)
+		again, errOut, status := kafkawire(t, js, "encode", "--json", "-")
+		require.Equal(t, 0, status, "v%d: %s", v, errOut)
+		assert.Equal(t, full, again, "v%d", v)
+	}
 }

@@ -20,6 +20,9 @@ type Piece struct {
 	// Rest, when set, says why the bytes from Off on were not cut into
 	// frames: past MaxPieces frames, or a size prefix no frame has.
 	Rest string
+	// Unprefixed marks the one piece of a stream that is a whole request
+	// without its size prefix (see Split); DecodeRequestLoose reads it.
+	Unprefixed bool
 }
 
 // MaxPieces bounds the frames Split cuts a stream into. Bytes made to look
@@ -34,7 +37,40 @@ const minBody = 4
 
 // Split cuts a stream of frames sent back to back (as on a TCP connection) by their size prefixes.
 // A last frame that the stream cuts short is returned with Short set.
+//
+// Bytes pasted without their size prefix start with a request's API key and
+// version, and those of Produce (key 0) read as a small size prefix: 00 00
+// 00 09 is a "frame" of 9 bytes. When the bytes cut so do not start with a
+// request that decodes cleanly but read whole as one, without its prefix,
+// that decodes cleanly, that reading wins: Split returns them as one piece
+// marked Unprefixed.
 func Split(b []byte) []Piece {
+	pieces := cut(b)
+	if len(pieces) > 1 && unprefixed(b, pieces[0]) {
+		return []Piece{{Off: 0, Bytes: b, Unprefixed: true}}
+	}
+	return pieces
+}
+
+// unprefixed reports whether b reads as one request without its size
+// prefix that decodes cleanly, while first, the frame its first 4 bytes
+// cut as a size prefix, is no request that does. The cheap test comes
+// first: b's first 4 bytes must name a known API and version, which few
+// real size prefixes do.
+func unprefixed(b []byte, first Piece) bool {
+	api := schema.ByKey(int16(binary.BigEndian.Uint16(b)))
+	if api == nil || api.Def(schema.Request, int16(binary.BigEndian.Uint16(b[2:]))) == nil {
+		return false
+	}
+	if DecodeRequest(first.Bytes).Err == nil {
+		return false
+	}
+	prefixed := binary.BigEndian.AppendUint32(make([]byte, 0, len(b)+4), uint32(len(b)))
+	return DecodeRequest(append(prefixed, b...)).Err == nil
+}
+
+// cut is Split by size prefixes alone.
+func cut(b []byte) []Piece {
 	var out []Piece
 	for off := 0; off < len(b); {
 		if len(out) == MaxPieces {
@@ -335,7 +371,10 @@ func DecodeStream(b []byte, hint Hint) []Part {
 // frame with how many are decoded of how many: the page shows progress and
 // lets the browser paint from it.
 func DecodeStreamEach(b []byte, hint Hint, each func(done, total int)) []Part {
-	pieces := Split(b)
+	// By size prefixes alone: every part's bytes are a frame as the stream
+	// holds it, prefix included. (Split's one unprefixed request is decoded
+	// alone, with DecodeRequestLoose, by those who call Split first.)
+	pieces := cut(b)
 	parts := make([]Part, 0, len(pieces))
 	type asked struct {
 		api *schema.API
