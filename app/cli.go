@@ -306,11 +306,28 @@ func printGuesses(stdout io.Writer, b []byte) error {
 func decodeStream(stdout io.Writer, b []byte, hint frame.Hint, asJSON bool) error {
 	var first error
 	for i, p := range frame.DecodeStream(b, hint) {
+		if p.Rest != "" {
+			// Bytes not cut into frames are no frame: say what they are
+			// without a frame's heading.
+			what := fmt.Sprintf("%d bytes at 0x%04x", len(p.Piece.Bytes), p.Off)
+			if i > 0 {
+				what += fmt.Sprintf(" after frame %d", i)
+			}
+			fmt.Fprintf(stdout, "# %s: %s\n", what, p.Rest)
+			if first == nil {
+				first = fmt.Errorf("%s: %s", what, p.Rest)
+			}
+			continue
+		}
 		fmt.Fprintf(stdout, "# frame %d at 0x%04x, %d bytes, %s", i+1, p.Off, len(p.Piece.Bytes), p.Dir)
 		if p.PairedWith >= 0 {
 			fmt.Fprintf(stdout, " to frame %d", p.PairedWith+1)
 		}
 		fmt.Fprintln(stdout)
+		if p.Short > 0 {
+			// As kafkawire frames says it.
+			fmt.Fprintf(stdout, "  (broken: the input ends %d bytes before the frame does)\n", p.Short)
+		}
 		if p.Note != "" {
 			fmt.Fprintf(stdout, "  (%s)\n", p.Note)
 		}

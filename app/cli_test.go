@@ -205,7 +205,8 @@ func TestDecodeErrors(t *testing.T) {
 		{"0000000c00ff000000000000", "at 0x0004: API key 255 is not a Kafka API"},
 		{"00000014003d0063", "at 0x0006: DescribeProducers has no version 99"},
 		{"00 01\n02 0g", "line 2, column 5"},
-		{"00000014003d000000000000000000020102000000000000ffff", "frame 2 (stream offset 0x0018)"},
+		// Two bytes after a frame are too few for a size prefix: no frame.
+		{"00000014003d000000000000000000020102000000000000ffff", "2 bytes at 0x0018 after frame 1: too few for a size prefix (4 bytes): not a frame"},
 	} {
 		_, stderr, status := kafkawire(t, c.in, "decode")
 		assert.Equal(t, 1, status, c.in)

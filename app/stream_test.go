@@ -83,3 +83,36 @@ func TestDecodeProduceWithoutItsSizePrefix(t *testing.T) {
 		assert.Equal(t, full, again, "v%d", v)
 	}
 }
+
+// A stream whose last request the input cuts short shows that request, cut
+// short, and stray bytes after the last frame are said to be that, not a
+// frame; kafkawire frames says the same of both.
+func TestDecodeStreamEndsBadly(t *testing.T) {
+	m, _, status := kafkawire(t, "", "encode", "--api", "Metadata", "--version", "12", "--request")
+	require.Equal(t, 0, status)
+	m = strings.TrimSpace(m) // 37 bytes
+
+	cut := m + m[:30]
+	out, errOut, status := kafkawire(t, cut, "decode")
+	assert.Equal(t, 1, status)
+	assert.Contains(t, out, "# frame 2 at 0x0025, 15 bytes, request\n  (broken: the input ends 22 bytes before the frame does)\nMetadataRequest message v12 [0x0000, 15B]\n")
+	assert.Equal(t, "kafkawire: frame 2 (stream offset 0x0025): at 0x000f: frame truncated by 22 bytes: size says 33, 11 present\n", errOut)
+	lines, _, status := kafkawire(t, cut, "frames")
+	require.Equal(t, 0, status)
+	got := strings.Split(lines, "\n")
+	require.Len(t, got, 3, lines)
+	assert.Equal(t, `{"conn":null,"time":null,"direction":"request","apiKey":3,"apiName":"Metadata","version":12,"correlationId":0,"hex":"`+m[:30]+`","broken":"the input ends 22 bytes before the frame does"}`, got[1])
+
+	stray := m + "0000"
+	out, errOut, status = kafkawire(t, stray, "decode")
+	assert.Equal(t, 1, status)
+	assert.Equal(t, 1, strings.Count(out, "# frame "), out)
+	assert.True(t, strings.HasSuffix(out, "\n# 2 bytes at 0x0025 after frame 1: too few for a size prefix (4 bytes): not a frame\n"), out)
+	assert.NotContains(t, out, "MetadataResponse")
+	assert.Equal(t, "kafkawire: 2 bytes at 0x0025 after frame 1: too few for a size prefix (4 bytes): not a frame\n", errOut)
+	lines, _, status = kafkawire(t, stray, "frames")
+	require.Equal(t, 0, status)
+	got = strings.Split(lines, "\n")
+	require.Len(t, got, 3, lines)
+	assert.Equal(t, `{"conn":null,"time":null,"direction":"response","apiKey":null,"apiName":null,"version":null,"correlationId":null,"hex":"0000","broken":"too few for a size prefix (4 bytes): not a frame"}`, got[1])
+}

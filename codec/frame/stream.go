@@ -18,7 +18,8 @@ type Piece struct {
 	// Short is how many bytes the size prefix promised beyond the end of the stream.
 	Short int
 	// Rest, when set, says why the bytes from Off on were not cut into
-	// frames: past MaxPieces frames, or a size prefix no frame has.
+	// frames: past MaxPieces frames, a size prefix no frame has, or too
+	// few bytes for a size prefix.
 	Rest string
 	// Unprefixed marks the one piece of a stream that is a whole request
 	// without its size prefix (see Split); DecodeRequestLoose reads it.
@@ -79,7 +80,11 @@ func cut(b []byte) []Piece {
 			break
 		}
 		if len(b)-off < 4 {
-			out = append(out, Piece{Off: off, Bytes: b[off:], Short: 4 - (len(b) - off)})
+			// Too few for a size prefix, so no frame's size is known: not a
+			// frame cut short but bytes left over (a stray "0000" was a
+			// 2-byte response paired with the request before it).
+			out = append(out, Piece{Off: off, Bytes: b[off:],
+				Rest: "too few for a size prefix (4 bytes): not a frame"})
 			break
 		}
 		size := int64(int32(binary.BigEndian.Uint32(b[off:])))
@@ -397,6 +402,13 @@ func DecodeStreamEach(b []byte, hint Hint, each func(done, total int)) []Part {
 		}
 		return len(c) == 0
 	}
+	// answers reports whether b, read as a response, has the correlation id
+	// of a request before it.
+	answers := func(b []byte) bool {
+		id, ok := CorrelationID(b, schema.Response)
+		_, asked := requests[id]
+		return ok && asked
+	}
 	// Every part keeps its tree and buffers, so the stream has a budget
 	// of its own: once the frames so far have spent it, the rest are
 	// split but not decoded, each with a note that says so.
@@ -433,6 +445,13 @@ func DecodeStreamEach(b []byte, hint Hint, each func(done, total int)) []Part {
 			if id, ok := CorrelationID(p.Bytes, schema.Request); ok {
 				requests[id] = asked{part.Decoded.Msg.API, part.Decoded.Msg.Version, len(parts)}
 			}
+		} else if req != nil && hint.API == nil && p.Short > 0 && !answers(p.Bytes) {
+			// The input ends inside a frame whose header names a known
+			// request, and which answers no request before it: that
+			// request, cut short. (Read as a response, its API key and
+			// version were a correlation id that pairs with nothing.)
+			part.Dir = schema.Request
+			part.Decoded = req
 		} else if req != nil && hint.API == nil && len(requests) == 0 && noResponse(&part) {
 			// Names a known API and version, decodes as no response, and fails
 			// as a request: show why, as a request. (A response whose
@@ -442,7 +461,7 @@ func DecodeStreamEach(b []byte, hint Hint, each func(done, total int)) []Part {
 		} else {
 			part.Dir = schema.Response
 			id, _ := CorrelationID(p.Bytes, schema.Response)
-			if q, ok := requests[id]; ok {
+			if q, ok := requests[id]; ok && answers(p.Bytes) {
 				part.Decoded = dec(p.Bytes, q.api, q.v, schema.Response)
 				part.PairedWith = q.idx
 			} else if hint.API != nil {

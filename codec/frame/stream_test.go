@@ -133,3 +133,53 @@ func TestSplitStopsAtMaxPieces(t *testing.T) {
 	assert.Nil(t, rest.Decoded)
 	assert.Equal(t, last.Rest, rest.Note)
 }
+
+// A stream that ends inside a request is that request cut short, as its
+// header says, not a response whose "correlation id" is the request's API
+// key and version; a response cut short still pairs with its request.
+func TestDecodeStreamLastRequestCutShort(t *testing.T) {
+	req := encodeWithCorrelation(t, "Metadata", 12, schema.Request, 0)
+	for _, n := range []int{8, 15, len(req) - 1} {
+		parts := frame.DecodeStream(append(append([]byte{}, req...), req[:n]...), frame.Hint{})
+		require.Len(t, parts, 2, "cut at %d", n)
+		last := parts[1]
+		assert.Equal(t, len(req)-n, last.Short, "cut at %d", n)
+		assert.Equal(t, schema.Request, last.Dir, "cut at %d", n)
+		require.NotNil(t, last.Decoded, "cut at %d", n)
+		assert.Equal(t, "Metadata", last.Msg.API.Name)
+		assert.Equal(t, int16(12), last.Msg.Version)
+		require.NotNil(t, last.Err)
+		assert.Equal(t, fmt.Sprintf("frame truncated by %d bytes: size says %d, %d present", len(req)-n, len(req)-4, n-4), last.Err.Msg)
+		assert.Equal(t, -1, last.PairedWith)
+	}
+
+	// A response cut short whose correlation id reads as a request header
+	// (Produce v7) answers the request before it: a response, paired.
+	ask := encodeWithCorrelation(t, "DescribeProducers", 0, schema.Request, 7)
+	resp := encodeWithCorrelation(t, "DescribeProducers", 0, schema.Response, 7)
+	parts := frame.DecodeStream(append(append([]byte{}, ask...), resp[:len(resp)-3]...), frame.Hint{})
+	require.Len(t, parts, 2)
+	assert.Equal(t, schema.Response, parts[1].Dir)
+	assert.Equal(t, 0, parts[1].PairedWith)
+	require.NotNil(t, parts[1].Decoded)
+	assert.Equal(t, "DescribeProducers", parts[1].Msg.API.Name)
+}
+
+// Fewer than 4 bytes after the last frame are no frame: they cannot hold a
+// size prefix. They are one piece that says so, paired with nothing (two
+// zero bytes were a response to the request of correlation id 0).
+func TestSplitBytesAfterTheLastFrame(t *testing.T) {
+	req := encodeWithCorrelation(t, "Metadata", 12, schema.Request, 0)
+	for n := 1; n < 4; n++ {
+		b := append(append([]byte{}, req...), make([]byte, n)...)
+		pieces := frame.Split(b)
+		require.Len(t, pieces, 2, "%d bytes", n)
+		assert.Equal(t, frame.Piece{Off: len(req), Bytes: make([]byte, n), Rest: "too few for a size prefix (4 bytes): not a frame"}, pieces[1])
+		parts := frame.DecodeStream(b, frame.Hint{})
+		require.Len(t, parts, 2)
+		assert.Nil(t, parts[0].Err)
+		assert.Nil(t, parts[1].Decoded, "%d bytes", n)
+		assert.Equal(t, -1, parts[1].PairedWith, "%d bytes", n)
+		assert.Equal(t, pieces[1].Rest, parts[1].Note)
+	}
+}
