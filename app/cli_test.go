@@ -205,6 +205,9 @@ func TestDecodeErrors(t *testing.T) {
 		{"0000000c00ff000000000000", "at 0x0004: API key 255 is not a Kafka API"},
 		{"00000014003d0063", "at 0x0006: DescribeProducers has no version 99"},
 		{"00 01\n02 0g", "line 2, column 5"},
+		// Hex a digit short is not base64 (47 digits would read as such).
+		{"00000014003d00000000000000000002010200000000000", "line 1, column 47: odd number of hex digits (47)"},
+		{"00000014003d000000000000000000020102000000000000\ndone", "line 2, column 2: found no bytes"},
 		// Two bytes after a frame are too few for a size prefix: no frame.
 		{"00000014003d000000000000000000020102000000000000ffff", "2 bytes at 0x0018 after frame 1: too few for a size prefix (4 bytes): not a frame"},
 	} {

@@ -148,19 +148,25 @@ func Formats() []Format {
 }
 
 // Parse reads bytes written out as text in any of the supported formats,
-// detects which, and returns them.
+// detects which, and returns them. Text of hex digits and spaces only, or
+// whose first line is hex, is hex even where it breaks (an odd number of
+// digits, a word after it): the error says where, rather than base64
+// reading it as bytes no one wrote.
 func Parse(text string) (Result, error) {
 	if strings.TrimSpace(text) == "" {
 		return Result{}, noBytes(text)
 	}
 	var res Result
-	var best *Error
+	var best, hexErr *Error
 	found := false
 	for _, p := range parsers {
 		r, err := p.run(text)
 		if err != nil {
 			if best == nil || err.off > best.off {
 				best = err
+			}
+			if p.format == Hex {
+				hexErr = err
 			}
 			continue
 		}
@@ -179,6 +185,17 @@ func Parse(text string) (Result, error) {
 				other = HexdumpC
 			}
 			res.Alternatives = append(res.Alternatives, other)
+		}
+	}
+	if hexErr != nil && (!found || res.Format == Base64 || res.Format == Base64URL) {
+		// Hex that went wrong is told as hex: base64 reads most runs of
+		// letters and digits (hex cut short, or followed by a word, came
+		// out as bytes no one wrote), and od's offsets are digits too.
+		switch {
+		case hexDigitsOnly(text):
+			return Result{}, hexErr.locate(text)
+		case hexFirstLine(text, hexErr):
+			return Result{}, nothingFits(text, hexErr)
 		}
 	}
 	if !found {
@@ -208,6 +225,22 @@ func Parse(text string) (Result, error) {
 		}
 	}
 	return res, nil
+}
+
+// hexDigitsOnly reports whether text is hex digits and spaces only: hex,
+// whatever else reads it, so what stopped the hex parser (an odd number of
+// digits, say) is the error.
+func hexDigitsOnly(text string) bool {
+	return strings.IndexFunc(text, func(r rune) bool { return r >= 0x80 || !isHex(byte(r)) && !isSpace(byte(r)) }) < 0
+}
+
+// hexFirstLine reports whether the hex parser, stopped with err, read the
+// text's first line whole: hex followed by something else, not base64. A
+// line of real base64 holds other letters: only 22 of its 64 characters are
+// hex digits.
+func hexFirstLine(text string, err *Error) bool {
+	eol, _ := lineEnd(text, skipSpace(text, 0))
+	return err.off > eol
 }
 
 // quotedHex reports whether a result read as a string literal is hex

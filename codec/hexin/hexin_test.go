@@ -190,7 +190,6 @@ func TestParseErrors(t *testing.T) {
 	}{
 		{"empty", "", 1, 1, Hex, "no bytes found"},
 		{"blank", "  \n\t\n", 1, 1, Hex, "no bytes found"},
-		{"odd digits", "00 00 00 2", 1, 10, Hex, "odd number of hex digits"},
 		{"bad digit", "00 00 00 22\n00 12 0g 03", 2, 8, Hex, "expected a hex digit, found 'g'"},
 		{"mixed hex and junk", "00 00 00 22 ZZ", 1, 13, Hex, "expected a hex digit, found 'Z'"},
 		{"junk after 0x", "0x00 0xzz", 1, 8, Hex, "expected a hex digit after 0x, found 'z'"},
@@ -235,12 +234,11 @@ func TestParseErrors(t *testing.T) {
 }
 
 func TestParseAs(t *testing.T) {
-	// 7 digits would be base64 if left to Parse.
 	_, err := ParseAs("0000002", Hex)
 	var e *Error
 	require.ErrorAs(t, err, &e)
 	assert.Equal(t, 7, e.Column)
-	assert.Equal(t, "odd number of hex digits", e.Msg)
+	assert.Equal(t, "odd number of hex digits (7): the hex ends here, half-way through a byte", e.Msg)
 
 	// Forcing base64 on hex digits reads them as base64.
 	r, err := ParseAs("deadbeef", Base64)

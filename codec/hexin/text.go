@@ -35,7 +35,11 @@ func parseHex(text string) ([]byte, Format, *Error) {
 			if j < len(text) && !isSpace(text[j]) && !strings.ContainsRune(":,-\\", rune(text[j])) {
 				return nil, Hex, errAt(Hex, j, "expected a hex digit, %s", found(text, j))
 			}
-			return nil, Hex, errAt(Hex, j-1, "odd number of hex digits")
+			if strings.IndexFunc(text[j:hi], func(r rune) bool { return r < 0x80 && isHex(byte(r)) }) < 0 {
+				// The last run: the hex was cut short, or has a digit too many.
+				return nil, Hex, errAt(Hex, j-1, "odd number of hex digits (%d): the hex ends here, half-way through a byte", 2*len(out)+j-i)
+			}
+			return nil, Hex, errAt(Hex, j-1, "odd number of hex digits (%d) in this run: each byte is two", j-i)
 		}
 		for ; i < j; i += 2 {
 			out = append(out, unhex(text[i])<<4|unhex(text[i+1]))
