@@ -23,8 +23,10 @@ func runAPIs(args []string, stdout io.Writer) error {
 	// The summary is free text, so it comes as two extra columns at the end
 	// and only when asked for: scripts reading the first columns keep working.
 	summary := fs.Bool("summary", false, "add each API's role and one-line summary as the last two columns")
-	if err := fs.Parse(args); err != nil {
+	if pos, err := parseAnywhere(fs, args); err != nil {
 		return err
+	} else if len(pos) > 0 {
+		return fmt.Errorf("apis takes no arguments but --summary, got %q", pos)
 	}
 	w := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 	head := "KEY\tNAME\tREQUEST\tRESPONSE\tFLEXIBLE\tFLAGS"
@@ -109,8 +111,10 @@ func runEncode(args []string, stdin io.Reader, stdout io.Writer) error {
 	af.register(fs)
 	jsonFile := fs.String("json", "", "read the message from this JSON `file` (- for stdin); its api, version and direction stand in for the flags")
 	example := fs.Bool("example", false, "encode a realistic example (topic \"orders\", producer id 4000, two records) instead of the minimal instance")
-	if err := fs.Parse(args); err != nil {
+	if pos, err := parseAnywhere(fs, args); err != nil {
 		return err
+	} else if len(pos) > 0 {
+		return fmt.Errorf("encode takes no arguments but flags (a JSON file comes with --json), got %q", pos)
 	}
 	if *example && *jsonFile != "" {
 		return errors.New("say --example or --json, not both")
@@ -202,11 +206,17 @@ func runDecode(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	var ports portList
 	fs.Var(&ports, "port", "in a capture: a Kafka server's TCP `port`, for connections captured without their start")
 	keyLog := fs.String("keylog", "", "a TLS key log `file` (SSLKEYLOGFILE's format) whose secrets open the capture's TLS connections")
-	if err := fs.Parse(args); err != nil {
+	// Flags may come after the file too (decode p.hex --json).
+	files, err := parseAnywhere(fs, args)
+	if err != nil {
 		return err
 	}
-	if fs.NArg() > 1 {
-		return errors.New("decode reads one file (or stdin)")
+	if len(files) > 1 {
+		return fmt.Errorf("decode reads one file (or stdin), got %d: %q", len(files), files)
+	}
+	file := ""
+	if len(files) == 1 {
+		file = files[0]
 	}
 	if af.request && af.response {
 		return errors.New("say --request or --response, not both")
@@ -225,7 +235,7 @@ func runDecode(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	fd, err := readFrames(fs.Arg(0), stdin, hint, ports, keys)
+	fd, err := readFrames(file, stdin, hint, ports, keys)
 	if err != nil {
 		return err
 	}

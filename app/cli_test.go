@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/hex"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -278,4 +279,67 @@ func TestDecodeFlagsWithoutAPI(t *testing.T) {
 	out, errOut, status := kafkawire(t, resp, "decode", "--response", "--guess")
 	require.Equal(t, 0, status, errOut)
 	assert.True(t, strings.HasPrefix(out, "InitProducerId v5\t--api InitProducerId --version 5\n"), out)
+}
+
+// `<command> --help` (or -h) prints the command's usage and exits 0; a flag
+// it does not know still fails.
+func TestCommandHelp(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	bin := t.TempDir() + "/kafkawire"
+	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
+	require.NoError(t, err, string(out))
+	for _, cmd := range []string{"apis", "encode", "decode", "frames", "diff", "errors", "serve", "site"} {
+		for _, help := range []string{"--help", "-h"} {
+			c := exec.Command(bin, cmd, help)
+			var stdout, stderr bytes.Buffer
+			c.Stdout, c.Stderr = &stdout, &stderr
+			require.NoError(t, c.Run(), "%s %s: %s", cmd, help, stderr.String())
+			assert.True(t, strings.HasPrefix(stderr.String(), "Usage of "+cmd+":\n"), "%s %s: %s", cmd, help, stderr.String())
+			assert.NotContains(t, stderr.String(), "help requested", "%s %s", cmd, help)
+		}
+	}
+	c := exec.Command(bin, "decode", "--nope")
+	var stderr bytes.Buffer
+	c.Stderr = &stderr
+	var exit *exec.ExitError
+	require.ErrorAs(t, c.Run(), &exit)
+	assert.Equal(t, 1, exit.ExitCode())
+	assert.Contains(t, stderr.String(), "kafkawire: flag provided but not defined: -nope\n")
+}
+
+// Flags may follow the file, as they may precede it; a command that takes
+// no file says so of an argument it does not take.
+func TestFlagsAfterTheFile(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "p.hex")
+	require.NoError(t, os.WriteFile(file, encodeBytes(t, "--api", "DescribeProducers", "--version", "0", "--request"), 0o644))
+	before, errOut, status := kafkawire(t, "", "decode", "--json", file)
+	require.Equal(t, 0, status, errOut)
+	require.Contains(t, before, `"api": "DescribeProducers"`)
+	after, errOut, status := kafkawire(t, "", "decode", file, "--json")
+	require.Equal(t, 0, status, errOut)
+	assert.Equal(t, before, after)
+
+	resp := filepath.Join(dir, "r.hex")
+	require.NoError(t, os.WriteFile(resp, encodeBytes(t, "--api", "InitProducerId", "--version", "5", "--response"), 0o644))
+	out, errOut, status := kafkawire(t, "", "decode", "--response", resp, "--api", "InitProducerId", "--version", "5")
+	require.Equal(t, 0, status, errOut)
+	assert.True(t, strings.HasPrefix(out, "InitProducerIdResponse message v5"), out)
+
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"decode", file, "--json", file}, fmt.Sprintf("kafkawire: decode reads one file (or stdin), got 2: [%q %q]\n", file, file)},
+		{[]string{"encode", "--api", "Produce", "p.json", "--version", "9", "--request"}, "kafkawire: encode takes no arguments but flags (a JSON file comes with --json), got [\"p.json\"]\n"},
+		{[]string{"apis", "all"}, "kafkawire: apis takes no arguments but --summary, got [\"all\"]\n"},
+		{[]string{"site", "dist"}, "kafkawire: site takes no arguments but -base, -out, -web and -domain, got [\"dist\"]\n"},
+		{[]string{"serve", "8000"}, "kafkawire: serve takes no arguments but -addr, -base and -web, got [\"8000\"]\n"},
+	} {
+		_, errOut, status := kafkawire(t, "", c.args...)
+		assert.Equal(t, 1, status, "%v", c.args)
+		assert.Equal(t, c.want, errOut, "%v", c.args)
+	}
 }

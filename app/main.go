@@ -11,6 +11,8 @@
 package main
 
 import (
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -80,6 +82,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 	default:
 		fmt.Fprintf(stderr, "kafkawire: unknown command %q\n\n%s", args[0], usage)
 		return 2
+	}
+	if errors.Is(err, flag.ErrHelp) {
+		// -h or --help after a command: the flag package has printed the
+		// command's usage, which is what was asked for.
+		return 0
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "kafkawire: %v\n", err)

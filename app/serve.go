@@ -20,8 +20,10 @@ func runServe(args []string, stdout io.Writer) error {
 	addr := fs.String("addr", "127.0.0.1:8000", "address to listen on")
 	base := fs.String("base", "/", "URL path to serve the site under")
 	web := fs.String("web", "web", "directory with app.wasm and the static assets")
-	if err := fs.Parse(args); err != nil {
+	if pos, err := parseAnywhere(fs, args); err != nil {
 		return err
+	} else if len(pos) > 0 {
+		return fmt.Errorf("serve takes no arguments but -addr, -base and -web, got %q", pos)
 	}
 	host, _, err := net.SplitHostPort(*addr)
 	if err != nil {

@@ -23,8 +23,10 @@ func runSite(args []string, stdout io.Writer) error {
 	out := fs.String("out", "dist", "output directory")
 	web := fs.String("web", "web", "directory with app.wasm and the static assets")
 	domain := fs.String("domain", "kafkawire.github.io", "host name for links in page metadata")
-	if err := fs.Parse(args); err != nil {
+	if pos, err := parseAnywhere(fs, args); err != nil {
 		return err
+	} else if len(pos) > 0 {
+		return fmt.Errorf("site takes no arguments but -base, -out, -web and -domain, got %q", pos)
 	}
 	start := time.Now()
 	n, version, err := writeSite(*out, *web, *base, *domain)
