@@ -328,10 +328,19 @@ func TestFlagsAfterTheFile(t *testing.T) {
 	require.Equal(t, 0, status, errOut)
 	assert.True(t, strings.HasPrefix(out, "InitProducerIdResponse message v5"), out)
 
+	// frames too.
+	framesBefore, errOut, status := kafkawire(t, "", "frames", "--api", "DescribeProducers", "--version", "0", file)
+	require.Equal(t, 0, status, errOut)
+	framesAfter, errOut, status := kafkawire(t, "", "frames", file, "--api", "DescribeProducers", "--version", "0")
+	require.Equal(t, 0, status, errOut)
+	assert.Equal(t, framesBefore, framesAfter)
+
 	for _, c := range []struct {
 		args []string
 		want string
 	}{
+		{[]string{"frames", file, "--json", file}, "kafkawire: flag provided but not defined: -json\n"},
+		{[]string{"frames", file, "--port", "9092", file}, fmt.Sprintf("kafkawire: frames reads one file (or stdin), got 2: [%q %q]\n", file, file)},
 		{[]string{"decode", file, "--json", file}, fmt.Sprintf("kafkawire: decode reads one file (or stdin), got 2: [%q %q]\n", file, file)},
 		{[]string{"encode", "--api", "Produce", "p.json", "--version", "9", "--request"}, "kafkawire: encode takes no arguments but flags (a JSON file comes with --json), got [\"p.json\"]\n"},
 		{[]string{"apis", "all"}, "kafkawire: apis takes no arguments but --summary, got [\"all\"]\n"},

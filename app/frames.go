@@ -53,6 +53,7 @@ type found struct {
 	in      source.Input
 	res     conversation.Result
 	warning error
+	keys    *decrypt.KeyLog // the key log given, nil for none
 }
 
 // readFrames reads any input (a capture, raw bytes, a text dump; each may
@@ -105,7 +106,7 @@ func readFrames(name string, stdin io.Reader, hint frame.Hint, ports []uint16, k
 	if err != nil && len(in.Streams) == 0 {
 		return found{in: in}, fmt.Errorf("reading the input as bytes: %v", err)
 	}
-	return found{in: in, res: conversation.Find(in, conversation.Options{Hint: hint, Keys: keys}), warning: err}, nil
+	return found{in: in, res: conversation.Find(in, conversation.Options{Hint: hint, Keys: keys}), warning: err, keys: keys}, nil
 }
 
 // readKeyLog reads the key log of --keylog; "" is none. A key log whose
@@ -131,8 +132,13 @@ func readKeyLog(name string, stderr io.Writer) (*decrypt.KeyLog, error) {
 	return keys, nil
 }
 
-// nothingFound says, on one line, why an input gave no frame.
-func nothingFound(in source.Input, res conversation.Result) error {
+// nothingFound says, on one line, why an input gave no frame. When a key
+// log was given, the notes before it say why it opened no connection.
+func nothingFound(stderr io.Writer, fd found) error {
+	in, res := fd.in, fd.res
+	if fd.keys != nil {
+		printNotes(stderr, in, res, fd.warning)
+	}
 	if in.Kind == source.Text || in.Kind == source.Binary {
 		if len(res.Conns) == 0 || res.Conns[0].Name == "" {
 			return errors.New("no Kafka frame found in the input")
@@ -146,8 +152,10 @@ func nothingFound(in source.Input, res conversation.Result) error {
 	if len(res.Conns) == 1 {
 		what = "1 TCP connection"
 	}
-	if n := counts[conversation.TLS]; n > 0 {
-		what += fmt.Sprintf(", %d of them TLS not decrypted (see the notes above)", n)
+	if n := counts[conversation.TLS]; n > 0 && fd.keys == nil {
+		what += fmt.Sprintf(", %d of them TLS (give their key log with --keylog to open them)", n)
+	} else if n > 0 {
+		what += fmt.Sprintf(", %d of them TLS the key log does not open (see the notes above)", n)
 	}
 	cut := ""
 	if in.Cut > 0 {
@@ -348,11 +356,17 @@ func runFrames(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	var ports portList
 	fs.Var(&ports, "port", "a Kafka server's TCP `port`, for connections captured without their start (repeat, or separate by commas)")
 	keyLog := fs.String("keylog", "", "a TLS key log `file` (SSLKEYLOGFILE's format) whose secrets open the capture's TLS connections")
-	if err := fs.Parse(args); err != nil {
+	// Flags may come after the file too (frames cap.pcap --port 19092).
+	files, err := parseAnywhere(fs, args)
+	if err != nil {
 		return err
 	}
-	if fs.NArg() > 1 {
-		return errors.New("frames reads one file (or stdin)")
+	if len(files) > 1 {
+		return fmt.Errorf("frames reads one file (or stdin), got %d: %q", len(files), files)
+	}
+	file := ""
+	if len(files) == 1 {
+		file = files[0]
 	}
 	hint, err := hintFlags(*api, *version)
 	if err != nil {
@@ -362,14 +376,13 @@ func runFrames(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	fd, err := readFrames(fs.Arg(0), stdin, hint, ports, keys)
+	fd, err := readFrames(file, stdin, hint, ports, keys)
 	if err != nil {
 		return err
 	}
 	res := fd.res
 	if res.Len() == 0 {
-		printNotes(stderr, fd.in, res, fd.warning)
-		return nothingFound(fd.in, res)
+		return nothingFound(stderr, fd)
 	}
 	printNotes(stderr, fd.in, res, fd.warning)
 	return writeFrameLines(stdout, res)
@@ -408,7 +421,7 @@ func printNotes(stderr io.Writer, in source.Input, res conversation.Result, warn
 func decodeConversations(stdout, stderr io.Writer, fd found, asJSON bool) error {
 	res := fd.res
 	if res.Len() == 0 {
-		return nothingFound(fd.in, res)
+		return nothingFound(stderr, fd)
 	}
 	printNotes(stderr, fd.in, res, fd.warning)
 	var first error

@@ -218,7 +218,7 @@ func TestFramesNothingFound(t *testing.T) {
 	tls.Send(true, []byte{0x16, 0x03, 0x03, 0, 1, 0}, 0)
 	for _, in := range []struct{ data, stderr string }{
 		{string(capturetest.WritePcap(capturetest.Ethernet, false, append(c.Segments, tls.Segments...))),
-			"kafkawire: no Kafka frame found in this pcap input: 2 TCP connections, 1 of them TLS, none whose client sends Kafka requests (name a server port with --port if its client's side was not captured)\n"},
+			"kafkawire: no Kafka frame found in this pcap input: 2 TCP connections, 1 of them TLS (give their key log with --keylog to open them), none whose client sends Kafka requests (name a server port with --port if its client's side was not captured)\n"},
 		{"", "kafkawire: reading the input as bytes: "},
 	} {
 		out, errOut, status := kafkawire(t, in.data, "frames")

@@ -141,14 +141,14 @@ func TestFramesOfTLSCapture(t *testing.T) {
 	out, errOut, status = kafkawire(t, "", "frames", file)
 	assert.NotEqual(t, 0, status)
 	assert.Empty(t, out)
-	assert.Contains(t, errOut, "TLS: the bytes are encrypted, so the connection is skipped (a key log with its secrets would open it)")
-	assert.Contains(t, errOut, fmt.Sprintf("no Kafka frame found in this pcap input: %d TCP connections, %[1]d of them TLS not decrypted", len(conns)))
+	assert.Equal(t, fmt.Sprintf("kafkawire: no Kafka frame found in this pcap input: %d TCP connections, %[1]d of them TLS (give their key log with --keylog to open them), none whose client sends Kafka requests (name a server port with --port if its client's side was not captured)\n", len(conns)), errOut)
 
 	// Another session's key log.
 	_, otherKeys, _ := recordTLS(t, &tls.Config{})
 	_, errOut, status = kafkawire(t, "", "frames", "--keylog", otherKeys, file)
 	assert.NotEqual(t, 0, status)
 	assert.Regexp(t, `TLS, not decrypted: the key log has no secrets for this connection \(client random [0-9a-f]{16}\.\.\.\)`, errOut)
+	assert.Contains(t, errOut, fmt.Sprintf("%d of them TLS the key log does not open (see the notes above)", len(conns)))
 
 	// The key log given as the input.
 	_, errOut, status = kafkawire(t, "", "frames", keyLog)
