@@ -96,6 +96,9 @@ type Conn struct {
 	Kind  Kind
 	Bytes [2]int   // bytes sent by the client and by the server
 	Notes []string // what was skipped and why
+	// TLS names the TLS of a connection decrypted with Options.Keys
+	// ("TLS 1.3, TLS_AES_128_GCM_SHA256"); "" for one in the clear.
+	TLS string
 }
 
 // Result is what Find found: the frames in capture order (the time of
@@ -643,7 +646,8 @@ func (f *finder) decrypt(c *Conn, g connGroup, client, server *source.Stream) (*
 		c.Notes = append(c.Notes, "TLS, not decrypted: "+d.Err.Error())
 		return nil, nil
 	}
-	c.Notes = append(c.Notes, d.Describe()+", decrypted with the key log: the offsets are in the bytes each side sent inside TLS")
+	c.TLS = d.Describe()
+	c.Notes = append(c.Notes, c.TLS+", decrypted with the key log: the offsets are in the bytes each side sent inside TLS")
 	if d.ClientErr != nil {
 		c.Notes = append(c.Notes, "client stream: decrypting stopped "+d.ClientErr.Error())
 	}

@@ -393,7 +393,7 @@ func TestOtherConnections(t *testing.T) {
 	assert.Equal(t, conversation.NotKafka, res.Conns[0].Kind)
 	assert.Equal(t, "10.0.0.1:5555>10.0.0.2:80", res.Conns[0].Name)
 	assert.Equal(t, conversation.TLS, res.Conns[1].Kind)
-	assert.Equal(t, []string{"TLS: the bytes are encrypted, so the connection is skipped"}, res.Conns[1].Notes)
+	assert.Equal(t, []string{"TLS: the bytes are encrypted, so the connection is skipped (a key log with its secrets would open it)"}, res.Conns[1].Notes)
 }
 
 // Responses that come back out of request order are paired all the same,

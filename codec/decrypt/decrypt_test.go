@@ -285,3 +285,25 @@ func TestParseKeyLog(t *testing.T) {
 	assert.False(t, decrypt.LooksLikeKeyLog([]byte("00000000  00 00 00 10 00 12 00 03  |........|\n")))
 	assert.False(t, decrypt.LooksLikeKeyLog([]byte("CLIENT_RANDOM but not one")))
 }
+
+// decrypttest.Session's writes, as a capture's two streams, decrypt to
+// the frames it carried.
+func TestSessionOfFrames(t *testing.T) {
+	requests := [][]byte{[]byte("\x00\x00\x00\x02ab"), []byte("\x00\x00\x00\x01c")}
+	responses := [][]byte{[]byte("\x00\x00\x00\x03xyz"), nil}
+	writes, keyLog, err := decrypttest.Session(nil, nil, requests, responses)
+	require.NoError(t, err)
+	client := source.Stream{Dir: source.ClientToServer, FromStart: true}
+	server := source.Stream{Dir: source.ServerToClient, FromStart: true}
+	for _, w := range writes {
+		if w.FromClient {
+			client.Bytes = append(client.Bytes, w.Data...)
+		} else {
+			server.Bytes = append(server.Bytes, w.Data...)
+		}
+	}
+	got := decrypt.Decrypt(&client, &server, keys(t, keyLog))
+	require.NoError(t, got.Err)
+	assert.Equal(t, bytes.Join(requests, nil), got.Client.Bytes)
+	assert.Equal(t, responses[0], got.Server.Bytes)
+}
