@@ -90,6 +90,34 @@ func (s *session) dropFile(name string, data []byte) {
 	})()`))
 }
 
+// checkRows checks that the conversation list has a row for every frame
+// of exs, as kafkaTraffic's capture names their connections: its API,
+// version and correlation id, in both directions.
+func checkRows(t *testing.T, s *session, exs []traffic.Exchange) {
+	t.Helper()
+	rows := eval[[]string](s, `Array.from(document.querySelectorAll('#conv-list tbody tr')).map(r => Array.from(r.cells).slice(2, 7).map(c => c.textContent).join('|'))`)
+	have := map[string]int{}
+	for _, r := range rows {
+		have[r]++
+	}
+	for _, ex := range exs {
+		api := schema.ByKey(ex.APIKey).Name + " v" + strconv.Itoa(int(ex.APIVersion))
+		conn := fmt.Sprintf("127.0.0.1:%d>127.0.0.1:29092", 40000+ex.Conn)
+		req := strings.Join([]string{conn, "request", api, strconv.Itoa(int(ex.CorrelationID)), strconv.Itoa(len(ex.Request))}, "|")
+		if have[req] == 0 {
+			t.Errorf("no row %s", req)
+		}
+		have[req]--
+		if ex.Response != nil {
+			resp := strings.Join([]string{conn, "response", api, strconv.Itoa(int(ex.CorrelationID)), strconv.Itoa(len(ex.Response))}, "|")
+			if have[resp] == 0 {
+				t.Errorf("no row %s", resp)
+			}
+			have[resp]--
+		}
+	}
+}
+
 // shot saves a screenshot of one element into artifacts.
 func (s *session) shot(name, sel string) {
 	ctx, cancel := context.WithTimeout(s.ctx, 10*time.Second)
@@ -134,28 +162,7 @@ func TestCaptureConversationList(t *testing.T) {
 	if n := eval[int](s, `document.querySelectorAll('#conv-list tbody tr').length`); n != frames {
 		t.Errorf("%d rows, want one per frame: %d", n, frames)
 	}
-	// Every frame is there: its API, version and correlation id, in both directions.
-	rows := eval[[]string](s, `Array.from(document.querySelectorAll('#conv-list tbody tr')).map(r => Array.from(r.cells).slice(2, 7).map(c => c.textContent).join('|'))`)
-	have := map[string]int{}
-	for _, r := range rows {
-		have[r]++
-	}
-	for _, ex := range exs {
-		api := schema.ByKey(ex.APIKey).Name + " v" + strconv.Itoa(int(ex.APIVersion))
-		conn := fmt.Sprintf("127.0.0.1:%d>127.0.0.1:29092", 40000+ex.Conn)
-		req := strings.Join([]string{conn, "request", api, strconv.Itoa(int(ex.CorrelationID)), strconv.Itoa(len(ex.Request))}, "|")
-		if have[req] == 0 {
-			t.Errorf("no row %s", req)
-		}
-		have[req]--
-		if ex.Response != nil {
-			resp := strings.Join([]string{conn, "response", api, strconv.Itoa(int(ex.CorrelationID)), strconv.Itoa(len(ex.Response))}, "|")
-			if have[resp] == 0 {
-				t.Errorf("no row %s", resp)
-			}
-			have[resp]--
-		}
-	}
+	checkRows(t, s, exs)
 	s.screenshot("list")
 	s.shot("list-box", "#paste")
 
@@ -441,7 +448,7 @@ func TestCaptureListsOtherConnectionsWhenOpened(t *testing.T) {
 	if got := s.text("#conv-count"); got != "2 Kafka frames" {
 		t.Errorf("the count says %q", got)
 	}
-	if got := s.text(".conv-sum .paste-line"); !strings.Contains(got, "in 1 Kafka connection, 1 TLS, 3 not Kafka") {
+	if got := s.text(".conv-sum .paste-line"); !strings.Contains(got, "in 1 Kafka connection, 1 TLS (give their key log to open them), 3 not Kafka") {
 		t.Errorf("the summary says %q", got)
 	}
 	if got := s.text(".conv-conns summary"); got != "4 connections with notes (TLS, not Kafka, gaps, skipped bytes)" {
@@ -453,7 +460,7 @@ func TestCaptureListsOtherConnectionsWhenOpened(t *testing.T) {
 	s.clickUntil("the list opened", ".conv-conns summary", `document.querySelectorAll('#conv-conns li').length == 4`)
 	items := eval[[]string](s, `Array.from(document.querySelectorAll('#conv-conns li')).map(li => li.textContent)`)
 	want := []string{
-		"10.0.0.1:45000>10.0.0.2:9093TLSTLS: the bytes are encrypted, so the connection is skipped",
+		"10.0.0.1:45000>10.0.0.2:9093TLSTLS: the bytes are encrypted, so the connection is skipped (a key log with its secrets would open it)",
 		"10.0.0.1:50000>10.0.0.3:80not Kafka27 + 0 bytes, skipped",
 	}
 	for _, w := range want {

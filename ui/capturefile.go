@@ -109,13 +109,14 @@ type opened struct {
 // showing progress; it runs outside the UI goroutine (ctx.Async). Only the
 // reassembled streams are kept, not the file.
 func (b *PasteBox) loadCapture(ctx app.Context, file app.Value, name string, size int, kind source.Kind, comp source.Compression, from *opened, seq int) {
-	list := &CaptureList{File: name, Kind: kind, Compression: comp, Size: size, Loading: true, Cur: -1}
+	keys := b.p.Keys.keys() // the key log given before the file
+	list := &CaptureList{File: name, Kind: kind, Compression: comp, Size: size, Loading: true, Cur: -1, file: file, KeyLog: b.p.Keys.name()}
 	ctx.Dispatch(func(ctx app.Context) {
 		if b.reads != seq {
 			list.Stop() // the box was given something else meanwhile
 			return
 		}
-		*b.p = Paste{File: name, Capture: list}
+		*b.p = Paste{File: name, Capture: list, Keys: b.p.Keys}
 		b.dropErr = ""
 		b.setText("")
 	})
@@ -158,7 +159,7 @@ func (b *PasteBox) loadCapture(ctx app.Context, file app.Value, name string, siz
 	// Paint "finding the frames" before finding them.
 	time.Sleep(time.Millisecond)
 	pace.worked = time.Now()
-	res := conversation.Find(in, conversation.Options{Pause: pace.pause, MaxFrames: CaptureMaxFrames})
+	res := conversation.Find(in, conversation.Options{Pause: pace.pause, MaxFrames: CaptureMaxFrames, Keys: keys})
 	took := time.Since(started)
 	perfMeasure("kw-capture-find", "kw-capture-read")
 	var mem runtime.MemStats
@@ -490,9 +491,9 @@ func awaitBytes(promise app.Value) ([]byte, error) {
 
 // filePicker opens a file as a drop does: a frame's bytes or text, or a capture.
 func (b *PasteBox) filePicker() app.UI {
-	return app.Label().Class("btn small paste-pickfile").Title("a .bin, .txt, .pcap or .pcapng file, or one compressed with gzip, zstd or lz4; a capture up to "+mib(maxCapture)).Body(
+	return app.Label().Class("btn small paste-pickfile").Title("a .bin, .txt, .pcap or .pcapng file, or one compressed with gzip, zstd or lz4; a capture up to "+mib(maxCapture)+"; with a capture of TLS, its key log (SSLKEYLOGFILE) too").Body(
 		app.Text("Open a file…"),
-		app.Input().Type("file").ID("paste-file").Class("paste-file").OnChange(b.onPickFile),
+		app.Input().Type("file").ID("paste-file").Class("paste-file").Multiple(true).OnChange(b.onPickFile),
 	)
 }
 
@@ -524,5 +525,5 @@ func (b *PasteBox) captureInfo() app.UI {
 		app.Span().Class("paste-dim").Text("captures up to "+mib(maxCapture)+"; nothing leaves this browser"),
 		app.Button().Class("btn small").Attr("data-op", "paste-clear").Text("Clear").OnClick(b.onClear),
 	)
-	return app.Div().Class("paste-info").Body(head, &Conversations{List: l, Gen: l.Gen, On: b.On})
+	return app.Div().Class("paste-info").Body(head, b.keyLogLine(), &Conversations{List: l, Gen: l.Gen, On: b.On})
 }

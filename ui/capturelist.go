@@ -11,6 +11,7 @@ import (
 	"github.com/kafkawire/kafkawire/codec/hexin"
 	"github.com/kafkawire/kafkawire/codec/schema"
 	"github.com/kafkawire/kafkawire/codec/source"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
 // maxCapture bounds a capture opened in the page. A capture is not carried in
@@ -49,6 +50,7 @@ type CaptureList struct {
 	Loading     bool                // reading or finding frames; the list is not there yet
 	Err         string              // why reading stopped early: the frames before it are kept
 	Found       conversation.Result // the frames and connections
+	KeyLog      string              // the name of the key log its TLS connections were read with; "" for none
 
 	Filter string
 	Page   int
@@ -57,6 +59,8 @@ type CaptureList struct {
 	// ConnsOpen: the list of connections with notes is open. Closed, the
 	// browser renders only its summary (see renderClosed).
 	ConnsOpen bool
+
+	file app.Value // the capture's file, to read again with a key log given after it; nil for one read whole
 
 	shown    []int // frames matching Filter, in order
 	shownFor string

@@ -411,7 +411,7 @@ func TestConversationsListsConnectionsWithNotesWhenOpened(t *testing.T) {
 	items := func(page string) int { return strings.Count(page, `<li class="conv-conn conv-`) }
 
 	server := render()
-	assert.Contains(t, server, "in 1 Kafka connection, 1 TLS, 250 not Kafka")
+	assert.Contains(t, server, "in 1 Kafka connection, 1 TLS (give their key log to open them), 250 not Kafka")
 	assert.Contains(t, server, "251 connections with notes")
 	assert.Equal(t, connsListed, items(server), "the server renders the list, closed")
 	assert.Contains(t, server, "and 51 more")

@@ -93,16 +93,28 @@ func (c *Conversations) summary() app.UI {
 	l := c.List
 	var counts [conversation.TLS + 1]int // by Kind
 	var odd []int                        // the connections with notes, by index in Conns
+	decrypted := 0
 	for i := range l.Found.Conns {
 		cn := &l.Found.Conns[i]
 		counts[cn.Kind]++
+		if cn.TLS != "" {
+			decrypted++
+		}
 		if cn.Kind != conversation.Kafka || len(cn.Notes) > 0 {
 			odd = append(odd, i)
 		}
 	}
 	conns := strconv.Itoa(counts[conversation.Kafka]) + " Kafka connection" + plural(counts[conversation.Kafka])
+	if decrypted > 0 {
+		conns += " (" + strconv.Itoa(decrypted) + " over TLS, decrypted)"
+	}
 	if n := counts[conversation.TLS]; n > 0 {
 		conns += ", " + strconv.Itoa(n) + " TLS"
+		if l.KeyLog == "" {
+			conns += " (give their key log to open them)"
+		} else {
+			conns += " not opened by " + l.KeyLog
+		}
 	}
 	if n := counts[conversation.NotKafka]; n > 0 {
 		conns += ", " + strconv.Itoa(n) + " not Kafka"

@@ -61,6 +61,9 @@ type Paste struct {
 	Dir    string       // "" (detect), "request" or "response": read the whole input as one frame of that kind
 	Hints  map[int]frame.Hint
 	Cur    int // the frame shown
+	// Keys is the TLS key log the user gave, nil for none: it stays when
+	// the paste is replaced.
+	Keys *KeyLog
 
 	// What was read.
 	Bytes        []byte
@@ -168,12 +171,13 @@ func (p *Paste) Read() {
 		// dropped in the page is read in chunks instead, by loadCapture.)
 		var res conversation.Result
 		if ferr := safely(func() error {
-			res = conversation.Find(in, conversation.Options{MaxFrames: CaptureMaxFrames})
+			res = conversation.Find(in, conversation.Options{MaxFrames: CaptureMaxFrames, Keys: p.Keys.keys()})
 			return nil
 		}); ferr != nil && err == nil {
 			err = ferr
 		}
 		p.Capture = newCaptureList(p.File, len(data), in, res, err)
+		p.Capture.KeyLog = p.Keys.name()
 		return
 	}
 	if err != nil {

@@ -53,6 +53,10 @@ type PasteBox struct {
 	// only, and not the whole (see setText).
 	partial bool
 	lines   int // the lines of a long paste, counted once
+	// ctx is the box's own context, from its mount: work that outlives
+	// the element an event came from (a button that goes away when
+	// clicked) is dispatched on it.
+	ctx app.Context
 }
 
 func (b *PasteBox) OnInit() {
@@ -80,6 +84,7 @@ func (b *PasteBox) joinSession(s stateStore) {
 }
 
 func (b *PasteBox) OnMount(ctx app.Context) {
+	b.ctx = ctx
 	b.joinSession(ctx)
 	b.followCapture(ctx)
 	// A new page starts with an empty field: give it the session's text back.
@@ -279,7 +284,7 @@ func (b *PasteBox) renderInfo() app.UI {
 	if !p.Empty() {
 		head = append(head, app.Button().Class("btn small").Attr("data-op", "paste-clear").Text("Clear").OnClick(b.onClear))
 	}
-	parts = append(parts, app.Div().Class("paste-head").Body(head...))
+	parts = append(parts, app.Div().Class("paste-head").Body(head...), b.keyLogLine())
 	if p.Err == nil && b.dropErr == "" && len(p.Frames) > 0 {
 		if len(p.Frames) > 1 {
 			parts = append(parts, b.frameList())
@@ -605,7 +610,7 @@ func (b *PasteBox) read(ctx app.Context, show bool) {
 	}
 	b.p.Capture.Stop()
 	b.p.Capture = nil
-	q := &Paste{Text: b.p.Text, File: b.p.File, Raw: b.p.Raw, Forced: b.p.Forced, Dir: b.p.Dir, Hints: b.p.Hints, Cur: b.p.Cur}
+	q := &Paste{Text: b.p.Text, File: b.p.File, Raw: b.p.Raw, Forced: b.p.Forced, Dir: b.p.Dir, Hints: b.p.Hints, Cur: b.p.Cur, Keys: b.p.Keys}
 	b.reading = "reading " + groupDigits(len(q.Text)) + " characters …"
 	if q.Raw != nil {
 		b.reading = "reading " + groupDigits(len(q.Raw)) + " bytes …"
@@ -697,7 +702,7 @@ func fieldText(field app.Value) (string, *hexin.Error) {
 // take makes the field's text (from fieldText) the paste, or says why it
 // cannot be. The text stays in the field either way.
 func (b *PasteBox) take(text string, err *hexin.Error) bool {
-	*b.p = Paste{Text: text, Forced: b.p.Forced, Dir: b.p.Dir}
+	*b.p = Paste{Text: text, Forced: b.p.Forced, Dir: b.p.Dir, Keys: b.p.Keys}
 	b.dropErr = ""
 	b.reads, b.reading = b.reads+1, "" // a read still running is dropped
 	if err != nil {
@@ -771,7 +776,7 @@ func (b *PasteBox) onKey(ctx app.Context, e app.Event) {
 func (b *PasteBox) onClear(ctx app.Context, e app.Event) {
 	guard(ctx, func() {
 		b.p.Capture.Stop()
-		*b.p = Paste{}
+		*b.p = Paste{Keys: b.p.Keys} // the key log has its own Remove
 		b.dropErr, b.pickAPI = "", ""
 		b.reads, b.reading = b.reads+1, "" // a read still running is dropped
 		b.setText("")
@@ -884,7 +889,7 @@ func (b *PasteBox) onDrop(ctx app.Context, e app.Event) {
 			return // dropped text: the textarea takes it and fires input
 		}
 		e.PreventDefault()
-		b.openFile(ctx, dt.Get("files").Index(0))
+		b.openFiles(ctx, dt.Get("files"))
 	})
 }
 
@@ -895,7 +900,7 @@ func (b *PasteBox) onPickFile(ctx app.Context, e app.Event) {
 		if !files.Truthy() || files.Get("length").Int() == 0 {
 			return
 		}
-		b.openFile(ctx, files.Index(0))
+		b.openFiles(ctx, files)
 		ctx.JSSrc().Set("value", "") // the same file picked again is read again
 	})
 }
@@ -962,6 +967,7 @@ func (b *PasteBox) openBytes(ctx app.Context, name string, data []byte, seq int)
 			return
 		}
 		guard(ctx, func() {
+			dropped.Keys = b.p.Keys
 			*b.p = dropped
 			b.setText(dropped.Text)
 			b.read(ctx, true)
