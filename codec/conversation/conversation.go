@@ -641,7 +641,7 @@ func (f *finder) decrypt(c *Conn, g connGroup, client, server *source.Stream) (*
 		c.Notes = append(c.Notes, "TLS: the bytes are encrypted, so the connection is skipped (a key log with its secrets would open it)")
 		return nil, nil
 	}
-	d := decrypt.Decrypt(client, server, f.o.Keys)
+	d := decrypt.Decrypt(client, server, f.o.Keys, f.o.Pause)
 	if d.Err != nil {
 		c.Notes = append(c.Notes, "TLS, not decrypted: "+d.Err.Error())
 		return nil, nil

@@ -82,8 +82,10 @@ var helloRetry = [32]byte{
 // Decrypt reads one TLS connection of a capture, its client's stream and
 // its server's (either nil when the input lacks it), with the secrets keys
 // holds for it. The client's hello must be in the input (it names the
-// session), and the server's (it names the suite).
-func Decrypt(client, server *source.Stream, keys *KeyLog) Connection {
+// session), and the server's (it names the suite). pause, when set, is
+// called every pauseEvery records: the page lets the browser paint there,
+// since in wasm a connection of 100 MB takes a second to decrypt.
+func Decrypt(client, server *source.Stream, keys *KeyLog, pause func()) Connection {
 	var c Connection
 	if client == nil {
 		c.Err = errors.New("the client's side of the connection is not in the input, and its hello names the session")
@@ -132,8 +134,8 @@ func Decrypt(client, server *source.Stream, keys *KeyLog) Connection {
 			c.Err = fmt.Errorf("the key log has no CLIENT_TRAFFIC_SECRET_0 and SERVER_TRAFFIC_SECRET_0 for this TLS 1.3 connection (client random %x...)", random[:8])
 			return c
 		}
-		c.Client, c.ClientErr = read13(client, su, s.clientHandshake, s.clientApplication)
-		c.Server, c.ServerErr = read13(server, su, s.serverHandshake, s.serverApplication)
+		c.Client, c.ClientErr = read13(client, su, s.clientHandshake, s.clientApplication, pause)
+		c.Server, c.ServerErr = read13(server, su, s.serverHandshake, s.serverApplication, pause)
 		return c
 	}
 	if s.master == nil {
@@ -145,8 +147,8 @@ func Decrypt(client, server *source.Stream, keys *KeyLog) Connection {
 		c.Err = fmt.Errorf("the keys from the master secret: %w", err)
 		return c
 	}
-	c.Client, c.ClientErr = read12(client, clientKey)
-	c.Server, c.ServerErr = read12(server, serverKey)
+	c.Client, c.ClientErr = read12(client, clientKey, pause)
+	c.Server, c.ServerErr = read12(server, serverKey, pause)
 	return c
 }
 
@@ -160,17 +162,23 @@ func (r record) typ() byte { return r.b[0] }
 
 // records walks a stream's TLS records.
 type records struct {
-	s   *source.Stream
-	off int
-	end int // the first byte lost, or the stream's end
+	s     *source.Stream
+	off   int
+	end   int // the first byte lost, or the stream's end
+	pause func()
+	n     int // records walked
 }
 
-func newRecords(s *source.Stream) *records {
+// pauseEvery is how many records Decrypt reads between calls of its pause:
+// at most 1 MiB, about 12 ms of decrypting in wasm.
+const pauseEvery = 64
+
+func newRecords(s *source.Stream, pause func()) *records {
 	end := len(s.Bytes)
 	if len(s.Gaps) > 0 {
 		end = s.Gaps[0].Off
 	}
-	return &records{s: s, end: end}
+	return &records{s: s, end: end, pause: pause}
 }
 
 // maxRecord bounds a record's body: 2^14 bytes of plaintext and at most
@@ -197,6 +205,9 @@ func (r *records) next() (rec record, ok bool, err error) {
 	}
 	rec = record{b: b[r.off : r.off+5+n], off: r.off}
 	r.off += 5 + n
+	if r.n++; r.pause != nil && r.n%pauseEvery == 0 {
+		r.pause()
+	}
 	return rec, true, nil
 }
 
@@ -216,7 +227,7 @@ func firstHandshake(s *source.Stream, typ byte, accept func([]byte) bool) ([]byt
 	if typ == 2 {
 		name = "ServerHello"
 	}
-	r := newRecords(s)
+	r := newRecords(s, nil)
 	var msgs []byte // the handshake records' bodies, joined: a message may span records
 	for {
 		rec, ok, err := r.next()
@@ -373,7 +384,7 @@ func (d *side) add(rec record, data []byte) {
 // with the handshake secret (nil when the key log lacks it: they are
 // passed over), then its application data with the first application
 // secret, following key updates.
-func read13(s *source.Stream, su suite, handshake, application []byte) (source.Stream, error) {
+func read13(s *source.Stream, su suite, handshake, application []byte, pause func()) (source.Stream, error) {
 	d := newSide(s)
 	key := func(secret []byte) (*keys, error) {
 		k, err := expandLabel(su.hash, secret, "key", su.keyLen)
@@ -398,7 +409,7 @@ func read13(s *source.Stream, su suite, handshake, application []byte) (source.S
 		return d.out, fmt.Errorf("the application secret: %w", err)
 	}
 	inApp := false
-	r := newRecords(s)
+	r := newRecords(s, pause)
 	for {
 		rec, ok, err := r.next()
 		if !ok {
@@ -494,10 +505,10 @@ func prf12(h func() hash.Hash, secret []byte, label string, seed []byte, n int) 
 
 // read12 decrypts one side of a TLS 1.2 connection: every record after
 // the side's ChangeCipherSpec.
-func read12(s *source.Stream, k *keys) (source.Stream, error) {
+func read12(s *source.Stream, k *keys, pause func()) (source.Stream, error) {
 	d := newSide(s)
 	encrypted := false
-	r := newRecords(s)
+	r := newRecords(s, pause)
 	for {
 		rec, ok, err := r.next()
 		if !ok {

@@ -134,7 +134,7 @@ func TestDecryptGoTLS(t *testing.T) {
 				}
 			}, 10, 70_000, 1, 20_000)
 			require.Equal(t, c.version, s.state.Version)
-			got := decrypt.Decrypt(&s.client, &s.server, keys(t, s.keyLog))
+			got := decrypt.Decrypt(&s.client, &s.server, keys(t, s.keyLog), nil)
 			require.NoError(t, got.Err)
 			require.NoError(t, got.ClientErr)
 			require.NoError(t, got.ServerErr)
@@ -183,7 +183,7 @@ func TestDecryptBrokenStreams(t *testing.T) {
 	t.Run("cut inside a record", func(t *testing.T) {
 		server := s.server
 		server.Bytes = server.Bytes[:len(server.Bytes)-100]
-		got := decrypt.Decrypt(&s.client, &server, k)
+		got := decrypt.Decrypt(&s.client, &server, k, nil)
 		require.NoError(t, got.Err)
 		assert.Equal(t, s.sent[0], got.Client.Bytes)
 		require.Error(t, got.ServerErr)
@@ -195,7 +195,7 @@ func TestDecryptBrokenStreams(t *testing.T) {
 		server := s.server
 		at := len(server.Bytes) - 30_000
 		server.Gaps = []source.Gap{{Off: at, Len: 1_000}}
-		got := decrypt.Decrypt(&s.client, &server, k)
+		got := decrypt.Decrypt(&s.client, &server, k, nil)
 		require.Error(t, got.ServerErr)
 		assert.Contains(t, got.ServerErr.Error(), "the capture lost bytes inside the record there")
 		assert.Equal(t, s.sent[1][:len(got.Server.Bytes)], got.Server.Bytes)
@@ -205,14 +205,14 @@ func TestDecryptBrokenStreams(t *testing.T) {
 		server := s.server
 		server.Bytes = bytes.Clone(server.Bytes)
 		server.Bytes[len(server.Bytes)-20_000] ^= 1
-		got := decrypt.Decrypt(&s.client, &server, k)
+		got := decrypt.Decrypt(&s.client, &server, k, nil)
 		require.Error(t, got.ServerErr)
 		assert.Regexp(t, `^at offset \d+: the record does not decrypt with the key log's secrets`, got.ServerErr.Error())
 		assert.Equal(t, s.sent[1][:len(got.Server.Bytes)], got.Server.Bytes)
 	})
 	t.Run("another session's secrets", func(t *testing.T) {
 		other := talk(t, nil, 1)
-		got := decrypt.Decrypt(&s.client, &s.server, keys(t, other.keyLog))
+		got := decrypt.Decrypt(&s.client, &s.server, keys(t, other.keyLog), nil)
 		require.Error(t, got.Err)
 		assert.Contains(t, got.Err.Error(), "the key log has no secrets for this connection (client random ")
 		assert.Nil(t, got.Client.Bytes)
@@ -220,12 +220,12 @@ func TestDecryptBrokenStreams(t *testing.T) {
 	t.Run("begun mid-connection", func(t *testing.T) {
 		client := s.client
 		client.Bytes, client.FromStart = client.Bytes[len(client.Bytes)-50:], false
-		got := decrypt.Decrypt(&client, &s.server, k)
+		got := decrypt.Decrypt(&client, &s.server, k, nil)
 		require.Error(t, got.Err)
 		assert.EqualError(t, got.Err, "client stream: no ClientHello: the capture began after the connection's start")
 	})
 	t.Run("no server side", func(t *testing.T) {
-		got := decrypt.Decrypt(&s.client, nil, k)
+		got := decrypt.Decrypt(&s.client, nil, k, nil)
 		assert.EqualError(t, got.Err, "the server's side of the connection is not in the input, and its hello names the cipher suite")
 	})
 	t.Run("a CBC suite", func(t *testing.T) {
@@ -233,7 +233,7 @@ func TestDecryptBrokenStreams(t *testing.T) {
 			client.MaxVersion = tls.VersionTLS12
 			client.CipherSuites = []uint16{tls.TLS_ECDHE_ECDSA_WITH_AES_128_CBC_SHA}
 		}, 1)
-		got := decrypt.Decrypt(&cbc.client, &cbc.server, keys(t, cbc.keyLog))
+		got := decrypt.Decrypt(&cbc.client, &cbc.server, keys(t, cbc.keyLog), nil)
 		assert.EqualError(t, got.Err, "the cipher suite TLS_ECDHE_ECDSA_WITH_AES_128_CBC_SHA is not one kafkawire decrypts: only AES-GCM and ChaCha20-Poly1305 are")
 		assert.Equal(t, "TLS 1.2, TLS_ECDHE_ECDSA_WITH_AES_128_CBC_SHA", got.Describe())
 	})
@@ -250,7 +250,7 @@ func TestDecryptWithoutHandshakeSecrets(t *testing.T) {
 		}
 	}
 	require.Less(t, len(kept), bytes.Count(s.keyLog, []byte("\n")))
-	got := decrypt.Decrypt(&s.client, &s.server, keys(t, kept...))
+	got := decrypt.Decrypt(&s.client, &s.server, keys(t, kept...), nil)
 	require.NoError(t, got.Err)
 	require.NoError(t, got.ClientErr)
 	require.NoError(t, got.ServerErr)
@@ -302,8 +302,52 @@ func TestSessionOfFrames(t *testing.T) {
 			server.Bytes = append(server.Bytes, w.Data...)
 		}
 	}
-	got := decrypt.Decrypt(&client, &server, keys(t, keyLog))
+	got := decrypt.Decrypt(&client, &server, keys(t, keyLog), nil)
 	require.NoError(t, got.Err)
 	assert.Equal(t, bytes.Join(requests, nil), got.Client.Bytes)
 	assert.Equal(t, responses[0], got.Server.Bytes)
+}
+
+// BenchmarkDecrypt reads a TLS 1.3 connection whose server sent 4 MiB, in
+// records of 16 KiB, as a capture of a big fetch holds it.
+func BenchmarkDecrypt(b *testing.B) {
+	for _, c := range []struct {
+		name    string
+		version uint16
+		suite   uint16
+	}{
+		{"TLS1.3", tls.VersionTLS13, 0},
+		{"TLS1.2-AES128GCM", tls.VersionTLS12, tls.TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256},
+		{"TLS1.2-ChaCha20", tls.VersionTLS12, tls.TLS_ECDHE_ECDSA_WITH_CHACHA20_POLY1305_SHA256},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			t := &testing.T{}
+			s := talk(t, func(client, _ *tls.Config) {
+				client.MaxVersion = c.version
+				if c.suite != 0 {
+					client.CipherSuites = []uint16{c.suite}
+				}
+			}, 4<<20)
+			k := keys(t, s.keyLog)
+			b.SetBytes(int64(len(s.server.Bytes)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if got := decrypt.Decrypt(&s.client, &s.server, k, nil); got.ServerErr != nil || len(got.Server.Bytes) != 4<<20 {
+					b.Fatal(got.ServerErr)
+				}
+			}
+		})
+	}
+}
+
+// A long connection is decrypted with pauses: one every 64 records, so a
+// page can paint between them.
+func TestDecryptPauses(t *testing.T) {
+	s := talk(t, nil, 2<<20) // 128 records of 16 KiB at least
+	pauses := 0
+	got := decrypt.Decrypt(&s.client, &s.server, keys(t, s.keyLog), func() { pauses++ })
+	require.NoError(t, got.ServerErr)
+	assert.Equal(t, s.sent[1], got.Server.Bytes)
+	assert.GreaterOrEqual(t, pauses, 2)
+	assert.LessOrEqual(t, pauses, 4)
 }

@@ -34,7 +34,7 @@ func FuzzDecrypt(f *testing.F) {
 		n := min(int(binary.BigEndian.Uint32(b)), len(b)-4)
 		client := source.Stream{Bytes: b[4 : 4+n], FromStart: true, Dir: source.ClientToServer}
 		server := source.Stream{Bytes: b[4+n:], FromStart: true, Dir: source.ServerToClient}
-		c := decrypt.Decrypt(&client, &server, k)
+		c := decrypt.Decrypt(&client, &server, k, nil)
 		if len(c.Client.Bytes) > len(client.Bytes) || len(c.Server.Bytes) > len(server.Bytes) {
 			t.Fatalf("more plaintext than bytes sent: %d, %d", len(c.Client.Bytes), len(c.Server.Bytes))
 		}
