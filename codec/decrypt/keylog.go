@@ -15,6 +15,7 @@ import (
 	"bytes"
 	"encoding/hex"
 	"fmt"
+	"strings"
 )
 
 // KeyLog is the secrets of a key log by client random.
@@ -45,6 +46,19 @@ var otherLabels = map[string]bool{
 	"EARLY_EXPORTER_SECRET":       true,
 	"EXPORTER_SECRET":             true,
 	"RSA":                         true,
+}
+
+// otherLabel reports whether label is one a key log may hold that
+// decrypting does not need: those of otherLabels, and the secrets after a
+// TLS 1.3 key update (CLIENT_TRAFFIC_SECRET_1, ...; OpenSSL 3 writes
+// CLIENT_TRAFFIC_SECRET_N), which Decrypt derives from the first.
+func otherLabel(label string) bool {
+	for _, p := range []string{"CLIENT_TRAFFIC_SECRET_", "SERVER_TRAFFIC_SECRET_"} {
+		if n, ok := strings.CutPrefix(label, p); ok && n != "0" && n != "" {
+			return true
+		}
+	}
+	return otherLabels[label]
 }
 
 // Len is the number of sessions the key log has secrets for.
@@ -105,7 +119,7 @@ func (k *KeyLog) line(line []byte, n int) error {
 	fields := bytes.Fields(trimmed)
 	label := string(fields[0])
 	where, known := labels[label]
-	if !known && !otherLabels[label] {
+	if !known && !otherLabel(label) {
 		return fail(0, "%q is not a key log label (CLIENT_RANDOM, CLIENT_TRAFFIC_SECRET_0, ...)", clip(label))
 	}
 	if len(fields) != 3 {
@@ -164,7 +178,7 @@ func LooksLikeKeyLog(b []byte) bool {
 		}
 		fields := bytes.Fields(line)
 		_, known := labels[string(fields[0])]
-		return (known || otherLabels[string(fields[0])]) && len(fields) == 3 && len(fields[1]) == 64
+		return (known || otherLabel(string(fields[0]))) && len(fields) == 3 && len(fields[1]) == 64
 	}
 	return false
 }
