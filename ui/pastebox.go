@@ -219,7 +219,7 @@ func (b *PasteBox) Render() app.UI {
 		app.Div().Class("paste-row").Body(
 			app.Label().For("paste-text").Class("paste-label").Body(
 				app.Span().Class("paste-title").Text("Paste a frame"),
-				app.Span().Class("paste-kinds").Text("hex · hexdump -C · xxd · od · Wireshark, its Follow TCP Stream · tcpdump -X · librdkafka, kafkajs logs · Go, Java, C, Python, Node, Rust, Erlang bytes · base64 — or drop a .bin or .txt file, or a .pcap/.pcapng capture (also .gz, .zst, .lz4)"),
+				app.Span().Class("paste-kinds").Text("hex · hexdump -C · xxd · od · Wireshark, its Follow TCP Stream · tcpdump -X · librdkafka, kafkajs logs · Go, Java, C, Python, Node, Rust, Erlang bytes · base64 — or drop a .bin or .txt file, or a .pcap/.pcapng capture (also .gz, .zst, .lz4; over TLS, with its key log)"),
 			),
 			b.filePicker(),
 		),
