@@ -2,8 +2,8 @@
 //
 //	kafkawire apis [--summary]
 //	kafkawire encode --api NAME|KEY --version N (--request|--response) [--example | --json FILE|-]
-//	kafkawire decode [--request | --response --api NAME|KEY --version N] [--json] [--port N] [FILE]
-//	kafkawire frames [--api NAME|KEY --version N] [--port N] [FILE]
+//	kafkawire decode [--request | --response --api NAME|KEY --version N] [--json] [--guess] [--port N] [--keylog FILE] [FILE]
+//	kafkawire frames [--api NAME|KEY --version N] [--port N] [--keylog FILE] [FILE]
 //	kafkawire diff --api NAME|KEY FROM TO [--json]
 //	kafkawire errors [--api NAME|KEY] [--json]
 //	kafkawire serve [-addr 127.0.0.1:8000]
@@ -25,11 +25,14 @@ const usage = `kafkawire shows what a Kafka frame says.
   kafkawire encode --api NAME|KEY --version N (--request|--response) [--example | --json FILE|-]
                                       a frame as hex: the minimal instance, a realistic
                                       example (--example), or the message of a JSON file
-  kafkawire decode [--request | --response --api NAME|KEY --version N] [--json] [FILE]
+  kafkawire decode [--request | --response --api NAME|KEY --version N] [--json] [--guess] [FILE]
                                       a frame from hex (any dump format) to its tree or JSON;
                                       a capture (pcap, pcapng): every Kafka frame in it
+                                      (--guess: the APIs and versions a response reads as)
   kafkawire frames [--api NAME|KEY --version N] [--port N] [FILE]
                                       every Kafka frame in any input, one JSON object a line
+                                      (--port: a server port, for connections caught mid-way;
+                                      --keylog FILE: a TLS key log that opens TLS connections)
   kafkawire diff --api NAME|KEY FROM TO [--json]
                                       what changed in the request and response between two versions
   kafkawire errors [--api NAME|KEY] [--json]
