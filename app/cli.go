@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -122,36 +123,104 @@ func runEncode(args []string, stdin io.Reader, stdout io.Writer) error {
 	if af.request && af.response {
 		return errors.New("say --request or --response, not both")
 	}
-	var data []byte
-	named := message.Named{Version: -1} // without JSON, nothing is named
-	if *jsonFile != "" {
-		var err error
-		if data, err = readInput(*jsonFile, stdin); err != nil {
+	if *jsonFile == "" {
+		api, v, dir, err := af.agree(message.Named{Version: -1}) // without JSON, nothing is named
+		if err != nil {
 			return err
 		}
-		if named, err = message.NamedInJSON(data); err != nil {
+		m := message.Minimal(api, v, dir)
+		if *example {
+			m = message.Example(api, v, dir)
+		}
+		return writeFrame(stdout, m)
+	}
+	data, err := readInput(*jsonFile, stdin)
+	if err != nil {
+		return err
+	}
+	// decode --json prints a document a frame: each is encoded in turn.
+	docs := jsonDocuments(data)
+	for _, d := range docs {
+		err := encodeJSON(stdout, data[d.start:d.end], af)
+		var je *message.JSONError
+		if errors.As(err, &je) {
+			if je.Line == 1 {
+				je.Column += d.column - 1
+			}
+			je.Line += d.line - 1
+		}
+		if err != nil && len(docs) > 1 {
+			return fmt.Errorf("the JSON's message %d of %d: %w", d.n, len(docs), err)
+		}
+		if err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// encodeJSON writes the frame of one JSON message.
+func encodeJSON(stdout io.Writer, data []byte, af apiFlags) error {
+	named, err := message.NamedInJSON(data)
+	if err != nil {
+		return err
 	}
 	api, v, dir, err := af.agree(named)
 	if err != nil {
 		return err
 	}
-	m := message.Minimal(api, v, dir)
-	if *example {
-		m = message.Example(api, v, dir)
+	m, err := message.FromJSON(data, api, v, dir)
+	if err != nil {
+		return err
 	}
-	if data != nil {
-		if m, err = message.FromJSON(data, api, v, dir); err != nil {
-			return err
-		}
-	}
+	return writeFrame(stdout, m)
+}
+
+// writeFrame writes m's frame as a line of hex.
+func writeFrame(stdout io.Writer, m *message.Message) error {
 	b, err := frame.Encode(m)
 	if err != nil {
 		return err
 	}
 	_, err = fmt.Fprintf(stdout, "%x\n", b)
 	return err
+}
+
+// jsonDocument is one JSON value of a text of several: its bytes, from
+// the end of the one before, and where they start (line and column from
+// 1), for errors to say where in the whole text.
+type jsonDocument struct {
+	n, start, end, line, column int
+}
+
+// jsonDocuments cuts data into its JSON values. Text that does not read as
+// JSON values is one document, whose error says where it breaks.
+func jsonDocuments(data []byte) []jsonDocument {
+	whole := []jsonDocument{{n: 1, end: len(data), line: 1, column: 1}}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	var docs []jsonDocument
+	line, column, counted := 1, 1, 0
+	for {
+		start := int(dec.InputOffset())
+		var v json.RawMessage
+		err := dec.Decode(&v)
+		if err == io.EOF && len(docs) > 0 {
+			docs[len(docs)-1].end = len(data) // trailing space is the last one's
+			return docs
+		}
+		if err != nil {
+			return whole
+		}
+		for _, c := range data[counted:start] {
+			if c == '\n' {
+				line, column = line+1, 1
+			} else {
+				column++
+			}
+		}
+		counted = start
+		docs = append(docs, jsonDocument{n: len(docs) + 1, start: start, end: int(dec.InputOffset()), line: line, column: column})
+	}
 }
 
 // agree picks the message from the flags and from what the JSON names: each
@@ -246,18 +315,18 @@ func runDecode(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return decodeConversations(stdout, stderr, fd, *asJSON)
 	}
 	in := fd.in
-	return decodeBytes(stdout, in.Streams[0].Bytes, af, hint, *asJSON, *guess)
+	return decodeBytes(stdout, stderr, in.Streams[0].Bytes, af, hint, *asJSON, *guess)
 }
 
 // decodeBytes decodes one stream of bytes: one frame, or several back to back.
-func decodeBytes(stdout io.Writer, b []byte, af apiFlags, hint frame.Hint, asJSON, guess bool) error {
+func decodeBytes(stdout, stderr io.Writer, b []byte, af apiFlags, hint frame.Hint, asJSON, guess bool) error {
 	if guess {
 		return printGuesses(stdout, b)
 	}
 	// Several frames back to back (a TCP stream) are decoded one by one.
 	pieces := frame.Split(b)
 	if len(pieces) > 1 && !af.request && !af.response {
-		return decodeStream(stdout, b, hint, asJSON)
+		return decodeStream(stdout, stderr, b, hint, asJSON)
 	}
 	var d *frame.Decoded
 	if af.response || (hint.API != nil && !af.request) {
@@ -269,7 +338,7 @@ func decodeBytes(stdout io.Writer, b []byte, af apiFlags, hint frame.Hint, asJSO
 	// but several whole ones, each is read as the flags say.
 	if d.Err != nil && len(pieces) > 1 && pieces[len(pieces)-1].Short == 0 {
 		hint.Responses, hint.Requests = af.response || hint.API != nil && !af.request, af.request
-		return decodeStream(stdout, b, hint, asJSON)
+		return decodeStream(stdout, stderr, b, hint, asJSON)
 	}
 	err := printDecoded(stdout, d, asJSON)
 	if err != nil && !af.request && !af.response && hint.API == nil {
@@ -313,8 +382,9 @@ func printGuesses(stdout io.Writer, b []byte) error {
 	return nil
 }
 
-func decodeStream(stdout io.Writer, b []byte, hint frame.Hint, asJSON bool) error {
+func decodeStream(stdout, stderr io.Writer, b []byte, hint frame.Hint, asJSON bool) error {
 	var first error
+	notes := headings(stdout, stderr, asJSON)
 	for i, p := range frame.DecodeStream(b, hint) {
 		if p.Rest != "" {
 			// Bytes not cut into frames are no frame: say what they are
@@ -323,23 +393,23 @@ func decodeStream(stdout io.Writer, b []byte, hint frame.Hint, asJSON bool) erro
 			if i > 0 {
 				what += fmt.Sprintf(" after frame %d", i)
 			}
-			fmt.Fprintf(stdout, "# %s: %s\n", what, p.Rest)
+			fmt.Fprintf(notes, "# %s: %s\n", what, p.Rest)
 			if first == nil {
 				first = fmt.Errorf("%s: %s", what, p.Rest)
 			}
 			continue
 		}
-		fmt.Fprintf(stdout, "# frame %d at 0x%04x, %d bytes, %s", i+1, p.Off, len(p.Piece.Bytes), p.Dir)
+		fmt.Fprintf(notes, "# frame %d at 0x%04x, %d bytes, %s", i+1, p.Off, len(p.Piece.Bytes), p.Dir)
 		if p.PairedWith >= 0 {
-			fmt.Fprintf(stdout, " to frame %d", p.PairedWith+1)
+			fmt.Fprintf(notes, " to frame %d", p.PairedWith+1)
 		}
-		fmt.Fprintln(stdout)
+		fmt.Fprintln(notes)
 		if p.Short > 0 {
 			// As kafkawire frames says it.
-			fmt.Fprintf(stdout, "  (broken: the input ends %d bytes before the frame does)\n", p.Short)
+			fmt.Fprintf(notes, "  (broken: the input ends %d bytes before the frame does)\n", p.Short)
 		}
 		if p.Note != "" {
-			fmt.Fprintf(stdout, "  (%s)\n", p.Note)
+			fmt.Fprintf(notes, "  (%s)\n", p.Note)
 		}
 		if p.Decoded == nil && p.Note != "" {
 			if first == nil {
@@ -349,7 +419,7 @@ func decodeStream(stdout io.Writer, b []byte, hint frame.Hint, asJSON bool) erro
 		}
 		if p.Decoded == nil {
 			err := fmt.Errorf("frame %d: a response whose request is not in the input: name it with --api and --version, or list candidates with --guess", i+1)
-			fmt.Fprintln(stdout, "  (not decoded: give --api and --version)")
+			fmt.Fprintln(notes, "  (not decoded: give --api and --version)")
 			if first == nil {
 				first = err
 			}

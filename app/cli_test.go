@@ -352,3 +352,30 @@ func TestFlagsAfterTheFile(t *testing.T) {
 		assert.Equal(t, c.want, errOut, "%v", c.args)
 	}
 }
+
+// encode --json reads every message of a text of several, as decode
+// --json prints a stream's frames, and an error in one names it and
+// points at its line and column in the whole text.
+func TestEncodeSeveralJSONMessages(t *testing.T) {
+	a := hex.EncodeToString(encodeBytes(t, "--api", "DescribeProducers", "--version", "0", "--request"))
+	b := hex.EncodeToString(encodeBytes(t, "--api", "InitProducerId", "--version", "5", "--response"))
+	js, notes, status := kafkawire(t, a+b, "decode", "--json")
+	require.Equal(t, 1, status, "the response is not named: only the request decodes")
+	assert.Contains(t, notes, "# frame 1 at 0x0000")
+	out, errOut, status := kafkawire(t, js, "encode", "--json", "-")
+	require.Equal(t, 0, status, errOut)
+	assert.Equal(t, a+"\n", out)
+
+	out, errOut, status = kafkawire(t, js+js, "encode", "--json", "-")
+	require.Equal(t, 0, status, errOut)
+	assert.Equal(t, a+"\n"+a+"\n", out)
+
+	// The second message's unknown key, where it is in the whole text.
+	bad := js + strings.Replace(js, `"Name": ""`, `"Nmae": ""`, 1)
+	_, errOut, status = kafkawire(t, bad, "encode", "--json", "-")
+	assert.Equal(t, 1, status)
+	value := strings.Index(bad, `"Nmae": ""`) + len(`"Nmae": `)
+	line := strings.Count(bad[:value], "\n") + 1
+	col := value - strings.LastIndex(bad[:value], "\n")
+	assert.True(t, strings.HasPrefix(errOut, fmt.Sprintf("kafkawire: the JSON's message 2 of 2: JSON line %d, column %d: body.Topics[0]: unknown key \"Nmae\"", line, col)), errOut)
+}

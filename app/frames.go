@@ -416,6 +416,16 @@ func printNotes(stderr io.Writer, in source.Input, res conversation.Result, warn
 	}
 }
 
+// headings is where decode writes each frame's heading and notes: with the
+// frames, or on stderr when the frames are JSON, so that what stdout gets
+// is JSON documents only, one a frame, which encode --json reads back.
+func headings(stdout, stderr io.Writer, asJSON bool) io.Writer {
+	if asJSON {
+		return stderr
+	}
+	return stdout
+}
+
 // decodeConversations prints every frame of an input with connections (a
 // capture, a packet dump), each under a heading naming its connection.
 func decodeConversations(stdout, stderr io.Writer, fd found, asJSON bool) error {
@@ -425,37 +435,38 @@ func decodeConversations(stdout, stderr io.Writer, fd found, asJSON bool) error 
 	}
 	printNotes(stderr, fd.in, res, fd.warning)
 	var first error
+	notes := headings(stdout, stderr, asJSON)
 	for i, f := range res.All() {
 		conn := f.Conn
 		if conn == "" {
 			conn = "-"
 		}
-		fmt.Fprintf(stdout, "# conn %s frame %d: %s", conn, i+1, f.Dir)
+		fmt.Fprintf(notes, "# conn %s frame %d: %s", conn, i+1, f.Dir)
 		if f.API != nil {
-			fmt.Fprintf(stdout, " %s v%d", f.API.Name, f.Version)
+			fmt.Fprintf(notes, " %s v%d", f.API.Name, f.Version)
 		}
 		if id, ok := frame.CorrelationID(f.Bytes, f.Dir); ok {
-			fmt.Fprintf(stdout, ", correlation id %d", id)
+			fmt.Fprintf(notes, ", correlation id %d", id)
 		}
 		if !f.Time.IsZero() {
-			fmt.Fprintf(stdout, ", %s", f.Time.UTC().Format(timeLayout))
+			fmt.Fprintf(notes, ", %s", f.Time.UTC().Format(timeLayout))
 		}
 		if f.Pair >= 0 {
-			fmt.Fprintf(stdout, ", %s frame %d", map[schema.Direction]string{schema.Request: "answered by", schema.Response: "answers"}[f.Dir], f.Pair+1)
+			fmt.Fprintf(notes, ", %s frame %d", map[schema.Direction]string{schema.Request: "answered by", schema.Response: "answers"}[f.Dir], f.Pair+1)
 		}
-		fmt.Fprintln(stdout)
+		fmt.Fprintln(notes)
 		fail := func(err error) {
 			if first == nil {
 				first = fmt.Errorf("conn %s frame %d: %v", conn, i+1, err)
 			}
 		}
 		if f.Broken != "" {
-			fmt.Fprintf(stdout, "  (broken: %s)\n", f.Broken)
+			fmt.Fprintf(notes, "  (broken: %s)\n", f.Broken)
 			fail(errors.New("broken: " + f.Broken))
 		}
 		d := f.Decode()
 		if d == nil {
-			fmt.Fprintln(stdout, "  (not decoded: a response whose request is not in the input; give --api and --version)")
+			fmt.Fprintln(notes, "  (not decoded: a response whose request is not in the input; give --api and --version)")
 			fail(errors.New("a response whose request is not in the input: name it with --api and --version"))
 			continue
 		}

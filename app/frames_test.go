@@ -164,6 +164,7 @@ func checkWrittenCaptures(t *testing.T, exs []traffic.Exchange) {
 		out, errOut, status := kafkawire(t, "", "frames", path)
 		require.Equal(t, 0, status, errOut)
 		assert.Empty(t, errOut)
+		lines := out
 		checkExchanges(t, framesOf(t, out), exs)
 		fromStdin, _, status := kafkawire(t, string(file), "frames")
 		require.Equal(t, 0, status)
@@ -177,9 +178,19 @@ func checkWrittenCaptures(t *testing.T, exs []traffic.Exchange) {
 			assert.Equal(t, strconv.Itoa(i+1), h[1])
 			assert.Contains(t, out, h[0]+"\n"+h[3]+map[string]string{"request": "Request", "response": "Response"}[h[2]]+" message v", "the tree follows its heading")
 		}
-		js, _, status := kafkawire(t, "", "decode", "--json", path)
+		// As JSON: the documents alone on stdout, the headings on stderr,
+		// and encode --json reads the documents back into the frames.
+		js, notes, status := kafkawire(t, "", "decode", "--json", path)
 		require.Equal(t, 0, status)
-		assert.Equal(t, frames, strings.Count(js, "\n# conn ")+1)
+		assert.Equal(t, frames, strings.Count(notes, "# conn "))
+		assert.NotContains(t, js, "# conn")
+		hex, errOut, status := kafkawire(t, js, "encode", "--json", "-")
+		require.Equal(t, 0, status, errOut)
+		var want []string
+		for _, l := range framesOf(t, lines) {
+			want = append(want, l.Hex)
+		}
+		assert.Equal(t, want, strings.Fields(hex), "every frame, byte for byte")
 	}
 }
 

@@ -293,10 +293,23 @@ func jsonSyntaxError(data []byte, err error) error {
 				col++
 			}
 		}
-		return fmt.Errorf("JSON line %d, column %d: %v", line, col, err)
+		return &JSONError{Line: line, Column: col, Err: err}
 	}
 	return fmt.Errorf("JSON: %v", err)
 }
+
+// JSONError is JSON that does not read as a message, at a line and column
+// (from 1) of the text given.
+type JSONError struct {
+	Line, Column int
+	Err          error
+}
+
+func (e *JSONError) Error() string {
+	return fmt.Sprintf("JSON line %d, column %d: %v", e.Line, e.Column, e.Err)
+}
+
+func (e *JSONError) Unwrap() error { return e.Err }
 
 // pathError is JSON that does not read as the schema says: path is where
 // in the message (body.Topics[0].Name), msg what is wrong.
@@ -350,7 +363,7 @@ func located(data []byte, err error) error {
 			col++
 		}
 	}
-	return fmt.Errorf("JSON line %d, column %d: %w", line, col, err)
+	return &JSONError{Line: line, Column: col, Err: err}
 }
 
 // locate finds the offset in data where the value at path (keys joined by
