@@ -153,6 +153,39 @@ func TestFramesOfCaptureAsText(t *testing.T) {
 		})
 	}
 
+	// A dump copied up to a line inside a packet (its IP header says more
+	// bytes than the lines hold): the packet is read on its connection as
+	// a capture's snap length would cut it, its frame broken, not taken
+	// for payload of no connection.
+	t.Run("tcpdump-X cut inside a packet", func(t *testing.T) {
+		text, err := exec.Command("tcpdump", "-r", file, "-n", "-X").Output()
+		require.NoError(t, err)
+		lines := strings.SplitAfter(string(text), "\n")
+		cut := -1 // the line after the fifth of the last packet of 20 lines or more
+		for i := 0; i+20 < len(lines); i++ {
+			data := 0
+			for data < 20 && strings.HasPrefix(lines[i+1+data], "\t0x") {
+				data++
+			}
+			if !strings.HasPrefix(lines[i], "\t") && data == 20 {
+				cut = i + 6
+			}
+		}
+		require.Positive(t, cut, "a packet of 20 lines")
+		out, errOut, status := kafkawire(t, strings.Join(lines[:cut], ""), "frames")
+		require.Equal(t, 0, status, errOut)
+		got := framesOf(t, out)
+		require.NotEmpty(t, got)
+		for _, l := range got {
+			assert.NotNil(t, l.Conn, "every frame on its connection: %.80s", l.Hex)
+		}
+		assert.Regexp(t, `stream: the frame at offset \d+ is broken: the stream ends \d+ bytes before the frame does`, errOut)
+		whole := keys(fromCapture, false)
+		for _, k := range keys(got[:len(got)-1], false) {
+			assert.Contains(t, whole, k, "the frames before the cut are the capture's")
+		}
+	})
+
 	// kafkawire frames' own lines read back as the frames they are, every
 	// key the same, times included.
 	t.Run("frames", func(t *testing.T) {
