@@ -315,6 +315,9 @@ func runDecode(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return decodeConversations(stdout, stderr, fd, *asJSON)
 	}
 	in := fd.in
+	if in.LeftOut != "" {
+		fmt.Fprintf(stderr, "kafkawire: note: %s\n", in.LeftOut)
+	}
 	return decodeBytes(stdout, stderr, in.Streams[0].Bytes, af, hint, *asJSON, *guess)
 }
 

@@ -409,6 +409,9 @@ func printNotes(stderr io.Writer, in source.Input, res conversation.Result, warn
 	if in.Cut > 0 {
 		fmt.Fprintf(stderr, "kafkawire: note: %s\n", in.CutNote())
 	}
+	if in.LeftOut != "" {
+		fmt.Fprintf(stderr, "kafkawire: note: %s\n", in.LeftOut)
+	}
 	for _, c := range res.Conns {
 		for _, n := range c.Notes {
 			fmt.Fprintf(stderr, "kafkawire: note: %s: %s\n", c.Name, n)

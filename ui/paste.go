@@ -70,6 +70,7 @@ type Paste struct {
 	Named        []source.Named // the API and version the input names for the frames at these offsets (lines of kafkawire frames)
 	Format       hexin.Format
 	Alternatives []hexin.Format // the formats that accept the text, the detected one first (and the forced one)
+	LeftOut      string         // what of the text was not read (its last line, cut inside), "" when all was
 	Err          *hexin.Error   // the text is not bytes in any (or the forced) format
 	Frames       []PastedFrame
 	Guesses      []frame.Candidate // for the current frame, after Guess
@@ -161,6 +162,7 @@ func (p *Paste) Read() {
 	})
 	// The switcher offers what detection found, in its order, and the forced format.
 	p.Alternatives = in.Alternatives
+	p.LeftOut = in.LeftOut
 	if p.Forced != "" && in.Kind == source.Text {
 		p.Alternatives = append(p.Alternatives, p.Forced)
 	}

@@ -272,6 +272,9 @@ func (b *PasteBox) renderInfo() app.UI {
 			app.Span().Class("paste-dim").Text("read as "),
 			app.Span().ID("paste-status").Class("paste-fmt").Text(p.Status()),
 		))
+		if p.LeftOut != "" {
+			head = append(head, app.Span().ID("paste-leftout").Class("paste-ferr").Text(p.LeftOut))
+		}
 	}
 	if p.Raw == nil && len(p.Alternatives) > 1 || p.Forced != "" {
 		head = append(head, b.formatSwitch())

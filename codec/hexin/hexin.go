@@ -12,6 +12,7 @@ package hexin
 
 import (
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -60,6 +61,9 @@ type Result struct {
 	// Note says how the text was read where the format's name does not,
 	// e.g. "read as little-endian 16-bit words".
 	Note string
+	// LeftOut says what of the text was not read: its last line, when the
+	// text stops inside it ("" when all was read).
+	LeftOut string
 	// Packets holds each packet of a packet dump (tcpdump -X, tshark -x)
 	// separately, in the order of the text; nil for other formats.
 	Packets []Packet
@@ -199,6 +203,9 @@ func Parse(text string) (Result, error) {
 		}
 	}
 	if !found {
+		if r, ok := withoutCutLine(text, best, Parse); ok {
+			return r, nil
+		}
 		return Result{}, nothingFits(text, best)
 	}
 	if quotedHex(res) {
@@ -225,6 +232,31 @@ func Parse(text string) (Result, error) {
 		}
 	}
 	return res, nil
+}
+
+// withoutCutLine reads text without its last line when the text stops
+// inside that line (no newline ends it) and that is where every format
+// stopped: a dump copied or logged up to a byte count, not a line. The
+// lines before it are read as a whole text is, and the note says which
+// line was left out.
+func withoutCutLine(text string, err *Error, parse func(string) (Result, error)) (Result, bool) {
+	last := strings.LastIndexByte(text, '\n')
+	if err == nil || strings.HasSuffix(text, "\n") || last < 0 || err.off <= last {
+		return Result{}, false
+	}
+	res, perr := parse(text[:last+1])
+	if perr != nil {
+		return Result{}, false
+	}
+	// The format read without the line must be one that stopped in it:
+	// another may stop earlier in the whole text (an offset on the cut
+	// line that changes how the lines before it read).
+	var e *Error
+	if _, ferr := parseAs(text, res.Format); ferr == nil || !errors.As(ferr, &e) || e.off <= last {
+		return Result{}, false
+	}
+	res.LeftOut = fmt.Sprintf("the text stops inside its line %d, which was left out", strings.Count(text, "\n")+1)
+	return res, true
 }
 
 // hexDigitsOnly reports whether text is hex digits and spaces only: hex,
@@ -271,8 +303,20 @@ func nothingFits(text string, closest *Error) *Error {
 }
 
 // ParseAs reads text in the given format only, for when the user overrides
-// the detected one.
+// the detected one. Like Parse, it leaves out a last line the text stops
+// inside when that is where the format stopped.
 func ParseAs(text string, f Format) (Result, error) {
+	r, err := parseAs(text, f)
+	var e *Error
+	if err != nil && errors.As(err, &e) {
+		if r, ok := withoutCutLine(text, e, func(t string) (Result, error) { return parseAs(t, f) }); ok {
+			return r, nil
+		}
+	}
+	return r, err
+}
+
+func parseAs(text string, f Format) (Result, error) {
 	if strings.TrimSpace(text) == "" {
 		return Result{}, noBytes(text)
 	}

@@ -453,3 +453,44 @@ func FuzzReadTcpdumpAsEveryChunk(f *testing.F) {
 		require.Equal(t, want, got)
 	})
 }
+
+// A dump that stops inside its last line (copied or logged up to a byte
+// count) reads without that line, and says so; the same dump cut at a
+// line reads the same bytes and leaves nothing out.
+func TestTextStoppingInsideALine(t *testing.T) {
+	b := make([]byte, 100)
+	for i := range b {
+		b[i] = byte(i * 7)
+	}
+	for _, f := range []Format{HexdumpC} { // xxd and od read a line cut short as the bytes it holds
+		text := FormatAs(b, f)
+		lines := strings.SplitAfter(text, "\n")
+		whole := strings.Join(lines[:3], "")
+		cut := whole + lines[3][:len(lines[3])/2]
+		want, err := Parse(whole)
+		require.NoError(t, err, f)
+		assert.Empty(t, want.LeftOut)
+		got, err := Parse(cut)
+		require.NoError(t, err, "%s: %q", f, cut)
+		assert.Equal(t, want.Bytes, got.Bytes, f)
+		assert.Equal(t, "the text stops inside its line 4, which was left out", got.LeftOut, f)
+		forced, err := ParseAs(cut, got.Format)
+		require.NoError(t, err, f)
+		assert.Equal(t, got.Bytes, forced.Bytes, f)
+	}
+	// tcpdump -X, cut inside the offset of a packet's line.
+	dump := fixture(t, "dp.tcpdump-X")
+	at := strings.Index(dump, "\t0x0030:  802a ca94")
+	whole, err := Parse(dump[:at])
+	require.NoError(t, err)
+	got, err := Parse(dump[:at+4])
+	require.NoError(t, err)
+	assert.Equal(t, whole.Bytes, got.Bytes)
+	assert.Equal(t, fmt.Sprintf("the text stops inside its line %d, which was left out", strings.Count(dump[:at], "\n")+1), got.LeftOut)
+
+	// One line alone, cut, is still an error: nothing before it to read.
+	_, err = Parse("00000000  00 00 00 30 00 03 00 0c  00 00 00 07 00 09 6b 61  |...0")
+	assert.NoError(t, err, "a cut ASCII column still reads: the bytes are whole")
+	_, err = Parse("00000000  00 00 00 3")
+	assert.Error(t, err)
+}

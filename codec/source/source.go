@@ -166,6 +166,8 @@ type Input struct {
 	// Compression is how the input file was compressed; what Kind and
 	// Streams say is of its content.
 	Compression Compression
+	// LeftOut says what of a text was not read (hexin.Result.LeftOut).
+	LeftOut string
 }
 
 // Options steer Read; the zero value detects everything.
@@ -254,6 +256,7 @@ func readText(in Input, text string, o Options) (Input, error) {
 	if err != nil {
 		return in, err
 	}
+	in.LeftOut = r.LeftOut
 	if r.Conversations != nil {
 		// Both sides of connections, as Wireshark's Follow Stream shows them.
 		if in.Streams = readConversations(r, o); len(in.Streams) == 0 {
