@@ -235,13 +235,13 @@ func Parse(text string) (Result, error) {
 }
 
 // withoutCutLine reads text without its last line when the text stops
-// inside that line (no newline ends it) and that is where every format
+// inside that line (no newline ends it) and its end is where the formats
 // stopped: a dump copied or logged up to a byte count, not a line. The
 // lines before it are read as a whole text is, and the note says which
 // line was left out.
 func withoutCutLine(text string, err *Error, parse func(string) (Result, error)) (Result, bool) {
 	last := strings.LastIndexByte(text, '\n')
-	if err == nil || strings.HasSuffix(text, "\n") || last < 0 || err.off <= last {
+	if err == nil || strings.HasSuffix(text, "\n") || last < 0 || !stoppedByCut(text, err.off) {
 		return Result{}, false
 	}
 	res, perr := parse(text[:last+1])
@@ -252,11 +252,27 @@ func withoutCutLine(text string, err *Error, parse func(string) (Result, error))
 	// another may stop earlier in the whole text (an offset on the cut
 	// line that changes how the lines before it read).
 	var e *Error
-	if _, ferr := parseAs(text, res.Format); ferr == nil || !errors.As(ferr, &e) || e.off <= last {
+	if _, ferr := parseAs(text, res.Format); ferr == nil || !errors.As(ferr, &e) || !stoppedByCut(text, e.off) || e.off <= last {
 		return Result{}, false
 	}
 	res.LeftOut = fmt.Sprintf("the text stops inside its line %d, which was left out", strings.Count(text, "\n")+1)
 	return res, true
+}
+
+// stoppedByCut reports whether a format that stopped at off in text was
+// stopped by the text's end: what is left from there is part of a dump's
+// line (hex digits, an offset's 0x and colon, spaces: half a byte, an
+// offset without its bytes), not a word that is no dump.
+func stoppedByCut(text string, off int) bool {
+	if off < strings.LastIndexByte(text, '\n') {
+		return false
+	}
+	for i := off; i < len(text); i++ {
+		if c := text[i]; !isHex(c) && !isSpace(c) && c != 'x' && c != ':' {
+			return false
+		}
+	}
+	return true
 }
 
 // hexDigitsOnly reports whether text is hex digits and spaces only: hex,
