@@ -3,6 +3,8 @@ package decrypt_test
 import (
 	"crypto/tls"
 	"encoding/binary"
+	"errors"
+	"strings"
 	"testing"
 
 	"github.com/kafkawire/kafkawire/codec/decrypt"
@@ -40,6 +42,37 @@ func FuzzDecrypt(f *testing.F) {
 		}
 		if c.Err == nil && c.Version == 0 {
 			t.Fatal("decrypted without a hello")
+		}
+	})
+}
+
+// FuzzParseKeyLog: any text parses without a panic; an error names a line
+// of the text and a column within it (or just past its end), and what
+// LooksLikeKeyLog says of the text's first line agrees with the parse.
+func FuzzParseKeyLog(f *testing.F) {
+	random := strings.Repeat("ab", 32)
+	for _, s := range []string{"", "\r\r\n", "\f\n", "\v", "\u00a0", "  \u0085", "# c\n",
+		"CLIENT_RANDOM " + random + " " + strings.Repeat("01", 48) + "\n",
+		"CLIENT_TRAFFIC_SECRET_N " + random + " 00\nCLIENT_RANDOM x y\n"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		k, err := decrypt.ParseKeyLog([]byte(text))
+		if k == nil {
+			t.Fatal("no key log returned")
+		}
+		var le *decrypt.LineError
+		if err != nil {
+			if !errors.As(err, &le) {
+				t.Fatalf("not a LineError: %v", err)
+			}
+			lines := strings.Split(text, "\n")
+			if le.Line < 1 || le.Line > len(lines) || le.Column < 1 || le.Column > len(lines[le.Line-1])+1 {
+				t.Fatalf("error at line %d, column %d of %d lines: %v", le.Line, le.Column, len(lines), err)
+			}
+		}
+		if decrypt.LooksLikeKeyLog([]byte(text)) && err != nil && le.Line == 1 {
+			t.Fatalf("looks like a key log, but its first line fails: %v", err)
 		}
 	})
 }

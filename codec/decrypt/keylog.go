@@ -16,6 +16,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"strings"
+	"unicode"
 )
 
 // KeyLog is the secrets of a key log by client random.
@@ -108,15 +109,17 @@ func ParseKeyLog(b []byte) (*KeyLog, error) {
 
 // line reads line number n into k.
 func (k *KeyLog) line(line []byte, n int) error {
-	trimmed := bytes.TrimLeft(line, " \t")
-	if len(trimmed) == 0 || trimmed[0] == '#' {
+	// Fields splits at any space (a stray \r, \f, U+0085): the column is
+	// counted from the first byte that is none.
+	trimmed := bytes.TrimLeftFunc(line, unicode.IsSpace)
+	fields := bytes.Fields(trimmed)
+	if len(fields) == 0 || trimmed[0] == '#' {
 		return nil
 	}
 	col := len(line) - len(trimmed) + 1
 	fail := func(at int, format string, args ...any) error {
 		return &LineError{Line: n, Column: col + at, Msg: fmt.Sprintf(format, args...)}
 	}
-	fields := bytes.Fields(trimmed)
 	label := string(fields[0])
 	where, known := labels[label]
 	if !known && !otherLabel(label) {
@@ -162,23 +165,21 @@ func clip(s string) string {
 }
 
 // LooksLikeKeyLog reports whether b starts as a key log: its first line
-// that is not blank or a comment is a key log line with a label this
-// package knows.
+// that is not blank or a comment reads as a key log line.
 func LooksLikeKeyLog(b []byte) bool {
-	for len(b) > 0 {
+	k := &KeyLog{sessions: map[[32]byte]*secrets{}}
+	for n := 1; len(b) > 0; n++ {
 		line := b
 		if i := bytes.IndexByte(b, '\n'); i >= 0 {
 			line, b = b[:i], b[i+1:]
 		} else {
 			b = nil
 		}
-		line = bytes.TrimSpace(line[:min(len(line), 400)]) // a key log line is at most about 250 bytes
-		if len(line) == 0 || line[0] == '#' {
+		line = line[:min(len(line), 400)] // a key log line is at most about 250 bytes
+		if len(bytes.Fields(line)) == 0 || bytes.TrimLeftFunc(line, unicode.IsSpace)[0] == '#' {
 			continue
 		}
-		fields := bytes.Fields(line)
-		_, known := labels[string(fields[0])]
-		return (known || otherLabel(string(fields[0]))) && len(fields) == 3 && len(fields[1]) == 64
+		return k.line(line, n) == nil
 	}
 	return false
 }
