@@ -47,6 +47,7 @@ func (b *PasteBox) openFiles(ctx app.Context, files app.Value) {
 	for i := range list {
 		list[i] = files.Index(i)
 	}
+	seq := b.reads // the box's input when the files came
 	ctx.Async(func() {
 		var other app.Value
 		var logs []*KeyLog
@@ -89,6 +90,9 @@ func (b *PasteBox) openFiles(ctx app.Context, files app.Value) {
 					b.p.Keys = k // the last one given, as a drop of one file after another would leave it
 				}
 				switch {
+				case b.reads != seq:
+					// The box was given something else while the key log
+					// was read: the key log stays, for what comes next.
 				case other != nil:
 					b.openFile(ctx, other)
 				case len(logs) > 0:
@@ -125,9 +129,7 @@ func (b *PasteBox) onRemoveKeyLog(ctx app.Context, e app.Event) {
 }
 
 // keyLogLine says which key log the page holds, with a button to remove
-// it. Without one it is an empty element, so that the elements after it
-// keep their places: the line going away, when its focused button was
-// clicked, left the capture list after it unpainted.
+// it; nil when there is none.
 func (b *PasteBox) keyLogLine() app.UI {
 	k := b.p.Keys
 	if k == nil {

@@ -648,6 +648,9 @@ func (f *finder) decrypt(c *Conn, g connGroup, client, server *source.Stream) (*
 	}
 	c.TLS = d.Describe()
 	c.Notes = append(c.Notes, c.TLS+", decrypted with the key log: the offsets are in the bytes each side sent inside TLS")
+	if d.EarlyData > 0 {
+		c.Notes = append(c.Notes, fmt.Sprintf("client stream: %d records of 0-RTT early data, sent with the hello, are not read", d.EarlyData))
+	}
 	if d.ClientErr != nil {
 		c.Notes = append(c.Notes, "client stream: decrypting stopped "+d.ClientErr.Error())
 	}

@@ -37,6 +37,12 @@ type Connection struct {
 	// lost, a record that does not decrypt, the input ending inside a
 	// record); what came before is in Client and Server.
 	ClientErr, ServerErr error
+	// Resumed says a TLS 1.2 connection resumed the session of one
+	// decrypted before it (its secrets are that one's).
+	Resumed bool
+	// EarlyData counts the records of 0-RTT data the client sent with
+	// its hello (TLS 1.3), which are not read.
+	EarlyData int
 }
 
 // Describe names the connection's TLS: "TLS 1.3, TLS_AES_128_GCM_SHA256".
@@ -44,7 +50,11 @@ func (c Connection) Describe() string {
 	if c.Version == 0 {
 		return "TLS"
 	}
-	return tls.VersionName(c.Version) + ", " + tls.CipherSuiteName(c.Suite)
+	d := tls.VersionName(c.Version) + ", " + tls.CipherSuiteName(c.Suite)
+	if c.Resumed {
+		d += ", a session resumed from an earlier connection"
+	}
+	return d
 }
 
 // suite is what decrypting a cipher suite takes.
@@ -85,36 +95,52 @@ var helloRetry = [32]byte{
 // session), and the server's (it names the suite). pause, when set, is
 // called every pauseEvery records: the page lets the browser paint there,
 // since in wasm a connection of 100 MB takes a second to decrypt.
+//
+// A TLS 1.2 session a connection resumes (by its session id or ticket)
+// is found in the connections decrypted before it with the same keys:
+// keys remembers them, so Decrypt is called on a capture's connections in
+// the order they opened, one at a time.
 func Decrypt(client, server *source.Stream, keys *KeyLog, pause func()) Connection {
 	var c Connection
 	if client == nil {
 		c.Err = errors.New("the client's side of the connection is not in the input, and its hello names the session")
 		return c
 	}
-	hello, err := firstHandshake(client, 1, nil)
+	msgs, err := plainHandshake(client, true)
+	if len(msgs) == 0 || msgs[0].typ != msgClientHello {
+		c.Err = fmt.Errorf("client stream: %w", noHello("ClientHello", client, err))
+		return c
+	}
+	ch, err := parseClientHello(msgs[0].body)
 	if err != nil {
-		c.Err = fmt.Errorf("client stream: %w", err)
+		c.Err = fmt.Errorf("client stream: the ClientHello: %w", err)
 		return c
 	}
-	if len(hello) < 2+32 {
-		c.Err = errors.New("client stream: the ClientHello is too short to hold its random")
-		return c
-	}
-	random := [32]byte(hello[2:34])
 	if server == nil {
 		c.Err = errors.New("the server's side of the connection is not in the input, and its hello names the cipher suite")
 		return c
 	}
-	sh, err := firstHandshake(server, 2, func(m []byte) bool { return len(m) < 34 || [32]byte(m[2:34]) != helloRetry })
-	if err != nil {
-		c.Err = fmt.Errorf("server stream: %w", err)
+	msgs, err = plainHandshake(server, false)
+	var sh serverHello
+	var ticket []byte // a TLS 1.2 session ticket the server gave
+	found := false
+	for _, m := range msgs {
+		switch {
+		case m.typ == msgServerHello && !found && !isHelloRetry(m.body):
+			if sh, err = parseServerHello(m.body); err != nil {
+				c.Err = fmt.Errorf("server stream: the ServerHello: %w", err)
+				return c
+			}
+			found = true
+		case m.typ == msgNewSessionTicket && found:
+			ticket = ticketOf(m.body)
+		}
+	}
+	if !found {
+		c.Err = fmt.Errorf("server stream: %w", noHello("ServerHello", server, err))
 		return c
 	}
-	var serverRandom [32]byte
-	if c.Version, c.Suite, serverRandom, err = parseServerHello(sh); err != nil {
-		c.Err = fmt.Errorf("server stream: the ServerHello: %w", err)
-		return c
-	}
+	c.Version, c.Suite = sh.version, sh.suite
 	su, ok := suites[c.Suite]
 	switch {
 	case c.Version != tls.VersionTLS12 && c.Version != tls.VersionTLS13:
@@ -124,25 +150,41 @@ func Decrypt(client, server *source.Stream, keys *KeyLog, pause func()) Connecti
 		c.Err = fmt.Errorf("the cipher suite %s is not one kafkawire decrypts: only AES-GCM and ChaCha20-Poly1305 are", tls.CipherSuiteName(c.Suite))
 		return c
 	}
-	s := keys.sessions[random]
-	if s == nil {
-		c.Err = fmt.Errorf("the key log has no secrets for this connection (client random %x...)", random[:8])
-		return c
-	}
+	s := keys.sessions[ch.random]
 	if su.tls13 {
-		if s.clientApplication == nil || s.serverApplication == nil {
-			c.Err = fmt.Errorf("the key log has no CLIENT_TRAFFIC_SECRET_0 and SERVER_TRAFFIC_SECRET_0 for this TLS 1.3 connection (client random %x...)", random[:8])
+		if s == nil {
+			c.Err = fmt.Errorf("the key log has no secrets for this connection (client random %x...)", ch.random[:8])
 			return c
 		}
-		c.Client, c.ClientErr = read13(client, su, s.clientHandshake, s.clientApplication, pause)
-		c.Server, c.ServerErr = read13(server, su, s.serverHandshake, s.serverApplication, pause)
+		if s.clientApplication == nil || s.serverApplication == nil {
+			c.Err = fmt.Errorf("the key log has no CLIENT_TRAFFIC_SECRET_0 and SERVER_TRAFFIC_SECRET_0 for this TLS 1.3 connection (client random %x...)", ch.random[:8])
+			return c
+		}
+		c.Client, c.EarlyData, c.ClientErr = read13(client, su, s.clientHandshake, s.clientApplication, ch.earlyData, pause)
+		c.Server, _, c.ServerErr = read13(server, su, s.serverHandshake, s.serverApplication, false, pause)
 		return c
 	}
-	if s.master == nil {
-		c.Err = fmt.Errorf("the key log has no CLIENT_RANDOM line (the master secret) for this TLS 1.2 connection (client random %x...)", random[:8])
+	var master []byte
+	if s != nil {
+		master = s.master
+	}
+	if master == nil {
+		master = keys.resumed(ch, sh)
+		c.Resumed = master != nil
+	}
+	switch {
+	case master == nil && resumes(ch, sh):
+		c.Err = errors.New("a TLS 1.2 session resumed from an earlier connection, which is not in the input or which the key log does not open")
+		return c
+	case master == nil && s != nil:
+		c.Err = fmt.Errorf("the key log has no CLIENT_RANDOM line (the master secret) for this TLS 1.2 connection (client random %x...)", ch.random[:8])
+		return c
+	case master == nil:
+		c.Err = fmt.Errorf("the key log has no secrets for this connection (client random %x...)", ch.random[:8])
 		return c
 	}
-	clientKey, serverKey, err := keys12(su, s.master, random, serverRandom)
+	keys.remember(sh, ticket, master)
+	clientKey, serverKey, err := keys12(su, master, ch.random, sh.random)
 	if err != nil {
 		c.Err = fmt.Errorf("the keys from the master secret: %w", err)
 		return c
@@ -150,6 +192,24 @@ func Decrypt(client, server *source.Stream, keys *KeyLog, pause func()) Connecti
 	c.Client, c.ClientErr = read12(client, clientKey, pause)
 	c.Server, c.ServerErr = read12(server, serverKey, pause)
 	return c
+}
+
+// noHello says why a stream's hello was not found.
+func noHello(name string, s *source.Stream, err error) error {
+	switch {
+	case !s.FromStart:
+		return fmt.Errorf("no %s: the capture began after the connection's start", name)
+	case err != nil:
+		return err
+	}
+	return fmt.Errorf("no %s in the stream's plaintext records", name)
+}
+
+// resumes reports whether a TLS 1.2 handshake resumes a session: the
+// client offers a ticket, or the server answers with the session id the
+// client offered.
+func resumes(ch clientHello, sh serverHello) bool {
+	return ch.ticket != nil || len(sh.sessionID) > 0 && string(sh.sessionID) == string(ch.sessionID)
 }
 
 // record is one TLS record of a stream: its header and body, at off.
@@ -217,80 +277,6 @@ func (r *records) cut(n int) error {
 		return fmt.Errorf("at offset %d: the capture lost bytes inside the record there, and the records after it cannot be decrypted (each one's nonce counts the ones before)", r.off)
 	}
 	return fmt.Errorf("at offset %d: the input ends inside a record (%d of its %d bytes are there)", r.off, len(r.s.Bytes)-r.off, n)
-}
-
-// firstHandshake is the body of the first handshake message of type typ
-// in the plaintext handshake records at the start of s for which accept
-// (when set) holds.
-func firstHandshake(s *source.Stream, typ byte, accept func([]byte) bool) ([]byte, error) {
-	name := "ClientHello"
-	if typ == 2 {
-		name = "ServerHello"
-	}
-	r := newRecords(s, nil)
-	var msgs []byte // the handshake records' bodies, joined: a message may span records
-	for {
-		rec, ok, err := r.next()
-		if err != nil && !s.FromStart {
-			break
-		}
-		if err != nil {
-			return nil, err
-		}
-		if !ok || rec.typ() == 23 {
-			break
-		}
-		if rec.typ() != 22 {
-			continue // a ChangeCipherSpec, or an alert
-		}
-		msgs = append(msgs, rec.b[5:]...)
-		for m := msgs; len(m) >= 4; {
-			n := int(m[1])<<16 | int(m[2])<<8 | int(m[3])
-			if len(m) < 4+n {
-				break
-			}
-			if m[0] == typ && (accept == nil || accept(m[4:4+n])) {
-				return m[4 : 4+n], nil
-			}
-			m = m[4+n:]
-		}
-	}
-	if !s.FromStart {
-		return nil, fmt.Errorf("no %s: the capture began after the connection's start", name)
-	}
-	return nil, fmt.Errorf("no %s in the stream's plaintext records", name)
-}
-
-// parseServerHello reads a ServerHello's version, suite and random.
-func parseServerHello(m []byte) (version, suite uint16, random [32]byte, err error) {
-	short := errors.New("too short for its fields")
-	if len(m) < 35 {
-		return 0, 0, random, short
-	}
-	version, random = binary.BigEndian.Uint16(m), [32]byte(m[2:34])
-	if len(m) < 35+int(m[34])+3 {
-		return 0, 0, random, short
-	}
-	m = m[35+int(m[34]):] // the session id passed over
-	if len(m) < 3 {
-		return 0, 0, random, short
-	}
-	suite, m = binary.BigEndian.Uint16(m), m[3:]
-	if len(m) < 2 {
-		return version, suite, random, nil // no extensions
-	}
-	exts := m[2:min(len(m), 2+int(binary.BigEndian.Uint16(m)))]
-	for len(exts) >= 4 {
-		typ, n := binary.BigEndian.Uint16(exts), int(binary.BigEndian.Uint16(exts[2:]))
-		if len(exts) < 4+n {
-			break
-		}
-		if typ == 43 && n == 2 { // supported_versions: the version picked
-			version = binary.BigEndian.Uint16(exts[4:])
-		}
-		exts = exts[4+n:]
-	}
-	return version, suite, random, nil
 }
 
 // keys decrypts one side's records.
@@ -384,7 +370,7 @@ func (d *side) add(rec record, data []byte) {
 // with the handshake secret (nil when the key log lacks it: they are
 // passed over), then its application data with the first application
 // secret, following key updates.
-func read13(s *source.Stream, su suite, handshake, application []byte, pause func()) (source.Stream, error) {
+func read13(s *source.Stream, su suite, handshake, application []byte, early bool, pause func()) (source.Stream, int, error) {
 	d := newSide(s)
 	key := func(secret []byte) (*keys, error) {
 		k, err := expandLabel(su.hash, secret, "key", su.keyLen)
@@ -401,19 +387,19 @@ func read13(s *source.Stream, su suite, handshake, application []byte, pause fun
 	var err error
 	if handshake != nil {
 		if hs, err = key(handshake); err != nil {
-			return d.out, fmt.Errorf("the handshake secret: %w", err)
+			return d.out, 0, fmt.Errorf("the handshake secret: %w", err)
 		}
 	}
 	app, err := key(application)
 	if err != nil {
-		return d.out, fmt.Errorf("the application secret: %w", err)
+		return d.out, 0, fmt.Errorf("the application secret: %w", err)
 	}
-	inApp := false
+	inApp, opened, skipped := false, false, 0
 	r := newRecords(s, pause)
 	for {
 		rec, ok, err := r.next()
 		if !ok {
-			return d.out, err
+			return d.out, skipped, err
 		}
 		if rec.typ() != 23 {
 			continue // the hellos, a ChangeCipherSpec, a plaintext alert
@@ -425,38 +411,61 @@ func read13(s *source.Stream, su suite, handshake, application []byte, pause fun
 			plain, err = app.open(buf, rec)
 		case hs != nil:
 			if plain, err = hs.open(buf, rec); err == nil {
+				opened = true
 				continue // the rest of the handshake
 			}
 			fallthrough
 		default:
 			plain, err = app.open(buf, rec)
-			if err != nil && hs == nil {
-				continue // a handshake record, whose secret the key log lacks
+			if err != nil && (hs == nil || early && !opened) {
+				// A handshake record whose secret the key log lacks, or
+				// 0-RTT data the client sent with its hello: neither
+				// opens with these keys, and neither counts in their
+				// records.
+				if early && !opened {
+					skipped++
+				}
+				continue
 			}
 			inApp = true
 		}
 		if err != nil {
-			return d.out, fmt.Errorf("at offset %d: the record does not decrypt with the key log's secrets for this connection (the bytes are damaged, or the secrets are another session's)", rec.off)
+			return d.out, skipped, fmt.Errorf("at offset %d: the record does not decrypt with the key log's secrets for this connection (the bytes are damaged, or the secrets are another session's)", rec.off)
 		}
+		opened = true
 		// TLSInnerPlaintext: the content, its real type, zeros of padding.
 		inner := bytes.TrimRight(plain[len(buf):], "\x00")
 		if len(inner) == 0 {
-			return d.out, fmt.Errorf("at offset %d: the decrypted record has no content type", rec.off)
+			return d.out, skipped, fmt.Errorf("at offset %d: the decrypted record has no content type", rec.off)
 		}
 		typ, content := inner[len(inner)-1], inner[:len(inner)-1]
 		d.out.Bytes = buf // the plaintext past it is in place: add appends it onto itself
 		switch {
 		case typ == 23:
 			d.add(rec, content)
-		case typ == 22 && len(content) > 0 && content[0] == 24: // KeyUpdate: the next secret from this one
+		case typ == 22 && updatesKeys(content): // the next secret from this one, for the records after
 			if application, err = expandLabel(su.hash, application, "traffic upd", su.hash().Size()); err == nil {
 				app, err = key(application)
 			}
 			if err != nil {
-				return d.out, fmt.Errorf("at offset %d: the key update: %w", rec.off, err)
+				return d.out, skipped, fmt.Errorf("at offset %d: the key update: %w", rec.off, err)
 			}
 		}
 	}
+}
+
+// updatesKeys reports whether a record's handshake messages hold a
+// KeyUpdate: after the handshake, a record may carry a NewSessionTicket
+// and a KeyUpdate together. (A message split over records, which these
+// short ones never are, is not put back together.)
+func updatesKeys(content []byte) bool {
+	for len(content) >= 4 {
+		if content[0] == msgKeyUpdate {
+			return true
+		}
+		content = content[min(len(content), 4+(int(content[1])<<16|int(content[2])<<8|int(content[3]))):]
+	}
+	return false
 }
 
 // expandLabel is TLS 1.3's HKDF-Expand-Label with an empty context.

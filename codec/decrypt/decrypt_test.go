@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"io"
 	"net"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -352,4 +353,86 @@ func TestDecryptPauses(t *testing.T) {
 	assert.Equal(t, s.sent[1], got.Server.Bytes)
 	assert.GreaterOrEqual(t, pauses, 2)
 	assert.LessOrEqual(t, pauses, 4)
+}
+
+// A TLS 1.2 connection that resumes a session by its ticket has no line
+// of its own in the key log (Go writes CLIENT_RANDOM for full handshakes
+// only): it opens with the secret of the connection decrypted before it
+// that was given the ticket, and says it resumed. Alone, it says why it
+// cannot be opened.
+func TestDecryptResumedTLS12(t *testing.T) {
+	cache := tls.NewLRUClientSessionCache(4)
+	resuming := func(client, server *tls.Config) {
+		client.MaxVersion, client.ClientSessionCache = tls.VersionTLS12, cache
+		server.SetSessionTicketKeys([][32]byte{{1, 2, 3}}) // the same server both times
+	}
+	first := talk(t, resuming, 10, 3)
+	second := talk(t, resuming, 7, 20_000)
+	require.False(t, first.state.DidResume)
+	require.True(t, second.state.DidResume)
+	require.Empty(t, second.keyLog, "Go logs no secret for a resumed session")
+
+	k := keys(t, first.keyLog)
+	one := decrypt.Decrypt(&first.client, &first.server, k, nil)
+	require.NoError(t, one.Err)
+	assert.False(t, one.Resumed)
+	two := decrypt.Decrypt(&second.client, &second.server, k, nil)
+	require.NoError(t, two.Err)
+	require.NoError(t, two.ClientErr)
+	require.NoError(t, two.ServerErr)
+	assert.True(t, two.Resumed)
+	assert.Equal(t, second.sent[0], two.Client.Bytes)
+	assert.Equal(t, second.sent[1], two.Server.Bytes)
+	assert.Contains(t, two.Describe(), ", a session resumed from an earlier connection")
+
+	alone := decrypt.Decrypt(&second.client, &second.server, keys(t, first.keyLog), nil)
+	assert.EqualError(t, alone.Err, "a TLS 1.2 session resumed from an earlier connection, which is not in the input or which the key log does not open")
+}
+
+// 0-RTT data a TLS 1.3 client sends with its hello (announced by the
+// hello's early_data extension) opens with neither the handshake nor the
+// application secrets: it is counted and passed over, and the side reads
+// on. The record is put into a real session's stream, as Go sends none.
+func TestDecryptPassesOverEarlyData(t *testing.T) {
+	s := talk(t, nil, 10, 10)
+	client := s.client
+	b := client.Bytes
+	n := 5 + int(binary.BigEndian.Uint16(b[3:])) // the ClientHello's record
+	hello := bytes.Clone(b[:n])
+	// Add an empty early_data extension (42) at the end of the hello, and
+	// count its 4 bytes in the extensions', the message's and the record's lengths.
+	hello = append(hello, 0, 42, 0, 0)
+	binary.BigEndian.PutUint16(hello[3:], binary.BigEndian.Uint16(hello[3:])+4)
+	msgLen := int(hello[6])<<16 | int(hello[7])<<8 | int(hello[8]) + 4
+	hello[6], hello[7], hello[8] = byte(msgLen>>16), byte(msgLen>>8), byte(msgLen)
+	body := hello[9:]
+	at := 35 + int(body[34])                          // past the session id
+	at += 2 + int(binary.BigEndian.Uint16(body[at:])) // the suites
+	at += 1 + int(body[at])                           // the compression methods
+	binary.BigEndian.PutUint16(body[at:], binary.BigEndian.Uint16(body[at:])+4)
+	early := append([]byte{23, 3, 3, 0, 40}, bytes.Repeat([]byte{0xee}, 40)...)
+	client.Bytes = slices.Concat(hello, early, early, b[n:])
+	client.Segments = nil
+
+	got := decrypt.Decrypt(&client, &s.server, keys(t, s.keyLog), nil)
+	require.NoError(t, got.Err)
+	require.NoError(t, got.ClientErr)
+	assert.Equal(t, 2, got.EarlyData)
+	assert.Equal(t, s.sent[0], got.Client.Bytes)
+}
+
+// The plaintext handshake a stream starts with is read once, and no
+// further than its bound: a hostile stream of 8 MiB of empty handshake
+// messages is refused at the bound, not scanned again record by record.
+func TestHostileHandshake(t *testing.T) {
+	var b []byte
+	rec := append([]byte{22, 3, 3, 0x40, 0}, make([]byte, 0x4000)...) // 4,096 empty messages of type 0
+	for len(b) < 8<<20 {
+		b = append(b, rec...)
+	}
+	s := source.Stream{Bytes: b, FromStart: true, Dir: source.ServerToClient}
+	client := talk(t, nil, 1).client
+	got := decrypt.Decrypt(&client, &s, keys(t), nil)
+	require.Error(t, got.Err)
+	assert.Contains(t, got.Err.Error(), "more than 256 KiB of plaintext handshake")
 }

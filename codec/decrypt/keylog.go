@@ -19,9 +19,40 @@ import (
 	"unicode"
 )
 
-// KeyLog is the secrets of a key log by client random.
+// KeyLog is the secrets of a key log by client random, and the TLS 1.2
+// sessions of the connections decrypted with it, by session id and by
+// ticket, for the connections that resume them. It is not safe for use
+// by several goroutines at once.
 type KeyLog struct {
 	sessions map[[32]byte]*secrets
+	byID     map[string][]byte // a TLS 1.2 session id: its master secret
+	byTicket map[string][]byte // a TLS 1.2 session ticket: its master secret
+}
+
+// remember keeps a TLS 1.2 connection's master secret under its session
+// id and ticket, for the connections that resume it.
+func (k *KeyLog) remember(sh serverHello, ticket, master []byte) {
+	if k.byID == nil {
+		k.byID, k.byTicket = map[string][]byte{}, map[string][]byte{}
+	}
+	if len(sh.sessionID) > 0 {
+		k.byID[string(sh.sessionID)] = master
+	}
+	if len(ticket) > 0 {
+		k.byTicket[string(ticket)] = master
+	}
+}
+
+// resumed is the master secret of the session a TLS 1.2 handshake
+// resumes, if a connection decrypted before had it; nil otherwise.
+func (k *KeyLog) resumed(ch clientHello, sh serverHello) []byte {
+	if m, ok := k.byTicket[string(ch.ticket)]; ok && ch.ticket != nil {
+		return m
+	}
+	if len(sh.sessionID) > 0 && string(sh.sessionID) == string(ch.sessionID) {
+		return k.byID[string(sh.sessionID)]
+	}
+	return nil
 }
 
 // secrets are what a key log says of one session; nil where it says nothing.
