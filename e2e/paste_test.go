@@ -366,3 +366,22 @@ func TestLongPasteShownInPart(t *testing.T) {
 		t.Error("the box still says the field shows part of the paste")
 	}
 }
+
+// A dump pasted from an issue, in its Markdown code fence with the shell
+// command above it, reads as the dump, and the box says which lines it
+// left out.
+func TestPasteDumpInACodeFence(t *testing.T) {
+	ex := produced(t, "fenced", "value")
+	dump := hexin.FormatAs(ex.Request, hexin.HexdumpC)
+	s := newSession(t, false)
+	s.open("/DescribeProducers/v0")
+	s.paste("```console\n$ hexdump -C produce.bin\n" + dump + "```\n")
+	s.waitFor("the pasted request in the tree", `document.querySelector('#request .tree') && document.querySelector('#request .tree').textContent.includes('fenced')`)
+	if got, want := s.text("#paste-status"), "hexdump -C · "+strconv.Itoa(len(ex.Request))+" bytes"; got != want {
+		t.Errorf("paste status %q, want %q", got, want)
+	}
+	lines := strings.Count(dump, "\n")
+	if got, want := s.text("#paste-leftout"), fmt.Sprintf("lines 1, 2 and %d (a code fence, or a shell's command or prompt) left out", lines+3); got != want {
+		t.Errorf("the box says %q, want %q", got, want)
+	}
+}

@@ -947,6 +947,7 @@ func (b *PasteBox) readFile(ctx app.Context, file app.Value, seq int) {
 // compressed) in the box, as text when they are text, unless the box was
 // given something else since the file was dropped (seq).
 func (b *PasteBox) openBytes(ctx app.Context, name string, data []byte, seq int) {
+	data = source.FromUTF16(data) // a dump saved by Windows PowerShell
 	var dropped Paste
 	switch source.Sniff(data) {
 	case source.Text:

@@ -15,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -206,6 +207,9 @@ func Parse(text string) (Result, error) {
 		if r, ok := withoutCutLine(text, best, Parse); ok {
 			return r, nil
 		}
+		if r, ok := withoutWrapping(text); ok {
+			return r, nil
+		}
 		return Result{}, nothingFits(text, best)
 	}
 	if quotedHex(res) {
@@ -257,6 +261,62 @@ func withoutCutLine(text string, err *Error, parse func(string) (Result, error))
 	}
 	res.LeftOut = fmt.Sprintf("the text stops inside its line %d, which was left out", strings.Count(text, "\n")+1)
 	return res, true
+}
+
+// withoutWrapping reads a dump pasted with lines around it that are no
+// part of it: a Markdown code fence (from an issue or a chat), the shell
+// command that printed it ("$ xxd frame.bin") and the prompt after it.
+// Those lines are left out, and LeftOut says which.
+func withoutWrapping(text string) (Result, bool) {
+	lines := strings.SplitAfter(text, "\n")
+	first, last := 0, len(lines)-1
+	for last > first && strings.TrimSpace(lines[last]) == "" {
+		last--
+	}
+	for first < last && strings.TrimSpace(lines[first]) == "" {
+		first++
+	}
+	var dropped []int // 1-based numbers of the lines left out
+	for first <= last && wrapping(lines[first], true) {
+		dropped = append(dropped, first+1)
+		first++
+	}
+	for last >= first && wrapping(lines[last], false) {
+		dropped = append(dropped, last+1)
+		last--
+	}
+	if len(dropped) == 0 || first > last {
+		return Result{}, false
+	}
+	res, err := Parse(strings.Join(lines[first:last+1], ""))
+	if err != nil {
+		return Result{}, false
+	}
+	slices.Sort(dropped)
+	nums := make([]string, len(dropped))
+	for i, n := range dropped {
+		nums[i] = strconv.Itoa(n)
+	}
+	what := "line " + nums[0]
+	if len(nums) > 1 {
+		what = "lines " + strings.Join(nums[:len(nums)-1], ", ") + " and " + nums[len(nums)-1]
+	}
+	res.LeftOut = what + " (a code fence, or a shell's command or prompt) left out"
+	return res, true
+}
+
+// wrapping reports whether line is one a dump is pasted with: a Markdown
+// code fence, with its language; above the dump, a shell command after its
+// prompt ("$ ", "% "); below it, a prompt alone.
+func wrapping(line string, above bool) bool {
+	t := strings.TrimSpace(line)
+	if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
+		return !strings.ContainsAny(strings.TrimLeft(t, "`~"), " `~")
+	}
+	if above {
+		return (strings.HasPrefix(t, "$ ") || strings.HasPrefix(t, "% ")) && len(t) > 2
+	}
+	return t == "$" || t == "%" || strings.HasSuffix(t, "$") && strings.Contains(t, "@")
 }
 
 // stoppedByCut reports whether a format that stopped at off in text was

@@ -494,3 +494,30 @@ func TestTextStoppingInsideALine(t *testing.T) {
 	_, err = Parse("00000000  00 00 00 3")
 	assert.Error(t, err)
 }
+
+// A dump pasted as it sits in an issue or a terminal, with a Markdown code
+// fence around it or the shell command above it and the prompt below,
+// reads as the dump, and says which lines it left out. Text that is no
+// dump inside a fence is still an error.
+func TestDumpWithLinesAroundIt(t *testing.T) {
+	b := []byte{0, 0, 0, 0x14, 0, 0x3d, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 1, 2, 0, 0, 0, 0, 0, 0}
+	dump := FormatAs(b, HexdumpC)
+	require.Equal(t, 3, strings.Count(dump, "\n"), "the dump's lines, which the line numbers below count")
+	for _, c := range []struct{ text, leftOut string }{
+		{"```\n" + dump + "```\n", "lines 1 and 5 (a code fence, or a shell's command or prompt) left out"},
+		{"```text\n" + dump + "```", "lines 1 and 5 (a code fence, or a shell's command or prompt) left out"},
+		{"$ hexdump -C frame.bin\n" + dump + "$\n", "lines 1 and 5 (a code fence, or a shell's command or prompt) left out"},
+		{"\n```console\n$ hexdump -C frame.bin\n" + dump + "me@host:~$ \n```\n", "lines 2, 3, 7 and 8 (a code fence, or a shell's command or prompt) left out"},
+	} {
+		r, err := Parse(c.text)
+		require.NoError(t, err, c.text)
+		assert.Equal(t, b, r.Bytes, c.text)
+		assert.Equal(t, HexdumpC, r.Format, c.text)
+		assert.Equal(t, c.leftOut, r.LeftOut, c.text)
+	}
+	_, err := Parse("```\nnot a dump at all\n```\n")
+	assert.Error(t, err)
+	r, err := Parse(dump)
+	require.NoError(t, err)
+	assert.Empty(t, r.LeftOut, "a bare dump leaves nothing out")
+}

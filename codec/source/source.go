@@ -21,12 +21,14 @@ package source
 import (
 	"bytes"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
 	"sort"
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/kafkawire/kafkawire/codec/hexin"
@@ -229,6 +231,7 @@ const MaxWhole = 64 << 20
 // ReadContent is Read of bytes already decompressed (Open's content):
 // whatever they are, they are not opened again.
 func ReadContent(data []byte, o Options) (Input, error) {
+	data = FromUTF16(data)
 	in := Input{Kind: Sniff(data)}
 	switch in.Kind {
 	case Binary:
@@ -242,10 +245,57 @@ func ReadContent(data []byte, o Options) (Input, error) {
 	return readText(in, string(data), o)
 }
 
+// FromUTF16 is data as UTF-8 when it is text in UTF-16 with its byte
+// order mark (what Windows PowerShell's > writes), else data itself. No
+// Kafka frame starts FF FE or FE FF: that size prefix would be 4 GiB.
+func FromUTF16(data []byte) []byte {
+	if t := fromUTF16(data); t != nil {
+		return t
+	}
+	return data
+}
+
+// fromUTF16 is FromUTF16's text; nil when data is not UTF-16 with its mark,
+// or holds a NUL (no text does).
+func fromUTF16(data []byte) []byte {
+	if len(data) < 2 || len(data)%2 != 0 {
+		return nil
+	}
+	var order binary.ByteOrder
+	switch {
+	case data[0] == 0xff && data[1] == 0xfe:
+		order = binary.LittleEndian
+	case data[0] == 0xfe && data[1] == 0xff:
+		order = binary.BigEndian
+	default:
+		return nil
+	}
+	units := make([]uint16, 0, len(data)/2-1)
+	for i := 2; i < len(data); i += 2 {
+		if u := order.Uint16(data[i:]); u != 0 {
+			units = append(units, u)
+		} else {
+			return nil
+		}
+	}
+	return []byte(string(utf16.Decode(units)))
+}
+
 // readText reads a text dump through hexin. Detection always runs, so that
 // the formats that accept the text are known even when the user forced one.
+// A UTF-8 byte order mark (what some Windows editors write first) is no
+// part of the dump.
 func readText(in Input, text string, o Options) (Input, error) {
 	forced := o.Format
+	text, bom := strings.CutPrefix(text, "\uFEFF")
+	in, err := readDump(in, text, forced, o)
+	if he, ok := errors.AsType[*hexin.Error](err); ok && bom && he.Line == 1 {
+		he.Column++ // the mark is a character of the line as the user's editor counts it
+	}
+	return in, err
+}
+
+func readDump(in Input, text string, forced hexin.Format, o Options) (Input, error) {
 	r, err := hexin.Parse(text)
 	if err == nil {
 		in.Alternatives = append([]hexin.Format{r.Format}, r.Alternatives...)
@@ -304,6 +354,9 @@ func Sniff(data []byte) Kind {
 			(binary.BigEndian.Uint32(data[8:]) == pcapngBOM || binary.LittleEndian.Uint32(data[8:]) == pcapngBOM):
 			return Pcapng
 		}
+	}
+	if fromUTF16(data) != nil {
+		return Text // UTF-16, with its mark
 	}
 	if bytes.IndexByte(data, 0) >= 0 || !utf8.Valid(data) {
 		return Binary

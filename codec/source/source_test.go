@@ -134,3 +134,31 @@ func TestDescribe(t *testing.T) {
 	assert.Equal(t, "pcap · 127.0.0.1:51234>127.0.0.1:9092 · client to server", s.Describe())
 	assert.Equal(t, "hexdump -C", (&source.Stream{Origin: "hexdump -C"}).Describe())
 }
+
+// A dump saved in UTF-16 with its byte order mark (Windows PowerShell's >
+// writes it so), or in UTF-8 with a mark, reads as the dump; an error on
+// its first line counts the mark as the editor does.
+func TestTextWithByteOrderMarks(t *testing.T) {
+	dump := "00000000  00 00 00 02 00 12                                 |......|\n00000006\n"
+	want, err := source.Read([]byte(dump), source.Options{})
+	require.NoError(t, err)
+	utf16le := []byte{0xff, 0xfe}
+	utf16be := []byte{0xfe, 0xff}
+	for _, r := range dump {
+		utf16le = append(utf16le, byte(r), 0)
+		utf16be = append(utf16be, 0, byte(r))
+	}
+	for name, data := range map[string][]byte{"UTF-16LE": utf16le, "UTF-16BE": utf16be, "UTF-8 with a mark": append([]byte("\uFEFF"), dump...)} {
+		in, err := source.Read(data, source.Options{})
+		require.NoError(t, err, name)
+		assert.Equal(t, source.Text, in.Kind, name)
+		assert.Equal(t, want.Streams[0].Bytes, in.Streams[0].Bytes, name)
+	}
+	_, err = source.Read([]byte("\uFEFF00 zz"), source.Options{})
+	var he *hexin.Error
+	require.ErrorAs(t, err, &he)
+	_, plain := source.Read([]byte("00 zz"), source.Options{})
+	var pe *hexin.Error
+	require.ErrorAs(t, plain, &pe)
+	assert.Equal(t, pe.Column+1, he.Column)
+}
