@@ -521,3 +521,27 @@ func TestDumpWithLinesAroundIt(t *testing.T) {
 	require.NoError(t, err)
 	assert.Empty(t, r.LeftOut, "a bare dump leaves nothing out")
 }
+
+// Java's bytes as source code holds them read as Java's Arrays.toString
+// does: an initializer with new byte[], or a declaration, with casts and
+// negative numbers for the bytes over 127.
+func TestJavaArrayInitializers(t *testing.T) {
+	want := []byte{0, 0x12, 0xc3, 0xff, 7}
+	for _, text := range []string{
+		"[0, 18, -61, -1, 7]",
+		"new byte[]{0, 18, -61, -1, 7}",
+		"new byte[] { 0x00, 0x12, (byte) 0xc3, (byte) 0xff, 0x07 }",
+		"byte[] frame = {0, 18, (byte)195, -1, 7};",
+		"final byte[] frame = new byte[]{\n    0, 18, -61,\n    -1, 7,\n};",
+	} {
+		r, err := Parse(text)
+		require.NoError(t, err, text)
+		assert.Equal(t, Java, r.Format, text)
+		assert.Equal(t, want, r.Bytes, text)
+	}
+	r, err := Parse("{0, 18, 195, 255, 7}")
+	require.NoError(t, err)
+	assert.Equal(t, CArray, r.Format, "braces alone are C's")
+	_, err = Parse("new byte[]{0, 18, (byte) 0xc3, 300}")
+	assert.Error(t, err)
+}

@@ -130,9 +130,35 @@ func atEnd(text string, i int, f Format) *Error {
 	return nil
 }
 
+// parseJava reads Java's bytes: Arrays.toString's [0, 0, -61], or an
+// array initializer as source code holds one, new byte[]{0, 0, (byte)
+// 0xc3} or byte[] b = {...}; (bytes are signed, so a cast or a negative
+// number writes those over 127).
 func parseJava(text string) ([]byte, Format, *Error) {
-	return bracketList(text, '[', listSpec{format: Java, sep: ',', close: ']', min: -128, plain: true})
+	if i := skipSpace(text, 0); i < len(text) && text[i] == '[' {
+		return bracketList(text, '[', listSpec{format: Java, sep: ',', close: ']', min: -128, plain: true})
+	}
+	brace := strings.IndexByte(text, '{')
+	if brace < 0 || brace > 200 || !javaPrefix.MatchString(text[:brace]) || !strings.Contains(text[:brace], "byte") && !strings.Contains(text, "(byte)") {
+		i := skipSpace(text, 0)
+		return nil, Java, errAt(Java, i, "expected \"[\" (Arrays.toString) or \"new byte[] {\", %s", found(text, i))
+	}
+	// The casts are blanked, not cut, so that offsets stay the text's.
+	bare := javaCast.ReplaceAllStringFunc(text, func(c string) string { return strings.Repeat(" ", len(c)) })
+	out, i, err := parseList(bare, brace+1, listSpec{format: Java, sep: ',', close: '}', hexOK: true, trailing: true, min: -128})
+	if err != nil {
+		return nil, Java, err
+	}
+	if i = skipSpace(text, i); i < len(text) && text[i] == ';' {
+		i++
+	}
+	return out, Java, atEnd(text, i, Java)
 }
+
+var (
+	javaPrefix = regexp.MustCompile(`^\s*(?:(?:final\s+)?byte\s*\[\s*\]\s*[A-Za-z_]\w*\s*=\s*)?(?:new\s+byte\s*\[\s*\]\s*)?$`)
+	javaCast   = regexp.MustCompile(`\(\s*byte\s*\)`)
+)
 
 // parseHexList reads a bracketed list of hex bytes without 0x, as Rust's
 // {:02x?} and {:x?} print a byte slice. Decimal lists look alike: the list
