@@ -184,11 +184,6 @@ func layerOf(b []byte) Layer {
 		return LayerIP
 	case len(b) >= 40 && b[0]>>4 == 6 && int(binary.BigEndian.Uint16(b[4:]))+40 == len(b):
 		return LayerIP
-	case len(b) >= 20 && b[0]>>4 == 4 && int(b[0]&15)*4 >= 20 && int(binary.BigEndian.Uint16(b[2:])) > len(b) &&
-		int(b[0]&15)*4 <= len(b) && ipv4HeaderChecksumOK(b[:int(b[0]&15)*4]):
-		// An IP header of a packet cut short (a snap length, or a dump
-		// copied up to a line): its checksum says it is one.
-		return LayerIP
 	case len(b) >= 14 && isIP(b[12:]), // Ethernet
 		len(b) >= 16 && isIP(b[14:]), // Linux cooked, v1
 		len(b) >= 20 && isIP(b[0:]),  // Linux cooked, v2
@@ -196,18 +191,6 @@ func layerOf(b []byte) Layer {
 		return LayerLink
 	}
 	return LayerUnknown
-}
-
-// ipv4HeaderChecksumOK reports whether h, an IPv4 header, sums as one.
-func ipv4HeaderChecksumOK(h []byte) bool {
-	var sum uint32
-	for i := 0; i+1 < len(h); i += 2 {
-		sum += uint32(binary.BigEndian.Uint16(h[i:]))
-	}
-	for sum > 0xffff {
-		sum = sum&0xffff + sum>>16
-	}
-	return sum == 0xffff
 }
 
 // readTshark reads tshark -x (and Wireshark's "Copy as Hex Dump"): per

@@ -25,14 +25,16 @@ func readCapture(data []byte, k Kind, o Options) ([]Stream, int, error) {
 // after another, in one stream of their own after the connections. Most
 // dumps give times of day without a date, so their streams have no times;
 // tshark -V's details give each packet's, which the streams keep.
+//
+// A packet the dump cuts short (copied up to a line, or a snap length) has
+// an IP header whose length is more than its bytes, so hexin does not take
+// it for one; the capture decoder knows it by its checksum, and reads it as
+// a capture's cut packet.
 func readPackets(r hexin.Result, o Options) []Stream {
 	c := &capture.Capture{}
 	var payload []byte
 	for i, p := range r.Packets {
-		link, ok := capture.LinkType(0), false
-		if p.Layer != hexin.LayerUnknown {
-			link, ok = capture.GuessLinkType(p.Bytes)
-		}
+		link, ok := capture.GuessLinkType(p.Bytes)
 		if !ok {
 			payload = append(payload, p.Bytes...)
 			continue
