@@ -300,11 +300,7 @@ func runDecode(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	// Text dumps, raw binary files and captures come in through one seam.
-	keys, err := readKeyLog(*keyLog, stderr)
-	if err != nil {
-		return err
-	}
-	fd, err := readFrames(file, stdin, hint, ports, keys)
+	fd, err := readFrames(file, stdin, hint, ports, *keyLog, stderr)
 	if err != nil {
 		return err
 	}

@@ -59,10 +59,14 @@ type found struct {
 // readFrames reads any input (a capture, raw bytes, a text dump; each may
 // be compressed) from the file name (stdin for "" or "-") and finds its
 // Kafka frames. A capture is read as it streams in, never held whole, so a
-// big one costs the memory of its TCP streams only.
-// The secrets of a key log (keys, nil for none) open the input's TLS
-// connections they are for.
-func readFrames(name string, stdin io.Reader, hint frame.Hint, ports []uint16, keys *decrypt.KeyLog) (found, error) {
+// big one costs the memory of its TCP streams only. The secrets of the key
+// log named keyLog ("" for none) open the input's TLS connections they are
+// for; a note about it goes to stderr.
+func readFrames(name string, stdin io.Reader, hint frame.Hint, ports []uint16, keyLog string, stderr io.Writer) (found, error) {
+	keys, err := readKeyLog(keyLog, stderr)
+	if err != nil {
+		return found{}, err
+	}
 	r := stdin
 	if name != "" && name != "-" {
 		f, err := os.Open(name)
@@ -372,11 +376,7 @@ func runFrames(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	keys, err := readKeyLog(*keyLog, stderr)
-	if err != nil {
-		return err
-	}
-	fd, err := readFrames(file, stdin, hint, ports, keys)
+	fd, err := readFrames(file, stdin, hint, ports, *keyLog, stderr)
 	if err != nil {
 		return err
 	}

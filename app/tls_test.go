@@ -40,6 +40,23 @@ func (w *writes) OnBrokerWrite(_ kgo.BrokerMetadata, key int16, _ int, _, _ time
 	}
 }
 
+// kfakeOverTLS starts a kfake cluster of one broker that speaks TLS on
+// 127.0.0.1 (closed when the test ends) and tcpdump recording its port
+// into file; it returns the broker's address and what stops tcpdump.
+func kfakeOverTLS(t *testing.T, file string) (string, func()) {
+	t.Helper()
+	cert, err := decrypttest.Certificate()
+	require.NoError(t, err)
+	c, err := kfake.NewCluster(kfake.NumBrokers(1), kfake.AllowAutoTopicCreation(),
+		kfake.TLS(&tls.Config{Certificates: []tls.Certificate{cert}}))
+	require.NoError(t, err)
+	t.Cleanup(c.Close)
+	addr := c.ListenAddrs()[0]
+	_, port, _ := net.SplitHostPort(addr)
+	p, _ := strconv.Atoi(port)
+	return addr, capturetest.Tcpdump(t, false).Start(t, file, p)
+}
+
 // recordTLS runs kgo over TLS against kfake on 127.0.0.1 while tcpdump
 // records lo: once for each client configuration, each producing a record
 // and fetching it back. It returns the capture's file, the key log Go's
@@ -47,18 +64,9 @@ func (w *writes) OnBrokerWrite(_ kgo.BrokerMetadata, key int16, _ int, _, _ time
 // wrote.
 func recordTLS(t *testing.T, clients ...*tls.Config) (file, keyLog string, sent []int16) {
 	t.Helper()
-	cert, err := decrypttest.Certificate()
-	require.NoError(t, err)
-	c, err := kfake.NewCluster(kfake.NumBrokers(1), kfake.AllowAutoTopicCreation(),
-		kfake.TLS(&tls.Config{Certificates: []tls.Certificate{cert}}))
-	require.NoError(t, err)
-	defer c.Close()
-	addr := c.ListenAddrs()[0]
-	_, port, _ := net.SplitHostPort(addr)
-	p, _ := strconv.Atoi(port)
 	dir := t.TempDir()
 	file, keyLog = filepath.Join(dir, "tls.pcap"), filepath.Join(dir, "keys.log")
-	stop := capturetest.Tcpdump(t, false).Start(t, file, p)
+	addr, stop := kfakeOverTLS(t, file)
 	var keys bytes.Buffer
 	w := &writes{}
 	for i, cfg := range clients {
@@ -211,20 +219,11 @@ func TestFramesOfKafkajsOverTLS(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "node_modules", "kafkajs")); err != nil {
 		t.Fatalf("kafkajs is not installed: run `npm ci --prefix e2e/node` (make test and .ci/install do)")
 	}
-	cert, err := decrypttest.Certificate()
-	require.NoError(t, err)
 	for _, suite := range []string{"TLS_CHACHA20_POLY1305_SHA256", "TLS_AES_256_GCM_SHA384"} {
 		t.Run(suite, func(t *testing.T) {
-			c, err := kfake.NewCluster(kfake.NumBrokers(1), kfake.AllowAutoTopicCreation(),
-				kfake.TLS(&tls.Config{Certificates: []tls.Certificate{cert}}))
-			require.NoError(t, err)
-			defer c.Close()
-			addr := c.ListenAddrs()[0]
-			_, port, _ := net.SplitHostPort(addr)
-			p, _ := strconv.Atoi(port)
 			tmp := t.TempDir()
 			file, keyLog := filepath.Join(tmp, "kafkajs.pcap"), filepath.Join(tmp, "keys.log")
-			stop := capturetest.Tcpdump(t, false).Start(t, file, p)
+			addr, stop := kfakeOverTLS(t, file)
 			script := `
 const { Kafka, logLevel } = require('kafkajs');
 const kafka = new Kafka({ clientId: 'tls-kafkajs', brokers: [process.argv[1]], logLevel: logLevel.NOTHING,

@@ -15,6 +15,7 @@ import (
 	"bytes"
 	"encoding/hex"
 	"fmt"
+	"iter"
 	"strings"
 	"unicode"
 )
@@ -123,19 +124,26 @@ const maxSecret = 64
 // log cut short by a process that died ends that way).
 func ParseKeyLog(b []byte) (*KeyLog, error) {
 	k := &KeyLog{sessions: map[[32]byte]*secrets{}}
-	for n := 1; len(b) > 0; n++ {
-		line := b
-		if i := bytes.IndexByte(b, '\n'); i >= 0 {
-			line, b = b[:i], b[i+1:]
-		} else {
-			b = nil
-		}
-		line = bytes.TrimSuffix(line, []byte("\r"))
+	for n, line := range numbered(b) {
 		if err := k.line(line, n); err != nil {
 			return k, err
 		}
 	}
 	return k, nil
+}
+
+// numbered is b's lines, from 1, without their line ends (\n or \r\n).
+func numbered(b []byte) iter.Seq2[int, []byte] {
+	return func(yield func(int, []byte) bool) {
+		n := 0
+		for line := range bytes.Lines(b) {
+			n++
+			line = bytes.TrimSuffix(bytes.TrimSuffix(line, []byte("\n")), []byte("\r"))
+			if !yield(n, line) {
+				return
+			}
+		}
+	}
 }
 
 // line reads line number n into k.
@@ -199,13 +207,7 @@ func clip(s string) string {
 // that is not blank or a comment reads as a key log line.
 func LooksLikeKeyLog(b []byte) bool {
 	k := &KeyLog{sessions: map[[32]byte]*secrets{}}
-	for n := 1; len(b) > 0; n++ {
-		line := b
-		if i := bytes.IndexByte(b, '\n'); i >= 0 {
-			line, b = b[:i], b[i+1:]
-		} else {
-			b = nil
-		}
+	for n, line := range numbered(b) {
 		line = line[:min(len(line), 400)] // a key log line is at most about 250 bytes
 		if len(bytes.Fields(line)) == 0 || bytes.TrimLeftFunc(line, unicode.IsSpace)[0] == '#' {
 			continue
