@@ -8,6 +8,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"net"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -150,6 +151,25 @@ func TestFramesOfCaptureAsText(t *testing.T) {
 			out, errOut, status := kafkawire(t, string(text), "frames")
 			require.Equal(t, 0, status, errOut)
 			assert.Equal(t, keys(fromCapture, false), keys(framesOf(t, out), false))
+		})
+	}
+
+	// tcpdump's summary lines with the day in them (-tt, and -tttt run
+	// with TZ=UTC, since it prints the local time): the frames get their
+	// times, the capture's to the microsecond.
+	for _, flags := range [][]string{{"-tt", "-x"}, {"-tttt", "-X"}, {"-tt", "-vv", "-XX"}} {
+		t.Run("tcpdump"+strings.Join(flags, ""), func(t *testing.T) {
+			cmd := exec.Command("tcpdump", append([]string{"-r", file, "-n"}, flags...)...)
+			cmd.Env = append(os.Environ(), "TZ=UTC")
+			text, err := cmd.Output()
+			require.NoError(t, err)
+			out, errOut, status := kafkawire(t, string(text), "frames")
+			require.Equal(t, 0, status, errOut)
+			got := framesOf(t, out)
+			for _, l := range got {
+				require.NotNil(t, l.Time)
+			}
+			assert.Equal(t, keys(fromCapture, true), keys(got, true))
 		})
 	}
 

@@ -137,7 +137,7 @@ func readTcpdump(text string) (Result, *Error) {
 			if full {
 				break
 			}
-			chunks = append(chunks, chunk{header: line, headerAt: start, dataStart: next, dataEnd: next})
+			chunks = append(chunks, chunk{header: line, time: tcpdumpTime(line), headerAt: start, dataStart: next, dataEnd: next})
 			cur = len(chunks) - 1
 		default:
 			if underSummary {
@@ -154,11 +154,37 @@ func readTcpdump(text string) (Result, *Error) {
 	return readPackets(text, tcpdumpSpec, chunks, layerOf)
 }
 
+// tcpdumpTime is the time a tcpdump summary line starts with when it says
+// the day: -tt's seconds since 1970 (1733248166.123456) or -tttt's date
+// and time (2026-12-03 17:49:26.123456, which tcpdump prints in the local
+// time zone and is read as UTC: run it with TZ=UTC). Zero for the default
+// time of day, and for -ttt's and -ttttt's deltas.
+func tcpdumpTime(line string) time.Time {
+	f := strings.Fields(line)
+	if len(f) < 2 {
+		return time.Time{}
+	}
+	if t, err := time.Parse("2006-01-02 15:04:05.999999999", f[0]+" "+f[1]); err == nil {
+		return t
+	}
+	sec, frac, ok := strings.Cut(f[0], ".")
+	if !ok || len(sec) < 9 || len(frac) == 0 || len(frac) > 9 {
+		return time.Time{}
+	}
+	s, err1 := strconv.ParseInt(sec, 10, 64)
+	ns, err2 := strconv.ParseInt(frac+strings.Repeat("0", 9-len(frac)), 10, 64)
+	if err1 != nil || err2 != nil || frac[0] == '-' || frac[0] == '+' {
+		return time.Time{}
+	}
+	return time.Unix(s, ns).UTC()
+}
+
 // tcpdumpHeader reports whether line looks like tcpdump's summary of a
 // packet: a timestamp (or, with -t, the protocol) first.
 func tcpdumpHeader(line string) bool {
 	if '0' <= line[0] && line[0] <= '9' {
-		return strings.Contains(line, ":")
+		// A time of day, or -tt's seconds (whose -v summary holds no colon).
+		return strings.Contains(line, ":") || !tcpdumpTime(line).IsZero()
 	}
 	for _, p := range []string{"IP ", "IP6 ", "ARP", "ethertype "} {
 		if strings.HasPrefix(line, p) {
