@@ -124,7 +124,7 @@ func readKeyLog(name string, stderr io.Writer) (*decrypt.KeyLog, error) {
 	if err != nil {
 		return nil, fmt.Errorf("--keylog: %w", err)
 	}
-	keys, err := decrypt.ParseKeyLog(data)
+	keys, err := decrypt.ParseKeyLog(source.FromUTF16(data)) // one saved by PowerShell
 	switch {
 	case err != nil && keys.Len() == 0:
 		return nil, fmt.Errorf("--keylog %s: %w", name, err)

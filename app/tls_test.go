@@ -139,6 +139,19 @@ func TestFramesOfTLSCapture(t *testing.T) {
 		conns[*l.Conn] = true
 	}
 
+	// The same key log saved by Windows PowerShell (UTF-16 with its mark).
+	data, err := os.ReadFile(keyLog)
+	require.NoError(t, err)
+	utf16 := []byte{0xff, 0xfe}
+	for _, c := range data {
+		utf16 = append(utf16, c, 0)
+	}
+	keyLog16 := filepath.Join(t.TempDir(), "keys-utf16.log")
+	require.NoError(t, os.WriteFile(keyLog16, utf16, 0o600))
+	again, errOut, status := kafkawire(t, "", "frames", "--keylog", keyLog16, file)
+	require.Equal(t, 0, status, errOut)
+	assert.Equal(t, out, again)
+
 	// decode prints them too, each under its connection.
 	tree, errOut, status := kafkawire(t, "", "decode", "--keylog", keyLog, file)
 	require.Equal(t, 0, status, errOut)

@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/kafkawire/kafkawire/codec/decrypt"
+	"github.com/kafkawire/kafkawire/codec/source"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -55,7 +56,7 @@ func (b *PasteBox) openFiles(ctx app.Context, files app.Value) {
 		for _, f := range list {
 			name := f.Get("name").String()
 			head, err := awaitBytes(f.Call("slice", 0, keyLogHead).Call("arrayBuffer"))
-			if err != nil || !decrypt.LooksLikeKeyLog(head) {
+			if err != nil || !decrypt.LooksLikeKeyLog(source.FromUTF16(head)) {
 				if other == nil {
 					other = f
 				}
@@ -70,7 +71,7 @@ func (b *PasteBox) openFiles(ctx app.Context, files app.Value) {
 				fail = "could not read " + name
 				continue
 			}
-			keys, err := decrypt.ParseKeyLog(data)
+			keys, err := decrypt.ParseKeyLog(source.FromUTF16(data))
 			switch {
 			case keys.Len() == 0 && err != nil:
 				fail = name + ": " + err.Error()
