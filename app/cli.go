@@ -332,6 +332,11 @@ func decodeBytes(stdout, stderr io.Writer, b []byte, af apiFlags, hint frame.Hin
 		d, _ = frame.DecodeLoose(b, hint.API, hint.Version, schema.Response)
 	} else {
 		d, _ = frame.DecodeRequestLoose(b)
+		// A request names its own API and version: flags that say
+		// otherwise are a mistake to point out, not to pass over.
+		if m := d.Msg; af.request && hint.API != nil && m != nil && (m.API != hint.API || af.version >= 0 && m.Version != hint.Version) {
+			return fmt.Errorf("the request's header says %s v%d, not %s v%d as --api and --version do: a request names its own API and version (drop the flags, or check the bytes)", m.API.Name, m.Version, hint.API.Name, hint.Version)
+		}
 	}
 	// The flags name every frame of a stream: when the bytes are not one frame
 	// but several whole ones, each is read as the flags say.

@@ -379,3 +379,16 @@ func TestEncodeSeveralJSONMessages(t *testing.T) {
 	col := value - strings.LastIndex(bad[:value], "\n")
 	assert.True(t, strings.HasPrefix(errOut, fmt.Sprintf("kafkawire: the JSON's message 2 of 2: JSON line %d, column %d: body.Topics[0]: unknown key \"Nmae\"", line, col)), errOut)
 }
+
+// --request with --api and --version that the request's header gainsays is
+// an error that says both; flags that agree decode as without them.
+func TestDecodeRequestFlagsThatDisagree(t *testing.T) {
+	file := writeTemp(t, "p.hex", []byte(hex.EncodeToString(encodeBytes(t, "--api", "Produce", "--version", "9", "--request", "--example"))))
+	_, errOut, status := kafkawire(t, "", "decode", "--request", "--api", "Produce", "--version", "3", file)
+	assert.Equal(t, 1, status)
+	assert.Equal(t, "kafkawire: the request's header says Produce v9, not Produce v3 as --api and --version do: a request names its own API and version (drop the flags, or check the bytes)\n", errOut)
+	agreed, errOut, status := kafkawire(t, "", "decode", "--request", "--api", "Produce", "--version", "9", file)
+	require.Equal(t, 0, status, errOut)
+	plain, _, _ := kafkawire(t, "", "decode", file)
+	assert.Equal(t, plain, agreed)
+}
