@@ -100,6 +100,11 @@ func TestTLSCaptureWithKeyLog(t *testing.T) {
 	}
 	checkRows(t, s, exs)
 	s.shot("decrypted", "#paste")
+	// On a phone the key log's line wraps within the page.
+	s.resize(phone)
+	noSidewaysScroll(t, s, phone, "/ with a TLS capture and its key log")
+	s.shot("decrypted-phone", "#paste")
+	s.resize(desktop)
 
 	// Removed, by a real click (the button goes away with its line): the
 	// capture is read again without it.
