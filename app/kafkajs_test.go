@@ -21,6 +21,21 @@ import (
 	"github.com/kafkawire/kafkawire/codec/frame"
 )
 
+// needKafkajs is Node.js and the folder where kafkajs is installed (to run
+// scripts in); it fails the test, never skips it, when either is missing.
+func needKafkajs(t *testing.T) (node, dir string) {
+	t.Helper()
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Fatalf("node is not installed: apt-get install nodejs npm (.ci/install does it); %v", err)
+	}
+	dir = filepath.Join("..", "e2e", "node")
+	if _, err := os.Stat(filepath.Join(dir, "node_modules", "kafkajs")); err != nil {
+		t.Fatalf("kafkajs is not installed: run `npm ci --prefix e2e/node` (make test and .ci/install do)")
+	}
+	return node, dir
+}
+
 // badMetadataBroker is a broker on 127.0.0.1 that answers ApiVersions
 // truly and Metadata with a response cut short: it claims 1,000 brokers
 // and holds none. It returns its address and the Metadata responses it
@@ -101,14 +116,7 @@ func badMetadataBroker(t *testing.T) (string, func() [][]byte) {
 // default logger prints it) into exactly the frame the broker sent, named
 // as kafkajs names it, and decode shows where it breaks.
 func TestKafkajsLogOfAFailedResponse(t *testing.T) {
-	node, err := exec.LookPath("node")
-	if err != nil {
-		t.Fatalf("node is not installed: apt-get install nodejs npm (.ci/install does it); %v", err)
-	}
-	dir := filepath.Join("..", "e2e", "node")
-	if _, err := os.Stat(filepath.Join(dir, "node_modules", "kafkajs")); err != nil {
-		t.Fatalf("kafkajs is not installed: run `npm ci --prefix e2e/node` (make test and .ci/install do)")
-	}
+	node, dir := needKafkajs(t)
 	addr, sent := badMetadataBroker(t)
 	script := `
 const { Kafka, logLevel } = require('kafkajs');

@@ -224,14 +224,7 @@ func kafkaOf(got []frameLine) []string {
 // kafkajs sent among it.
 func TestFramesOfKafkajsOverTLS(t *testing.T) {
 	ts := needTshark(t)
-	node, err := exec.LookPath("node")
-	if err != nil {
-		t.Fatalf("node is not installed: apt-get install nodejs npm (.ci/install does it); %v", err)
-	}
-	dir := filepath.Join("..", "e2e", "node")
-	if _, err := os.Stat(filepath.Join(dir, "node_modules", "kafkajs")); err != nil {
-		t.Fatalf("kafkajs is not installed: run `npm ci --prefix e2e/node` (make test and .ci/install do)")
-	}
+	node, dir := needKafkajs(t)
 	for _, suite := range []string{"TLS_CHACHA20_POLY1305_SHA256", "TLS_AES_256_GCM_SHA384"} {
 		t.Run(suite, func(t *testing.T) {
 			tmp := t.TempDir()
