@@ -274,7 +274,8 @@ func runDecode(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	guess := fs.Bool("guess", false, "for a response of unknown API: list the (API, version) pairs that decode it")
 	var ports portList
 	fs.Var(&ports, "port", "in a capture: a Kafka server's TCP `port`, for connections captured without their start")
-	keyLog := fs.String("keylog", "", "a TLS key log `file` (SSLKEYLOGFILE's format) whose secrets open the capture's TLS connections")
+	var keyLogs keyLogFiles
+	keyLogs.register(fs)
 	// Flags may come after the file too (decode p.hex --json).
 	files, err := parseAnywhere(fs, args)
 	if err != nil {
@@ -300,7 +301,7 @@ func runDecode(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	// Text dumps, raw binary files and captures come in through one seam.
-	fd, err := readFrames(file, stdin, hint, ports, *keyLog, stderr)
+	fd, err := readFrames(file, stdin, hint, ports, keyLogs, stderr)
 	if err != nil {
 		return err
 	}

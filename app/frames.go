@@ -60,10 +60,10 @@ type found struct {
 // be compressed) from the file name (stdin for "" or "-") and finds its
 // Kafka frames. A capture is read as it streams in, never held whole, so a
 // big one costs the memory of its TCP streams only. The secrets of the key
-// log named keyLog ("" for none) open the input's TLS connections they are
-// for; a note about it goes to stderr.
-func readFrames(name string, stdin io.Reader, hint frame.Hint, ports []uint16, keyLog string, stderr io.Writer) (found, error) {
-	keys, err := readKeyLog(keyLog, stderr)
+// logs open the input's TLS connections they are for; a note about them
+// goes to stderr.
+func readFrames(name string, stdin io.Reader, hint frame.Hint, ports []uint16, keyLogs keyLogFiles, stderr io.Writer) (found, error) {
+	keys, err := keyLogs.read(stderr)
 	if err != nil {
 		return found{}, err
 	}
@@ -113,27 +113,47 @@ func readFrames(name string, stdin io.Reader, hint frame.Hint, ports []uint16, k
 	return found{in: in, res: conversation.Find(in, conversation.Options{Hint: hint, Keys: keys}), warning: err, keys: keys}, nil
 }
 
-// readKeyLog reads the key log of --keylog; "" is none. A key log whose
-// end is cut (its writer died mid-line) opens the sessions before the cut,
-// with a note.
-func readKeyLog(name string, stderr io.Writer) (*decrypt.KeyLog, error) {
-	if name == "" {
-		return nil, nil
+// keyLogFiles are the files --keylog names: it may be given once a file,
+// a key log a client, and they read as one.
+type keyLogFiles []string
+
+func (k *keyLogFiles) String() string { return strings.Join(*k, " ") }
+
+func (k *keyLogFiles) Set(name string) error {
+	*k = append(*k, name)
+	return nil
+}
+
+// register adds --keylog to fs.
+func (k *keyLogFiles) register(fs *flag.FlagSet) {
+	fs.Var(k, "keylog", "a TLS key log `file` (SSLKEYLOGFILE's format) whose secrets open the capture's TLS connections (repeat for several)")
+}
+
+// read reads the key logs; nil for none. A key log whose end is cut (its
+// writer died mid-line) opens the sessions before the cut, with a note.
+func (k keyLogFiles) read(stderr io.Writer) (*decrypt.KeyLog, error) {
+	var all *decrypt.KeyLog
+	for _, name := range k {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			return nil, fmt.Errorf("--keylog: %w", err)
+		}
+		keys, err := decrypt.ParseKeyLog(source.FromUTF16(data)) // one saved by PowerShell
+		switch {
+		case err != nil && keys.Len() == 0:
+			return nil, fmt.Errorf("--keylog %s: %w", name, err)
+		case err != nil:
+			fmt.Fprintf(stderr, "kafkawire: note: --keylog %s: %v; the %d sessions before it are used\n", name, err, keys.Len())
+		case keys.Len() == 0:
+			return nil, fmt.Errorf("--keylog %s: no TLS secrets in it (lines such as CLIENT_RANDOM or CLIENT_TRAFFIC_SECRET_0)", name)
+		}
+		if all == nil {
+			all = keys
+		} else {
+			all.Add(keys)
+		}
 	}
-	data, err := os.ReadFile(name)
-	if err != nil {
-		return nil, fmt.Errorf("--keylog: %w", err)
-	}
-	keys, err := decrypt.ParseKeyLog(source.FromUTF16(data)) // one saved by PowerShell
-	switch {
-	case err != nil && keys.Len() == 0:
-		return nil, fmt.Errorf("--keylog %s: %w", name, err)
-	case err != nil:
-		fmt.Fprintf(stderr, "kafkawire: note: --keylog %s: %v; the %d sessions before it are used\n", name, err, keys.Len())
-	case keys.Len() == 0:
-		return nil, fmt.Errorf("--keylog %s: no TLS secrets in it (lines such as CLIENT_RANDOM or CLIENT_TRAFFIC_SECRET_0)", name)
-	}
-	return keys, nil
+	return all, nil
 }
 
 // nothingFound says, on one line, why an input gave no frame. When a key
@@ -359,7 +379,8 @@ func runFrames(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	version := fs.Int("version", -1, "API `version` of those responses")
 	var ports portList
 	fs.Var(&ports, "port", "a Kafka server's TCP `port`, for connections captured without their start (repeat, or separate by commas)")
-	keyLog := fs.String("keylog", "", "a TLS key log `file` (SSLKEYLOGFILE's format) whose secrets open the capture's TLS connections")
+	var keyLogs keyLogFiles
+	keyLogs.register(fs)
 	// Flags may come after the file too (frames cap.pcap --port 19092).
 	files, err := parseAnywhere(fs, args)
 	if err != nil {
@@ -376,7 +397,7 @@ func runFrames(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	fd, err := readFrames(file, stdin, hint, ports, *keyLog, stderr)
+	fd, err := readFrames(file, stdin, hint, ports, keyLogs, stderr)
 	if err != nil {
 		return err
 	}

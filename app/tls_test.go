@@ -152,6 +152,19 @@ func TestFramesOfTLSCapture(t *testing.T) {
 	require.Equal(t, 0, status, errOut)
 	assert.Equal(t, out, again)
 
+	// Split in two files, a session's lines on both sides of the cut,
+	// given as two --keylog flags: read as one.
+	lines := strings.SplitAfter(string(data), "\n")
+	half := 2 // within the first TLS 1.3 session's four lines
+	randomOf := func(l string) string { return strings.Fields(l)[1] }
+	require.Contains(t, strings.Join(lines[half:], ""), randomOf(lines[0]), "a session on both sides")
+	a, b := filepath.Join(t.TempDir(), "a.log"), filepath.Join(t.TempDir(), "b.log")
+	require.NoError(t, os.WriteFile(a, []byte(strings.Join(lines[:half], "")), 0o600))
+	require.NoError(t, os.WriteFile(b, []byte(strings.Join(lines[half:], "")), 0o600))
+	again, errOut, status = kafkawire(t, "", "frames", "--keylog", a, "--keylog", b, file)
+	require.Equal(t, 0, status, errOut)
+	assert.Equal(t, out, again)
+
 	// decode prints them too, each under its connection.
 	tree, errOut, status := kafkawire(t, "", "decode", "--keylog", keyLog, file)
 	require.Equal(t, 0, status, errOut)

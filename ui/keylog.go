@@ -87,8 +87,17 @@ func (b *PasteBox) openFiles(ctx app.Context, files app.Value) {
 		}
 		ctx.Dispatch(func(ctx app.Context) {
 			guard(ctx, func() {
-				for _, k := range logs {
-					b.p.Keys = k // the last one given, as a drop of one file after another would leave it
+				if len(logs) > 0 {
+					// Several dropped at once (a key log a client) read as one.
+					k := logs[0]
+					for _, o := range logs[1:] {
+						k.Keys.Add(o.Keys)
+						k.Name += " + " + o.Name
+						if k.Note == "" {
+							k.Note = o.Note
+						}
+					}
+					b.p.Keys = k
 				}
 				switch {
 				case b.reads != seq:

@@ -94,6 +94,29 @@ func otherLabel(label string) bool {
 	return otherLabels[label]
 }
 
+// Add puts o's secrets into k: the key logs of several clients read as
+// one. A session both have is o's where o says it.
+func (k *KeyLog) Add(o *KeyLog) {
+	for random, s := range o.sessions {
+		mine := k.sessions[random]
+		if mine == nil {
+			k.sessions[random] = s
+			continue
+		}
+		for _, v := range []struct {
+			to   *[]byte
+			from []byte
+		}{
+			{&mine.master, s.master}, {&mine.clientHandshake, s.clientHandshake}, {&mine.serverHandshake, s.serverHandshake},
+			{&mine.clientApplication, s.clientApplication}, {&mine.serverApplication, s.serverApplication},
+		} {
+			if v.from != nil {
+				*v.to = v.from
+			}
+		}
+	}
+}
+
 // Len is the number of sessions the key log has secrets for.
 func (k *KeyLog) Len() int {
 	if k == nil {
