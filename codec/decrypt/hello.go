@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"iter"
 
 	"github.com/kafkawire/kafkawire/codec/source"
 )
@@ -140,7 +141,7 @@ func parseServerHello(m []byte) (serverHello, error) {
 
 // extensions walks a hello's extensions block (its 2-byte length first),
 // as far as it is whole.
-func extensions(m []byte) func(yield func(uint16, []byte) bool) {
+func extensions(m []byte) iter.Seq2[uint16, []byte] {
 	return func(yield func(uint16, []byte) bool) {
 		if len(m) < 2 {
 			return
