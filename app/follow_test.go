@@ -125,6 +125,16 @@ func TestFramesOfCaptureAsText(t *testing.T) {
 				assert.Equal(t, timed, l.Time != nil)
 			}
 			assert.Equal(t, keys(fromCapture, timed), keys(got, timed))
+			// In the order they were sent, a connection's requests and
+			// responses interleaved, with times or without.
+			order := func(lines []frameLine) map[string][]string {
+				byConn := map[string][]string{}
+				for _, l := range lines {
+					byConn[*l.Conn] = append(byConn[*l.Conn], l.Direction+" "+strconv.Itoa(int(*l.CorrelationID)))
+				}
+				return byConn
+			}
+			assert.Equal(t, order(fromCapture), order(got))
 		})
 	}
 

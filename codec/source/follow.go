@@ -16,8 +16,14 @@ import (
 // addresses (the dialog's text) names its sides as tshark does, "node 0"
 // and "node 1"; with one side only, it is a stream like any dump's. Where
 // the dump gives times (YAML), each packet is a segment with its time.
+//
+// A dump without times still says the order the sides spoke in: each
+// packet is then a segment numbered in the order of the dump, so that the
+// frames of both sides are listed as they were sent, not one side's after
+// the other's.
 func readConversations(r hexin.Result, o Options) []Stream {
 	var out []Stream
+	seq := 0 // the packets of the dump, in its order
 	for i, c := range r.Conversations {
 		timed := false
 		for _, s := range c.Sent {
@@ -31,8 +37,12 @@ func readConversations(r hexin.Result, o Options) []Stream {
 				sides[s.Node] = &capture.Stream{Conn: i}
 			}
 			d := sides[s.Node]
-			if timed {
+			seq++
+			switch {
+			case timed:
 				segs[s.Node] = append(segs[s.Node], Segment{Off: len(d.Data), Time: s.Time, Packet: s.Packet})
+			case len(s.Bytes) > 0:
+				segs[s.Node] = append(segs[s.Node], Segment{Off: len(d.Data), Packet: seq})
 			}
 			if s.Named {
 				named[s.Node] = append(named[s.Node], Named{Off: len(d.Data), APIKey: s.APIKey, Version: s.Version})

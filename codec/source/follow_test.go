@@ -3,6 +3,7 @@ package source_test
 import (
 	"encoding/hex"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -44,13 +45,25 @@ func TestFollowStreamSides(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, source.Text, in.Kind)
 	require.Len(t, in.Streams, 2)
+	var order []int // the packets of both sides, by their numbers
 	for i, s := range in.Streams {
 		assert.Equal(t, sides[i], s.Bytes)
 		assert.Equal(t, source.Unknown, s.Dir)
 		assert.Equal(t, "wireshark follow hex", s.Origin)
-		assert.Empty(t, s.Segments, "a hex dump has no times")
 		assert.False(t, s.FromStart, "a dump does not show the connection's start")
+		// A hex dump has no times, but says the order the sides spoke in.
+		require.NotEmpty(t, s.Segments)
+		for _, seg := range s.Segments {
+			assert.True(t, seg.Time.IsZero(), "a hex dump has no times")
+			order = append(order, seg.Packet)
+		}
 	}
+	slices.Sort(order)
+	for i, p := range order {
+		assert.Equal(t, i+1, p, "the packets are numbered in the dump's order, both sides together")
+	}
+	assert.Equal(t, 1, in.Streams[0].Segments[0].Packet, "the client spoke first")
+	assert.Equal(t, 2, in.Streams[1].Segments[0].Packet, "then the server")
 	assert.Equal(t, client+">"+server, in.Streams[0].Conn)
 	assert.Equal(t, server+">"+client, in.Streams[1].Conn)
 
