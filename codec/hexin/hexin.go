@@ -259,7 +259,12 @@ func withoutCutLine(text string, err *Error, parse func(string) (Result, error))
 	if _, ferr := parseAs(text, res.Format); ferr == nil || !errors.As(ferr, &e) || !stoppedByCut(text, e.off) || e.off <= last {
 		return Result{}, false
 	}
-	res.LeftOut = fmt.Sprintf("the text stops inside its line %d, which was left out", strings.Count(text, "\n")+1)
+	cut := fmt.Sprintf("the text stops inside its line %d, which was left out", strings.Count(text, "\n")+1)
+	if res.LeftOut != "" {
+		// Without the line, a packet above it is cut short too.
+		cut += "; without it, " + res.LeftOut
+	}
+	res.LeftOut = cut
 	return res, true
 }
 

@@ -478,15 +478,27 @@ func TestTextStoppingInsideALine(t *testing.T) {
 		require.NoError(t, err, f)
 		assert.Equal(t, got.Bytes, forced.Bytes, f)
 	}
-	// tcpdump -X, cut inside the offset of a packet's line.
+	// tcpdump -X, cut inside the offset of a packet's line: without the
+	// line, the packet stops inside its TCP header (its options), so it
+	// is left out too, and the note says both.
 	dump := fixture(t, "dp.tcpdump-X")
 	at := strings.Index(dump, "\t0x0030:  802a ca94")
 	whole, err := Parse(dump[:at])
 	require.NoError(t, err)
+	packet := strings.LastIndex(dump[:at], "\n0") + 1 // the packet's summary line
+	assert.Equal(t, fmt.Sprintf("the text stops inside the headers of its last packet (line %d), which was left out", strings.Count(dump[:packet], "\n")+1), whole.LeftOut)
 	got, err := Parse(dump[:at+4])
 	require.NoError(t, err)
 	assert.Equal(t, whole.Bytes, got.Bytes)
-	assert.Equal(t, fmt.Sprintf("the text stops inside its line %d, which was left out", strings.Count(dump[:at], "\n")+1), got.LeftOut)
+	assert.Equal(t, fmt.Sprintf("the text stops inside its line %d, which was left out; without it, %s", strings.Count(dump[:at], "\n")+1, whole.LeftOut), got.LeftOut)
+	// Cut under a packet's summary line, before its bytes: the packets
+	// above it read, and the note says which was left out.
+	whole, err = Parse(dump[:packet])
+	require.NoError(t, err)
+	got, err = Parse(dump[:strings.Index(dump[packet:], "\n")+packet+1])
+	require.NoError(t, err)
+	assert.Equal(t, whole.Bytes, got.Bytes)
+	assert.Equal(t, fmt.Sprintf("the text stops under the summary line of its last packet (line %d), which was left out", strings.Count(dump[:packet], "\n")+1), got.LeftOut)
 
 	// One line alone, cut, is still an error: nothing before it to read.
 	_, err = Parse("00000000  00 00 00 30 00 03 00 0c  00 00 00 07 00 09 6b 61  |...0")

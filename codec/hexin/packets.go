@@ -53,12 +53,18 @@ type chunk struct {
 func readPackets(text string, sp *dumpSpec, chunks []chunk, layer func([]byte) Layer) (Result, *Error) {
 	res := Result{Format: sp.format}
 	line, counted := 1, 0 // the line number at offset counted, kept up as chunks go on
-	for _, c := range chunks {
-		if c.dataStart == c.dataEnd {
-			return Result{}, errAt(sp.format, c.dataEnd, "expected the packet's bytes below its header line, %s", found(text, c.dataEnd))
-		}
+	for k, c := range chunks {
 		line += strings.Count(text[counted:c.headerAt], "\n")
 		counted = c.headerAt
+		if c.dataStart == c.dataEnd {
+			if k == len(chunks)-1 && k > 0 && strings.TrimSpace(text[c.dataEnd:]) == "" {
+				// The text stops under the last packet's summary (head -n,
+				// a copy up to a line): the packets above it are whole.
+				res.LeftOut = fmt.Sprintf("the text stops under the summary line of its last packet (line %d), which was left out", line)
+				break
+			}
+			return Result{}, errAt(sp.format, c.dataEnd, "expected the packet's bytes below its header line, %s", found(text, c.dataEnd))
+		}
 		b, _, err := parseDump(text[c.dataStart:c.dataEnd], sp)
 		if err != nil {
 			err.off += c.dataStart
@@ -72,6 +78,15 @@ func readPackets(text string, sp *dumpSpec, chunks []chunk, layer func([]byte) L
 	if len(res.Packets) == 0 {
 		return Result{}, errAt(sp.format, 0, "expected a line of bytes")
 	}
+	if k := len(res.Packets) - 1; res.LeftOut == "" && headersCut(res.Packets[:k], res.Packets[k]) {
+		// The text stops inside the last packet's headers: what is there
+		// is no payload, and read as one it would make up a frame.
+		if k == 0 {
+			return Result{}, errAt(sp.format, len(text), "the text stops inside the headers of its only packet (line %d): it holds %d bytes, no payload", res.Packets[k].Line, len(res.Packets[k].Bytes))
+		}
+		res.LeftOut = fmt.Sprintf("the text stops inside the headers of its last packet (line %d), which was left out", res.Packets[k].Line)
+		res.Packets = res.Packets[:k]
+	}
 	n := 0
 	for _, p := range res.Packets {
 		n += len(p.Bytes)
@@ -84,6 +99,74 @@ func readPackets(text string, sp *dumpSpec, chunks []chunk, layer func([]byte) L
 		res.Note = fmt.Sprintf("%d packets, their bytes one after another", len(res.Packets))
 	}
 	return res, nil
+}
+
+// headersCut reports whether last, the last packet of a dump whose packets
+// before it are before, stops inside its link, IP or TCP header: it starts
+// as the packets before it do (at the link layer, or at the IP header), or
+// as its summary says (tcpdump's names IP), but is too short to hold all
+// its headers. A packet cut inside its payload is not: its headers say how
+// much is missing, as a snap length's would.
+func headersCut(before []Packet, last Packet) bool {
+	b := last.Bytes
+	link := -1 // the link header's length in the packets before, 0 for none
+	if h := " " + last.Header + " "; strings.Contains(h, " IP ") || strings.Contains(h, " IP6 ") {
+		switch {
+		case len(b) > 0 && (b[0]>>4 == 4 || b[0]>>4 == 6):
+			link = 0
+		case len(b) < 14:
+			return true
+		default:
+			link = linkLen(b)
+		}
+	}
+	for _, p := range before {
+		if p.Layer == LayerIP {
+			link = 0
+			break
+		}
+		if p.Layer == LayerLink {
+			link = linkLen(p.Bytes)
+			break
+		}
+	}
+	if link < 0 {
+		return false
+	}
+	if len(b) < link {
+		return true
+	}
+	ip := b[link:]
+	switch {
+	case len(ip) == 0:
+		return true
+	case ip[0]>>4 == 4:
+		hl := int(ip[0]&15) * 4
+		if hl < 20 {
+			return false
+		}
+		return len(ip) < hl+20 || len(ip) < hl+int(ip[hl+12]>>4)*4
+	case ip[0]>>4 == 6:
+		return len(ip) < 40+20 || len(ip) < 40+int(ip[40+12]>>4)*4
+	}
+	return false
+}
+
+// linkLen is the length of the link header b starts with, of those layerOf
+// tells: Ethernet, Linux cooked v1 and v2, BSD loopback.
+func linkLen(b []byte) int {
+	isIP := func(t []byte) bool {
+		return len(t) >= 2 && (t[0] == 0x08 && t[1] == 0x00 || t[0] == 0x86 && t[1] == 0xdd)
+	}
+	switch {
+	case len(b) >= 14 && isIP(b[12:]):
+		return 14
+	case len(b) >= 16 && isIP(b[14:]):
+		return 16
+	case len(b) >= 20 && isIP(b[0:]):
+		return 20
+	}
+	return 4
 }
 
 // readTcpdump reads tcpdump -X and -XX: per packet a summary line, then
@@ -244,6 +327,7 @@ func readTshark(text string) (Result, *Error) {
 		open = true
 		header, headerAt, at = "", -1, time.Time{}
 	}
+	cutTitle := 0 // the line of a title the text stops inside
 	isTitle := func(line string) bool { return strings.HasSuffix(line, " bytes):") && strings.Contains(line, " (") }
 	for start := 0; start < len(text); {
 		eol, next := lineEnd(text, start)
@@ -261,6 +345,10 @@ func readTshark(text string) (Result, *Error) {
 			if t, ok := epochLine(line); ok {
 				at = t
 			}
+		case open && eol == len(text) && titleCut(line):
+			// The text stops inside the title of a packet's second data
+			// source: the packet's bytes above it are whole.
+			cutTitle = strings.Count(text, "\n") + 1
 		case isTitle(line):
 			n, err := strconv.Atoi(line[strings.LastIndex(line, " (")+2 : len(line)-len(" bytes):")])
 			if err != nil {
@@ -290,12 +378,36 @@ func readTshark(text string) (Result, *Error) {
 	if err != nil {
 		return res, err
 	}
+	if cutTitle > 0 && res.LeftOut == "" {
+		res.LeftOut = fmt.Sprintf("the text stops inside its line %d, which was left out", cutTitle)
+	}
 	for i, p := range res.Packets {
+		if i == len(chunks)-1 && titles[i] > len(p.Bytes) && strings.TrimSpace(text[chunks[i].dataEnd:]) == "" {
+			// The text stops inside its last packet: read as a snap
+			// length cuts one.
+			if res.LeftOut == "" {
+				res.LeftOut = fmt.Sprintf("the text stops inside its last packet (line %d), which holds %d of the %d bytes its title says", p.Line, len(p.Bytes), titles[i])
+			}
+			continue
+		}
 		if titles[i] >= 0 && titles[i] != len(p.Bytes) {
 			return Result{}, errAt(Wireshark, chunks[i].headerAt, "the title says %d bytes but the packet holds %d", titles[i], len(p.Bytes))
 		}
 	}
 	return res, nil
+}
+
+// titleCut reports whether line is the start of a data source's title,
+// such as "Decompressed Records (11", and not a line of bytes.
+func titleCut(line string) bool {
+	name, rest, _ := strings.Cut(line, " (")
+	if name == "" || !('A' <= name[0] && name[0] <= 'Z') || strings.IndexFunc(name, func(r rune) bool {
+		return !('A' <= r && r <= 'Z' || 'a' <= r && r <= 'z' || '0' <= r && r <= '9' || r == ' ' || r == '-')
+	}) >= 0 {
+		return false
+	}
+	digits := strings.TrimLeft(rest, "0123456789")
+	return strings.HasPrefix(" bytes):", digits)
 }
 
 // tsharkFirstBytesLine reports whether line starts a packet's bytes as
