@@ -397,7 +397,7 @@ var _ = errors.New
 func readTcpdumpEveryChunk(text string) (Result, *Error) {
 	var chunks []chunk
 	cur := -1
-	underSummary := false
+	underSummary, counts := false, false
 	for start := 0; start < len(text); {
 		eol, next := lineEnd(text, start)
 		line := strings.TrimRight(text[start:eol], "\r")
@@ -408,6 +408,8 @@ func readTcpdumpEveryChunk(text string) (Result, *Error) {
 		}
 		switch {
 		case strings.TrimSpace(line) == "":
+		case counts && !tcpdumpCounts(line):
+			return Result{}, errAt(TcpdumpX, start, "expected nothing after tcpdump's count of packets, %s", found(text, start))
 		case cur >= 0 && line[0] == ' ' && chunks[cur].dataStart == chunks[cur].dataEnd && !strings.HasPrefix(strings.TrimSpace(line), "0x"):
 			chunks[cur].header += " " + strings.TrimSpace(line)
 			chunks[cur].dataStart, chunks[cur].dataEnd = next, next
@@ -420,7 +422,9 @@ func readTcpdumpEveryChunk(text string) (Result, *Error) {
 				chunks[cur].dataStart = start
 			}
 			chunks[cur].dataEnd = next
-		case cur < 0 && strings.HasPrefix(line, "reading from file "):
+		case cur < 0 && tcpdumpBanner(line):
+		case cur >= 0 && tcpdumpCounts(line):
+			counts = true
 		case tcpdumpHeader(line):
 			chunks = append(chunks, chunk{header: line, headerAt: start, dataStart: next, dataEnd: next})
 			cur = len(chunks) - 1
@@ -556,4 +560,40 @@ func TestJavaArrayInitializers(t *testing.T) {
 	assert.Equal(t, CArray, r.Format, "braces alone are C's")
 	_, err = Parse("new byte[]{0, 18, (byte) 0xc3, 300}")
 	assert.Error(t, err)
+}
+
+// tcpdump run live prints a banner to stderr above the packets, and its
+// counts when stopped with ^C below them (as tcpdump 4.99 prints them,
+// copied from a terminal): both are left out, as "reading from file" is.
+// Lines of their shapes only: anything after the counts is an error.
+func TestTcpdumpLiveBanner(t *testing.T) {
+	dump := fixture(t, "dp.tcpdump-X")
+	want, err := Parse(dump)
+	require.NoError(t, err)
+	banner := "tcpdump: verbose output suppressed, use -v[v]... for full protocol decode\n" +
+		"listening on lo, link-type EN10MB (Ethernet), snapshot length 262144 bytes\n"
+	counts := "^C\n145 packets captured\n290 packets received by filter\n0 packets dropped by kernel\n"
+	for _, text := range []string{
+		banner + dump + counts,
+		banner[strings.Index(banner, "\n")+1:] + dump + "^C145 packets captured\n1 packet received by filter\n",
+		"tcpdump: listening on lo, link-type EN10MB (Ethernet), capture size 262144 bytes\n" + dump + counts[:3], // copied up to the ^C
+	} {
+		r, err := Parse(text)
+		require.NoError(t, err, text)
+		assert.Equal(t, TcpdumpX, r.Format)
+		assert.Equal(t, want.Bytes, r.Bytes)
+		assert.Equal(t, want.Packets[0].Line+strings.Count(text[:strings.Index(text, dump)], "\n"), r.Packets[0].Line)
+	}
+	for _, c := range []struct {
+		text      string
+		line, col int
+	}{
+		{banner + dump + counts + "\t0x0000:  4500 0034\n", 2 + strings.Count(dump, "\n") + 5, 1},
+		{"listening on lo, whatever\n" + dump, 1, 1},
+	} {
+		_, err := ParseAs(c.text, TcpdumpX)
+		var e *Error
+		require.ErrorAs(t, err, &e)
+		assert.Equal(t, []int{c.line, c.col}, []int{e.Line, e.Column}, e.Msg)
+	}
 }

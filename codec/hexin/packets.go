@@ -179,6 +179,7 @@ func readTcpdump(text string) (Result, *Error) {
 	// underSummary: the lines above were a summary (and its -v lines), with
 	// no bytes yet; decided by the lines alone, as the fuzz test's oracle does.
 	underSummary := false
+	counts := false // tcpdump's counts were seen
 	for start := 0; start < len(text); {
 		eol, next := lineEnd(text, start)
 		line := strings.TrimRight(text[start:eol], "\r")
@@ -189,6 +190,8 @@ func readTcpdump(text string) (Result, *Error) {
 		}
 		switch {
 		case strings.TrimSpace(line) == "":
+		case counts && !tcpdumpCounts(line):
+			return Result{}, errAt(TcpdumpX, start, "expected nothing after tcpdump's count of packets, %s", found(text, start))
 		case cur >= 0 && !full && line[0] == ' ' && chunks[cur].dataStart == chunks[cur].dataEnd && !strings.HasPrefix(strings.TrimSpace(line), "0x"):
 			// The summary's next line (-v), before any bytes.
 			chunks[cur].header += " " + strings.TrimSpace(line)
@@ -206,8 +209,11 @@ func readTcpdump(text string) (Result, *Error) {
 				chunks[cur].dataStart = start
 			}
 			chunks[cur].dataEnd = next
-		case cur < 0 && strings.HasPrefix(line, "reading from file "):
-			// tcpdump -r prints this to stderr, and it gets copied along.
+		case cur < 0 && tcpdumpBanner(line):
+			// tcpdump prints these to stderr, and they get copied along.
+		case cur >= 0 && tcpdumpCounts(line):
+			// What tcpdump prints when it is stopped (^C): its counts.
+			counts = true
 		case tcpdumpHeader(line):
 			if cur >= 0 && chunks[cur].dataStart == chunks[cur].dataEnd {
 				// A header with no bytes below it fails the reading at the
@@ -235,6 +241,45 @@ func readTcpdump(text string) (Result, *Error) {
 		start = next
 	}
 	return readPackets(text, tcpdumpSpec, chunks, layerOf)
+}
+
+// tcpdumpBanner reports whether line is one tcpdump prints to stderr
+// before the packets: "reading from file x.pcap, link-type EN10MB
+// (Ethernet), snapshot length 262144", and when it captures live
+// "tcpdump: verbose output suppressed, use -v[v]... for full protocol
+// decode" and "listening on lo, link-type EN10MB (Ethernet), snapshot
+// length 262144 bytes" (older versions: "capture size 262144 bytes"; with
+// -v, "tcpdump: listening on ...").
+func tcpdumpBanner(line string) bool {
+	line = strings.TrimSpace(line)
+	if strings.HasPrefix(line, "reading from file ") {
+		return true
+	}
+	if strings.HasPrefix(line, "tcpdump: verbose output suppressed, use -v") && strings.HasSuffix(line, " for full protocol decode") {
+		return true
+	}
+	line = strings.TrimPrefix(line, "tcpdump: ")
+	return strings.HasPrefix(line, "listening on ") && strings.Contains(line, ", link-type ") && strings.HasSuffix(line, " bytes")
+}
+
+// tcpdumpCounts reports whether line is one tcpdump prints when it stops
+// capturing: "^C" (the terminal's echo of the interrupt), "145 packets
+// captured", "290 packets received by filter", "0 packets dropped by
+// kernel" (and "by interface"), the first of them perhaps after the ^C.
+func tcpdumpCounts(line string) bool {
+	line = strings.TrimPrefix(strings.TrimSpace(line), "^C")
+	if line == "" {
+		return true
+	}
+	n, what, _ := strings.Cut(line, " ")
+	if n == "" || strings.Trim(n, "0123456789") != "" {
+		return false
+	}
+	what, ok := strings.CutPrefix(what, "packets ")
+	if !ok {
+		what, ok = strings.CutPrefix(what, "packet ")
+	}
+	return ok && (what == "captured" || what == "received by filter" || what == "dropped by kernel" || what == "dropped by interface")
 }
 
 // tcpdumpTime is the time a tcpdump summary line starts with when it says
