@@ -400,7 +400,7 @@ func readTcpdumpEveryChunk(text string) (Result, *Error) {
 	underSummary, counts := false, false
 	for start := 0; start < len(text); {
 		eol, next := lineEnd(text, start)
-		line := strings.TrimRight(text[start:eol], "\r")
+		line := tcpdumpLine(text[start:eol])
 		summaryLine := false
 		if t := strings.TrimSpace(line); t != "" {
 			summaryLine = underSummary && line[0] == ' ' && !strings.HasPrefix(t, "0x") ||
@@ -595,5 +595,31 @@ func TestTcpdumpLiveBanner(t *testing.T) {
 		var e *Error
 		require.ErrorAs(t, err, &e)
 		assert.Equal(t, []int{c.line, c.col}, []int{e.Line, e.Column}, e.Msg)
+	}
+}
+
+// tcpdump -ttt and -ttttt print each summary's time as a delta, after a
+// space; -v's lines after it are indented further. The samples are
+// tcpdump 4.99's, of the first 8 packets of one capture: each reads as the
+// packets of the default dump, their times left zero.
+func TestTcpdumpDeltaTimes(t *testing.T) {
+	want, err := Parse(fixture(t, "ttt.tcpdump-X"))
+	require.NoError(t, err)
+	require.Len(t, want.Packets, 8)
+	for _, name := range []string{"ttt.tcpdump-tttX", "ttt.tcpdump-tttttvXX"} {
+		text := fixture(t, name)
+		r, err := Parse(text)
+		require.NoError(t, err, name)
+		assert.Equal(t, TcpdumpX, r.Format, name)
+		require.Len(t, r.Packets, 8, name)
+		for i, p := range r.Packets {
+			assert.True(t, p.Time.IsZero(), name)
+			assert.True(t, strings.HasPrefix(p.Header, "00:00:00."), "%s: %q", name, p.Header)
+			b := p.Bytes
+			if p.Layer == LayerLink {
+				b = b[14:]
+			}
+			assert.Equal(t, want.Packets[i].Bytes, b, "%s packet %d", name, i)
+		}
 	}
 }

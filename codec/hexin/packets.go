@@ -182,7 +182,7 @@ func readTcpdump(text string) (Result, *Error) {
 	counts := false // tcpdump's counts were seen
 	for start := 0; start < len(text); {
 		eol, next := lineEnd(text, start)
-		line := strings.TrimRight(text[start:eol], "\r")
+		line := tcpdumpLine(text[start:eol])
 		summaryLine := false
 		if t := strings.TrimSpace(line); t != "" {
 			summaryLine = underSummary && line[0] == ' ' && !strings.HasPrefix(t, "0x") ||
@@ -241,6 +241,23 @@ func readTcpdump(text string) (Result, *Error) {
 		start = next
 	}
 	return readPackets(text, tcpdumpSpec, chunks, layerOf)
+}
+
+// tcpdumpLine is a line of a tcpdump dump as read: without its '\r', and
+// without the space -ttt and -ttttt print before a summary's time (a
+// delta from the packet before, or from the first: " 00:00:00.000032"),
+// which sets it apart from the bytes and -v's lines below it.
+func tcpdumpLine(line string) string {
+	line = strings.TrimRight(line, "\r")
+	if len(line) < 9 || line[0] != ' ' || line[3] != ':' || line[6] != ':' {
+		return line
+	}
+	clock, _, _ := strings.Cut(line[1:], " ")
+	hms, frac, ok := strings.Cut(clock, ".")
+	if !ok || len(hms) != 8 || frac == "" || strings.Trim(hms[0:2]+hms[3:5]+hms[6:8]+frac, "0123456789") != "" {
+		return line
+	}
+	return line[1:]
 }
 
 // tcpdumpBanner reports whether line is one tcpdump prints to stderr
