@@ -169,17 +169,33 @@ func nothingFound(stderr io.Writer, fd found) error {
 		}
 	}
 	counts := map[conversation.Kind]int{}
+	after := 0 // TLS connections caught after their handshake
 	for _, c := range res.Conns {
 		counts[c.Kind]++
+		if c.AfterHandshake {
+			after++
+		}
 	}
 	what := fmt.Sprintf("%d TCP connections", len(res.Conns))
 	if len(res.Conns) == 1 {
 		what = "1 TCP connection"
 	}
-	if n := counts[conversation.TLS]; n > 0 && fd.keys == nil {
-		what += fmt.Sprintf(", %d of them TLS (give their key log with --keylog to open them)", n)
-	} else if n > 0 {
-		what += fmt.Sprintf(", %d of them TLS the key log does not open (see the notes above)", n)
+	if n := counts[conversation.TLS]; n > 0 {
+		what += fmt.Sprintf(", %d of them TLS", n)
+		switch {
+		case after == n:
+			what += " caught after the handshake, without which no key log opens them"
+		case fd.keys == nil:
+			what += " (give their key log with --keylog to open them)"
+		default:
+			what += " the key log does not open (see the notes above)"
+		}
+		if after > 0 && after < n {
+			what += fmt.Sprintf("; %d caught after the handshake, which no key log opens", after)
+		}
+	}
+	if counts[conversation.TLS] < len(res.Conns) {
+		what += ", none whose client sends Kafka requests (name a server port with --port if its client's side was not captured)"
 	}
 	cut := ""
 	if in.Cut > 0 {
@@ -189,7 +205,7 @@ func nothingFound(stderr io.Writer, fd found) error {
 	if in.Compression != source.Uncompressed {
 		kind = string(in.Compression) + "-compressed " + kind
 	}
-	return fmt.Errorf("no Kafka frame found in this %s input: %s, none whose client sends Kafka requests (name a server port with --port if its client's side was not captured)%s", kind, what, cut)
+	return fmt.Errorf("no Kafka frame found in this %s input: %s%s", kind, what, cut)
 }
 
 // appendFrameLine appends one line of `kafkawire frames`: a JSON object

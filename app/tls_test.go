@@ -175,7 +175,40 @@ func TestFramesOfTLSCapture(t *testing.T) {
 	out, errOut, status = kafkawire(t, "", "frames", file)
 	assert.NotEqual(t, 0, status)
 	assert.Empty(t, out)
-	assert.Equal(t, fmt.Sprintf("kafkawire: no Kafka frame found in this pcap input: %d TCP connections, %[1]d of them TLS (give their key log with --keylog to open them), none whose client sends Kafka requests (name a server port with --port if its client's side was not captured)\n", len(conns)), errOut)
+	assert.Equal(t, fmt.Sprintf("kafkawire: no Kafka frame found in this pcap input: %d TCP connections, %[1]d of them TLS (give their key log with --keylog to open them)\n", len(conns)), errOut)
+
+	// The capture cut to begin after the first TLS connection's
+	// handshake: at its fourth packet with a payload (Go's TLS 1.3 sends
+	// the ClientHello, the server's flight and the client's Finished,
+	// then the first request; kgo opens its next connection after that
+	// one's first response). That connection is still known as TLS, and
+	// said to be one no key log opens; the others open as before.
+	fields, err := exec.Command(ts, "-r", file, "-Y", "tcp.len > 0", "-T", "fields", "-e", "frame.number", "-e", "tcp.stream").Output()
+	require.NoError(t, err)
+	var first string
+	payloads := map[string]int{}
+	for line := range strings.Lines(string(fields)) {
+		f := strings.Fields(line)
+		if payloads[f[1]]++; payloads[f[1]] == 4 {
+			first = f[0]
+			break
+		}
+	}
+	require.NotEmpty(t, first)
+	editcap, err := exec.LookPath("editcap")
+	require.NoError(t, err, "editcap comes with tshark (Debian's wireshark-common)")
+	late := filepath.Join(t.TempDir(), "late.pcap")
+	cmdOut, err := exec.Command(editcap, "-F", "pcap", "-r", file, late, first+"-100000000").CombinedOutput()
+	require.NoError(t, err, string(cmdOut))
+	out, errOut, status = kafkawire(t, "", "frames", late)
+	assert.NotEqual(t, 0, status)
+	assert.Empty(t, out)
+	assert.Contains(t, errOut, fmt.Sprintf("%d of them TLS (give their key log with --keylog to open them); 1 caught after the handshake, which no key log opens\n", len(conns)))
+	out, errOut, status = kafkawire(t, "", "frames", "--keylog", keyLog, late)
+	require.Equal(t, 0, status, errOut)
+	assert.Contains(t, errOut, "TLS, not decrypted: client stream: no ClientHello: the capture began after the connection's start")
+	assert.Equal(t, len(conns)-1, strings.Count(errOut, "decrypted with the key log"), errOut)
+	assert.NotEmpty(t, framesOf(t, out))
 
 	// Another session's key log.
 	_, otherKeys, _ := recordTLS(t, &tls.Config{})

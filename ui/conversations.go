@@ -93,12 +93,15 @@ func (c *Conversations) summary() app.UI {
 	l := c.List
 	var counts [conversation.TLS + 1]int // by Kind
 	var odd []int                        // the connections with notes, by index in Conns
-	decrypted := 0
+	decrypted, after := 0, 0
 	for i := range l.Found.Conns {
 		cn := &l.Found.Conns[i]
 		counts[cn.Kind]++
 		if cn.TLS != "" {
 			decrypted++
+		}
+		if cn.AfterHandshake {
+			after++
 		}
 		if cn.Kind != conversation.Kafka || len(cn.Notes) > 0 {
 			odd = append(odd, i)
@@ -110,10 +113,16 @@ func (c *Conversations) summary() app.UI {
 	}
 	if n := counts[conversation.TLS]; n > 0 {
 		conns += ", " + strconv.Itoa(n) + " TLS"
-		if l.KeyLog == "" {
+		switch {
+		case after == n:
+			conns += " caught after the handshake, without which no key log opens them"
+		case l.KeyLog == "":
 			conns += " (give their key log to open them)"
-		} else {
+		default:
 			conns += " not opened by " + l.KeyLog
+		}
+		if after > 0 && after < n {
+			conns += " (" + strconv.Itoa(after) + " caught after the handshake, which no key log opens)"
 		}
 	}
 	if n := counts[conversation.NotKafka]; n > 0 {

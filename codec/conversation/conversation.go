@@ -23,6 +23,7 @@ import (
 	"iter"
 	"slices"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 
@@ -99,6 +100,10 @@ type Conn struct {
 	// TLS names the TLS of a connection decrypted with Options.Keys
 	// ("TLS 1.3, TLS_AES_128_GCM_SHA256"); "" for one in the clear.
 	TLS string
+	// AfterHandshake says a TLS connection was caught after its
+	// handshake, whose hellos a key log's secrets are found by: no key
+	// log opens it.
+	AfterHandshake bool
 }
 
 // Result is what Find found: the frames in capture order (the time of
@@ -539,7 +544,7 @@ func (f *finder) conn(g connGroup) Conn {
 		server = &streams[g.server]
 		c.Bytes[1] = len(server.Bytes)
 	}
-	if isTLS(client) || isTLS(server) {
+	if decrypt.IsTLS(client) || decrypt.IsTLS(server) {
 		if client, server = f.decrypt(&c, g, client, server); client == nil && server == nil {
 			c.Kind = TLS
 			return c
@@ -636,9 +641,25 @@ func (f *finder) conn(g connGroup) Conn {
 // sides' streams as the bytes they carried, both nil when it could not.
 // What the TLS is and where decrypting stopped go in the connection's
 // notes.
+// stopped says where decrypting one side stopped. Its offset is in the TLS
+// records the side sent, where the connection's other notes count in the
+// plaintext.
+func stopped(err error) string {
+	why := "decrypting stopped " + err.Error()
+	if strings.HasPrefix(why, "decrypting stopped at offset") {
+		why += " (an offset in the TLS records it sent)"
+	}
+	return why
+}
+
 func (f *finder) decrypt(c *Conn, g connGroup, client, server *source.Stream) (*source.Stream, *source.Stream) {
+	c.AfterHandshake = !decrypt.OpensWithHandshake(client) && !decrypt.OpensWithHandshake(server)
 	if f.o.Keys == nil {
-		c.Notes = append(c.Notes, "TLS: the bytes are encrypted, so the connection is skipped (a key log with its secrets would open it)")
+		why := "a key log with its secrets would open it"
+		if c.AfterHandshake {
+			why = "the capture began after its handshake, without which no key log opens it"
+		}
+		c.Notes = append(c.Notes, "TLS: the bytes are encrypted, so the connection is skipped ("+why+")")
 		return nil, nil
 	}
 	d := decrypt.Decrypt(client, server, f.o.Keys, f.o.Pause)
@@ -652,21 +673,16 @@ func (f *finder) decrypt(c *Conn, g connGroup, client, server *source.Stream) (*
 		c.Notes = append(c.Notes, fmt.Sprintf("client stream: %d records of 0-RTT early data, sent with the hello, are not read", d.EarlyData))
 	}
 	if d.ClientErr != nil {
-		c.Notes = append(c.Notes, "client stream: decrypting stopped "+d.ClientErr.Error())
+		c.Notes = append(c.Notes, "client stream: "+stopped(d.ClientErr))
 	}
 	if d.ServerErr != nil {
-		c.Notes = append(c.Notes, "server stream: decrypting stopped "+d.ServerErr.Error())
+		c.Notes = append(c.Notes, "server stream: "+stopped(d.ServerErr))
 	}
 	if !f.own {
 		f.streams, f.own = slices.Clone(f.streams), true
 	}
 	f.streams[g.client], f.streams[g.server] = d.Client, d.Server
 	return &f.streams[g.client], &f.streams[g.server]
-}
-
-func isTLS(s *source.Stream) bool {
-	// A TLS record header: content type 22 (handshake), version 3.x.
-	return s != nil && len(s.Bytes) >= 2 && s.Bytes[0] == 0x16 && s.Bytes[1] == 0x03
 }
 
 // cut cuts one side of a connection, stream index, into frames. The list

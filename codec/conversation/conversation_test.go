@@ -18,6 +18,8 @@ import (
 
 	"github.com/kafkawire/kafkawire/codec/capture/capturetest"
 	"github.com/kafkawire/kafkawire/codec/conversation"
+	"github.com/kafkawire/kafkawire/codec/decrypt"
+	"github.com/kafkawire/kafkawire/codec/decrypt/decrypttest"
 	"github.com/kafkawire/kafkawire/codec/frame"
 	"github.com/kafkawire/kafkawire/codec/frame/traffic"
 	"github.com/kafkawire/kafkawire/codec/message"
@@ -664,4 +666,51 @@ func TestServerSideAloneBounded(t *testing.T) {
 	res := conversation.Find(serverAlone(bad), conversation.Options{})
 	assert.Equal(t, 0, res.Len())
 	assert.NotEqual(t, conversation.Kafka, res.Conns[0].Kind)
+}
+
+// The Kafka streams of kgo and sarama, caught mid-way at any byte of
+// their first 20 KB, are never taken for TLS records.
+func TestKafkaCaughtMidwayIsNotTLS(t *testing.T) {
+	eachClient(t, func(t *testing.T, conns [][]traffic.Exchange) {
+		for i, exs := range conns {
+			var sides [2][]byte
+			for _, ex := range exs {
+				sides[0] = append(sides[0], ex.Request...)
+				sides[1] = append(sides[1], ex.Response...)
+			}
+			for side, b := range sides {
+				for start := range min(len(b), 20_000) {
+					if decrypt.IsTLS(&source.Stream{Bytes: b[start:]}) {
+						t.Fatalf("connection %d, side %d, caught at byte %d: taken for TLS", i, side, start)
+					}
+				}
+			}
+		}
+	})
+}
+
+// A TLS connection the capture caught after its handshake is listed as
+// TLS, saying that no key log opens it, with or without one.
+func TestTLSCaughtAfterItsHandshake(t *testing.T) {
+	requests := [][]byte{[]byte("\x00\x00\x00\x02ab"), []byte("\x00\x00\x00\x01c"), []byte("\x00\x00\x00\x01d")}
+	responses := [][]byte{[]byte("\x00\x00\x00\x03xyz"), []byte("\x00\x00\x00\x01e"), []byte("\x00\x00\x00\x01f")}
+	writes, keyLog, err := decrypttest.Session(nil, nil, requests, responses)
+	require.NoError(t, err)
+	c := capturetest.NewConn(netip.MustParseAddrPort("10.0.0.1:5556"), netip.MustParseAddrPort("10.0.0.2:9093"), time.Date(2026, 12, 4, 0, 0, 0, 0, time.UTC))
+	for _, w := range writes[len(writes)-4:] { // the last two exchanges' records, no SYN, no hello
+		c.Send(w.FromClient, w.Data, 0)
+	}
+	in, err := source.Read(capturetest.WritePcap(capturetest.Ethernet, false, c.Segments), source.Options{})
+	require.NoError(t, err)
+	keys, err := decrypt.ParseKeyLog(keyLog)
+	require.NoError(t, err)
+	for _, o := range []conversation.Options{{}, {Keys: keys}} {
+		res := conversation.Find(in, o)
+		assert.Zero(t, res.Len())
+		require.Len(t, res.Conns, 1)
+		assert.Equal(t, conversation.TLS, res.Conns[0].Kind)
+		assert.True(t, res.Conns[0].AfterHandshake)
+		require.Len(t, res.Conns[0].Notes, 1)
+		assert.Contains(t, res.Conns[0].Notes[0], "began after")
+	}
 }

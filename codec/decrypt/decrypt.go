@@ -156,12 +156,21 @@ func Decrypt(client, server *source.Stream, keys *KeyLog, pause func()) Connecti
 			c.Err = fmt.Errorf("the key log has no secrets for this connection (client random %x...)", ch.random[:8])
 			return c
 		}
-		if s.clientApplication == nil || s.serverApplication == nil {
-			c.Err = fmt.Errorf("the key log has no CLIENT_TRAFFIC_SECRET_0 and SERVER_TRAFFIC_SECRET_0 for this TLS 1.3 connection (client random %x...)", ch.random[:8])
+		if s.clientApplication == nil && s.serverApplication == nil {
+			c.Err = fmt.Errorf("the key log has neither CLIENT_TRAFFIC_SECRET_0 nor SERVER_TRAFFIC_SECRET_0 for this TLS 1.3 connection (client random %x...)", ch.random[:8])
 			return c
 		}
-		c.Client, c.EarlyData, c.ClientErr = read13(client, su, s.clientHandshake, s.clientApplication, ch.earlyData, pause)
-		c.Server, _, c.ServerErr = read13(server, su, s.serverHandshake, s.serverApplication, false, pause)
+		// A key log that lost one side's line still opens the other side.
+		if s.clientApplication == nil {
+			c.Client, c.ClientErr = newSide(client).out, errors.New("at its start: the key log has no CLIENT_TRAFFIC_SECRET_0 for this connection")
+		} else {
+			c.Client, c.EarlyData, c.ClientErr = read13(client, su, s.clientHandshake, s.clientApplication, ch.earlyData, pause)
+		}
+		if s.serverApplication == nil {
+			c.Server, c.ServerErr = newSide(server).out, errors.New("at its start: the key log has no SERVER_TRAFFIC_SECRET_0 for this connection")
+		} else {
+			c.Server, _, c.ServerErr = read13(server, su, s.serverHandshake, s.serverApplication, false, pause)
+		}
 		return c
 	}
 	var master []byte
@@ -212,6 +221,14 @@ func resumes(ch clientHello, sh serverHello) bool {
 	return ch.ticket != nil || len(sh.sessionID) > 0 && string(sh.sessionID) == string(ch.sessionID)
 }
 
+// The record types (RFC 8446, 5.1).
+const (
+	recordChangeCipherSpec = 20
+	recordHandshake        = 22
+	recordApplicationData  = 23
+	recordHeartbeat        = 24
+)
+
 // record is one TLS record of a stream: its header and body, at off.
 type record struct {
 	b   []byte
@@ -257,7 +274,7 @@ func (r *records) next() (rec record, ok bool, err error) {
 	}
 	h := b[r.off : r.off+5]
 	n := int(binary.BigEndian.Uint16(h[3:]))
-	if h[0] < 20 || h[0] > 24 || h[1] != 3 || n > maxRecord {
+	if h[0] < recordChangeCipherSpec || h[0] > recordHeartbeat || h[1] != 3 || n > maxRecord {
 		return record{}, false, fmt.Errorf("at offset %d: not a TLS record header (type %d, version 0x%02x%02x, length %d)", r.off, h[0], h[1], h[2], n)
 	}
 	if r.end-r.off < 5+n {
@@ -401,7 +418,7 @@ func read13(s *source.Stream, su suite, handshake, application []byte, early boo
 		if !ok {
 			return d.out, skipped, err
 		}
-		if rec.typ() != 23 {
+		if rec.typ() != recordApplicationData {
 			continue // the hellos, a ChangeCipherSpec, a plaintext alert
 		}
 		buf := d.out.Bytes
@@ -441,9 +458,9 @@ func read13(s *source.Stream, su suite, handshake, application []byte, early boo
 		typ, content := inner[len(inner)-1], inner[:len(inner)-1]
 		d.out.Bytes = buf // the plaintext past it is in place: add appends it onto itself
 		switch {
-		case typ == 23:
+		case typ == recordApplicationData:
 			d.add(rec, content)
-		case typ == 22 && updatesKeys(content): // the next secret from this one, for the records after
+		case typ == recordHandshake && updatesKeys(content): // the next secret from this one, for the records after
 			if application, err = expandLabel(su.hash, application, "traffic upd", su.hash().Size()); err == nil {
 				app, err = key(application)
 			}
@@ -524,7 +541,7 @@ func read12(s *source.Stream, k *keys, pause func()) (source.Stream, error) {
 			return d.out, err
 		}
 		if !encrypted {
-			encrypted = rec.typ() == 20 // a ChangeCipherSpec: what follows is encrypted
+			encrypted = rec.typ() == recordChangeCipherSpec // a ChangeCipherSpec: what follows is encrypted
 			continue
 		}
 		buf := d.out.Bytes
@@ -534,9 +551,9 @@ func read12(s *source.Stream, k *keys, pause func()) (source.Stream, error) {
 		}
 		d.out.Bytes = buf // the plaintext past it is in place: add appends it onto itself
 		switch rec.typ() {
-		case 23:
+		case recordApplicationData:
 			d.add(rec, plain[len(buf):])
-		case 20:
+		case recordChangeCipherSpec:
 			return d.out, fmt.Errorf("at offset %d: a second ChangeCipherSpec, a renegotiation, which kafkawire does not follow", rec.off)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -217,6 +218,29 @@ func TestDecryptBrokenStreams(t *testing.T) {
 		require.Error(t, got.Err)
 		assert.Contains(t, got.Err.Error(), "the key log has no secrets for this connection (client random ")
 		assert.Nil(t, got.Client.Bytes)
+	})
+	t.Run("one side's secret missing", func(t *testing.T) {
+		for _, label := range []string{"CLIENT_TRAFFIC_SECRET_0", "SERVER_TRAFFIC_SECRET_0"} {
+			var kept []string
+			for _, line := range strings.Split(string(s.keyLog), "\n") {
+				if !strings.HasPrefix(line, label+" ") {
+					kept = append(kept, line)
+				}
+			}
+			got := decrypt.Decrypt(&s.client, &s.server, keys(t, []byte(strings.Join(kept, "\n"))), nil)
+			require.NoError(t, got.Err, label)
+			if label == "CLIENT_TRAFFIC_SECRET_0" {
+				assert.EqualError(t, got.ClientErr, "at its start: the key log has no CLIENT_TRAFFIC_SECRET_0 for this connection")
+				assert.Empty(t, got.Client.Bytes)
+				require.NoError(t, got.ServerErr)
+				assert.Equal(t, s.sent[1], got.Server.Bytes, "the server's side opens all the same")
+			} else {
+				assert.EqualError(t, got.ServerErr, "at its start: the key log has no SERVER_TRAFFIC_SECRET_0 for this connection")
+				assert.Empty(t, got.Server.Bytes)
+				require.NoError(t, got.ClientErr)
+				assert.Equal(t, s.sent[0], got.Client.Bytes, "the client's side opens all the same")
+			}
+		}
 	})
 	t.Run("begun mid-connection", func(t *testing.T) {
 		client := s.client
