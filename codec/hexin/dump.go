@@ -100,6 +100,13 @@ func parseXXD(text string) ([]byte, Format, *Error) {
 	if _, onlyLittle, err := xxdWords(text); err == nil && onlyLittle {
 		return nil, XXD, errAt(XXD, 0, "the ASCII column shows little-endian words, as xxd -e prints them")
 	}
+	if last := strings.LastIndexByte(text, '\n'); last >= 0 && last < len(text)-1 {
+		// The text stops inside its last line, and the lines above it
+		// are xxd -e's: read as plain xxd, they would come out reordered.
+		if _, onlyLittle, err := xxdWords(text[:last+1]); err == nil && onlyLittle {
+			return nil, XXD, errAt(XXD, last+1, "the lines above show little-endian words, as xxd -e prints them, and the text stops inside this one")
+		}
+	}
 	b, _, err := parseDump(text, xxdSpec)
 	return b, XXD, err
 }

@@ -196,11 +196,27 @@ func Parse(text string) (Result, error) {
 		// Hex that went wrong is told as hex: base64 reads most runs of
 		// letters and digits (hex cut short, or followed by a word, came
 		// out as bytes no one wrote), and od's offsets are digits too.
+		if !found {
+			// A dump of hex digits only (od's, hexdump's) cut inside its
+			// last line is that dump without the line, not hex broken on
+			// its first offset.
+			if r, ok := withoutCutLine(text, best, Parse); ok {
+				return r, nil
+			}
+		}
 		switch {
 		case hexDigitsOnly(text):
 			return Result{}, hexErr.locate(text)
 		case hexFirstLine(text, hexErr):
 			return Result{}, nothingFits(text, hexErr)
+		}
+	}
+	if found && res.Format == Hex && !strings.HasSuffix(text, "\n") {
+		// Hex also reads a dump with even offsets (od -A x's) whose last
+		// line is cut after an even number of digits: read without that
+		// line, the text is the dump, and hex only because of the cut.
+		if r, ok := withoutCutLine(text, best, Parse); ok && r.Format != Hex {
+			return r, nil
 		}
 	}
 	if !found {
@@ -240,26 +256,49 @@ func Parse(text string) (Result, error) {
 
 // withoutCutLine reads text without its last line when the text stops
 // inside that line (no newline ends it) and its end is where the formats
-// stopped: a dump copied or logged up to a byte count, not a line. The
-// lines before it are read as a whole text is, and the note says which
-// line was left out.
+// stopped: a dump copied or logged up to a byte count, not a line. A '*'
+// line left last (hexdump's, od's, xxd -a's repeats) goes too: only the
+// offset after it said how many lines it stands for. The lines before are
+// read as a whole text is, and the note says which lines were left out.
 func withoutCutLine(text string, err *Error, parse func(string) (Result, error)) (Result, bool) {
-	last := strings.LastIndexByte(text, '\n')
-	if err == nil || strings.HasSuffix(text, "\n") || last < 0 || !stoppedByCut(text, err.off) {
+	if err == nil || !stoppedByCut(text, err.off) {
 		return Result{}, false
 	}
-	res, perr := parse(text[:last+1])
+	keep, cutLine, starLine := len(text), 0, 0 // text[:keep] is read
+	if !strings.HasSuffix(text, "\n") {
+		last := strings.LastIndexByte(text, '\n')
+		if last < 0 {
+			return Result{}, false
+		}
+		keep, cutLine = last+1, strings.Count(text, "\n")+1
+	}
+	if t := strings.TrimRight(text[:keep], " \t\r\n"); strings.HasSuffix(t, "\n*") {
+		keep = len(t) - 1
+		starLine = strings.Count(text[:keep], "\n") + 1
+	}
+	if cutLine == 0 && starLine == 0 {
+		return Result{}, false
+	}
+	res, perr := parse(text[:keep])
 	if perr != nil {
 		return Result{}, false
 	}
-	// The format read without the line must be one that stopped in it:
+	// The format read without the lines must be one that stopped in them:
 	// another may stop earlier in the whole text (an offset on the cut
 	// line that changes how the lines before it read).
 	var e *Error
-	if _, ferr := parseAs(text, res.Format); ferr == nil || !errors.As(ferr, &e) || !stoppedByCut(text, e.off) || e.off <= last {
+	if _, ferr := parseAs(text, res.Format); ferr == nil || !errors.As(ferr, &e) || !stoppedByCut(text, e.off) || e.off < keep {
 		return Result{}, false
 	}
-	cut := fmt.Sprintf("the text stops inside its line %d, which was left out", strings.Count(text, "\n")+1)
+	var cut string
+	switch {
+	case starLine == 0:
+		cut = fmt.Sprintf("the text stops inside its line %d, which was left out", cutLine)
+	case cutLine == 0:
+		cut = fmt.Sprintf("the text stops after a '*' line (line %d), which was left out: nothing says how many lines it stands for", starLine)
+	default:
+		cut = fmt.Sprintf("the text stops inside its line %d, which was left out with the '*' line above it (line %d): nothing says how many lines that stands for", cutLine, starLine)
+	}
 	if res.LeftOut != "" {
 		// Without the line, a packet above it is cut short too.
 		cut += "; without it, " + res.LeftOut

@@ -46,6 +46,15 @@ func readOD(text string) (Result, *Error) {
 			if len(lines) > 0 && !l.star && !lines[0].star && (lines[0].off == "") != (l.off == "") {
 				return Result{}, errAt(OD, start, "expected every line to start with an offset or none to")
 			}
+			k := len(lines) - 1
+			if k >= 0 && lines[k].star {
+				k-- // a '*' line has no offset; the line above it has
+			}
+			if k >= 0 && !l.star && lines[k].off != "" && len(l.off) < len(lines[k].off) {
+				// od and hexdump pad their offsets to one width: a shorter
+				// one is cut short (a text copied up to a byte count).
+				return Result{}, errAt(OD, l.offAt, "expected an offset of %d digits like the line before's, found %d", len(lines[k].off), len(l.off))
+			}
 			lines = append(lines, l)
 		}
 		start = next

@@ -182,3 +182,52 @@ func TestRealToolsCutShort(t *testing.T) {
 		})
 	}
 }
+
+// A dump cut at any byte after its second line (copied or logged up to a
+// byte count: head -c) reads as the lines before the cut, the cut line
+// left out or read as the whole bytes it holds: never an error, never a
+// byte the input does not hold there. (od's and hexdump's words may pad
+// the last line of a dump with zeros, as they do whole.)
+func TestRealToolsCutAnywhere(t *testing.T) {
+	inputs := toolInputs(t)
+	for _, tool := range dumpTools {
+		if tool.f == Hex || strings.Contains(strings.Join(tool.args, " "), "-A n") {
+			continue
+		}
+		for _, name := range []string{"gzip Produce", "zeros", "100"} {
+			b := inputs[name]
+			t.Run(strings.Join(tool.args, " ")+"/"+name, func(t *testing.T) {
+				cutAnywhere(t, tool.args, b)
+			})
+		}
+	}
+}
+
+func cutAnywhere(t *testing.T, args []string, b []byte) {
+	{
+		{
+			tool := struct{ args []string }{args}
+			path := needTool(t, tool.args[0])
+			cmd := exec.Command(path, tool.args[1:]...)
+			cmd.Stdin = bytes.NewReader(b)
+			out, err := cmd.Output()
+			require.NoError(t, err)
+			text := string(out)
+			bad := 0
+			// From two lines on: a line of od -A x alone is hex as much.
+			second := strings.Index(text, "\n") + 1
+			second += strings.Index(text[second:], "\n") + 1
+			for n := second; n < len(text) && bad < 5; n++ {
+				r, err := Parse(text[:n])
+				switch {
+				case err != nil:
+					t.Errorf("cut at %d (…%q): %v", n, text[max(0, n-40):n], err)
+					bad++
+				case len(r.Bytes) > len(b)+7 || !bytes.Equal(r.Bytes[:min(len(b), len(r.Bytes))], b[:min(len(b), len(r.Bytes))]):
+					t.Errorf("cut at %d (…%q): read as %s, bytes not the input's: %x", n, text[max(0, n-40):n], r.Format, r.Bytes[max(0, len(r.Bytes)-16):])
+					bad++
+				}
+			}
+		}
+	}
+}

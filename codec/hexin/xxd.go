@@ -28,7 +28,16 @@ func xxdWords(text string) (little []byte, onlyLittle bool, _ *Error) {
 		if !ok {
 			return nil, false, &Error{Format: XXDLittle, off: hs, Msg: msg}
 		}
-		gutter := xxdGutter(text, hs, eol)
+		// The text may stop inside its last line's ASCII column (whose
+		// padding may then pass for a whole column).
+		gutter, cut := -1, false
+		if eol == len(text) {
+			gutter = xxdGutterCut(text, hs, eol)
+			cut = gutter >= 0
+		}
+		if !cut {
+			gutter = xxdGutter(text, hs, eol)
+		}
 		if gutter < 0 {
 			return nil, false, errAt(XXDLittle, hs, "expected as many characters after the hex digits as they hold bytes")
 		}
@@ -58,7 +67,11 @@ func xxdWords(text string) (little []byte, onlyLittle bool, _ *Error) {
 			i = j
 		}
 		ascii := text[gutter:eol]
-		if !xxdShows(little[lineStart:], ascii) {
+		shown := little[lineStart:]
+		if cut {
+			shown, big = shown[:len(ascii)], big[:len(ascii)]
+		}
+		if !xxdShows(shown, ascii) {
 			return nil, false, errAt(XXDLittle, gutter, "the ASCII column does not show these bytes read as little-endian words")
 		}
 		if !xxdShows(big, ascii) {
@@ -92,6 +105,27 @@ func xxdGutter(text string, hs, eol int) int {
 		}
 	}
 	return -1
+}
+
+// xxdGutterCut is xxdGutter for a line the text stops inside: its ASCII
+// column starts after the last gap of two spaces (a short last word's
+// right alignment is another) with fewer characters after it than the
+// hex digits before it hold bytes.
+func xxdGutterCut(text string, hs, eol int) int {
+	digits, gutter := 0, -1
+	for p := hs; p < eol; p++ {
+		if p-hs >= 2 && text[p-1] == ' ' && text[p-2] == ' ' && text[p] != ' ' && digits > 0 && digits%2 == 0 && eol-p < digits/2 {
+			gutter = p
+		}
+		c := text[p]
+		switch {
+		case isHex(c):
+			digits++
+		case c != ' ':
+			return gutter
+		}
+	}
+	return gutter
 }
 
 // xxdShows reports whether xxd would print b as ascii.
