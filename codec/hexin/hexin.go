@@ -308,9 +308,12 @@ func withoutCutLine(text string, err *Error, parse func(string) (Result, error))
 }
 
 // withoutWrapping reads a dump pasted with lines around it that are no
-// part of it: a Markdown code fence (from an issue or a chat), the shell
-// command that printed it ("$ xxd frame.bin") and the prompt after it.
-// Those lines are left out, and LeftOut says which.
+// part of it: a Markdown code fence (from an issue or a chat) and a line
+// or a few of prose above it, the shell command that printed it ("$ xxd
+// frame.bin", "user@host:~$ xxd frame.bin") and the prompt after it.
+// Those lines are left out, and LeftOut says which. A dump whose every
+// line is indented by four spaces (a Markdown indented code block) is
+// read without them.
 func withoutWrapping(text string) (Result, bool) {
 	lines := strings.SplitAfter(text, "\n")
 	first, last := 0, len(lines)-1
@@ -320,7 +323,18 @@ func withoutWrapping(text string) (Result, bool) {
 	for first < last && strings.TrimSpace(lines[first]) == "" {
 		first++
 	}
-	var dropped []int // 1-based numbers of the lines left out
+	var prose, dropped []int // 1-based numbers of the lines left out
+	// Prose above a fence: the fence says where the dump starts.
+	for i := first; i <= min(last, first+maxProse); i++ {
+		if fence(lines[i]) {
+			for ; first < i; first++ {
+				if strings.TrimSpace(lines[first]) != "" {
+					prose = append(prose, first+1)
+				}
+			}
+			break
+		}
+	}
 	for first <= last && wrapping(lines[first], true) {
 		dropped = append(dropped, first+1)
 		first++
@@ -329,38 +343,97 @@ func withoutWrapping(text string) (Result, bool) {
 		dropped = append(dropped, last+1)
 		last--
 	}
-	if len(dropped) == 0 || first > last {
+	kept := lines[first : last+1]
+	indented := first <= last
+	for _, l := range kept {
+		if strings.TrimSpace(l) != "" && !strings.HasPrefix(l, "    ") {
+			indented = false
+		}
+	}
+	if indented {
+		kept = slices.Clone(kept)
+		for i, l := range kept {
+			kept[i] = strings.TrimPrefix(l, "    ")
+		}
+	}
+	if len(prose) == 0 && len(dropped) == 0 && !indented || first > last {
 		return Result{}, false
 	}
-	res, err := Parse(strings.Join(lines[first:last+1], ""))
+	res, err := Parse(strings.Join(kept, ""))
 	if err != nil {
 		return Result{}, false
 	}
-	slices.Sort(dropped)
-	nums := make([]string, len(dropped))
-	for i, n := range dropped {
-		nums[i] = strconv.Itoa(n)
+	var notes []string
+	if len(prose) > 0 {
+		notes = append(notes, lineNumbers(prose)+" (text above the code fence) left out")
 	}
-	what := "line " + nums[0]
-	if len(nums) > 1 {
-		what = "lines " + strings.Join(nums[:len(nums)-1], ", ") + " and " + nums[len(nums)-1]
+	if len(dropped) > 0 {
+		slices.Sort(dropped)
+		notes = append(notes, lineNumbers(dropped)+" (a code fence, or a shell's command or prompt) left out")
 	}
-	res.LeftOut = what + " (a code fence, or a shell's command or prompt) left out"
+	if indented {
+		notes = append(notes, "the four spaces every line starts with (a Markdown code block) left out")
+	}
+	if res.LeftOut != "" {
+		notes = append(notes, res.LeftOut)
+	}
+	res.LeftOut = strings.Join(notes, "; ")
 	return res, true
+}
+
+// lineNumbers says which lines nums are: "line 3", "lines 1, 2 and 7".
+func lineNumbers(nums []int) string {
+	s := make([]string, len(nums))
+	for i, n := range nums {
+		s[i] = strconv.Itoa(n)
+	}
+	if len(s) == 1 {
+		return "line " + s[0]
+	}
+	return "lines " + strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
+}
+
+// maxProse is how many lines of prose above a code fence are left out
+// ("Here is the frame:"): more, and the text is more than a pasted dump.
+const maxProse = 3
+
+// fence reports whether line is a Markdown code fence, with its language.
+func fence(line string) bool {
+	t := strings.TrimSpace(line)
+	return (strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~")) && !strings.ContainsAny(strings.TrimLeft(t, "`~"), " `~")
 }
 
 // wrapping reports whether line is one a dump is pasted with: a Markdown
 // code fence, with its language; above the dump, a shell command after its
-// prompt ("$ ", "% "); below it, a prompt alone.
+// prompt; below it, a prompt alone.
 func wrapping(line string, above bool) bool {
-	t := strings.TrimSpace(line)
-	if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
-		return !strings.ContainsAny(strings.TrimLeft(t, "`~"), " `~")
+	if fence(line) {
+		return true
 	}
-	if above {
-		return (strings.HasPrefix(t, "$ ") || strings.HasPrefix(t, "% ")) && len(t) > 2
+	command, ok := shellPrompt(strings.TrimSpace(line))
+	return ok && (command != "") == above
+}
+
+// shellPrompt reports whether t starts with a shell's prompt, and returns
+// what follows it: "$ ", "% " or root's "# ", alone or after the user and
+// host ("user@host:~$ ", "[root@broker1 ~]# "). The part before the
+// prompt's last character must hold an '@' and start with a letter or '[':
+// no line of a dump does (its offsets start with a digit, and a space
+// comes before any ASCII column that holds an '@').
+func shellPrompt(t string) (command string, ok bool) {
+	i := strings.IndexAny(t, "$#%")
+	if i < 0 || i+1 < len(t) && t[i+1] != ' ' {
+		return "", false
 	}
-	return t == "$" || t == "%" || strings.HasSuffix(t, "$") && strings.Contains(t, "@")
+	who := t[:i]
+	switch {
+	case who == "":
+	case strings.HasPrefix(who, "[") && strings.HasSuffix(who, "]") && strings.Contains(who, "@") && !strings.Contains(who[1:], "["):
+	case strings.Contains(who, "@") && !strings.ContainsAny(who, " \t[]") && ('a' <= who[0] && who[0] <= 'z' || 'A' <= who[0] && who[0] <= 'Z' || who[0] == '_'):
+	default:
+		return "", false
+	}
+	return strings.TrimSpace(t[i+1:]), true
 }
 
 // stoppedByCut reports whether a format that stopped at off in text was

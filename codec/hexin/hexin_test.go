@@ -623,3 +623,47 @@ func TestTcpdumpDeltaTimes(t *testing.T) {
 		}
 	}
 }
+
+// The prompts shells print before a command, with the user and host or
+// without (root's "#"), a line or a few of prose above a code fence, and
+// a dump indented four spaces (a Markdown indented code block) are left
+// out as the fences are; no line of a dump is ever taken for a prompt.
+func TestDumpWithPromptsAndProse(t *testing.T) {
+	b := []byte("\x00\x00\x00\x1auser@host:~$ xxd a\n# b\n[r@h ~]# c")
+	xxd, hexC := FormatAs(b, XXD), FormatAs(b, HexdumpC)
+	n := strings.Count(xxd, "\n") // xxd's lines, as hexdump -C's less its final offset
+	for _, c := range []struct{ text, leftOut string }{
+		{"user@host:~$ xxd produce.bin\n" + xxd + "user@host:~$\n", fmt.Sprintf("lines 1 and %d (a code fence, or a shell's command or prompt) left out", n+2)},
+		{"user@kafka-01:/tmp$ hexdump -C produce.bin\n" + hexC, "line 1 (a code fence, or a shell's command or prompt) left out"},
+		{"[root@broker1 ~]# xxd produce.bin\n" + xxd + "[root@broker1 ~]# \n", fmt.Sprintf("lines 1 and %d (a code fence, or a shell's command or prompt) left out", n+2)},
+		{"# xxd produce.bin\n" + xxd + "#\n", fmt.Sprintf("lines 1 and %d (a code fence, or a shell's command or prompt) left out", n+2)},
+		{"Here is the frame:\n```\n" + xxd + "```\n", fmt.Sprintf("line 1 (text above the code fence) left out; lines 2 and %d (a code fence, or a shell's command or prompt) left out", n+3)},
+		{"The broker logged this,\nthen closed the connection:\n\n```text\n" + hexC + "```",
+			fmt.Sprintf("lines 1 and 2 (text above the code fence) left out; lines 4 and %d (a code fence, or a shell's command or prompt) left out", n+6)},
+		{indentBlock(xxd), "the four spaces every line starts with (a Markdown code block) left out"},
+		{"\n" + indentBlock(hexC) + "\n", "the four spaces every line starts with (a Markdown code block) left out"},
+	} {
+		r, err := Parse(c.text)
+		require.NoError(t, err, c.text)
+		assert.Equal(t, b, r.Bytes, c.text)
+		assert.Equal(t, c.leftOut, r.LeftOut, c.text)
+	}
+	for _, text := range []string{
+		"one\ntwo\nthree\nfour\n```\n" + xxd + "```\n", // more than a few lines of prose: more than a paste
+		"user@host:~$ xxd produce.bin\n" + xxd + "not a prompt\n",
+		"    not a dump\n    at all\n",
+	} {
+		_, err := Parse(text)
+		assert.Error(t, err, text)
+	}
+	for _, dump := range []string{xxd, hexC, FormatAs(b, TcpdumpX), FormatAs(b, Wireshark), FormatAs(b, OD)} {
+		for _, line := range strings.Split(dump, "\n") {
+			_, ok := shellPrompt(strings.TrimSpace(line))
+			assert.False(t, ok, "a line of a dump taken for a prompt: %q", line)
+		}
+	}
+}
+
+func indentBlock(text string) string {
+	return "    " + strings.ReplaceAll(strings.TrimSuffix(text, "\n"), "\n", "\n    ") + "\n"
+}
