@@ -53,7 +53,7 @@ type found struct {
 	in      source.Input
 	res     conversation.Result
 	warning error
-	keys    *decrypt.KeyLog // the key log given, nil for none
+	keys    bool // a key log was given, or the capture carries one
 }
 
 // readFrames reads any input (a capture, raw bytes, a text dump; each may
@@ -110,7 +110,17 @@ func readFrames(name string, stdin io.Reader, hint frame.Hint, ports []uint16, k
 	if err != nil && len(in.Streams) == 0 {
 		return found{in: in}, fmt.Errorf("reading the input as bytes: %v", err)
 	}
-	return found{in: in, res: conversation.Find(in, conversation.Options{Hint: hint, Keys: keys}), warning: err, keys: keys}, nil
+	res := conversation.Find(in, conversation.Options{Hint: hint, Keys: keys})
+	if res.CaptureKeysErr != nil {
+		fmt.Fprintf(stderr, "kafkawire: note: %v; the %d sessions before it are used\n", res.CaptureKeysErr, res.CaptureKeys)
+	} else if res.CaptureKeys > 0 {
+		sessions := fmt.Sprintf("%d TLS sessions", res.CaptureKeys)
+		if res.CaptureKeys == 1 {
+			sessions = "1 TLS session"
+		}
+		fmt.Fprintf(stderr, "kafkawire: note: the capture carries the secrets of %s (a pcapng Decryption Secrets Block), which open its TLS connections\n", sessions)
+	}
+	return found{in: in, res: res, warning: err, keys: keys != nil || res.CaptureKeys > 0}, nil
 }
 
 // keyLogFiles are the files --keylog names: it may be given once a file,
@@ -160,7 +170,7 @@ func (k keyLogFiles) read(stderr io.Writer) (*decrypt.KeyLog, error) {
 // log was given, the notes before it say why it opened no connection.
 func nothingFound(stderr io.Writer, fd found) error {
 	in, res := fd.in, fd.res
-	if fd.keys != nil {
+	if fd.keys {
 		printNotes(stderr, in, res, fd.warning)
 	}
 	if in.Kind == source.Text || in.Kind == source.Binary {
@@ -185,7 +195,7 @@ func nothingFound(stderr io.Writer, fd found) error {
 		switch {
 		case after == n:
 			what += " caught after the handshake, without which no key log opens them"
-		case fd.keys == nil:
+		case !fd.keys:
 			what += " (give their key log with --keylog to open them)"
 		default:
 			what += " the key log does not open (see the notes above)"

@@ -210,6 +210,20 @@ func TestFramesOfTLSCapture(t *testing.T) {
 	assert.Equal(t, len(conns)-1, strings.Count(errOut, "decrypted with the key log"), errOut)
 	assert.NotEmpty(t, framesOf(t, out))
 
+	// The key log put in the capture by editcap (a pcapng Decryption
+	// Secrets Block, as Wireshark shares a capture it can decrypt): the
+	// capture alone lists what the capture and the key log list.
+	withSecrets := filepath.Join(t.TempDir(), "secrets.pcapng")
+	cmdOut, err = exec.Command(editcap, "-F", "pcapng", "--inject-secrets", "tls,"+keyLog, file, withSecrets).CombinedOutput()
+	require.NoError(t, err, string(cmdOut))
+	want, _, status := kafkawire(t, "", "frames", "--keylog", keyLog, file)
+	require.Equal(t, 0, status)
+	out, errOut, status = kafkawire(t, "", "frames", withSecrets)
+	require.Equal(t, 0, status, errOut)
+	assert.Equal(t, want, out)
+	assert.Contains(t, errOut, "kafkawire: note: the capture carries the secrets of ")
+	assert.Equal(t, len(conns), strings.Count(errOut, "decrypted with the key log"), errOut)
+
 	// Another session's key log.
 	_, otherKeys, _ := recordTLS(t, &tls.Config{})
 	_, errOut, status = kafkawire(t, "", "frames", "--keylog", otherKeys, file)

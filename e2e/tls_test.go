@@ -7,6 +7,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/netip"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -117,4 +120,30 @@ func TestTLSCaptureWithKeyLog(t *testing.T) {
 	s2.dropFiles(map[string][]byte{"tls.pcap": file, "keys.log": keyLog})
 	s2.waitFor("the decrypted list", `document.querySelector('#conv-count') && document.querySelector('#conv-count').textContent == `+jsString(strconv.Itoa(frames)+" Kafka frames"))
 	checkRows(t, s2, exs)
+
+	// A pcapng carrying its key log (Wireshark's editcap put it in a
+	// Decryption Secrets Block): it opens alone.
+	dir := t.TempDir()
+	plain, withSecrets, keys := filepath.Join(dir, "tls.pcapng"), filepath.Join(dir, "secrets.pcapng"), filepath.Join(dir, "keys.log")
+	if err := os.WriteFile(plain, capturetest.WritePcapng(capturetest.Ethernet, segs), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(keys, keyLog, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command("editcap", "--inject-secrets", "tls,"+keys, plain, withSecrets).CombinedOutput(); err != nil {
+		t.Fatalf("editcap (Debian's wireshark-common, with tshark) is needed: %v\n%s", err, out)
+	}
+	carried, err := os.ReadFile(withSecrets)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s3 := newSession(t, false)
+	s3.open("/")
+	s3.dropFile("secrets.pcapng", carried)
+	s3.waitFor("the list the capture's secrets open", `document.querySelector('#conv-count') && document.querySelector('#conv-count').textContent == `+jsString(strconv.Itoa(frames)+" Kafka frames"))
+	if got, want := s3.text(".conv-sum .paste-line"), "in "+conns+" Kafka connections ("+conns+" over TLS, decrypted with the secrets the capture carries)"; !strings.Contains(got, want) {
+		t.Errorf("the summary says %q, want %q", got, want)
+	}
+	checkRows(t, s3, exs)
 }

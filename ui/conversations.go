@@ -109,15 +109,24 @@ func (c *Conversations) summary() app.UI {
 	}
 	conns := strconv.Itoa(counts[conversation.Kafka]) + " Kafka connection" + plural(counts[conversation.Kafka])
 	if decrypted > 0 {
-		conns += " (" + strconv.Itoa(decrypted) + " over TLS, decrypted)"
+		conns += " (" + strconv.Itoa(decrypted) + " over TLS, decrypted"
+		if l.Found.CaptureKeys > 0 {
+			conns += " with the secrets the capture carries"
+			if l.KeyLog != "" {
+				conns += " and " + l.KeyLog
+			}
+		}
+		conns += ")"
 	}
 	if n := counts[conversation.TLS]; n > 0 {
 		conns += ", " + strconv.Itoa(n) + " TLS"
 		switch {
 		case after == n:
 			conns += " caught after the handshake, without which no key log opens them"
-		case l.KeyLog == "":
+		case l.KeyLog == "" && l.Found.CaptureKeys == 0:
 			conns += " (give their key log to open them)"
+		case l.KeyLog == "":
+			conns += " not opened by the secrets the capture carries"
 		default:
 			conns += " not opened by " + l.KeyLog
 		}

@@ -18,6 +18,9 @@ type Capture struct {
 	Malformed int       // packets whose headers do not parse
 	Problems  []Problem // the first packets that were fragments or malformed
 	Streams   []*Stream // one per connection and direction; set by Finish
+	// KeyLog is the TLS key log a pcapng carries in its Decryption
+	// Secrets Blocks (editcap --inject-secrets); nil for none.
+	KeyLog []byte
 
 	asm *Assembler
 }
@@ -47,6 +50,7 @@ func Read(r io.Reader) (*Capture, error) {
 	for {
 		p, err := rd.Next()
 		if err != nil {
+			c.KeyLog = rd.KeyLog()
 			c.Finish()
 			if errors.Is(err, io.EOF) {
 				return c, nil

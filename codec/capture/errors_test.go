@@ -116,3 +116,38 @@ func TestErrorSticks(t *testing.T) {
 		t.Fatalf("errors %v then %v, want the same error twice", first, again)
 	}
 }
+
+// A Decryption Secrets Block whose secrets would run past the block is an
+// error at its length; the key logs of the blocks before it are kept.
+func TestBadSecretsBlock(t *testing.T) {
+	le := binary.LittleEndian
+	ng := writePcapng(le, []testIface{{link: LinkRaw}}, nil, false)
+	shbLen := int(le.Uint32(ng[4:]))
+	idbLen := int(le.Uint32(ng[shbLen+4:]))
+	secrets := func(length uint32, text string) []byte {
+		body := le.AppendUint32(nil, ngTLSKeyLog)
+		body = le.AppendUint32(body, length)
+		body = append(body, text...)
+		for len(body)%4 != 0 {
+			body = append(body, 0)
+		}
+		b := le.AppendUint32(nil, ngSecrets)
+		b = le.AppendUint32(b, uint32(12+len(body)))
+		b = append(b, body...)
+		return le.AppendUint32(b, uint32(12+len(body)))
+	}
+	good := secrets(5, "# one")
+	at := shbLen + idbLen
+	file := append(append(append(bytes.Clone(ng[:at]), good...), secrets(1000, "# two")...), ng[at:]...)
+	c, err := ReadBytes(file)
+	var fe *Error
+	if !errors.As(err, &fe) {
+		t.Fatalf("error %v, want an *Error", err)
+	}
+	if want := int64(at + len(good) + 12); fe.Offset != want || fe.Block != 4 || !strings.Contains(fe.What, "secrets of at most the block's 8 bytes, found a length of 1000") {
+		t.Errorf("got %q (offset %d block %d), want the length at %d in block 4", fe, fe.Offset, fe.Block, want)
+	}
+	if string(c.KeyLog) != "# one\n" {
+		t.Errorf("the key log before the error: %q", c.KeyLog)
+	}
+}

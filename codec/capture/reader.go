@@ -107,7 +107,16 @@ const (
 	ngPacketObsolete = 2
 	ngSimplePacket   = 3
 	ngEnhancedPacket = 6
+	ngSecrets        = 10 // a Decryption Secrets Block
 )
+
+// ngTLSKeyLog is a Decryption Secrets Block's type for a TLS key log in
+// the NSS format ("TLSK"), as editcap --inject-secrets and Wireshark write.
+const ngTLSKeyLog = 0x544c534b
+
+// maxKeyLog bounds the key log text a capture's secrets blocks add up to:
+// a line is about 180 bytes, so some 90,000 TLS 1.2 sessions.
+const maxKeyLog = 16 << 20
 
 type iface struct {
 	link    LinkType
@@ -132,9 +141,15 @@ type Reader struct {
 	snaplen uint32
 	nano    bool
 
-	// pcapng: the interfaces of the current section
+	// pcapng: the interfaces of the current section, and the TLS key log
+	// its secrets blocks carry
 	ifaces []iface
+	keyLog []byte
 }
+
+// KeyLog is the TLS key log the capture's Decryption Secrets Blocks
+// carried so far (pcapng), their texts one after another; nil for none.
+func (r *Reader) KeyLog() []byte { return r.keyLog }
 
 // NewReader reads the file header (pcap) or first section header (pcapng)
 // and returns a Reader positioned at the first packet.
@@ -368,8 +383,34 @@ func (r *Reader) readBlock() (*Packet, error) {
 		return r.readPacketBlock(typ, body, start)
 	case ngSimplePacket:
 		return r.readSimplePacket(body, start)
+	case ngSecrets:
+		return nil, r.readSecrets(body, bodyOff)
 	}
 	return nil, nil
+}
+
+// readSecrets keeps a Decryption Secrets Block's TLS key log; secrets of
+// other kinds (WireGuard, SSH, ...) are skipped.
+func (r *Reader) readSecrets(body []byte, bodyOff int64) error {
+	if len(body) < 8 {
+		return &Error{Offset: bodyOff, Block: r.block, What: fmt.Sprintf("an 8-byte decryption secrets header, found %d bytes", len(body))}
+	}
+	typ, n := r.order.Uint32(body), r.order.Uint32(body[4:])
+	if uint64(n) > uint64(len(body)-8) {
+		return &Error{Offset: bodyOff + 4, Block: r.block, What: fmt.Sprintf("secrets of at most the block's %d bytes, found a length of %d", len(body)-8, n)}
+	}
+	if typ != ngTLSKeyLog {
+		return nil
+	}
+	if len(r.keyLog)+int(n)+1 > maxKeyLog {
+		return &Error{Offset: bodyOff, Block: r.block, What: fmt.Sprintf("TLS secrets of at most %d MiB in all", maxKeyLog>>20)}
+	}
+	secrets := body[8 : 8+n]
+	r.keyLog = append(r.keyLog, secrets...)
+	if len(secrets) > 0 && secrets[len(secrets)-1] != '\n' {
+		r.keyLog = append(r.keyLog, '\n')
+	}
+	return nil
 }
 
 func (r *Reader) readInterface(body []byte, bodyOff int64) error {

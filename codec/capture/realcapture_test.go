@@ -168,3 +168,60 @@ func mustRead(t *testing.T, name string) []byte {
 	}
 	return b
 }
+
+// TestInjectedSecrets reads the TLS key logs Wireshark's editcap puts in
+// a pcapng (--inject-secrets tls,FILE: a Decryption Secrets Block each),
+// as they were, one after another; the packets read as before.
+func TestInjectedSecrets(t *testing.T) {
+	editcap, err := exec.LookPath("editcap")
+	if err != nil {
+		t.Fatalf("editcap is needed for this test: install it (apt-get install tshark); %v", err)
+	}
+	dir := t.TempDir()
+	c := capturetest.NewConn(netip.MustParseAddrPort("10.0.0.1:5556"), netip.MustParseAddrPort("10.0.0.2:9093"), time.Date(2026, 12, 4, 0, 0, 0, 0, time.UTC))
+	c.Open()
+	c.Send(true, []byte("\x16\x03\x01\x00\x01\x01"), 0)
+	plain := filepath.Join(dir, "plain.pcapng")
+	if err := os.WriteFile(plain, capturetest.WritePcapng(capturetest.Ethernet, c.Segments), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	logs := []string{
+		"CLIENT_RANDOM " + string(bytes.Repeat([]byte("ab"), 32)) + " " + string(bytes.Repeat([]byte("cd"), 48)) + "\n",
+		"# a second key log, no line end\nCLIENT_TRAFFIC_SECRET_0 " + string(bytes.Repeat([]byte("01"), 32)) + " " + string(bytes.Repeat([]byte("ef"), 32)),
+	}
+	// A WireGuard key log first: secrets of another kind, not read.
+	wg := filepath.Join(dir, "wg.log")
+	if err := os.WriteFile(wg, []byte("LOCAL_STATIC_PRIVATE_KEY = QChaGDXeH3eQsbFAhueUNWFdq9KfpF3yl+eITjZbXEk=\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"--inject-secrets", "wg," + wg}
+	for i, l := range logs {
+		name := filepath.Join(dir, "keys"+strconv.Itoa(i)+".log")
+		if err := os.WriteFile(name, []byte(l), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		args = append(args, "--inject-secrets", "tls,"+name)
+	}
+	with := filepath.Join(dir, "with.pcapng")
+	if out, err := exec.Command(editcap, append(args, plain, with)...).CombinedOutput(); err != nil {
+		t.Fatalf("editcap: %v\n%s", err, out)
+	}
+	b, err := os.ReadFile(with)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := capture.ReadBytes(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := logs[0] + logs[1] + "\n"; string(got.KeyLog) != want {
+		t.Errorf("the key log carried: %q, want %q", got.KeyLog, want)
+	}
+	if got.Packets != len(c.Segments) || len(got.Streams) == 0 || !bytes.Equal(got.Streams[0].Data, c.Segments[3].Payload) {
+		t.Errorf("the packets: %d read, want %d; streams %d", got.Packets, len(c.Segments), len(got.Streams))
+	}
+	plainB, _ := os.ReadFile(plain)
+	if again, _ := capture.ReadBytes(plainB); again.KeyLog != nil {
+		t.Errorf("a capture without secrets carries a key log: %q", again.KeyLog)
+	}
+}

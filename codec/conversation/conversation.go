@@ -116,7 +116,13 @@ type Conn struct {
 // all, a pause of 100 ms and more in the page once the list was on screen.
 // Frame(i) puts a frame back together when it is read.
 type Result struct {
-	Conns  []Conn
+	Conns []Conn
+	// CaptureKeys counts the TLS sessions whose secrets the capture
+	// carried (a pcapng's Decryption Secrets Blocks), used with
+	// Options.Keys; CaptureKeysErr says where their key log stopped reading.
+	CaptureKeys    int
+	CaptureKeysErr error
+
 	frames []stored
 	bufs   [][]byte // the bytes the frames are cut from: the streams that hold frames
 	texts  []string // the frames' broken and note texts; a frame names one by its index plus one
@@ -273,12 +279,30 @@ type Options struct {
 	Keys *decrypt.KeyLog
 }
 
+// withCaptureKeys adds the key log a capture carries to the one given: the
+// secrets of both open its connections. A line of it that does not read
+// stops it there; the sessions before are used.
+func withCaptureKeys(given *decrypt.KeyLog, carried []byte) (*decrypt.KeyLog, int, error) {
+	k, err := decrypt.ParseKeyLog(carried)
+	if err != nil {
+		err = fmt.Errorf("the capture's TLS secrets: %w", err)
+	}
+	n := k.Len()
+	if given != nil {
+		k.Add(given)
+	}
+	return k, n, err
+}
+
 // pauseEvery is how many frames Find handles between calls of Options.Pause.
 const pauseEvery = 256
 
 // Find finds every Kafka frame in the streams of an input.
 func Find(in source.Input, o Options) Result {
 	var res Result
+	if len(in.KeyLog) > 0 {
+		o.Keys, res.CaptureKeys, res.CaptureKeysErr = withCaptureKeys(o.Keys, in.KeyLog)
+	}
 	f := finder{streams: in.Streams, o: o}
 	for _, g := range group(in.Streams, o.Pause) {
 		first := f.frames.n

@@ -8,16 +8,6 @@ import (
 	"github.com/kafkawire/kafkawire/codec/hexin"
 )
 
-// readCapture reads a pcap or pcapng file with codec/capture: one Stream per
-// TCP connection and direction that carried bytes, in the order the
-// connections were first seen, the client's direction first when known. An
-// error (a file cut short, a broken block) keeps the streams of the packets
-// before it.
-func readCapture(data []byte, k Kind, o Options) ([]Stream, int, error) {
-	c, err := capture.ReadBytes(data)
-	return fromCapture(c.Streams, k.String(), o), c.Truncated, err
-}
-
 // readPackets reassembles the packets of a packet dump (tcpdump -X, -XX,
 // tshark -x) as readCapture does a file's: packets that start with a link
 // or IP header are decoded down to TCP and reassembled; the bytes of
@@ -182,12 +172,16 @@ func directions(conn []*capture.Stream, o Options) []Direction {
 	return dirs
 }
 
-// ReadCapture reads a pcap or pcapng capture from r as Read does, without
-// holding the file: memory is the streams' bytes. It is for files too big
-// to read whole first; Sniff on the file's first bytes says when to use it.
+// ReadCapture reads a pcap or pcapng capture from r with codec/capture: one
+// Stream per TCP connection and direction that carried bytes, in the order
+// the connections were first seen, the client's direction first when
+// known. An error (a file cut short, a broken block) keeps the streams of
+// the packets before it. It holds not the file but the streams' bytes, so
+// it is also for files too big to read whole first; Sniff on the file's
+// first bytes says when to use it.
 func ReadCapture(r io.Reader, o Options) (Input, error) {
 	c, err := capture.Read(r)
-	in := Input{Kind: Pcap}
+	in := Input{Kind: Pcap, KeyLog: c.KeyLog}
 	if c.Format == capture.FormatPcapNG {
 		in.Kind = Pcapng
 	}

@@ -170,6 +170,8 @@ type Input struct {
 	Compression Compression
 	// LeftOut says what of a text was not read (hexin.Result.LeftOut).
 	LeftOut string
+	// KeyLog is the TLS key log a pcapng carries (capture.Capture.KeyLog).
+	KeyLog []byte
 }
 
 // Options steer Read; the zero value detects everything.
@@ -238,9 +240,9 @@ func ReadContent(data []byte, o Options) (Input, error) {
 		in.Streams = []Stream{{Bytes: data, Origin: OriginBinary}}
 		return in, nil
 	case Pcap, Pcapng:
-		streams, cut, err := readCapture(data, in.Kind, o)
-		in.Streams, in.Cut = streams, cut
-		return in, err
+		c, err := ReadCapture(bytes.NewReader(data), o)
+		c.Kind = in.Kind // what the file starts with, though its header may not read
+		return c, err
 	}
 	return readText(in, string(data), o)
 }
