@@ -86,6 +86,10 @@ type Error struct {
 	Tried []Format
 
 	off int // byte offset into the text, to pick the parser that got furthest
+	// shaped says the text opens as this format does, unmistakably (a
+	// Java array's declaration): its error is the one to report, even
+	// where another reader got further.
+	shaped bool
 }
 
 func (e *Error) Error() string {
@@ -167,7 +171,7 @@ func Parse(text string) (Result, error) {
 	for _, p := range parsers {
 		r, err := p.run(text)
 		if err != nil {
-			if best == nil || err.off > best.off {
+			if best == nil || err.shaped && !best.shaped || err.off > best.off && err.shaped == best.shaped {
 				best = err
 			}
 			if p.format == Hex {

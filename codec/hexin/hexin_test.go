@@ -549,6 +549,11 @@ func TestJavaArrayInitializers(t *testing.T) {
 		"new byte[] { 0x00, 0x12, (byte) 0xc3, (byte) 0xff, 0x07 }",
 		"byte[] frame = {0, 18, (byte)195, -1, 7};",
 		"final byte[] frame = new byte[]{\n    0, 18, -61,\n    -1, 7,\n};",
+		"private static final byte[] FRAME = {0x00, 0x12, (byte) 0xc3, (byte) 0xff, 0x07};",
+		"static final byte[] FRAME = new byte[]{0, 18, -61, -1, 7};",
+		"final var frame = new byte[]{\n0x00, 0x12, (byte) 0xc3, (byte) 0xff, 0x07\n};",
+		"byte[] frame = new byte[]{ // DescribeProducers v0\n0x00, 0x12, // size\n// the rest\n(byte) 0xc3, /* -61 */ (byte) 0xff, 0x07 /* end */\n};",
+		"/* a request */\nbyte[] frame = {0, 18, -61, -1, 7}; // sent twice",
 	} {
 		r, err := Parse(text)
 		require.NoError(t, err, text)
@@ -560,6 +565,26 @@ func TestJavaArrayInitializers(t *testing.T) {
 	assert.Equal(t, CArray, r.Format, "braces alone are C's")
 	_, err = Parse("new byte[]{0, 18, (byte) 0xc3, 300}")
 	assert.Error(t, err)
+	_, err = Parse("var frame = {0, 18, -61, -1, 7};")
+	assert.Error(t, err, "a var needs new byte[]")
+
+	// A text that opens as Java's array does is told what stopped the
+	// Java reader, with its line and column, however far another got.
+	for _, c := range []struct {
+		text      string
+		line, col int
+		msg       string
+	}{
+		{"private static final byte[] FRAME = {\n  0x00, 0x01, // size\n  300, 0x02\n};\n", 3, 3, "300 is out of range"},
+		{"byte[] frame = new byte[]{ // v0\n  0x00, 0x01\n}; x\n", 3, 4, "expected the end of the text, found 'x'"},
+	} {
+		_, err := Parse(c.text)
+		var e *Error
+		require.ErrorAs(t, err, &e, c.text)
+		assert.Equal(t, Java, e.Format, c.text)
+		assert.Equal(t, []int{c.line, c.col}, []int{e.Line, e.Column}, c.text)
+		assert.Contains(t, e.Msg, "the closest, java, stopped here: "+c.msg, c.text)
+	}
 }
 
 // tcpdump run live prints a banner to stderr above the packets, and its

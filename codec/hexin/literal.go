@@ -138,27 +138,70 @@ func parseJava(text string) ([]byte, Format, *Error) {
 	if i := skipSpace(text, 0); i < len(text) && text[i] == '[' {
 		return bracketList(text, '[', listSpec{format: Java, sep: ',', close: ']', min: -128, plain: true})
 	}
-	brace := strings.IndexByte(text, '{')
-	if brace < 0 || brace > 200 || !javaPrefix.MatchString(text[:brace]) || !strings.Contains(text[:brace], "byte") && !strings.Contains(text, "(byte)") {
-		i := skipSpace(text, 0)
+	// Comments and casts are blanked, not cut, so that offsets stay the text's.
+	bare := javaComments(text)
+	brace := strings.IndexByte(bare, '{')
+	if brace < 0 || brace > 200 || !javaPrefix.MatchString(bare[:brace]) || !strings.Contains(bare[:brace], "byte") && !strings.Contains(bare, "(byte)") ||
+		strings.Contains(bare[:brace], "var ") && !strings.Contains(bare[:brace], "new") {
+		i := skipSpace(bare, 0)
 		return nil, Java, errAt(Java, i, "expected \"[\" (Arrays.toString) or \"new byte[] {\", %s", found(text, i))
 	}
-	// The casts are blanked, not cut, so that offsets stay the text's.
-	bare := javaCast.ReplaceAllStringFunc(text, func(c string) string { return strings.Repeat(" ", len(c)) })
+	bare = javaCast.ReplaceAllStringFunc(bare, func(c string) string { return strings.Repeat(" ", len(c)) })
 	out, i, err := parseList(bare, brace+1, listSpec{format: Java, sep: ',', close: '}', hexOK: true, trailing: true, min: -128})
 	if err != nil {
+		// The text opens as Java's array does: what stopped this reader
+		// is what is wrong with it, however far another got.
+		err.shaped = true
 		return nil, Java, err
 	}
-	if i = skipSpace(text, i); i < len(text) && text[i] == ';' {
+	if i = skipSpace(bare, i); i < len(bare) && bare[i] == ';' {
 		i++
 	}
-	return out, Java, atEnd(text, i, Java)
+	if err := atEnd(bare, i, Java); err != nil {
+		err.shaped = true
+		return nil, Java, err
+	}
+	return out, Java, nil
 }
 
 var (
-	javaPrefix = regexp.MustCompile(`^\s*(?:(?:final\s+)?byte\s*\[\s*\]\s*[A-Za-z_]\w*\s*=\s*)?(?:new\s+byte\s*\[\s*\]\s*)?$`)
-	javaCast   = regexp.MustCompile(`\(\s*byte\s*\)`)
+	// javaPrefix is what may come before the brace: a declaration, with
+	// modifiers, of a byte[] (or, with new byte[], a var), and new byte[].
+	javaPrefix = regexp.MustCompile(`^\s*(?:(?:(?:public|protected|private|static|final)\s+)*` +
+		`(?:byte\s*\[\s*\]\s*[A-Za-z_]\w*|var\s+[A-Za-z_]\w*)\s*=\s*)?(?:new\s+byte\s*\[\s*\]\s*)?$`)
+	javaCast = regexp.MustCompile(`\(\s*byte\s*\)`)
 )
+
+// javaComments blanks Java's comments (// to the end of the line, /* to
+// */) out of text, keeping its newlines so that offsets stay the text's.
+// An unclosed /* runs to the end.
+func javaComments(text string) string {
+	if !strings.Contains(text, "/") {
+		return text
+	}
+	b := []byte(text)
+	for i := 0; i+1 < len(b); i++ {
+		switch {
+		case b[i] == '/' && b[i+1] == '/':
+			for ; i < len(b) && b[i] != '\n'; i++ {
+				b[i] = ' '
+			}
+		case b[i] == '/' && b[i+1] == '*':
+			end := strings.Index(text[i+2:], "*/")
+			stop := len(b)
+			if end >= 0 {
+				stop = i + 2 + end + 2
+			}
+			for ; i < stop; i++ {
+				if b[i] != '\n' {
+					b[i] = ' '
+				}
+			}
+			i--
+		}
+	}
+	return string(b)
+}
 
 // parseHexList reads a bracketed list of hex bytes without 0x, as Rust's
 // {:02x?} and {:x?} print a byte slice. Decimal lists look alike: the list
