@@ -132,6 +132,10 @@ var wiresharkSpec = &dumpSpec{
 	gutter: true, zeroStart: true,
 }
 
+// wiresharkFromSpec reads Wireshark's lines from any offset on: a part of
+// a packet, copied from the middle.
+var wiresharkFromSpec = func() *dumpSpec { sp := *wiresharkSpec; sp.zeroStart = false; return &sp }()
+
 // parseDump reads a dump laid out as sp says. sawEnd reports whether a
 // final offset line or a '*' line was seen.
 func parseDump(text string, sp *dumpSpec) (out []byte, sawEnd bool, _ *Error) {

@@ -692,3 +692,54 @@ func TestDumpWithPromptsAndProse(t *testing.T) {
 func indentBlock(text string) string {
 	return "    " + strings.ReplaceAll(strings.TrimSuffix(text, "\n"), "\n", "\n    ") + "\n"
 }
+
+// Wireshark's lines copied from the middle of a packet (Copy as Hex
+// Dump of a field, or a few lines of tshark -x) read as xxd -s's do:
+// their offsets go on from wherever the first starts, with the ASCII
+// column or without it, after two spaces (tshark) or three (Wireshark's
+// copy). The lines are tshark's, from the committed sample.
+func TestWiresharkLinesFromTheMiddle(t *testing.T) {
+	whole, err := Parse(fixture(t, "dp.tshark-x"))
+	require.NoError(t, err)
+	var packet Packet // the first with bytes past 0x40
+	var lines []string
+	for i, p := range whole.Packets {
+		if len(p.Bytes) > 0x60 {
+			packet = p
+			text := strings.Split(fixture(t, "dp.tshark-x"), "\n\n")[i]
+			lines = strings.Split(strings.TrimSpace(text), "\n")
+			break
+		}
+	}
+	require.Greater(t, len(lines), 6)
+	mid := lines[4:] // from offset 0040
+	require.True(t, strings.HasPrefix(mid[0], "0040  "), mid[0])
+	noASCII := make([]string, len(mid))
+	copied := make([]string, len(mid))
+	for i, l := range mid {
+		noASCII[i] = strings.TrimRight(l[:min(len(l), 6+16*3-1)], " ")
+		copied[i] = l[:4] + " " + l[4:]
+	}
+	for _, text := range []string{
+		strings.Join(mid, "\n") + "\n",
+		strings.Join(noASCII, "\n") + "\n",
+		strings.Join(copied, "\n"),
+		strings.Join(noASCII[1:], "\n"),
+	} {
+		r, err := Parse(text)
+		require.NoError(t, err, text)
+		assert.Equal(t, Wireshark, r.Format, text)
+		want := packet.Bytes[0x40:]
+		if strings.HasPrefix(text, "0050") {
+			want = packet.Bytes[0x50:]
+		}
+		assert.Equal(t, want, r.Bytes, text)
+		assert.Equal(t, LayerUnknown, r.Packets[0].Layer)
+	}
+	// Offsets that do not go on from the line before are an error there.
+	gap := strings.Join(append([]string{noASCII[0]}, noASCII[2:]...), "\n")
+	_, err = ParseAs(gap, Wireshark)
+	var e *Error
+	require.ErrorAs(t, err, &e)
+	assert.Equal(t, []int{1, 54}, []int{e.Line, e.Column}, e.Msg)
+}

@@ -47,6 +47,7 @@ type chunk struct {
 	time               time.Time
 	headerAt           int // offset of the header line, or of the first data line
 	dataStart, dataEnd int
+	sp                 *dumpSpec // how its lines are read, when not as the dump's others are
 }
 
 // readPackets reads each chunk's bytes with sp and joins them.
@@ -65,7 +66,11 @@ func readPackets(text string, sp *dumpSpec, chunks []chunk, layer func([]byte) L
 			}
 			return Result{}, errAt(sp.format, c.dataEnd, "expected the packet's bytes below its header line, %s", found(text, c.dataEnd))
 		}
-		b, _, err := parseDump(text[c.dataStart:c.dataEnd], sp)
+		csp := sp
+		if c.sp != nil {
+			csp = c.sp
+		}
+		b, _, err := parseDump(text[c.dataStart:c.dataEnd], csp)
 		if err != nil {
 			err.off += c.dataStart
 			return Result{}, err
@@ -398,6 +403,13 @@ func readTshark(text string) (Result, *Error) {
 		case strings.TrimSpace(line) == "":
 			open, skipping = false, false
 		case skipping:
+		case !open && len(chunks) == 0 && headerAt < 0 && wiresharkLine(line):
+			// Lines copied from the middle of a packet (Wireshark's "Copy
+			// as Hex Dump" of a field, with or without the ASCII column):
+			// their offsets go on from wherever the first starts, as xxd -s's.
+			begin(start, start, -1)
+			chunks[0].sp = wiresharkFromSpec
+			chunks[0].dataEnd = next
 		case !open && !tsharkFirstBytesLine(line) && !isTitle(line):
 			// A summary or details line above the bytes (the column
 			// titles of an export are no packet's).
@@ -470,6 +482,23 @@ func titleCut(line string) bool {
 	}
 	digits := strings.TrimLeft(rest, "0123456789")
 	return strings.HasPrefix(" bytes):", digits)
+}
+
+// wiresharkLine reports whether line is a line of bytes as tshark and
+// Wireshark print them, at any offset: 4 to 8 hex digits, two or three
+// spaces, and a byte followed by a space or the line's end. (A summary's
+// packet number is followed by its time, "10000  10.123456".)
+func wiresharkLine(line string) bool {
+	i := 0
+	for i < len(line) && isHex(line[i]) {
+		i++
+	}
+	j := i
+	for j < len(line) && line[j] == ' ' {
+		j++
+	}
+	return i >= 4 && i <= 8 && (j-i == 2 || j-i == 3) && j+2 <= len(line) && isHex(line[j]) && isHex(line[j+1]) &&
+		(j+2 == len(line) || line[j+2] == ' ' || line[j+2] == '\r')
 }
 
 // tsharkFirstBytesLine reports whether line starts a packet's bytes as
