@@ -97,14 +97,7 @@ func (c *Page) Render() app.UI {
 	if !c.ok {
 		return root.Body(
 			topBar("", 0),
-			app.Main().Class("main").Body(
-				app.H1().Text("Not a Kafka API version"),
-				app.P().Body(
-					app.Text("This page names no API and version the catalogue knows. "),
-					app.A().Href(Href("/")).Text("See every API key"),
-					app.Text("."),
-				),
-			),
+			app.Main().Class("main").Body(missingBody(c.path)...),
 			footer(),
 		)
 	}

@@ -11,8 +11,9 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// pageRoute matches /{ApiName}/v{N}.
-var pageRoute = regexp.MustCompile(`^/([A-Za-z]+)/v([0-9]{1,3})$`)
+// pageRoute matches /{ApiName}/v{N}, with a slash after it or not (as a
+// hand-typed or shared address may have it).
+var pageRoute = regexp.MustCompile(`^/([A-Za-z]+)/v([0-9]{1,3})/?$`)
 
 // Register declares the routes; the wasm entry and the Go handler both call it.
 func Register() {
@@ -20,6 +21,8 @@ func Register() {
 	app.RouteWithRegexp(pageRoute.String(), func() app.Composer { return &Page{} })
 	app.RouteWithRegexp(compareRoute.String(), func() app.Composer { return &Compare{} })
 	app.RouteWithRegexp(learnRoute.String(), func() app.Composer { return &Learn{} })
+	// Last, every other path (go-app's own not-found page has no way back).
+	app.RouteWithRegexp(`^/`, func() app.Composer { return &Missing{} })
 }
 
 // Paths lists every page of the site: the index, the primer, and per API its compare view and one page per version.
