@@ -146,7 +146,7 @@ func (m *Message) setText(p Path, text string) error {
 	if typ == "int16" && isErrorCodeField(s.field.Name) {
 		code, err := parseErrorCode(text)
 		if err != nil {
-			return fmt.Errorf("%s: %v", p, err)
+			return fmt.Errorf("%s: %v", p.Display(), err)
 		}
 		s.set(code)
 		return nil

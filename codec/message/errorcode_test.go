@@ -64,21 +64,26 @@ func TestErrorCodeBadNames(t *testing.T) {
 	m := message.Minimal(schema.ByName("JoinGroup"), 5, schema.Response)
 	require.NoError(t, m.Apply(setTo("body.ErrorCode", "REBALANCE_IN_PROGRESS")))
 	for text, want := range map[string]string{
-		"NO_SUCH_ERROR": `body.ErrorCode: no error code named "NO_SUCH_ERROR" (a number, or a name like UNKNOWN_TOPIC_OR_PARTITION)`,
-		"40000":         "body.ErrorCode: error code 40000 is out of the int16 range",
-		"":              "body.ErrorCode: an error code is a number or a name like UNKNOWN_TOPIC_OR_PARTITION, got nothing",
+		"NO_SUCH_ERROR": `ErrorCode: no error code named "NO_SUCH_ERROR" (a number, or a name like UNKNOWN_TOPIC_OR_PARTITION)`,
+		"40000":         "ErrorCode: error code 40000 is out of the int16 range",
+		"":              "ErrorCode: an error code is a number or a name like UNKNOWN_TOPIC_OR_PARTITION, got nothing",
 	} {
 		err := m.Apply(setTo("body.ErrorCode", text))
 		require.Error(t, err, text)
 		assert.Equal(t, want, err.Error())
 	}
+	// Deeper down, the field is named as every other edit error names it.
+	f := message.Example(schema.ByName("Fetch"), 17, schema.Response)
+	err := f.Apply(setTo("body.Responses.0.Partitions.0.ErrorCode", "BOGUS"))
+	require.Error(t, err)
+	assert.Equal(t, `Responses[0].Partitions[0].ErrorCode: no error code named "BOGUS" (a number, or a name like UNKNOWN_TOPIC_OR_PARTITION)`, err.Error())
 	// A refused edit leaves the value it had.
 	_, v, _, _ := m.Field(message.ParsePath("body.ErrorCode"))
 	assert.Equal(t, int16(27), v)
 
 	// Only ErrorCode fields take names: another int16 still wants a number.
 	p := message.Minimal(schema.ByName("Produce"), 9, schema.Request)
-	err := p.Apply(setTo("body.Acks", "UNKNOWN_SERVER_ERROR"))
+	err = p.Apply(setTo("body.Acks", "UNKNOWN_SERVER_ERROR"))
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "is not an int16")
 }
