@@ -138,15 +138,17 @@ func parseJava(text string) ([]byte, Format, *Error) {
 	if i := skipSpace(text, 0); i < len(text) && text[i] == '[' {
 		return bracketList(text, '[', listSpec{format: Java, sep: ',', close: ']', min: -128, plain: true})
 	}
-	// Comments and casts are blanked, not cut, so that offsets stay the text's.
-	bare := javaComments(text)
-	brace := strings.IndexByte(bare, '{')
-	if brace < 0 || brace > 200 || !javaPrefix.MatchString(bare[:brace]) || !strings.Contains(bare[:brace], "byte") && !strings.Contains(bare, "(byte)") ||
-		strings.Contains(bare[:brace], "var ") && !strings.Contains(bare[:brace], "new") {
-		i := skipSpace(bare, 0)
+	// Comments and casts are blanked, not cut, so that offsets stay the
+	// text's; the opening first, so that a text of another format (a dump
+	// whose ASCII column holds a '/') costs no copy.
+	head := javaComments(text[:min(len(text), 1024)])
+	brace := strings.IndexByte(head, '{')
+	if brace < 0 || brace > 200 || !javaPrefix.MatchString(head[:brace]) || !strings.Contains(head[:brace], "byte") && !strings.Contains(text, "(byte)") ||
+		strings.Contains(head[:brace], "var ") && !strings.Contains(head[:brace], "new") {
+		i := skipSpace(head, 0)
 		return nil, Java, errAt(Java, i, "expected \"[\" (Arrays.toString) or \"new byte[] {\", %s", found(text, i))
 	}
-	bare = javaCast.ReplaceAllStringFunc(bare, func(c string) string { return strings.Repeat(" ", len(c)) })
+	bare := javaCast.ReplaceAllStringFunc(javaComments(text), func(c string) string { return strings.Repeat(" ", len(c)) })
 	out, i, err := parseList(bare, brace+1, listSpec{format: Java, sep: ',', close: '}', hexOK: true, trailing: true, min: -128})
 	if err != nil {
 		// The text opens as Java's array does: what stopped this reader

@@ -485,7 +485,8 @@ func titleCut(line string) bool {
 }
 
 // wiresharkLine reports whether line is a line of bytes as tshark and
-// Wireshark print them, at any offset: 4 to 8 hex digits, two or three
+// Wireshark print them, at any offset: 4 to 6 hex digits (hexdump -C and
+// hex.Dump print 8), two or three
 // spaces, and a byte followed by a space or the line's end. (A summary's
 // packet number is followed by its time, "10000  10.123456".)
 func wiresharkLine(line string) bool {
@@ -497,7 +498,7 @@ func wiresharkLine(line string) bool {
 	for j < len(line) && line[j] == ' ' {
 		j++
 	}
-	return i >= 4 && i <= 8 && (j-i == 2 || j-i == 3) && j+2 <= len(line) && isHex(line[j]) && isHex(line[j+1]) &&
+	return i >= 4 && i <= 6 && (j-i == 2 || j-i == 3) && j+2 <= len(line) && isHex(line[j]) && isHex(line[j+1]) &&
 		(j+2 == len(line) || line[j+2] == ' ' || line[j+2] == '\r')
 }
 
