@@ -99,7 +99,7 @@ func TestAnArrayOfManyStartsWithItsElementsInBrief(t *testing.T) {
 	rows = treeRowsByID(tr)
 	assert.Contains(t, rows[first], `aria-expanded`)
 	assert.NotContains(t, rows[first], `aria-expanded="false"`)
-	assert.Contains(t, rows[first], `<span class="va">= struct</span>`)
+	assert.Contains(t, rows[first], `<span class="va whole">= struct</span>`)
 	assert.Contains(t, rows[first+".0"], "ApiKey")
 	assert.True(t, tr.openNow(first))
 	tr.toggle(first, !tr.openNow(first))

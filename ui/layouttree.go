@@ -252,29 +252,46 @@ func rowHTML(n *layout.Node, open bool, brief string) string {
 	text("sw r"+strconv.Itoa(int(n.Region)), "")
 	// The texts sit in a box of their own beside the twisty and the swatch,
 	// so that on a phone, where they wrap, every line starts under the name.
-	b.WriteString(`<span class="tb">`)
+	// A row that warns or fails puts what it says on a line of its own
+	// (class wr), so that it does not squeeze the value.
+	warn := n.Warn()
+	if warn != "" || n.Err != nil {
+		b.WriteString(`<span class="tb wr">`)
+	} else {
+		b.WriteString(`<span class="tb">`)
+	}
 	text("nm", n.Name)
 	if n.Type != "" {
 		text("ty", n.Type)
 	}
+	value := ""
 	switch {
 	case brief != "": // a closed struct says what its fields hold, on its own row
-		text("va", "= "+brief)
+		value = "= " + brief
 	case n.Value != "":
-		text("va", "= "+n.Value)
+		value = "= " + n.Value
+	}
+	if value != "" {
+		// A short value is the last text a narrow row cuts (kafkawire.css):
+		// "decompressed" and the offsets give way before it.
+		if utf8.RuneCountInString(value) <= wholeValue {
+			text("va whole", value)
+		} else {
+			text("va", value)
+		}
 	}
 	if n.Buf > 0 {
 		// Offsets in a batch's decompressed records, not in the frame:
 		// said in words, not by a buffer number that reads as a batch index.
-		text("sp", "decompressed "+span(n.Off, n.End))
-	} else {
-		text("sp", span(n.Off, n.End))
+		// The words are the first thing a narrow row cuts.
+		text("dz", "decompressed")
 	}
+	text("sp", span(n.Off, n.End))
 	if n.Desc != "" {
 		text("de", n.Desc)
 	}
-	if w := n.Warn(); w != "" {
-		text("warn", "warning: "+w)
+	if warn != "" {
+		text("warn", "warning: "+warn)
 	}
 	if n.Err != nil {
 		text("errmsg", "error: "+n.Err.Error())
@@ -282,6 +299,11 @@ func rowHTML(n *layout.Node, open bool, brief string) string {
 	b.WriteString(`</span></span>`)
 	return b.String()
 }
+
+// wholeValue is the longest value, in characters with its "= ", that a
+// narrow row keeps whole before its offsets; a longer one is cut short
+// (with "…") first, the details panel showing it whole.
+const wholeValue = 32
 
 // briefLen is about as long as a closed struct's fields in brief get.
 const briefLen = 100
