@@ -266,8 +266,8 @@ func TestMinimalBadgeAndNote(t *testing.T) {
 	changed := build(message.Edit{Op: message.OpSet, Path: message.ParsePath("body.TransactionTimeoutMs"), Text: "60000"})
 	s.open("/DescribeProducers/v0") // a new page, so the link below loads afresh
 	s.open("/InitProducerId/v5#" + ui.Fragment(changed, nil))
-	if !eval[bool](s, `!!document.querySelector('#request .edited') && !document.querySelector('#request .minimal')`) {
-		t.Errorf("a linked request unlike the minimal one is not badged edited")
+	if !eval[bool](s, `!!document.querySelector('#request .given') && !document.querySelector('#request .edited')`) {
+		t.Errorf("a linked request unlike the minimal one is badged %q, not unedited", eval[string](s, `document.querySelector('#request .pane-tools').innerText`))
 	}
 	note := eval[string](s, `(document.getElementById('response-minimal')||{}).textContent||''`)
 	if !strings.Contains(note, "minimal response") || !strings.Contains(note, "broker") {
@@ -287,6 +287,9 @@ func TestMinimalBadgeAndNote(t *testing.T) {
 	// Editing the response makes it the user's: the note goes.
 	s.setField("response", "body.ErrorCode", "47")
 	s.waitFor("the note gone", `!document.getElementById('response-minimal') && document.querySelector('#response .edited')`)
+	// And the request given, once edited, is badged edited.
+	s.setField("request", "body.TransactionTimeoutMs", "70000")
+	s.waitFor("the given request edited", `document.querySelector('#request .edited') && !document.querySelector('#request .given')`)
 }
 
 // Every click on a byte selects its field the first time, on the frame's

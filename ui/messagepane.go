@@ -23,6 +23,7 @@ type MessagePane struct {
 	Notice  string
 	Copied  bool
 	Minimal bool // the frame is the minimal instance, byte for byte
+	AsGiven bool // the frame is as a paste, a capture or a link gave it
 	// NotGiven says the frame is the minimal response beside a request the
 	// user gave: not the broker's answer.
 	NotGiven bool
@@ -75,11 +76,7 @@ func (p *MessagePane) Render() app.UI {
 				app.Span().Text(" bytes on the wire"),
 			),
 			app.Div().Class("pane-tools").Body(
-				app.If(p.Minimal, func() app.UI {
-					return app.Span().Class("minimal").Title("every field at its zero value, as the page starts").Text("minimal")
-				}).Else(func() app.UI {
-					return app.Span().Class("edited").Title("differs from the minimal instance").Text("edited")
-				}),
+				p.stateLabel(),
 				app.Button().Class("btn").Attr("data-op", "reset").Text("Reset to minimal").OnClick(p.onReset),
 				app.Button().Class("btn").Attr("data-op", "copy").Text(copyLabel).OnClick(p.onCopy),
 				&CopyAs{Dir: p.Dir, Bytes: p.Bytes},
@@ -103,6 +100,19 @@ func (p *MessagePane) Render() app.UI {
 		),
 		&SchemaTable{API: p.API, Version: p.Version, Dir: p.Dir},
 	)
+}
+
+// stateLabel says where the pane's frame came from: the minimal instance,
+// a frame given (a paste, a capture, a link) and not edited since, or an
+// edit.
+func (p *MessagePane) stateLabel() app.UI {
+	switch {
+	case p.Minimal:
+		return app.Span().Class("minimal").Title("every field at its zero value, as the page starts").Text("minimal")
+	case p.AsGiven:
+		return app.Span().Class("minimal given").Title("the frame as the paste, the capture or the link gave it").Text("unedited")
+	}
+	return app.Span().Class("edited").Title("changed here: it differs from the frame the pane started with").Text("edited")
 }
 
 func (p *MessagePane) onReset(ctx app.Context, e app.Event) {

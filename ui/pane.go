@@ -25,6 +25,7 @@ type Pane struct {
 	Gen     int              // bumped on every successful edit
 	Changed []int            // [a, b) pairs: bytes the last edit changed
 	Edited  bool             // changed by the user (an edit, a link or a paste): its frame goes in the URL
+	AsGiven bool             // the frame is as a link, a paste or a capture gave it, not edited since
 	EditErr string           // the last edit's error, shown beside the field
 	Notice  string           // a message about the pane as a whole (a shared link that did not decode)
 	// Folded says the pane's tree starts with only the frame's parts
@@ -93,6 +94,7 @@ func (p *Pane) Restore(b []byte) {
 		return
 	}
 	api, v := p.Msg.API, p.Msg.Version
+	p.AsGiven = true
 	perfMark("kw-decode-start")
 	err := safely(func() error {
 		d := frame.Decode(b, api, v, p.Dir)

@@ -46,7 +46,7 @@ func (p *Pane) Edit(e message.Edit) bool {
 	p.Changed = diff(old, p.Bytes())
 	p.Gen++
 	p.EditErr, p.Notice = "", ""
-	p.Edited = true
+	p.Edited, p.AsGiven = true, false
 	// Keep the selection on the same node id when it still exists, else on the edited field.
 	p.Selected = p.Node(selID)
 	if e.Op == message.OpRemove || p.Selected == nil {

@@ -178,7 +178,7 @@ func (p *Pane) replace(build func() (*message.Message, error)) error {
 	p.Changed = diff(old, p.Bytes())
 	p.Gen++
 	p.EditErr, p.Notice = "", ""
-	p.Edited = true
+	p.Edited, p.AsGiven = true, false
 	return nil
 }
 
