@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"github.com/kafkawire/kafkawire/codec/frame"
 	"github.com/kafkawire/kafkawire/codec/message"
@@ -90,4 +91,103 @@ func TestTreeValueWinsOverItsLabel(t *testing.T) {
 		t.Errorf("%d rows of the cut frame cut their value before their labels: %q", len(cut), cut)
 	}
 	s.viewShot("cut-tree")
+}
+
+// gridTop is a JavaScript expression: where the top of the grid under
+// scope is in the window, and how far the window is scrolled.
+func gridTop(scope string) string {
+	return `[document.querySelector(` + jsString(scope+" .grid-scroll") + `).getBoundingClientRect().top, window.scrollY]`
+}
+
+// rowInView is a JavaScript expression: whether the selected tree row
+// under scope is inside its tree's box and, with window, inside the window.
+func rowInView(scope string, window bool) string {
+	w := "false"
+	if window {
+		w = "true"
+	}
+	return `(() => {
+  const r = document.querySelector(` + jsString(scope+" .tn.sel") + `), t = document.querySelector(` + jsString(scope+" .tree") + `);
+  if (!r) return false;
+  const a = r.getBoundingClientRect(), b = t.getBoundingClientRect();
+  const top = ` + w + ` ? Math.max(b.top, 0) : b.top, bottom = ` + w + ` ? Math.min(b.bottom, window.innerHeight) : b.bottom;
+  return a.top >= top - 1 && a.bottom <= bottom + 1;
+})()`
+}
+
+// A tap on a byte on a phone selects its field and leaves the grid under
+// the finger: the page does not scroll to the field's tree row (the tree
+// is below the grid there, with no scroller of its own).
+func TestPhoneTapOnAByteKeepsTheGridInPlace(t *testing.T) {
+	s := newSession(t, false)
+	s.resize(phone)
+	s.open("/Produce/v13")
+	g := frameGrid("#request")
+	s.waitFor("the grid", g.bytes()+`.length > 100`)
+	// The grid 150 px below the window's top, as after scrolling down to it.
+	eval[bool](s, `(() => { const r = document.querySelector('#request .grid-scroll').getBoundingClientRect(); window.scrollTo(0, window.scrollY + r.top - 150); return true })()`)
+	s.waitFor("the page scrolled", `Math.abs(document.querySelector('#request .grid-scroll').getBoundingClientRect().top - 150) < 2`)
+	before := eval[[]float64](s, gridTop("#request"))
+	n := len(s.cells("request"))
+	for _, off := range []int{0x13, n - 1, 0x30} {
+		x, y := s.pointAt(g, off)
+		s.do(10*time.Second, chromedp.TapXY(x, y))
+		s.waitFor("the tapped byte selected", g.byteAt(off)+`.cls.includes('sel')`)
+		// What the selection moves happens in the frames after the render.
+		time.Sleep(300 * time.Millisecond)
+		after := eval[[]float64](s, gridTop("#request"))
+		if d := after[0] - before[0]; d < -1 || d > 1 {
+			t.Errorf("a tap on byte %#x moved the grid %.0f px (its top from %.0f to %.0f, the page scrolled from %.0f to %.0f)", off, d, before[0], after[0], before[1], after[1])
+		}
+	}
+	s.viewShot("tapped")
+	noSidewaysScroll(t, s, phone, "/Produce/v13")
+}
+
+// On a desktop, where the grid stays in view beside the tree, a click on a
+// byte brings its field's tree row into view; at a width where the tree
+// is under the grid in a box of its own, the arrow keys in the grid keep
+// the selected row in view inside that box, and the page stays.
+func TestGridSelectionBringsTheTreeRowIntoItsPane(t *testing.T) {
+	s := newSession(t, false)
+	s.resize(laptop)
+	s.open("/Produce/v13")
+	s.clickUntil("the example", `button[data-op="show-example"]`, `document.querySelector('button[data-op="show-example"]').classList.contains('on')`)
+	g := frameGrid("#request")
+	s.waitFor("the example's grid", g.bytes()+`.length > 200`)
+	n := len(s.cells("request"))
+	for _, off := range []int{n - 1, 0x05} {
+		s.clickByteUntil("the byte selected", g, off, g.byteAt(off)+`.cls.includes('sel')`)
+		s.waitFor("the tree row of byte "+itoa(off)+" in view", rowInView("#request", true))
+		if !eval[bool](s, `(r => r.bottom > 0 && r.top < window.innerHeight)(document.querySelector('#request .grid-scroll').getBoundingClientRect())`) {
+			t.Errorf("a click on byte %d took the grid out of view", off)
+		}
+	}
+	s.viewShot("desktop")
+
+	tablet := screen{"tablet", 800, 1000, false}
+	s.resize(tablet)
+	s.open("/Produce/v13")
+	s.clickUntil("the example", `button[data-op="show-example"]`, `document.querySelector('button[data-op="show-example"]').classList.contains('on')`)
+	s.waitFor("the example's grid", g.bytes()+`.length > 200`)
+	if !eval[bool](s, `(t => t.scrollHeight > t.clientHeight)(document.querySelector('#request .tree'))`) {
+		t.Fatal("at 800 px the tree has no scroller of its own")
+	}
+	eval[bool](s, `(() => { const r = document.querySelector('#request .grid-scroll').getBoundingClientRect(); window.scrollTo(0, window.scrollY + r.top - 100); return true })()`)
+	s.waitFor("the page scrolled", `Math.abs(document.querySelector('#request .grid-scroll').getBoundingClientRect().top - 100) < 2`)
+	before := eval[[]float64](s, gridTop("#request"))
+	s.clickByteUntil("the first byte selected", g, 0, g.byteAt(0)+`.cls.includes('sel')`)
+	for _, k := range []struct{ name, key string }{{"End", kb.End}, {"ArrowUp", kb.ArrowUp}, {"ArrowUp", kb.ArrowUp}, {"Home", kb.Home}, {"PageDown", kb.PageDown}} {
+		s.do(10*time.Second, chromedp.KeyEvent(k.key))
+		s.waitFor("the cursor's field selected", `document.querySelector('#request .tn.sel')`)
+		time.Sleep(300 * time.Millisecond)
+		if !eval[bool](s, rowInView("#request", false)) {
+			t.Errorf("after %s the selected row %q is out of the tree's view", k.name, s.text("#request .tn.sel .nm"))
+		}
+		after := eval[[]float64](s, gridTop("#request"))
+		if d := after[0] - before[0]; d < -1 || d > 1 {
+			t.Errorf("%s moved the grid %.0f px", k.name, d)
+		}
+	}
+	s.viewShot("tablet")
 }

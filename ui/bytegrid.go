@@ -286,6 +286,9 @@ func (g *ByteGrid) hover(ctx app.Context, off int) bool {
 }
 
 func (g *ByteGrid) selectByte(ctx app.Context, off int) bool {
+	// The tree shows the field without moving the grid (revealRow).
+	gridPick.on, gridPick.dir = g.On, g.Dir
+	ctx.Defer(func(app.Context) { gridPick.on = nil })
 	if g.Buf > 0 {
 		be, ok := g.On.(BufEvents)
 		return ok && be.SelectBufByte(ctx, g.Dir, g.Buf, off)

@@ -54,14 +54,81 @@ func (t *LayoutTree) OnUpdate(ctx app.Context) {
 		t.revealed = t.SelID
 		t.openTo(t.SelID)
 		id := t.SelID
+		inGrid := gridPick.on != nil && gridPick.on == t.On && gridPick.dir == t.Dir
 		ctx.Defer(func(ctx app.Context) {
 			if !t.Mounted() {
 				return
 			}
 			if el := t.rowElement(id); el.Truthy() {
-				el.Call("scrollIntoView", map[string]any{"block": "nearest"})
+				revealRow(t.JSValue(), el, inGrid)
 			}
 		})
+	}
+}
+
+// gridPick is the grid the user selected a byte in (its pane's events and
+// direction), from the press or key to the end of the render that follows
+// (ByteGrid.selectByte): the tree then shows the selected row without
+// moving the grid.
+var gridPick struct {
+	on  PaneEvents
+	dir schema.Direction
+}
+
+// revealRow brings the tree's row into view. A selection made in the grid
+// must leave the grid under the user's finger or cursor: the row is
+// scrolled into view inside the tree's own scroller where it has one (a
+// pane narrower than a desktop's, a learn example); else the page scrolls
+// only where the grid stays in view beside the tree (a desktop, whose grid
+// column is sticky). On a phone, the tree below the grid in the page, the
+// page stays and the details under the grid say what was selected.
+func revealRow(tree, row app.Value, inGrid bool) {
+	if !inGrid {
+		row.Call("scrollIntoView", map[string]any{"block": "nearest"})
+		return
+	}
+	if box := scrollerOf(tree); box.Truthy() {
+		scrollWithin(box, row)
+		return
+	}
+	if pg := tree.Call("closest", ".pane-body"); pg.Truthy() {
+		if g := pg.Call("querySelector", ".pane-grid"); g.Truthy() &&
+			app.Window().Call("getComputedStyle", g).Get("position").String() == "sticky" {
+			row.Call("scrollIntoView", map[string]any{"block": "nearest"})
+		}
+	}
+}
+
+// scrollerOf is el or its nearest ancestor that scrolls its content up and
+// down (the page's own scroller excluded), or a value that is not truthy.
+func scrollerOf(el app.Value) app.Value {
+	doc := app.Window().Get("document")
+	body, root := doc.Get("body"), doc.Get("documentElement")
+	for ; el.Truthy() && !el.Equal(body) && !el.Equal(root); el = el.Get("parentElement") {
+		oy := app.Window().Call("getComputedStyle", el).Get("overflowY").String()
+		if (oy == "auto" || oy == "scroll") && el.Get("scrollHeight").Int() > el.Get("clientHeight").Int() {
+			return el
+		}
+	}
+	return app.Null()
+}
+
+// scrollWithin scrolls box, and nothing else, the least that puts row
+// inside its view (as scrollIntoView's block "nearest" does, for one box):
+// inside the part of the box the window shows, when that can hold the row.
+func scrollWithin(box, row app.Value) {
+	b, r := box.Call("getBoundingClientRect"), row.Call("getBoundingClientRect")
+	top := b.Get("top").Float() + box.Get("clientTop").Float()
+	bottom := top + box.Get("clientHeight").Float()
+	rt, rb := r.Get("top").Float(), r.Get("bottom").Float()
+	if vt, vb := max(top, 0), min(bottom, app.Window().Get("innerHeight").Float()); vb-vt >= rb-rt {
+		top, bottom = vt, vb
+	}
+	switch {
+	case rt < top:
+		box.Set("scrollTop", box.Get("scrollTop").Float()-(top-rt))
+	case rb > bottom:
+		box.Set("scrollTop", box.Get("scrollTop").Float()+min(rb-bottom, rt-top))
 	}
 }
 
