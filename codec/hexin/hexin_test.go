@@ -404,7 +404,7 @@ func readTcpdumpEveryChunk(text string) (Result, *Error) {
 		summaryLine := false
 		if t := strings.TrimSpace(line); t != "" {
 			summaryLine = underSummary && line[0] == ' ' && !strings.HasPrefix(t, "0x") ||
-				line[0] != ' ' && line[0] != '\t' && !strings.HasPrefix(line, "0x") && tcpdumpHeader(line)
+				line[0] != ' ' && line[0] != '\t' && !strings.HasPrefix(line, "0x") && (tcpdumpHeader(line) || eol == len(text) && tcpdumpCutSummary(line))
 		}
 		switch {
 		case strings.TrimSpace(line) == "":
@@ -425,7 +425,7 @@ func readTcpdumpEveryChunk(text string) (Result, *Error) {
 		case cur < 0 && tcpdumpBanner(line):
 		case cur >= 0 && tcpdumpCounts(line):
 			counts = true
-		case tcpdumpHeader(line):
+		case tcpdumpHeader(line) || eol == len(text) && tcpdumpCutSummary(line):
 			chunks = append(chunks, chunk{header: line, headerAt: start, dataStart: next, dataEnd: next})
 			cur = len(chunks) - 1
 		default:
@@ -502,7 +502,7 @@ func TestTextStoppingInsideALine(t *testing.T) {
 	got, err = Parse(dump[:strings.Index(dump[packet:], "\n")+packet+1])
 	require.NoError(t, err)
 	assert.Equal(t, whole.Bytes, got.Bytes)
-	assert.Equal(t, fmt.Sprintf("the text stops under the summary line of its last packet (line %d), which was left out", strings.Count(dump[:packet], "\n")+1), got.LeftOut)
+	assert.Equal(t, fmt.Sprintf("the text stops at the summary line of its last packet (line %d), before its bytes: that packet was left out", strings.Count(dump[:packet], "\n")+1), got.LeftOut)
 
 	// One line alone, cut, is still an error: nothing before it to read.
 	_, err = Parse("00000000  00 00 00 30 00 03 00 0c  00 00 00 07 00 09 6b 61  |...0")
@@ -742,4 +742,30 @@ func TestWiresharkLinesFromTheMiddle(t *testing.T) {
 	var e *Error
 	require.ErrorAs(t, err, &e)
 	assert.Equal(t, []int{1, 54}, []int{e.Line, e.Column}, e.Msg)
+}
+
+// What a packet dump cut short says: tshark -V's details give each
+// packet's length, so a packet cut inside its headers is known even
+// alone, and one cut inside its payload is read as far as it goes; a
+// tcpdump summary cut inside its date leaves its packet out.
+func TestPacketDumpCutNotes(t *testing.T) {
+	v := fixture(t, "ttt.tshark-Vx")
+	first := strings.Index(v, "\n0000  ") + 1
+	_, err := Parse(v[:first+12])
+	var e *Error
+	require.ErrorAs(t, err, &e)
+	assert.Contains(t, e.Msg, "the text stops inside the headers of its only packet (line 1): it holds 2 bytes, no payload")
+
+	last := strings.LastIndex(v, "\n0050  ") + 1 // inside the last packet's payload
+	r, err := Parse(v[:last])
+	require.NoError(t, err)
+	n := len(r.Packets)
+	assert.Equal(t, fmt.Sprintf("the text stops inside its last packet (line %d), which holds 80 of its %d bytes", r.Packets[n-1].Line, frameCaptured(r.Packets[n-1].Header)), r.LeftOut)
+
+	x := fixture(t, "ttt.tcpdump-ttttX")
+	second := strings.Index(x, "\n2") + 1
+	r, err = Parse(x[:second+12]) // "2026-12-04 1"
+	require.NoError(t, err)
+	assert.Len(t, r.Packets, 1)
+	assert.Equal(t, "the text stops at the summary line of its last packet (line 6), before its bytes: that packet was left out", r.LeftOut)
 }

@@ -48,6 +48,10 @@ type chunk struct {
 	headerAt           int // offset of the header line, or of the first data line
 	dataStart, dataEnd int
 	sp                 *dumpSpec // how its lines are read, when not as the dump's others are
+	// length is how many bytes the text says the packet holds (tshark's
+	// title, or -V's "Frame 1: 74 bytes on wire (592 bits), 74 bytes
+	// captured"), 0 when it does not say.
+	length int
 }
 
 // readPackets reads each chunk's bytes with sp and joins them.
@@ -59,9 +63,9 @@ func readPackets(text string, sp *dumpSpec, chunks []chunk, layer func([]byte) L
 		counted = c.headerAt
 		if c.dataStart == c.dataEnd {
 			if k == len(chunks)-1 && k > 0 && strings.TrimSpace(text[c.dataEnd:]) == "" {
-				// The text stops under the last packet's summary (head -n,
+				// The text stops at the last packet's summary (head -n,
 				// a copy up to a line): the packets above it are whole.
-				res.LeftOut = fmt.Sprintf("the text stops under the summary line of its last packet (line %d), which was left out", line)
+				res.LeftOut = fmt.Sprintf("the text stops at the summary line of its last packet (line %d), before its bytes: that packet was left out", line)
 				break
 			}
 			return Result{}, errAt(sp.format, c.dataEnd, "expected the packet's bytes below its header line, %s", found(text, c.dataEnd))
@@ -83,7 +87,9 @@ func readPackets(text string, sp *dumpSpec, chunks []chunk, layer func([]byte) L
 	if len(res.Packets) == 0 {
 		return Result{}, errAt(sp.format, 0, "expected a line of bytes")
 	}
-	if k := len(res.Packets) - 1; res.LeftOut == "" && headersCut(res.Packets[:k], res.Packets[k]) {
+	k := len(res.Packets) - 1
+	cut := len(res.Packets) == len(chunks) && chunks[k].length > len(res.Packets[k].Bytes)
+	if res.LeftOut == "" && headersCut(res.Packets[:k], res.Packets[k], cut) {
 		// The text stops inside the last packet's headers: what is there
 		// is no payload, and read as one it would make up a frame.
 		if k == 0 {
@@ -109,12 +115,24 @@ func readPackets(text string, sp *dumpSpec, chunks []chunk, layer func([]byte) L
 // headersCut reports whether last, the last packet of a dump whose packets
 // before it are before, stops inside its link, IP or TCP header: it starts
 // as the packets before it do (at the link layer, or at the IP header), or
-// as its summary says (tcpdump's names IP), but is too short to hold all
-// its headers. A packet cut inside its payload is not: its headers say how
+// as its summary says (tcpdump's names IP), or as a packet the text says
+// is cut (cut) does, but is too short to hold all its headers. A packet cut inside its payload is not: its headers say how
 // much is missing, as a snap length's would.
-func headersCut(before []Packet, last Packet) bool {
+func headersCut(before []Packet, last Packet, cut bool) bool {
 	b := last.Bytes
 	link := -1 // the link header's length in the packets before, 0 for none
+	if cut {
+		// The text says the packet holds more: with nothing else to go
+		// by, it starts with a link header (tshark's do) or an IP header.
+		switch {
+		case len(b) > 0 && (b[0]>>4 == 4 || b[0]>>4 == 6):
+			link = 0
+		case len(b) < 14:
+			return true
+		default:
+			link = linkLen(b)
+		}
+	}
 	if h := " " + last.Header + " "; strings.Contains(h, " IP ") || strings.Contains(h, " IP6 ") {
 		switch {
 		case len(b) > 0 && (b[0]>>4 == 4 || b[0]>>4 == 6):
@@ -191,7 +209,7 @@ func readTcpdump(text string) (Result, *Error) {
 		summaryLine := false
 		if t := strings.TrimSpace(line); t != "" {
 			summaryLine = underSummary && line[0] == ' ' && !strings.HasPrefix(t, "0x") ||
-				line[0] != ' ' && line[0] != '\t' && !strings.HasPrefix(line, "0x") && tcpdumpHeader(line)
+				line[0] != ' ' && line[0] != '\t' && !strings.HasPrefix(line, "0x") && (tcpdumpHeader(line) || eol == len(text) && tcpdumpCutSummary(line))
 		}
 		switch {
 		case strings.TrimSpace(line) == "":
@@ -219,7 +237,7 @@ func readTcpdump(text string) (Result, *Error) {
 		case cur >= 0 && tcpdumpCounts(line):
 			// What tcpdump prints when it is stopped (^C): its counts.
 			counts = true
-		case tcpdumpHeader(line):
+		case tcpdumpHeader(line) || eol == len(text) && tcpdumpCutSummary(line):
 			if cur >= 0 && chunks[cur].dataStart == chunks[cur].dataEnd {
 				// A header with no bytes below it fails the reading at the
 				// latest there: the chunks after it are not kept (each line
@@ -259,10 +277,17 @@ func tcpdumpLine(line string) string {
 	}
 	clock, _, _ := strings.Cut(line[1:], " ")
 	hms, frac, ok := strings.Cut(clock, ".")
-	if !ok || len(hms) != 8 || frac == "" || strings.Trim(hms[0:2]+hms[3:5]+hms[6:8]+frac, "0123456789") != "" {
+	if !ok || len(hms) != 8 || strings.Trim(hms[0:2]+hms[3:5]+hms[6:8]+frac, "0123456789") != "" {
 		return line
 	}
 	return line[1:]
+}
+
+// tcpdumpCutSummary reports whether line, the text's last, is a summary
+// cut short inside its time ("2026-12-04 15", "1733248166"): the packet
+// it opens is left out, as one whose bytes the text stops before.
+func tcpdumpCutSummary(line string) bool {
+	return line != "" && '0' <= line[0] && line[0] <= '9' && strings.Trim(line, "0123456789-:. ") == ""
 }
 
 // tcpdumpBanner reports whether line is one tcpdump prints to stderr
@@ -383,16 +408,21 @@ func readTshark(text string) (Result, *Error) {
 	var titles []int               // per packet, the length its title gave, or -1
 	header, headerAt := "", -1     // the first line above the next packet's bytes
 	var at time.Time               // the time its details give
+	captured := 0                  // the bytes its details say were captured
 	// begin starts a packet whose line is at (its summary's, when it has
 	// one) and whose bytes start at data, with the title's length or -1.
 	begin := func(at0, data, title int) {
 		if headerAt >= 0 {
 			at0 = headerAt
 		}
-		chunks = append(chunks, chunk{header: header, time: at, headerAt: at0, dataStart: data, dataEnd: data})
+		length := captured
+		if title >= 0 {
+			length = title
+		}
+		chunks = append(chunks, chunk{header: header, time: at, headerAt: at0, dataStart: data, dataEnd: data, length: length})
 		titles = append(titles, title)
 		open = true
-		header, headerAt, at = "", -1, time.Time{}
+		header, headerAt, at, captured = "", -1, time.Time{}, 0
 	}
 	cutTitle := 0 // the line of a title the text stops inside
 	isTitle := func(line string) bool { return strings.HasSuffix(line, " bytes):") && strings.Contains(line, " (") }
@@ -418,6 +448,9 @@ func readTshark(text string) (Result, *Error) {
 			}
 			if t, ok := epochLine(line); ok {
 				at = t
+			}
+			if n := frameCaptured(line); n > 0 {
+				captured = n
 			}
 		case open && eol == len(text) && titleCut(line):
 			// The text stops inside the title of a packet's second data
@@ -456,11 +489,11 @@ func readTshark(text string) (Result, *Error) {
 		res.LeftOut = fmt.Sprintf("the text stops inside its line %d, which was left out", cutTitle)
 	}
 	for i, p := range res.Packets {
-		if i == len(chunks)-1 && titles[i] > len(p.Bytes) && strings.TrimSpace(text[chunks[i].dataEnd:]) == "" {
+		if i == len(chunks)-1 && chunks[i].length > len(p.Bytes) && strings.TrimSpace(text[chunks[i].dataEnd:]) == "" {
 			// The text stops inside its last packet: read as a snap
 			// length cuts one.
 			if res.LeftOut == "" {
-				res.LeftOut = fmt.Sprintf("the text stops inside its last packet (line %d), which holds %d of the %d bytes its title says", p.Line, len(p.Bytes), titles[i])
+				res.LeftOut = fmt.Sprintf("the text stops inside its last packet (line %d), which holds %d of its %d bytes", p.Line, len(p.Bytes), chunks[i].length)
 			}
 			continue
 		}
@@ -469,6 +502,27 @@ func readTshark(text string) (Result, *Error) {
 		}
 	}
 	return res, nil
+}
+
+// frameCaptured reads how many bytes were captured from the first line
+// of tshark -V's details ("Frame 1: 74 bytes on wire (592 bits), 74 bytes
+// captured (592 bits)"); 0 for another line.
+func frameCaptured(line string) int {
+	t, ok := strings.CutPrefix(strings.TrimSpace(line), "Frame ")
+	if !ok {
+		return 0
+	}
+	_, rest, ok := strings.Cut(t, " bytes on wire")
+	if !ok {
+		return 0
+	}
+	_, rest, ok = strings.Cut(rest, ", ")
+	n, _, ok2 := strings.Cut(rest, " bytes captured")
+	v, err := strconv.Atoi(n)
+	if !ok || !ok2 || err != nil {
+		return 0
+	}
+	return v
 }
 
 // titleCut reports whether line is the start of a data source's title,
