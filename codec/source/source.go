@@ -360,10 +360,24 @@ func Sniff(data []byte) Kind {
 	if fromUTF16(data) != nil {
 		return Text // UTF-16, with its mark
 	}
-	if bytes.IndexByte(data, 0) >= 0 || !utf8.Valid(data) {
+	if bytes.IndexByte(data, 0) >= 0 || !utf8.Valid(withoutCutRune(data)) {
 		return Binary
 	}
 	return Text
+}
+
+// withoutCutRune is data without the start of a character it ends in
+// (text copied or logged up to a byte count: tshark's "→" is three).
+func withoutCutRune(data []byte) []byte {
+	for k := 1; k <= 3 && k < len(data); k++ {
+		if c := data[len(data)-k]; utf8.RuneStart(c) {
+			if c >= 0x80 && !utf8.FullRune(data[len(data)-k:]) {
+				return data[:len(data)-k]
+			}
+			break
+		}
+	}
+	return data
 }
 
 // CutNote says what the capture's cut packets mean, for a note; "" when

@@ -43,6 +43,10 @@ func TestSniff(t *testing.T) {
 		{"empty", nil, source.Text},
 		{"a frame", frameBytes(t), source.Binary},
 		{"no NUL but not UTF-8", []byte{0xff, 0xfe, 0x41}, source.Binary},
+		// Copied up to a byte count, inside tshark's "→".
+		{"UTF-8 text cut inside its last character", []byte("1 0.000000 127.0.0.1 \xe2\x86"), source.Text},
+		{"a character's start alone", []byte{0xe2}, source.Binary},
+		{"not UTF-8 before a cut character", []byte{0xff, 0x41, 0xe2, 0x86}, source.Binary},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
