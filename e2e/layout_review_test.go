@@ -4,6 +4,7 @@ package e2e
 
 import (
 	"encoding/hex"
+	"strings"
 	"testing"
 	"time"
 
@@ -190,4 +191,48 @@ func TestGridSelectionBringsTheTreeRowIntoItsPane(t *testing.T) {
 		}
 	}
 	s.viewShot("tablet")
+}
+
+// On a phone a capture's frame list shows what tells frames apart, within
+// the screen: each frame's API and version and its direction, and its
+// connection by the client's port ("…:40000>…:29092"); nothing scrolls
+// sideways, the page nor the list.
+func TestPhoneCaptureListShowsTheAPIAndTheClientPort(t *testing.T) {
+	exs, file := kafkaTraffic(t)
+	s := newSession(t, false)
+	s.resize(phone)
+	s.open("/")
+	s.dropFile("kafka.pcapng", file)
+	s.waitFor("the conversation list", `document.querySelectorAll('#conv-list tbody tr').length > 4`)
+	checkRows(t, s, exs)
+	// Each row: [API cell left, right, width, dir cell left, right, the
+	// client port's left, right, the connection cell's right, its text cut].
+	rows := eval[[][]float64](s, `Array.from(document.querySelectorAll('#conv-list tbody tr')).slice(0, 6).map(r => {
+  const api = r.cells[4].getBoundingClientRect(), dir = r.cells[3].getBoundingClientRect(), cn = r.cells[2];
+  const host = cn.querySelector('.cn-h'), port = document.createRange();
+  port.selectNode(host.nextSibling);
+  const p = port.getBoundingClientRect(), c = cn.getBoundingClientRect();
+  return [api.left, api.right, api.width, dir.left, dir.right, p.left, p.right, c.right, cn.scrollWidth > cn.clientWidth ? 1 : 0];
+})`)
+	w := float64(phone.w)
+	for i, r := range rows {
+		if r[2] == 0 || r[0] < 0 || r[1] > w {
+			t.Errorf("row %d: the API cell is at %.0f..%.0f px, outside the %.0f px screen", i+1, r[0], r[1], w)
+		}
+		if r[3] < 0 || r[4] > w {
+			t.Errorf("row %d: the direction is at %.0f..%.0f px", i+1, r[3], r[4])
+		}
+		if r[5] < 0 || r[6] > w || r[6] > r[7] || r[8] != 0 {
+			t.Errorf("row %d: the client port is at %.0f..%.0f px, its cell ends at %.0f, cut %v", i+1, r[5], r[6], r[7], r[8] != 0)
+		}
+	}
+	if got := eval[string](s, `document.querySelector('#conv-list tbody tr').cells[2].textContent`); !strings.HasPrefix(got, "127.0.0.1:40000>") {
+		t.Errorf("the first connection reads %q", got)
+	}
+	if !eval[bool](s, `(b => b.scrollWidth <= b.clientWidth)(document.querySelector('.conv-scroll'))`) {
+		t.Errorf("the frame list scrolls sideways")
+	}
+	noSidewaysScroll(t, s, phone, "/ with a capture")
+	s.viewShot("list")
+	s.shot("list-box", "#paste")
 }

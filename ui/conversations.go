@@ -262,7 +262,9 @@ func (c *Conversations) rowHTML(b *strings.Builder, i int, t0 time.Time) {
 	}
 	when := ""
 	if !f.Time.IsZero() {
-		when = f.Time.UTC().Format("15:04:05.000000")
+		// The microseconds in a span of their own, which a phone leaves out.
+		t := f.Time.UTC().Format("15:04:05.000000")
+		when = t[:len(t)-3] + `<span class="t-us">` + t[len(t)-3:] + `</span>`
 	}
 	api := "?"
 	if f.API != nil {
@@ -285,13 +287,36 @@ func (c *Conversations) rowHTML(b *strings.Builder, i int, t0 time.Time) {
 	b.WriteString(`<tr class="` + cls + `" data-row="` + n + `" title="` + esc(title) + `">`)
 	b.WriteString(`<td><button class="conv-open" data-frame="` + n + `" aria-label="open frame ` + strconv.Itoa(i+1) + `"` + disabled + `>` + strconv.Itoa(i+1) + `</button></td>`)
 	b.WriteString(`<td class="conv-time">` + when + `</td>`)
-	b.WriteString(`<td class="conv-cn">` + esc(f.Conn) + `</td>`)
+	b.WriteString(`<td class="conv-cn" title="` + esc(f.Conn) + `">` + connHTML(f.Conn) + `</td>`)
 	b.WriteString(`<td class="pf-` + f.Dir.String() + `">` + f.Dir.String() + `</td>`)
 	b.WriteString(`<td class="conv-api">` + esc(api) + `</td>`)
 	b.WriteString(`<td class="num">` + strconv.Itoa(int(f.CorrelationID)) + `</td>`)
 	b.WriteString(`<td class="num">` + strconv.Itoa(len(f.Bytes)) + `</td>`)
 	b.WriteString(`<td class="num">` + lat + `</td>`)
 	b.WriteString(`<td class="conv-notes">` + esc(strings.Join(problems, "; ")) + `</td></tr>`)
+}
+
+// connHTML is a connection's name ("127.0.0.1:59321>127.0.0.1:9092") as
+// HTML, each side's host in a span of its own (class cn-h), which a narrow
+// screen shows as "…": "…:59321>…:9092" keeps the client's port, what tells
+// connections apart. The text is the name, whatever the screen.
+func connHTML(conn string) string {
+	var b strings.Builder
+	for i, side := range strings.SplitN(conn, ">", 2) {
+		if i > 0 {
+			b.WriteString("&gt;")
+		}
+		c := strings.LastIndexByte(side, ':')
+		if c <= 0 || c == len(side)-1 || strings.Trim(side[c+1:], "0123456789") != "" {
+			b.WriteString(html.EscapeString(side))
+			continue
+		}
+		b.WriteString(`<span class="cn-h">`)
+		b.WriteString(html.EscapeString(side[:c]))
+		b.WriteString(`</span>`)
+		b.WriteString(html.EscapeString(side[c:]))
+	}
+	return b.String()
 }
 
 // onRowClick opens the frame of the row clicked.
