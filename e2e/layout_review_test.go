@@ -236,3 +236,44 @@ func TestPhoneCaptureListShowsTheAPIAndTheClientPort(t *testing.T) {
 	s.viewShot("list")
 	s.shot("list-box", "#paste")
 }
+
+// stripCuts is a JavaScript expression: the versions the strip cuts at an
+// edge that does not fade, and whether the current one is whole in view.
+const stripCuts = `(() => {
+  const l = document.querySelector('.ver-list'), b = l.getBoundingClientRect(), cut = [];
+  for (const c of l.querySelectorAll('.ver')) {
+    const r = c.getBoundingClientRect();
+    if (r.left < b.left - 1 && r.right > b.left + 1 && !l.classList.contains('more-l')) cut.push(c.textContent + ' at the left');
+    if (r.right > b.right + 1 && r.left < b.right - 1 && !l.classList.contains('more-r')) cut.push(c.textContent + ' at the right');
+  }
+  const c = l.querySelector('.ver.cur').getBoundingClientRect();
+  return {cut: cut, whole: c.left >= b.left - 1 && c.right <= b.right + 1, left: l.scrollLeft, more: l.className};
+})()`
+
+// The version strip, when it scrolls, shows the current version whole, a
+// whole version at its left edge, and fades an edge past which there are
+// more versions, so that a version cut by an edge is not read as one.
+func TestVersionStripCutsNoVersionMisleadingly(t *testing.T) {
+	s := newSession(t, false)
+	for _, sc := range []screen{laptop, phone} {
+		s.resize(sc)
+		for _, path := range []string{"/Produce/v7", "/Produce/v0", latest("Fetch"), "/Fetch/v9"} {
+			s.open(path)
+			type strip struct {
+				Cut   []string
+				Whole bool
+				Left  float64
+				More  string
+			}
+			got := eval[strip](s, stripCuts)
+			t.Logf("%s %s: scrolled %.0f px, %s", sc.name, path, got.Left, got.More)
+			if len(got.Cut) > 0 || !got.Whole {
+				t.Errorf("%s %s: the strip cuts %q, the current version whole: %v", sc.name, path, got.Cut, got.Whole)
+			}
+			if !strings.Contains(got.More, "more-") && eval[bool](s, `(l => l.scrollWidth > l.clientWidth + 1)(document.querySelector('.ver-list'))`) {
+				t.Errorf("%s %s: the strip scrolls but no edge fades", sc.name, path)
+			}
+		}
+		s.shot(sc.name+"-strip", ".top")
+	}
+}

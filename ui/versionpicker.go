@@ -17,21 +17,65 @@ type VersionPicker struct {
 
 	API     string
 	Version int16
+
+	shown int16 // the version the strip was last scrolled to
 }
 
 // OnMount scrolls the strip to the current version, which may be past its right edge.
 func (p *VersionPicker) OnMount(ctx app.Context) {
-	ctx.Defer(func(app.Context) {
-		if !p.Mounted() {
-			return
+	p.shown = p.Version
+	ctx.Defer(func(app.Context) { p.scrollToCurrent() })
+}
+
+// OnUpdate scrolls the strip again when the page moves to another version.
+func (p *VersionPicker) OnUpdate(ctx app.Context) {
+	if p.Version != p.shown {
+		p.shown = p.Version
+		ctx.Defer(func(app.Context) { p.scrollToCurrent() })
+	}
+}
+
+// scrollToCurrent scrolls the strip to put the current version in its
+// middle, or as near as a whole version at its left edge allows: a strip
+// that starts with the end of a version (the "R" of v0 alone) reads as a
+// version of its own.
+func (p *VersionPicker) scrollToCurrent() {
+	if !p.Mounted() {
+		return
+	}
+	list := p.JSValue().Call("querySelector", ".ver-list")
+	cur := p.JSValue().Call("querySelector", ".ver.cur")
+	if !list.Truthy() || !cur.Truthy() {
+		return
+	}
+	base := list.Get("offsetLeft").Int() + list.Get("clientLeft").Int()
+	want := cur.Get("offsetLeft").Int() - base - list.Get("clientWidth").Int()/2 + cur.Get("offsetWidth").Int()/2
+	left := 0
+	chips := list.Get("children")
+	for i := 0; i < chips.Length(); i++ {
+		if off := chips.Index(i).Get("offsetLeft").Int() - base; off <= want {
+			left = off
 		}
-		list := p.JSValue().Call("querySelector", ".ver-list")
-		cur := p.JSValue().Call("querySelector", ".ver.cur")
-		if !list.Truthy() || !cur.Truthy() {
-			return
-		}
-		left := cur.Get("offsetLeft").Int() - list.Get("offsetLeft").Int()
-		list.Set("scrollLeft", left-list.Get("clientWidth").Int()/2+cur.Get("offsetWidth").Int()/2)
+	}
+	list.Set("scrollLeft", max(left-1, 0)) // 1px: the strip's padding
+	fadeEdges(list)
+}
+
+// fadeEdges marks the strip's edges past which it has more versions
+// (more-l, more-r), which kafkawire.css fades out: a version cut by an edge
+// reads as more to scroll to.
+func fadeEdges(list app.Value) {
+	left := list.Get("scrollLeft").Float()
+	more := list.Get("scrollWidth").Float() - list.Get("clientWidth").Float()
+	cl := list.Get("classList")
+	cl.Call("toggle", "more-l", left > 1)
+	cl.Call("toggle", "more-r", left < more-1)
+}
+
+func (p *VersionPicker) onScroll(ctx app.Context, e app.Event) {
+	guard(ctx, func() {
+		fadeEdges(ctx.JSSrc())
+		ctx.PreventUpdate()
 	})
 }
 
@@ -92,7 +136,7 @@ func (p *VersionPicker) Render() app.UI {
 	}
 	return app.Nav().Class("picker versions").Aria("label", "versions").Body(
 		app.Span().Class("picker-label").Text("version"),
-		app.Div().Class("ver-list").Body(items...),
+		app.Div().Class("ver-list").OnScroll(p.onScroll).Body(items...),
 	)
 }
 
