@@ -444,6 +444,15 @@ func (d *Decoder) scalar(kind schema.Kind, typ string, nullable, flex bool, n *l
 			return nil
 		}
 		off, size := l.End, l.N // the data starts where its length ends
+		if kind == schema.KindRecords && size > r.Left() {
+			// A frame cut short (a log line's limit, a capture's snap
+			// length): its batches are read as far as its bytes go, and
+			// the field fails at its length as any other would.
+			left := r.Left()
+			d.recordsCut(n, r.Bytes(left, typ), off, size)
+			r.Fail(l.Off, "%s length %d runs past the end, %d bytes left", typ, size, left)
+			return nil
+		}
 		b := r.Data(l, typ)
 		if r.Failure() != nil {
 			return nil
@@ -520,6 +529,17 @@ func appendQuoted(dst []byte, s string) []byte {
 	dst = append(dst, "… ("...)
 	dst = strconv.AppendInt(dst, int64(len(s)), 10)
 	return append(dst, " bytes)"...)
+}
+
+// recordsCut lays out the records of a frame cut short as far as its
+// bytes go: the batch header of what a producer sent is there to read, and
+// the batches' nodes say where they stop.
+func (d *Decoder) recordsCut(n *layout.Node, rest []byte, off, size int) {
+	o := d.recordsOptions()
+	o.Cut = true
+	_, nodes, _ := records.Decode(rest, off, d.Bufs, o)
+	n.Children = append(n.Children, nodes...)
+	n.Value = layout.SizeText(size) + ", " + layout.SizeText(len(rest)) + " present"
 }
 
 func recordsValue(s *records.Set, size int) string {

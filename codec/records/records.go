@@ -296,6 +296,11 @@ type Options struct {
 	// Prior is what an earlier decode remembered: a batch of the same bytes
 	// takes its records from there rather than parsing them again (Reuse).
 	Keep, Prior *Reuse
+	// Cut says the field's bytes end before its length does (the frame was
+	// cut short): a batch that runs past them is read as far as they go,
+	// its header fields and records, and the error says where they stop,
+	// where a field that ends with a partial batch keeps it whole (Tail).
+	Cut bool
 }
 
 // maxDecompressed is the bound o sets on one decompression.
@@ -346,6 +351,15 @@ func Decode(b []byte, base int, bufs *[][]byte, opts Options) (*Set, []*layout.N
 			err := &wire.Error{Off: base + off + 8, Msg: "batch length " + itoa(size-12) + " is too small for a batch header"}
 			nodes = append(nodes, &layout.Node{Name: batchName(i), Key: batchKey(i), Type: "RecordBatch", Off: base + off, End: base + off + 12,
 				Region: layout.RegionBatch, Err: err})
+			return s, nodes, err
+		}
+		if d.opts.Cut && len(rest) > magicOff && size > int64(len(rest)) {
+			_, node, err := d.decodeOne(rest, base+off, i)
+			nodes = append(nodes, node)
+			if err == nil { // a legacy message that reads whole though its length says more
+				err = &wire.Error{Off: base + off + 8, Msg: "batch length " + itoa(size-12) + " runs past the end, " + itoa(int64(len(rest)-12)) + " bytes left"}
+				markFailure(node, err)
+			}
 			return s, nodes, err
 		}
 		if size == 0 || size > int64(len(rest)) {
