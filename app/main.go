@@ -25,11 +25,12 @@ const usage = `kafkawire shows what a Kafka frame says.
   kafkawire encode --api NAME|KEY --version N (--request|--response) [--example | --json FILE|-]
                                       a frame as hex: the minimal instance, a realistic
                                       example (--example), or the message of a JSON file
-  kafkawire decode [--request | --response --api NAME|KEY --version N] [--json] [--guess] [FILE]
+  kafkawire decode [--request | --response --api NAME|KEY --version N] [--json] [--guess]
+                   [--port N] [--keylog FILE] [FILE]
                                       a frame from hex (any dump format) to its tree or JSON;
                                       a capture (pcap, pcapng): every Kafka frame in it
                                       (--guess: the APIs and versions a response reads as)
-  kafkawire frames [--api NAME|KEY --version N] [--port N] [FILE]
+  kafkawire frames [--api NAME|KEY --version N] [--port N] [--keylog FILE] [FILE]
                                       every Kafka frame in any input, one JSON object a line
                                       (--port: a server port, for connections caught mid-way;
                                       --keylog FILE: a TLS key log that opens TLS connections)
@@ -90,6 +91,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 		// -h or --help after a command: the flag package has printed the
 		// command's usage, which is what was asked for.
 		return 0
+	}
+	if errors.As(err, new(usageError)) {
+		// The flag package has printed the command's usage; the error
+		// goes last, where it is seen.
+		fmt.Fprintf(stderr, "kafkawire: %v\n", err)
+		return 2
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "kafkawire: %v\n", err)

@@ -22,7 +22,10 @@ func parseAnywhere(fs *flag.FlagSet, args []string) ([]string, error) {
 	var pos []string
 	for {
 		if err := fs.Parse(args); err != nil {
-			return nil, err
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, err
+			}
+			return nil, usageError{err}
 		}
 		if fs.NArg() == 0 {
 			return pos, nil
@@ -31,6 +34,13 @@ func parseAnywhere(fs *flag.FlagSet, args []string) ([]string, error) {
 		args = fs.Args()[1:]
 	}
 }
+
+// usageError is a command line the flags do not read: the flag package
+// has said so and printed the command's usage, and the exit status is 2,
+// as for any command-line tool's misuse.
+type usageError struct{ error }
+
+func (e usageError) Unwrap() error { return e.error }
 
 // findAPI finds an API by name (any case) or key.
 func findAPI(s string) (*schema.API, error) {
