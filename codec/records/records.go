@@ -364,7 +364,11 @@ func Decode(b []byte, base int, bufs *[][]byte, opts Options) (*Set, []*layout.N
 		}
 		if size == 0 || size > int64(len(rest)) {
 			s.Tail = rest
-			nodes = append(nodes, tailNode(base+off, len(rest), size))
+			tail := tailNode(base+off, len(rest), size)
+			if d.opts.Cut {
+				tail.Desc = "a batch cut short where the frame's bytes end, before its magic byte says its format"
+			}
+			nodes = append(nodes, tail)
 			break
 		}
 		batch, node, err := d.decodeOne(rest[:int(size)], base+off, i)
