@@ -121,19 +121,9 @@ func readPackets(text string, sp *dumpSpec, chunks []chunk, layer func([]byte) L
 func headersCut(before []Packet, last Packet, cut bool) bool {
 	b := last.Bytes
 	link := -1 // the link header's length in the packets before, 0 for none
-	if cut {
-		// The text says the packet holds more: with nothing else to go
-		// by, it starts with a link header (tshark's do) or an IP header.
-		switch {
-		case len(b) > 0 && (b[0]>>4 == 4 || b[0]>>4 == 6):
-			link = 0
-		case len(b) < 14:
-			return true
-		default:
-			link = linkLen(b)
-		}
-	}
-	if h := " " + last.Header + " "; strings.Contains(h, " IP ") || strings.Contains(h, " IP6 ") {
+	// When the text says the packet holds more, or its summary names IP:
+	// it starts with a link header (tshark's do) or an IP header.
+	if h := " " + last.Header + " "; cut || strings.Contains(h, " IP ") || strings.Contains(h, " IP6 ") {
 		switch {
 		case len(b) > 0 && (b[0]>>4 == 4 || b[0]>>4 == 6):
 			link = 0
