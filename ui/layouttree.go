@@ -4,6 +4,7 @@ import (
 	"html"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/kafkawire/kafkawire/codec/layout"
@@ -46,7 +47,50 @@ type LayoutTree struct {
 	big      bool
 	counted  *layout.Node
 	revealed string
-	focusID  string // the row to put the focus back on (keepFocus)
+	focusID  string // the row to put the focus back on (keepFocus, moveTo)
+	// active is a group row ([100..199]) the keys moved to, which holds the
+	// tree's one Tab stop while the selection stays activeFor: a group
+	// row has no field to select.
+	active, activeFor string
+	// stops are the rows that may hold the tree's Tab stop, best first,
+	// and stopAt where Render drew each (-1: not drawn).
+	stops  []string
+	stopAt []int
+}
+
+func (t *LayoutTree) OnMount(ctx app.Context) {
+	if !app.IsClient {
+		return
+	}
+	treeKeysOnce.Do(func() {
+		app.Window().Get("document").Call("addEventListener", "keydown", app.FuncOf(stopTreeKeyDefault))
+	})
+}
+
+var treeKeysOnce sync.Once
+
+// stopTreeKeyDefault stops the default of a key the tree moves by, pressed
+// on a tree row: the scrolling of the tree's box or the page, which would
+// fight the focus moving to the row. It runs in the event, as go-app's
+// handlers, which run after it, cannot.
+func stopTreeKeyDefault(this app.Value, args []app.Value) any {
+	if len(args) == 0 {
+		return nil
+	}
+	e := args[0]
+	switch e.Get("key").String() {
+	case "ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Home", "End", " ":
+	default:
+		return nil
+	}
+	if e.Get("altKey").Bool() || e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool() {
+		return nil
+	}
+	if tg := e.Get("target"); tg.Truthy() && tg.Get("classList").Truthy() &&
+		tg.Get("classList").Call("contains", "tn").Bool() && tg.Call("closest", ".tree").Truthy() {
+		e.Call("preventDefault")
+	}
+	return nil
 }
 
 func (t *LayoutTree) OnUpdate(ctx app.Context) {
@@ -178,13 +222,62 @@ func (t *LayoutTree) Render() app.UI {
 		// levels open and costs no record nodes until one is opened.
 		t.big = t.Tree.Count(bigTree+1) > bigTree
 	}
+	t.stops = t.stopCandidates()
+	t.stopAt = t.stopAt[:0]
+	for range t.stops {
+		t.stopAt = append(t.stopAt, -1)
+	}
 	var rows []app.UI
 	t.rows(&rows, t.Tree, "0", 0, false, "", "@"+t.Tree.Name)
-	return app.Div().Class("tree").Attr("role", "tree").
+	// One Tab stop (WAI-ARIA's roving tabindex): the selected row, or
+	// where it is hidden the nearest row drawn above it, or the first.
+	for _, at := range t.stopAt {
+		if at < 0 {
+			continue
+		}
+		if el, ok := rows[at].(app.HTMLDiv); ok {
+			rows[at] = el.TabIndex(0)
+		}
+		break
+	}
+	return app.Div().Class("tree").Attr("role", "tree").Aria("label", "tree of the "+t.Dir.String()).
 		OnClick(t.onClick).
 		OnMouseOver(t.onOver).
 		OnKeyDown(t.onKey).
 		Body(rows...)
+}
+
+// stopCandidates are the rows that may hold the tree's one Tab stop, best
+// first: the group row the keys moved to (while the selection is the one
+// it moved from), the selected row, the rows above it (its group, its
+// parent, ...) for when a closed one hides it, and the first row.
+func (t *LayoutTree) stopCandidates() []string {
+	var c []string
+	if t.active != "" && t.activeFor == t.SelID {
+		c = append(c, t.active)
+	}
+	if id := t.SelID; id != "" {
+		c = append(c, id)
+		for cut := strings.LastIndexByte(id, '.'); cut > 0; cut = strings.LastIndexByte(id, '.') {
+			parent := id[:cut]
+			if idx, err := strconv.Atoi(id[cut+1:]); err == nil {
+				c = append(c, parent+"#"+strconv.Itoa(idx/groupSize))
+			}
+			c = append(c, parent)
+			id = parent
+		}
+	}
+	return append(c, "0")
+}
+
+// markStop notes that the row with id is drawn at rows[at], if it may hold
+// the Tab stop.
+func (t *LayoutTree) markStop(id string, at int) {
+	for i, s := range t.stops {
+		if s == id && t.stopAt[i] < 0 {
+			t.stopAt[i] = at
+		}
+	}
 }
 
 // rows appends the rows of n and of its open descendants. pass is the value
@@ -192,6 +285,7 @@ func (t *LayoutTree) Render() app.UI {
 // for the rows drawn only.
 func (t *LayoutTree) rows(out *[]app.UI, n *layout.Node, id string, depth int, crowded bool, pass, data string) {
 	open := isLeaf(n) || t.isOpen(id, depth, false, crowded)
+	t.markStop(id, len(*out))
 	*out = append(*out, t.row(n, id, depth, open, data))
 	if id == t.SelID && t.Edit.Kind != "" {
 		// A tree may hold treeitems only (axe-core counts a group's own
@@ -215,8 +309,9 @@ func (t *LayoutTree) rows(out *[]app.UI, n *layout.Node, id string, depth int, c
 		gid := id + "#" + strconv.Itoa(g)
 		lo, hi := g*groupSize, min((g+1)*groupSize, len(kids))
 		gopen := t.isOpen(gid, depth+1, true, false)
+		t.markStop(gid, len(*out))
 		*out = append(*out, app.Div().Class("tn grp").Attr("data-id", gid).Attr("role", "treeitem").
-			Aria("expanded", strconv.FormatBool(gopen)).TabIndex(0).
+			Aria("expanded", strconv.FormatBool(gopen)).Aria("selected", "false").TabIndex(-1).
 			Style("padding-left", strconv.Itoa((depth+1)*14)+"px").Body(
 			app.Span().Class("tw").Text(twisty(gopen)),
 			app.Span().Class("nm").Text("["+strconv.Itoa(lo)+".."+strconv.Itoa(hi-1)+"]"),
@@ -267,7 +362,7 @@ func (t *LayoutTree) row(n *layout.Node, id string, depth int, open bool, data s
 		cls += " err"
 	}
 	el := app.Div().Class(cls).Attr("data-id", id).Attr("data-path", data).
-		Attr("role", "treeitem").TabIndex(0).
+		Attr("role", "treeitem").Aria("selected", strconv.FormatBool(id == t.SelID)).TabIndex(-1).
 		Style("padding-left", strconv.Itoa(depth*14)+"px")
 	brief := ""
 	if !open && n.Value == "struct" && len(n.Children) > 0 {
@@ -520,45 +615,257 @@ func (t *LayoutTree) onOver(ctx app.Context, e app.Event) {
 	})
 }
 
+// The tree's keys follow WAI-ARIA's tree pattern: Up and Down move to the
+// row above and below, Right opens a closed row or moves to its first
+// child, Left closes an open row or moves to its parent, Home and End move
+// to the first and last row; moving selects the row, as a click does.
+// Enter (or F2) on a row puts the focus in its editor (the first input
+// of the editor under the selected row); Enter on a row with no input
+// opens or closes it, Escape closes it, and Escape in the editor puts
+// the focus back on its row. Space selects a row, or opens or closes the
+// selected one, as Enter did before the editor took it.
 func (t *LayoutTree) onKey(ctx app.Context, e app.Event) {
 	guard(ctx, func() {
-		id, _ := rowOf(e)
-		if id == "" {
+		key := e.Get("key").String()
+		if e.Get("altKey").Bool() || e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool() {
 			ctx.PreventUpdate()
 			return
 		}
-		row := e.Get("target")
-		switch e.Get("key").String() {
-		case "Enter", " ":
-			e.PreventDefault()
+		if ed := e.Get("target").Call("closest", ".tree-edit"); ed.Truthy() {
+			// In the editor: Escape goes back to the row (the editor's own
+			// handler has put the input's value back).
+			if row := ed.Get("previousElementSibling"); key == "Escape" && row.Truthy() && row.Get("dataset").Get("id").Truthy() {
+				row.Call("focus")
+			}
+			ctx.PreventUpdate()
+			return
+		}
+		row := t.keyRow(e)
+		if !row.Truthy() {
+			ctx.PreventUpdate()
+			return
+		}
+		id := row.Get("dataset").Get("id").String()
+		group := strings.Contains(id, "#")
+		expanded := row.Call("getAttribute", "aria-expanded")
+		isOpen, canOpen := false, expanded.Truthy()
+		if canOpen {
+			isOpen = expanded.String() == "true"
+		}
+		switch key {
+		case "ArrowDown":
+			t.moveTo(ctx, nextRow(row, "nextElementSibling"))
+		case "ArrowUp":
+			t.moveTo(ctx, nextRow(row, "previousElementSibling"))
+		case "Home", "End":
+			all := ctx.JSSrc().Call("querySelectorAll", ".tn[data-id]")
+			if n := all.Get("length").Int(); n > 0 {
+				at := 0
+				if key == "End" {
+					at = n - 1
+				}
+				t.moveTo(ctx, all.Call("item", at))
+			} else {
+				ctx.PreventUpdate()
+			}
+		case "ArrowRight":
+			switch {
+			case canOpen && !isOpen:
+				t.keepFocus(ctx)
+				t.toggle(id, true)
+			case isOpen:
+				kid := nextRow(row, "nextElementSibling")
+				if kid.Truthy() && isUnder(kid.Get("dataset").Get("id").String(), id) {
+					t.moveTo(ctx, kid)
+					return
+				}
+				ctx.PreventUpdate()
+			default:
+				ctx.PreventUpdate()
+			}
+		case "ArrowLeft":
+			if isOpen {
+				t.keepFocus(ctx)
+				t.toggle(id, false)
+				return
+			}
+			t.moveTo(ctx, t.parentRow(id))
+		case "Escape":
 			t.keepFocus(ctx)
-			if !strings.Contains(id, "#") && t.On != nil && id != t.SelID {
+			t.toggle(id, false)
+		case "Enter", "F2":
+			switch {
+			case group:
+				t.keepFocus(ctx)
+				t.toggle(id, !isOpen)
+			case id != t.SelID:
+				// Select it; its editor opens with the render.
+				t.moveTo(ctx, row)
+				t.focusEditorAfter(ctx, id, key == "F2")
+			default:
+				if c := editorControl(row, key == "F2"); c.Truthy() {
+					c.Call("focus")
+					ctx.PreventUpdate()
+					return
+				}
+				if key == "Enter" && canOpen {
+					t.keepFocus(ctx)
+					t.toggle(id, !isOpen)
+					return
+				}
+				if c := editorControl(row, true); c.Truthy() {
+					c.Call("focus") // a field whose edits are buttons only
+				}
+				ctx.PreventUpdate()
+			}
+		case " ":
+			t.keepFocus(ctx)
+			if !group && t.On != nil && id != t.SelID {
 				t.revealed = id
 				t.On.SelectNode(ctx, t.Dir, id)
 				return
 			}
 			t.toggle(id, !t.openNow(id))
-		case "Escape", "ArrowLeft":
-			t.keepFocus(ctx)
-			t.toggle(id, false)
-		case "ArrowRight":
-			t.keepFocus(ctx)
-			t.toggle(id, true)
-		case "ArrowDown", "ArrowUp":
-			e.PreventDefault()
-			next := "nextElementSibling"
-			if e.Get("key").String() == "ArrowUp" {
-				next = "previousElementSibling"
-			}
-			for r := row.Get(next); r.Truthy(); r = r.Get(next) {
-				if r.Get("dataset").Get("id").Truthy() {
-					r.Call("focus")
-					break
-				}
-			}
-			ctx.PreventUpdate()
 		default:
 			ctx.PreventUpdate()
 		}
 	})
+}
+
+// keyRow is the row a key was pressed on: the row that has the focus
+// now, which a key handled before this one may have moved (go-app runs
+// handlers after their events, so two presses can both be queued on the
+// first row), or else the row the event was on.
+func (t *LayoutTree) keyRow(e app.Event) app.Value {
+	if a := app.Window().Get("document").Get("activeElement"); a.Truthy() && a.Get("dataset").Get("id").Truthy() &&
+		t.Mounted() && t.JSValue().Call("contains", a).Bool() {
+		return a
+	}
+	tg := e.Get("target")
+	if !tg.Truthy() {
+		return app.Null()
+	}
+	if tg.Call("closest", ".tree-edit").Truthy() {
+		return app.Null()
+	}
+	return tg.Call("closest", "[data-id]")
+}
+
+// nextRow is the row after (dir "nextElementSibling") or before row,
+// passing over the editor, or a value that is not truthy.
+func nextRow(row app.Value, dir string) app.Value {
+	for r := row.Get(dir); r.Truthy(); r = r.Get(dir) {
+		if r.Get("dataset").Get("id").Truthy() {
+			return r
+		}
+	}
+	return app.Null()
+}
+
+// isUnder reports whether the row with id kid is inside the row with id
+// (a child, or a group of its elements).
+func isUnder(kid, id string) bool {
+	return strings.HasPrefix(kid, id+".") || strings.HasPrefix(kid, id+"#")
+}
+
+// parentRow is the row above the row with id in the tree: its group
+// ([100..199]) where its parent shows its elements in groups, else its
+// parent; a value that is not truthy for the first row.
+func (t *LayoutTree) parentRow(id string) app.Value {
+	if h := strings.LastIndexByte(id, '#'); h > strings.LastIndexByte(id, '.') {
+		return t.rowElement(id[:h]) // a group's parent is the array
+	}
+	cut := strings.LastIndexByte(id, '.')
+	if cut < 0 {
+		return app.Null()
+	}
+	parent := id[:cut]
+	if idx, err := strconv.Atoi(id[cut+1:]); err == nil {
+		if g := t.rowElement(parent + "#" + strconv.Itoa(idx/groupSize)); g.Truthy() {
+			return g
+		}
+	}
+	return t.rowElement(parent)
+}
+
+// moveTo moves the focus to row and selects it, as a click does; a group
+// row, which has no field, takes the focus and the Tab stop only.
+func (t *LayoutTree) moveTo(ctx app.Context, row app.Value) {
+	if !row.Truthy() {
+		ctx.PreventUpdate()
+		return
+	}
+	id := row.Get("dataset").Get("id").String()
+	row.Call("focus")
+	t.focusAfter(ctx, id)
+	if strings.Contains(id, "#") || t.On == nil {
+		t.active, t.activeFor = id, t.SelID
+		return // the render moves the Tab stop
+	}
+	wasActive := t.active != ""
+	t.active = ""
+	if id == t.SelID {
+		if !wasActive {
+			ctx.PreventUpdate() // the Tab stop is on it already
+		}
+		return
+	}
+	t.revealed = id // in view: the focus brought it there
+	t.On.SelectNode(ctx, t.Dir, id)
+}
+
+// focusAfter puts the focus on the row with id after the render a handler
+// is about to cause, should the render move it off (go-app matches
+// elements by position: the editor's row, which follows the selection,
+// shifts the rows after it). The newest request is the one kept.
+func (t *LayoutTree) focusAfter(ctx app.Context, id string) {
+	t.focusID = id
+	ctx.Defer(func(app.Context) {
+		want := t.focusID
+		if want == "" || !t.Mounted() {
+			return
+		}
+		t.focusID = ""
+		a := app.Window().Get("document").Get("activeElement")
+		if a.Truthy() && a.Get("dataset").Get("id").String() == want {
+			return
+		}
+		if a.Truthy() && a.Call("closest", ".tree-edit").Truthy() {
+			return // the editor took it (focusEditorAfter)
+		}
+		if el := t.rowElement(want); el.Truthy() {
+			el.Call("focus")
+		}
+	})
+}
+
+// focusEditorAfter puts the focus in the editor of the row with id once
+// the render has drawn it: on its first input (a text field, a select, a
+// checkbox), or with any on its first control (a button too). Without
+// such a control the focus stays on the row.
+func (t *LayoutTree) focusEditorAfter(ctx app.Context, id string, any bool) {
+	ctx.Defer(func(app.Context) {
+		if !t.Mounted() || t.SelID != id {
+			return
+		}
+		if row := t.rowElement(id); row.Truthy() {
+			if c := editorControl(row, any); c.Truthy() {
+				c.Call("focus")
+			}
+		}
+	})
+}
+
+// editorControl is the first input of the editor under row (with any, its
+// first control of any kind), or a value that is not truthy.
+func editorControl(row app.Value, any bool) app.Value {
+	ed := row.Get("nextElementSibling")
+	if !ed.Truthy() || !ed.Get("classList").Call("contains", "tree-edit").Bool() {
+		return app.Null()
+	}
+	sel := "input, select, textarea"
+	if any {
+		sel += ", button"
+	}
+	return ed.Call("querySelector", sel)
 }
