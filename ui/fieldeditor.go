@@ -28,6 +28,16 @@ type FieldEditor struct {
 	// editor's own state, not the message's.
 	hexFor    string
 	hexToggle bool
+	// applied is the text last sent from the input for appliedTo (its path
+	// and data-hex), until the props bring the value back (OnUpdate):
+	// Escape puts it back, the props being the value before it until the
+	// page renders the edit.
+	applied, appliedTo string
+}
+
+// OnUpdate forgets the text last sent: the props now say what was applied.
+func (f *FieldEditor) OnUpdate(ctx app.Context) {
+	f.applied, f.appliedTo = "", ""
 }
 
 // The handlers below take what they act on from the element the event is
@@ -65,6 +75,7 @@ func (f *FieldEditor) onValueChange(ctx app.Context, e app.Event) {
 	guard(ctx, func() {
 		clearDraft() // applied now: no draft left to restore (draft.go)
 		path, op, text := editOf(ctx)
+		f.applied, f.appliedTo = text, path+" "+ctx.JSSrc().Get("dataset").Get("hex").String()
 		f.sendNow(ctx, message.Edit{Op: op, Path: message.ParsePath(path), Text: text})
 	})
 }
@@ -201,7 +212,34 @@ func (f *FieldEditor) input(in EditorInfo, val string, op message.Op) app.UI {
 		Attr("data-edit", in.Path).Attr("data-hex", strconv.FormatBool(op == message.OpSetHex)).
 		Aria("label", message.DisplayPath(in.Path)+" ("+in.Type+")").
 		OnChange(f.onValueChange).
-		OnInput(f.onValueInput)
+		OnInput(f.onValueInput).
+		OnKeyDown(f.onValueKey)
+}
+
+// onValueKey puts the value back as the editor shows it on Escape, before
+// the tree (LayoutTree.onKey) moves the focus back to the row: a value
+// typed and left by Escape is dropped, not applied.
+func (f *FieldEditor) onValueKey(ctx app.Context, e app.Event) {
+	ctx.PreventUpdate()
+	guard(ctx, func() {
+		if e.Get("key").String() != "Escape" {
+			return
+		}
+		src := ctx.JSSrc()
+		in := f.Info
+		if src.Get("dataset").Get("edit").String() != in.Path {
+			return
+		}
+		val := in.Text
+		if in.Kind == kindRecBytes && src.Get("dataset").Get("hex").String() == "true" {
+			val = hex.EncodeToString([]byte(in.Text))
+		}
+		if f.appliedTo == in.Path+" "+src.Get("dataset").Get("hex").String() {
+			val = f.applied // sent, and not yet rendered back
+		}
+		src.Set("value", val)
+		clearDraft()
+	})
 }
 
 func (f *FieldEditor) onHexMode(ctx app.Context, e app.Event) {
