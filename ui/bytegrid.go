@@ -261,7 +261,7 @@ func (g *ByteGrid) Render() app.UI {
 			// Rows replaced on a scroll step lay out and paint inside this box only.
 			Style("contain", "content").
 			TabIndex(0).
-			Aria("label", "bytes of the "+g.Dir.String()+"; arrow keys move, the field under the cursor is selected").
+			Aria("label", "bytes of the "+g.Dir.String()+"; arrow keys move, the field under the cursor is selected; Enter goes to its row in the tree").
 			OnScroll(g.onScroll).
 			OnMouseOver(g.onOver).
 			OnMouseMove(g.onMove).
@@ -589,6 +589,10 @@ func (g *ByteGrid) onKey(ctx app.Context, e app.Event) {
 			cur = 0
 		case "End":
 			cur = len(g.Bytes) - 1
+		case "Enter":
+			ctx.PreventUpdate()
+			g.focusTree()
+			return
 		default:
 			ctx.PreventUpdate()
 			return
@@ -603,4 +607,24 @@ func (g *ByteGrid) onKey(ctx app.Context, e app.Event) {
 		g.reveal(ctx, cur/g.width())
 		g.paint()
 	})
+}
+
+// focusTree moves the focus from the grid to the tree beside it, on its
+// Tab stop: the selected field's row (or, where none is selected, the
+// first). Enter there opens the field's editor (LayoutTree.onKey).
+func (g *ByteGrid) focusTree() {
+	if !g.Mounted() {
+		return
+	}
+	body := g.JSValue().Call("closest", ".pane-body, .learn-ex-body")
+	if !body.Truthy() {
+		return
+	}
+	row := body.Call("querySelector", `.tree .tn.sel`)
+	if !row.Truthy() {
+		row = body.Call("querySelector", `.tree .tn[tabindex="0"]`)
+	}
+	if row.Truthy() {
+		row.Call("focus")
+	}
 }
