@@ -125,6 +125,10 @@ func TestTreeArrowKeysMoveTheSelection(t *testing.T) {
 	}
 	s.press(kb.ArrowDown)
 	s.expectSelected(scope, rows[1], "Down")
+	// The focus shows: the row moved to by a key has its focus ring.
+	if ring := eval[string](s, `(s => s.outlineStyle + ' ' + s.outlineWidth)(getComputedStyle(document.activeElement))`); !strings.HasPrefix(ring, "solid") || strings.HasSuffix(ring, " 0px") {
+		t.Errorf("the focused row's outline is %q, want a visible ring", ring)
+	}
 	s.press(kb.ArrowDown)
 	s.expectSelected(scope, rows[2], "Down twice")
 	s.press(kb.ArrowUp)

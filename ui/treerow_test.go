@@ -38,3 +38,37 @@ func TestTreeRowEscapesWhatTheBytesCarry(t *testing.T) {
 	assert.True(t, containsAttrs(out, `data-id="0.1" data-path="header" role="treeitem" tabindex="0"`), "the Tab stop on the selected row")
 	assert.Equal(t, strings.Count(out, `role="treeitem"`)-1, strings.Count(out, `tabindex="-1"`))
 }
+
+// The Tab stop stays on the selected row, or, when a closed row hides it,
+// on the nearest row above it that is drawn.
+func TestTreeTabStopFollowsTheSelection(t *testing.T) {
+	m := message.Minimal(schema.ByName("ApiVersions"), 3, schema.Request)
+	d, err := frame.Build(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stop := func(tr *LayoutTree) string {
+		var b strings.Builder
+		app.PrintHTML(&b, tr.Render())
+		out := b.String()
+		if n := strings.Count(out, `tabindex="0"`); n != 1 {
+			t.Fatalf("%d Tab stops", n)
+		}
+		for _, el := range strings.Split(out, "<") {
+			if strings.Contains(el, `tabindex="0"`) {
+				_, id, _ := strings.Cut(el, `data-id="`)
+				id, _, _ = strings.Cut(id, `"`)
+				return id
+			}
+		}
+		return ""
+	}
+	assert.Equal(t, "0", stop(&LayoutTree{Tree: d.Tree}), "no selection: the first row")
+	assert.Equal(t, "0.1.1", stop(&LayoutTree{Tree: d.Tree, SelID: "0.1.1"}), "the selected row")
+	closed := &LayoutTree{Tree: d.Tree, SelID: "0.1.1", open: map[string]bool{"0.1": false}}
+	assert.Equal(t, "0.1", stop(closed), "the closed row that hides the selected one")
+	grp := &LayoutTree{Tree: d.Tree, SelID: "0.1.1", active: "0.2", activeFor: "0.1.1"}
+	assert.Equal(t, "0.2", stop(grp), "the row the keys moved to, while the selection stays")
+	grp.SelID = "0.1"
+	assert.Equal(t, "0.1", stop(grp), "the selection once it moved")
+}
