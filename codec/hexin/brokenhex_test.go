@@ -136,3 +136,14 @@ func TestBase64OfEveryFrameStillReads(t *testing.T) {
 	t.Logf("%d texts read as base64, %d lost", read, lost)
 	assert.LessOrEqual(t, lost, 30, "9 small minimal frames, each as 3 texts, when written")
 }
+
+// Hex words of an odd number of digits in what looks like xxd -e output,
+// its last line cut, are an error, not a panic: the little-endian reading
+// of a cut line once took as many bytes as its ASCII column shows from
+// words that held fewer.
+func TestXXDLittleOddWords(t *testing.T) {
+	text := "00000000: " + strings.Repeat("01", 30) + "  " + strings.Repeat(".", 30) + "\n00000010: a b c d  ."
+	assert.NotPanics(t, func() { _, _ = Parse(text) })
+	_, err := ParseAs(text, XXDLittle)
+	assert.Error(t, err)
+}

@@ -58,6 +58,9 @@ func xxdWords(text string) (little []byte, onlyLittle bool, _ *Error) {
 			if j == i {
 				break
 			}
+			if (j-i)%2 == 1 {
+				return nil, false, errAt(XXDLittle, j-1, "odd number of hex digits (%d) in a word: each byte is two", j-i)
+			}
 			for k := j - 2; k >= i; k -= 2 {
 				little = append(little, unhex(text[k])<<4|unhex(text[k+1]))
 			}
@@ -69,7 +72,8 @@ func xxdWords(text string) (little []byte, onlyLittle bool, _ *Error) {
 		ascii := text[gutter:eol]
 		shown := little[lineStart:]
 		if cut {
-			shown, big = shown[:len(ascii)], big[:len(ascii)]
+			n := min(len(ascii), len(shown), len(big))
+			shown, big = shown[:n], big[:n]
 		}
 		if !xxdShows(shown, ascii) {
 			return nil, false, errAt(XXDLittle, gutter, "the ASCII column does not show these bytes read as little-endian words")
