@@ -742,6 +742,17 @@ func TestWiresharkLinesFromTheMiddle(t *testing.T) {
 	var e *Error
 	require.ErrorAs(t, err, &e)
 	assert.Equal(t, []int{1, 54}, []int{e.Line, e.Column}, e.Msg)
+
+	// A row's offset is a multiple of 16: plain hex whose first word has
+	// four digits is not taken for an offset.
+	for text, want := range map[string]string{
+		"dead  be ef 01 02":              "deadbeef0102",
+		"cafe  00 01 02 03\nbabe  04 05": "cafe00010203babe0405",
+	} {
+		r, err := Parse(text)
+		require.NoError(t, err, text)
+		assert.Equal(t, want, hex.EncodeToString(r.Bytes), text)
+	}
 }
 
 // What a packet dump cut short says: tshark -V's details give each

@@ -542,7 +542,9 @@ func wiresharkLine(line string) bool {
 	for j < len(line) && line[j] == ' ' {
 		j++
 	}
-	return i >= 4 && i <= 6 && (j-i == 2 || j-i == 3) && j+2 <= len(line) && isHex(line[j]) && isHex(line[j+1]) &&
+	// Wireshark's rows are 16 bytes: an offset ends in 0 ("dead  be ef"
+	// is plain hex, not bytes at 0xdead).
+	return i >= 4 && i <= 6 && line[i-1] == '0' && (j-i == 2 || j-i == 3) && j+2 <= len(line) && isHex(line[j]) && isHex(line[j+1]) &&
 		(j+2 == len(line) || line[j+2] == ' ' || line[j+2] == '\r')
 }
 
