@@ -112,7 +112,7 @@ func readFrames(name string, stdin io.Reader, hint frame.Hint, ports []uint16, k
 	}
 	res := conversation.Find(in, conversation.Options{Hint: hint, Keys: keys})
 	if res.CaptureKeysErr != nil {
-		fmt.Fprintf(stderr, "kafkawire: note: %v; the %d sessions before it are used\n", res.CaptureKeysErr, res.CaptureKeys)
+		fmt.Fprintf(stderr, "kafkawire: note: %v; the sessions before it (%d) are used\n", res.CaptureKeysErr, res.CaptureKeys)
 	} else if res.CaptureKeys > 0 {
 		sessions := fmt.Sprintf("%d TLS sessions", res.CaptureKeys)
 		if res.CaptureKeys == 1 {

@@ -5,6 +5,7 @@ package ui
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"net/netip"
 	"strconv"
@@ -484,4 +485,21 @@ func TestConversationsSayPacketsWereCut(t *testing.T) {
 	assert.Contains(t, page, "12 packets were cut short by the capture&#39;s snap length: the frames in them are incomplete")
 	l = newCaptureList("whole.pcap", 1000, source.Input{Kind: source.Pcap}, conversation.Collect(frames, conns), nil)
 	assert.NotContains(t, app.HTMLString(&Conversations{List: l, Gen: l.Gen}), `id="conv-cut"`)
+}
+
+// A capture that carried its own TLS secrets says its connections were
+// opened with them, and where its key log stopped reading, if it did.
+func TestConversationsSayTheCapturesOwnSecrets(t *testing.T) {
+	api := schema.ByName("Metadata")
+	conns := []conversation.Conn{
+		{Name: "10.0.0.1:40000>10.0.0.2:9093", Kind: conversation.Kafka, TLS: "TLS 1.3, TLS_AES_128_GCM_SHA256"},
+		{Name: "10.0.0.1:40001>10.0.0.2:9093", Kind: conversation.TLS, Notes: []string{"TLS, not decrypted: the key log has no secrets for this connection"}},
+	}
+	frames := []conversation.Frame{{Conn: conns[0].Name, Dir: schema.Request, API: api, Version: 12, Bytes: make([]byte, 10), Pair: -1}}
+	found := conversation.Collect(frames, conns)
+	found.CaptureKeys, found.CaptureKeysErr = 1, errors.New("the capture's TLS secrets: key log: line 2, column 1: \"HELLO\" is not a key log label")
+	l := &CaptureList{File: "secrets.pcapng", Kind: source.Pcapng, Cur: -1, Found: found}
+	page := app.HTMLString(&Conversations{List: l, Gen: l.Gen})
+	assert.Contains(t, page, "in 1 Kafka connection (1 over TLS, decrypted with the secrets the capture carries), 1 TLS not opened by the secrets the capture carries")
+	assert.Contains(t, page, "line 2, column 1: &#34;HELLO&#34; is not a key log label; the sessions before it (1) are used")
 }

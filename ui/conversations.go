@@ -148,6 +148,9 @@ func (c *Conversations) summary() app.UI {
 	if l.CutNote != "" {
 		parts = append(parts, app.Div().ID("conv-cut").Class("paste-ferr").Text(l.CutNote))
 	}
+	if err := l.Found.CaptureKeysErr; err != nil {
+		parts = append(parts, app.Div().ID("conv-keys-err").Class("paste-ferr").Text(err.Error()+"; the sessions before it ("+strconv.Itoa(l.Found.CaptureKeys)+") are used"))
+	}
 	if l.Len() == 0 && l.Err == "" {
 		parts = append(parts, app.Div().Class("paste-ferr").Text("No Kafka frame in this capture."))
 	}

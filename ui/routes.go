@@ -21,8 +21,9 @@ func Register() {
 	app.RouteWithRegexp(pageRoute.String(), func() app.Composer { return &Page{} })
 	app.RouteWithRegexp(compareRoute.String(), func() app.Composer { return &Compare{} })
 	app.RouteWithRegexp(learnRoute.String(), func() app.Composer { return &Learn{} })
-	// Last, every other path (go-app's own not-found page has no way back).
-	app.RouteWithRegexp(`^/`, func() app.Composer { return &Missing{} })
+	// Last, every other path that names no file (go-app's own not-found
+	// page has no way back); /robots.txt and the like stay not found.
+	app.RouteWithRegexp(`^/[^.]*$`, func() app.Composer { return &Missing{} })
 }
 
 // Paths lists every page of the site: the index, the primer, and per API its compare view and one page per version.

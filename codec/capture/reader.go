@@ -396,12 +396,13 @@ func (r *Reader) readSecrets(body []byte, bodyOff int64) error {
 		return &Error{Offset: bodyOff, Block: r.block, What: fmt.Sprintf("an 8-byte decryption secrets header, found %d bytes", len(body))}
 	}
 	typ, n := r.order.Uint32(body), r.order.Uint32(body[4:])
-	if uint64(n) > uint64(len(body)-8) {
-		return &Error{Offset: bodyOff + 4, Block: r.block, What: fmt.Sprintf("secrets of at most the block's %d bytes, found a length of %d", len(body)-8, n)}
-	}
 	if typ != ngTLSKeyLog {
 		return nil
 	}
+	// Secrets said to run past their block (whose own length is sound)
+	// are read to its end: the packets after it are not lost for that, and
+	// a key log line cut there says where when the key log is read.
+	n = uint32(min(uint64(n), uint64(len(body)-8)))
 	if len(r.keyLog)+int(n)+1 > maxKeyLog {
 		return &Error{Offset: bodyOff, Block: r.block, What: fmt.Sprintf("TLS secrets of at most %d MiB in all", maxKeyLog>>20)}
 	}

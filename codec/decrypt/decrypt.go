@@ -162,12 +162,12 @@ func Decrypt(client, server *source.Stream, keys *KeyLog, pause func()) Connecti
 		}
 		// A key log that lost one side's line still opens the other side.
 		if s.clientApplication == nil {
-			c.Client, c.ClientErr = newSide(client).out, errors.New("at its start: the key log has no CLIENT_TRAFFIC_SECRET_0 for this connection")
+			c.Client, c.ClientErr = nothingOf(client), errors.New("at its start: the key log has no CLIENT_TRAFFIC_SECRET_0 for this connection")
 		} else {
 			c.Client, c.EarlyData, c.ClientErr = read13(client, su, s.clientHandshake, s.clientApplication, ch.earlyData, pause)
 		}
 		if s.serverApplication == nil {
-			c.Server, c.ServerErr = newSide(server).out, errors.New("at its start: the key log has no SERVER_TRAFFIC_SECRET_0 for this connection")
+			c.Server, c.ServerErr = nothingOf(server), errors.New("at its start: the key log has no SERVER_TRAFFIC_SECRET_0 for this connection")
 		} else {
 			c.Server, _, c.ServerErr = read13(server, su, s.serverHandshake, s.serverApplication, false, pause)
 		}
@@ -364,10 +364,17 @@ type side struct {
 	out source.Stream
 }
 
-func newSide(s *source.Stream) *side {
+// nothingOf is a side none of whose records could be decrypted: the
+// stream as it came, without its bytes.
+func nothingOf(s *source.Stream) source.Stream {
 	out := *s
+	out.Bytes, out.Gaps, out.Segments, out.Named = nil, nil, nil, nil
+	return out
+}
+
+func newSide(s *source.Stream) *side {
+	out := nothingOf(s)
 	out.Bytes = make([]byte, 0, len(s.Bytes)) // plaintext is never longer
-	out.Gaps, out.Segments, out.Named = nil, nil, nil
 	return &side{in: s, out: out}
 }
 
