@@ -204,30 +204,24 @@ func TestRealToolsCutAnywhere(t *testing.T) {
 }
 
 func cutAnywhere(t *testing.T, args []string, b []byte) {
-	{
-		{
-			tool := struct{ args []string }{args}
-			path := needTool(t, tool.args[0])
-			cmd := exec.Command(path, tool.args[1:]...)
-			cmd.Stdin = bytes.NewReader(b)
-			out, err := cmd.Output()
-			require.NoError(t, err)
-			text := string(out)
-			bad := 0
-			// From two lines on: a line of od -A x alone is hex as much.
-			second := strings.Index(text, "\n") + 1
-			second += strings.Index(text[second:], "\n") + 1
-			for n := second; n < len(text) && bad < 5; n++ {
-				r, err := Parse(text[:n])
-				switch {
-				case err != nil:
-					t.Errorf("cut at %d (…%q): %v", n, text[max(0, n-40):n], err)
-					bad++
-				case len(r.Bytes) > len(b)+7 || !bytes.Equal(r.Bytes[:min(len(b), len(r.Bytes))], b[:min(len(b), len(r.Bytes))]):
-					t.Errorf("cut at %d (…%q): read as %s, bytes not the input's: %x", n, text[max(0, n-40):n], r.Format, r.Bytes[max(0, len(r.Bytes)-16):])
-					bad++
-				}
-			}
+	cmd := exec.Command(needTool(t, args[0]), args[1:]...)
+	cmd.Stdin = bytes.NewReader(b)
+	out, err := cmd.Output()
+	require.NoError(t, err)
+	text := string(out)
+	bad := 0
+	// From two lines on: a line of od -A x alone is hex as much.
+	second := strings.Index(text, "\n") + 1
+	second += strings.Index(text[second:], "\n") + 1
+	for n := second; n < len(text) && bad < 5; n++ {
+		r, err := Parse(text[:n])
+		switch {
+		case err != nil:
+			t.Errorf("cut at %d (…%q): %v", n, text[max(0, n-40):n], err)
+			bad++
+		case len(r.Bytes) > len(b)+7 || !bytes.Equal(r.Bytes[:min(len(b), len(r.Bytes))], b[:min(len(b), len(r.Bytes))]):
+			t.Errorf("cut at %d (…%q): read as %s, bytes not the input's: %x", n, text[max(0, n-40):n], r.Format, r.Bytes[max(0, len(r.Bytes)-16):])
+			bad++
 		}
 	}
 }
