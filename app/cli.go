@@ -377,11 +377,9 @@ func printGuesses(stdout io.Writer, b []byte) error {
 		}
 		return errors.New("no API and version decodes these bytes as a whole response, nor as a request")
 	}
-	for i, c := range cands {
-		if i == 20 {
-			fmt.Fprintf(stdout, "... and %d more\n", len(cands)-20)
-			break
-		}
+	// Every candidate: the one that is right may rank anywhere (a response
+	// of a few zero bytes fits dozens), and a pipe can cut the list.
+	for _, c := range cands {
 		fmt.Fprintf(stdout, "%s\t--api %s --version %d\n", c, c.API.Name, c.Version)
 	}
 	return nil

@@ -228,6 +228,17 @@ func TestGuessResponse(t *testing.T) {
 	out, _, status := kafkawire(t, resp, "decode", "--guess")
 	require.Equal(t, 0, status)
 	assert.Contains(t, out, "DescribeProducers v0")
+
+	// A response of a few zero bytes fits dozens of pairs: every one is
+	// listed, the right one among them, as many as decode says there are.
+	resp, _, _ = kafkawire(t, "", "encode", "--api", "PushTelemetry", "--version", "0", "--response")
+	_, errOut, _ := kafkawire(t, resp, "decode")
+	m := regexp.MustCompile(`--guess for all (\d+) candidates`).FindStringSubmatch(errOut)
+	require.NotNil(t, m, errOut)
+	out, _, status = kafkawire(t, resp, "decode", "--guess")
+	require.Equal(t, 0, status)
+	assert.Contains(t, out, "PushTelemetry v0\t--api PushTelemetry --version 0\n")
+	assert.Equal(t, m[1], strconv.Itoa(strings.Count(out, "\t--api ")), out)
 }
 
 // The built binary behaves like run: a real process, exit status and all.
