@@ -891,8 +891,11 @@ func (f *finder) pasted(index int) {
 	first := f.frames.n
 	for _, p := range parts {
 		broken := p.Rest
-		if p.Short > 0 {
+		switch {
+		case p.Short > 0:
 			broken = fmt.Sprintf("the input ends %d bytes before the frame does", p.Short)
+		case p.Decoded != nil && p.Decoded.Err != nil:
+			broken = "does not decode: " + p.Decoded.Err.Error()
 		}
 		s := f.frames.at(f.add(index, p.Off, p.Off+len(p.Piece.Bytes), p.Dir, broken))
 		s.correlationID, _ = frame.CorrelationID(p.Piece.Bytes, p.Dir)

@@ -452,9 +452,10 @@ func DecodeStreamEach(b []byte, hint Hint, each func(done, total int)) []Part {
 			// version were a correlation id that pairs with nothing.)
 			part.Dir = schema.Request
 			part.Decoded = req
-		} else if req != nil && hint.API == nil && len(requests) == 0 && noResponse(&part) {
-			// Names a known API and version, decodes as no response, and fails
-			// as a request: show why, as a request. (A response whose
+		} else if req != nil && hint.API == nil && !answers(p.Bytes) && noResponse(&part) {
+			// Names a known API and version, answers no request before it,
+			// decodes as no response, and fails as a request: show why, as
+			// a request (one damaged among a client's). (A response whose
 			// correlation id is small reads as a Produce request header.)
 			part.Dir = schema.Request
 			part.Decoded = req

@@ -48,6 +48,33 @@ func TestDecodeStreamPairsByCorrelationID(t *testing.T) {
 	assert.Nil(t, parts[0].Err)
 }
 
+// One damaged request among a client's (its ClientId's length broken) is
+// that request, broken where it breaks: it answers no request before it
+// and decodes as no response, so it is not taken for a response whose
+// correlation id is its API key and version. A response among them whose
+// correlation id reads as a request header is still a response.
+func TestDecodeStreamDamagedRequestAmongRequests(t *testing.T) {
+	first := encodeWithCorrelation(t, "ApiVersions", 3, schema.Request, 0)
+	m := message.Example(schema.ByName("Produce"), 9, schema.Request)
+	m.Header.Set("CorrelationId", int32(1))
+	produce, err := frame.Encode(m)
+	require.NoError(t, err)
+	produce[12] = 0x7f // the ClientId's int16 length: 0x7fxx bytes, past the end
+	parts := frame.DecodeStream(append(bytes.Clone(first), produce...), frame.Hint{})
+	require.Len(t, parts, 2)
+	assert.Equal(t, schema.Request, parts[1].Dir)
+	require.NotNil(t, parts[1].Decoded)
+	assert.Equal(t, "Produce", parts[1].Msg.API.Name)
+	require.NotNil(t, parts[1].Err)
+	assert.Equal(t, 12, parts[1].Err.Off)
+	assert.Contains(t, parts[1].Err.Msg, "string length")
+
+	resp := encodeWithCorrelation(t, "DescribeProducers", 0, schema.Response, 1)
+	parts = frame.DecodeStream(append(bytes.Clone(first), resp...), frame.Hint{})
+	require.Len(t, parts, 2)
+	assert.Equal(t, schema.Response, parts[1].Dir, "a response of correlation id 1 (Produce v1 read as a request header)")
+}
+
 // A response whose correlation id is 1 starts 00 00 00 01, which reads as a
 // Produce v1 request header; it decodes as no request but as responses, so
 // it is taken as a response.
