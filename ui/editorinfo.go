@@ -218,7 +218,7 @@ func (e EditorInfo) Actions() []EditAction {
 	default:
 		add("present", "give it a value", message.OpSetPresent, "")
 	}
-	if e.Tagged && !e.Null && e.Path != "" {
+	if e.Tagged && e.Path != "" {
 		add("rmtag", "remove tagged field", message.OpRemoveTagged, "")
 	}
 	for i, name := range e.Tags {

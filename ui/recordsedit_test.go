@@ -353,3 +353,24 @@ func TestLegacyEditorActionsApply(t *testing.T) {
 	}
 	assert.Equal(t, []string{"duplicate message", "remove message"}, ops)
 }
+
+// A tagged field set to null (ClusterId's default) stays in the frame as
+// the user left it, and can still be removed: its remove button does not
+// go with its value.
+func TestTaggedFieldAtNullCanBeRemoved(t *testing.T) {
+	p := NewPane(schema.ByName("Fetch"), 12, schema.Request)
+	before := len(p.Bytes())
+	mustEdit(t, p, message.OpAddTagged, "body", "ClusterId")
+	mustEdit(t, p, message.OpSetNull, "body.ClusterId", "")
+	n := p.byPath("body.ClusterId")
+	require.NotNil(t, n)
+	var rm *message.Edit
+	for _, a := range p.Editor(n).Actions() {
+		if a.DataOp == "rmtag" {
+			rm = &a.Edit
+		}
+	}
+	require.NotNil(t, rm, "remove tagged field is offered on the null ClusterId")
+	require.True(t, p.Edit(*rm), p.EditErr)
+	assert.Equal(t, before, len(p.Bytes()), "removed, the frame is as it was")
+}
