@@ -110,6 +110,13 @@ func TestCompareFetch6To7MarksTheSessionFields(t *testing.T) {
 	assert.Contains(t, diffSummaryText(t, html, schema.Request), "added (int32) SessionId")
 }
 
+// Fetch v18's request adds HighWatermark as a tagged field: the list
+// says so, which is why the minimal frames are the same size.
+func TestCompareSaysAnAddedFieldIsTagged(t *testing.T) {
+	_, html := compareView(t, "Fetch", "from=17&to=18")
+	assert.Contains(t, diffSummaryText(t, html, schema.Request), "added (int64, tagged (tag 1)) Topics.Partitions.HighWatermark")
+}
+
 // TestCompareMetadata9To10MarksTopicIdInTheResponse: Metadata v10 adds
 // TopicId to each topic of the response.
 func TestCompareMetadata9To10MarksTopicIdInTheResponse(t *testing.T) {

@@ -280,9 +280,9 @@ func changeClass(c versiondiff.Change) string {
 func changeText(fc *versiondiff.FieldChange) string {
 	switch fc.Change {
 	case versiondiff.Added:
-		return "added (" + fc.Type + ")"
+		return "added (" + fc.Type + fieldNotes(fc) + ")"
 	case versiondiff.Removed:
-		return "removed (" + fc.Type + ")"
+		return "removed (" + fc.Type + fieldNotes(fc) + ")"
 	case versiondiff.TypeChanged:
 		return "type " + fc.FromType + " → " + fc.ToType
 	case versiondiff.Nullable:
