@@ -456,7 +456,9 @@ func readStruct(x any, fields []*schema.Field, v int16, flex bool, path string) 
 		return nil, atPath(path, "want an object, have %s", jsonKind(x))
 	}
 	s := &Struct{}
-	known := map[string]bool{"_unknownTags": true}
+	// Tagged fields, those the schema knows not among them, exist only
+	// in flexible versions.
+	known := map[string]bool{"_unknownTags": flex}
 	for _, f := range fields {
 		if !f.Versions.Has(v) {
 			continue
@@ -490,7 +492,9 @@ func readStruct(x any, fields []*schema.Field, v int16, flex bool, path string) 
 				names = append(names, f.Name)
 			}
 		}
-		names = append(names, "_unknownTags")
+		if flex {
+			names = append(names, "_unknownTags")
+		}
 		return nil, unknownAt(path, unknown, names, fmt.Sprintf(" at v%d", v))
 	}
 	if u, ok := obj["_unknownTags"]; ok {

@@ -58,6 +58,12 @@ func TestNamedInJSONExactKeys(t *testing.T) {
 	assert.ErrorContains(t, err, `the JSON's "version" is "3"`)
 	_, err = message.FromJSON([]byte(`{"body": {"_unknownTags": [{"tag": 9, "data": "00", "dat": "01"}]}}`), schema.ByName("ApiVersions"), 3, schema.Request)
 	assert.ErrorContains(t, err, `body._unknownTags[0]: unknown key "dat"`)
+
+	// Below the flexible versions there are no tagged fields, known or not.
+	_, err = message.FromJSON([]byte(`{"body": {"Topics": [{"Name": "x"}], "Bogus": 1}}`), schema.ByName("Metadata"), 4, schema.Request)
+	assert.EqualError(t, err, `JSON line 1, column 47: body: unknown key "Bogus"; the keys here are Topics, AllowAutoTopicCreation at v4`)
+	_, err = message.FromJSON([]byte(`{"body": {"_unknownTags": []}}`), schema.ByName("Metadata"), 4, schema.Request)
+	assert.ErrorContains(t, err, `body: unknown key "_unknownTags"`)
 }
 
 // An error with a path says the line and column of the value the path names,
