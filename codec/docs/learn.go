@@ -249,7 +249,7 @@ var lessons = []Lesson{
 				},
 				Examples: []LessonExample{
 					{API: "ApiVersions", Version: 4, Realistic: true, Caption: "The client names its software and version."},
-					{API: "ApiVersions", Version: 3, Response: true, Realistic: true, Caption: "The broker's ranges: one entry per API key it serves (a single one here, Produce), each the key, the lowest and the highest version it accepts."},
+					{API: "ApiVersions", Version: 4, Response: true, Realistic: true, Caption: "The broker's ranges: one entry per API key it serves (a single one here, Produce), each the key, the lowest and the highest version it accepts."},
 				},
 			},
 			{
