@@ -320,6 +320,46 @@ func intText(p any) string {
 
 // SetText sets what p names from text: a number, a codec name, or the UTF-8 bytes of a key, value or header part.
 func (s *Set) SetText(p []string, text string) error {
+	return s.keepingMax(p, func() error { return s.setText(p, text) })
+}
+
+// keepingMax makes edit, an edit of what p names, and keeps the batch's
+// maxTimestamp its latest record's timestamp when it was that before (as
+// a producer writes it, for CreateTime): a record's time or the records
+// changed, it follows them as lastOffsetDelta does. One the user set
+// otherwise, or set itself, is left as it is.
+func (s *Set) keepingMax(p []string, edit func() error) error {
+	var b *Batch
+	if !namesBatches(p) {
+		if t, err := s.resolve(p); err == nil && !(t.rec == nil && t.field == "maxTimestamp") && followsRecords(t.batch) {
+			b = t.batch
+		}
+	}
+	if err := edit(); err != nil {
+		return err
+	}
+	if b != nil && len(b.Records) > 0 {
+		b.MaxTimestamp = latestTimestamp(b)
+	}
+	return nil
+}
+
+// followsRecords reports whether b's maxTimestamp is its latest record's
+// timestamp, as producers write it.
+func followsRecords(b *Batch) bool {
+	return b != nil && b.Legacy == nil && b.Attributes&attrLogAppendTime == 0 && len(b.Records) > 0 && b.MaxTimestamp == latestTimestamp(b)
+}
+
+// latestTimestamp is the timestamp of b's latest record.
+func latestTimestamp(b *Batch) int64 {
+	latest := b.Records[0].TimestampDelta
+	for _, r := range b.Records[1:] {
+		latest = max(latest, r.TimestampDelta)
+	}
+	return b.BaseTimestamp + latest
+}
+
+func (s *Set) setText(p []string, text string) error {
 	t, err := s.resolve(p)
 	if err != nil {
 		return err
@@ -376,6 +416,10 @@ func (s *Set) SetNull(p []string) error { return s.SetBytes(p, nil) }
 // Insert adds an element at index at: a batch (p empty), a record (p = batch.records) or a header (p = ....headers).
 // New records have a null key and an empty value; offsets and timestamps follow the one before.
 func (s *Set) Insert(p []string, at int) error {
+	return s.keepingMax(p, func() error { return s.insert(p, at) })
+}
+
+func (s *Set) insert(p []string, at int) error {
 	if namesBatches(p) {
 		return s.insertBatch(at)
 	}
@@ -397,6 +441,10 @@ func (s *Set) Insert(p []string, at int) error {
 // (p empty), a record (p names a batch or its records), or a header (p
 // names a record or its headers).
 func (s *Set) Append(p []string) error {
+	return s.keepingMax(p, func() error { return s.appendElement(p) })
+}
+
+func (s *Set) appendElement(p []string) error {
 	if namesBatches(p) {
 		return s.insertBatch(len(s.Batches))
 	}
@@ -456,10 +504,14 @@ func insertHeader(r *Record, at int) error {
 }
 
 // Duplicate inserts a copy of the batch, record or header p names right after it.
-func (s *Set) Duplicate(p []string) error { return s.change(p, true) }
+func (s *Set) Duplicate(p []string) error {
+	return s.keepingMax(p, func() error { return s.change(p, true) })
+}
 
 // Remove removes the batch, record or header p names.
-func (s *Set) Remove(p []string) error { return s.change(p, false) }
+func (s *Set) Remove(p []string) error {
+	return s.keepingMax(p, func() error { return s.change(p, false) })
+}
 
 func (s *Set) change(p []string, dup bool) error {
 	t, err := s.resolve(p)

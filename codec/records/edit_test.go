@@ -145,3 +145,40 @@ func TestAppendHeaderLeavesNextRecord(t *testing.T) {
 	back, _, _ := decode(t, s.AppendTo(nil), 0)
 	assert.Equal(t, recs[1].Headers, back.Batches[0].Records[1].Headers, "and so it encodes")
 }
+
+// A batch's maxTimestamp that is its latest record's timestamp (as
+// producers write it) stays so through edits of the records and their
+// times, as lastOffsetDelta follows the last record; one the user set
+// otherwise, and a LogAppendTime batch's, are left as they are.
+func TestMaxTimestampFollowsTheRecords(t *testing.T) {
+	path := func(s string) []string { return strings.Split(s, ".") }
+	fresh := func(attrs int16) *Set {
+		b := &Batch{Magic: 2, Attributes: attrs, BaseTimestamp: 1000, MaxTimestamp: 1005, LastOffsetDelta: 1, Records: []Record{
+			{Value: Bytes("a")}, {OffsetDelta: 1, TimestampDelta: 5, Value: Bytes("b")},
+		}}
+		s, _, _ := decode(t, b.AppendTo(nil), 0)
+		return s
+	}
+	s := fresh(0)
+	require.NoError(t, s.SetText(path("batches.0.records.1.timestampDelta"), "100"))
+	assert.Equal(t, int64(1100), s.Batches[0].MaxTimestamp)
+	require.NoError(t, s.SetText(path("batches.0.baseTimestamp"), "2000"))
+	assert.Equal(t, int64(2100), s.Batches[0].MaxTimestamp)
+	require.NoError(t, s.Remove(path("batches.0.records.1")))
+	assert.Equal(t, int64(2000), s.Batches[0].MaxTimestamp)
+	require.NoError(t, s.Duplicate(path("batches.0.records.0")))
+	require.NoError(t, s.SetText(path("batches.0.records.1.timestampDelta"), "7"))
+	assert.Equal(t, int64(2007), s.Batches[0].MaxTimestamp)
+	back, _, _ := decode(t, s.AppendTo(nil), 0)
+	assert.Equal(t, int64(2007), back.Batches[0].MaxTimestamp, "and so it encodes")
+
+	// Set apart by the user, it stays apart.
+	require.NoError(t, s.SetText(path("batches.0.maxTimestamp"), "5"))
+	require.NoError(t, s.SetText(path("batches.0.records.1.timestampDelta"), "9"))
+	assert.Equal(t, int64(5), s.Batches[0].MaxTimestamp)
+
+	// LogAppendTime: the broker's time, not the records'.
+	s = fresh(attrLogAppendTime)
+	require.NoError(t, s.SetText(path("batches.0.records.1.timestampDelta"), "100"))
+	assert.Equal(t, int64(1005), s.Batches[0].MaxTimestamp)
+}
