@@ -11,10 +11,12 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/kafkawire/kafkawire/codec/conversation"
 	"github.com/kafkawire/kafkawire/codec/decrypt"
 	"github.com/kafkawire/kafkawire/codec/frame"
+	"github.com/kafkawire/kafkawire/codec/hexin"
 	"github.com/kafkawire/kafkawire/codec/schema"
 	"github.com/kafkawire/kafkawire/codec/source"
 )
@@ -22,6 +24,16 @@ import (
 // timeLayout is RFC 3339 with all nine digits of the nanoseconds, so
 // times line up and sort as text.
 const timeLayout = "2006-01-02T15:04:05.000000000Z07:00"
+
+// appendTime appends t in timeLayout, or its time of day alone when the
+// input did not say the date (tcpdump's default times), rather than a date
+// made up.
+func appendTime(b []byte, t time.Time) []byte {
+	if hexin.Dateless(t) {
+		return t.AppendFormat(b, "15:04:05.000000000")
+	}
+	return t.UTC().AppendFormat(b, timeLayout)
+}
 
 // portList is the --port flag: server ports, repeated or comma-separated.
 type portList []uint16
@@ -230,7 +242,7 @@ func appendFrameLine(b []byte, f *conversation.Frame) []byte {
 		b = append(b, "null"...)
 	} else {
 		b = append(b, '"')
-		b = f.Time.UTC().AppendFormat(b, timeLayout)
+		b = appendTime(b, f.Time)
 		b = append(b, '"')
 	}
 	b = append(b, `,"direction":"`...)
@@ -499,7 +511,7 @@ func decodeConversations(stdout, stderr io.Writer, fd found, asJSON bool) error 
 			fmt.Fprintf(notes, ", correlation id %d", id)
 		}
 		if !f.Time.IsZero() {
-			fmt.Fprintf(notes, ", %s", f.Time.UTC().Format(timeLayout))
+			fmt.Fprintf(notes, ", %s", appendTime(nil, f.Time))
 		}
 		if f.Pair >= 0 {
 			fmt.Fprintf(notes, ", %s frame %d", map[schema.Direction]string{schema.Request: "answered by", schema.Response: "answers"}[f.Dir], f.Pair+1)

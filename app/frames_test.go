@@ -212,11 +212,12 @@ func TestFramesOfPastedBytes(t *testing.T) {
 	require.Equal(t, 0, status)
 	assert.Contains(t, out, `"direction":"response","apiKey":61,"apiName":"DescribeProducers","version":0,`)
 
-	// The committed tcpdump -X sample of a whole connection: its connection, no times.
+	// The committed tcpdump -X sample of a whole connection: its
+	// connection, and the times of day of its summaries, without a date.
 	out, _, status = kafkawire(t, "", "frames", "../codec/hexin/testdata/dp.tcpdump-X")
 	require.Equal(t, 0, status)
-	assert.Equal(t, `{"conn":"127.0.0.1:47001>127.0.0.1:47002","time":null,"direction":"request","apiKey":61,"apiName":"DescribeProducers","version":0,"correlationId":0,"hex":"`+req+`"}`+"\n"+
-		`{"conn":"127.0.0.1:47001>127.0.0.1:47002","time":null,"direction":"response","apiKey":61,"apiName":"DescribeProducers","version":0,"correlationId":0,"hex":"`+resp+`"}`+"\n", out)
+	assert.Equal(t, `{"conn":"127.0.0.1:47001>127.0.0.1:47002","time":"00:26:33.142198000","direction":"request","apiKey":61,"apiName":"DescribeProducers","version":0,"correlationId":0,"hex":"`+req+`"}`+"\n"+
+		`{"conn":"127.0.0.1:47001>127.0.0.1:47002","time":"00:26:33.192582000","direction":"response","apiKey":61,"apiName":"DescribeProducers","version":0,"correlationId":0,"hex":"`+resp+`"}`+"\n", out)
 }
 
 // Nothing found: exit status 1 and one line on stderr.

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"net/netip"
+	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -502,4 +503,23 @@ func TestConversationsSayTheCapturesOwnSecrets(t *testing.T) {
 	page := app.HTMLString(&Conversations{List: l, Gen: l.Gen})
 	assert.Contains(t, page, "in 1 Kafka connection (1 over TLS, decrypted with the secrets the capture carries), 1 TLS not opened by the secrets the capture carries")
 	assert.Contains(t, page, "line 2, column 1: &#34;HELLO&#34; is not a key log label; the sessions before it (1) are used")
+}
+
+// A pasted tcpdump -X dump with tcpdump's default times (the time of day,
+// no date) lists each frame at its time and the response's latency: 50.384
+// ms between the request's first packet and the response's, as the dump's
+// summaries say.
+func TestPastedTcpdumpTimesOfDay(t *testing.T) {
+	text, err := os.ReadFile("../codec/hexin/testdata/dp.tcpdump-X")
+	require.NoError(t, err)
+	in, err := source.Read(text, source.Options{Requests: conversation.LooksLikeRequests})
+	require.NoError(t, err)
+	l := newCaptureList("", len(text), in, conversation.Find(in, conversation.Options{}), nil)
+	require.Equal(t, 2, l.Len())
+	d, ok := l.Latency(0)
+	require.True(t, ok)
+	assert.Equal(t, 50384*time.Microsecond, d)
+	page := app.HTMLString(&Conversations{List: l, Gen: l.Gen})
+	assert.Contains(t, page, `<td class="conv-time">00:26:33.142<span class="t-us">198</span></td>`)
+	assert.Contains(t, page, `<td class="num">50.38 ms</td>`)
 }

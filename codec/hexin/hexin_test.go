@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
@@ -647,6 +648,41 @@ func TestTcpdumpDeltaTimes(t *testing.T) {
 			assert.Equal(t, want.Packets[i].Bytes, b, "%s packet %d", name, i)
 		}
 	}
+}
+
+// tcpdump's default summary time is the time of day alone: each packet
+// gets it on a day of year 1 (Dateless), a day on at each midnight the
+// dump passes, so the times between packets are those -tttt's dates give.
+func TestTcpdumpTimeOfDay(t *testing.T) {
+	dated, err := Parse(fixture(t, "ttt.tcpdump-ttttX"))
+	require.NoError(t, err)
+	r, err := Parse(fixture(t, "ttt.tcpdump-X"))
+	require.NoError(t, err)
+	require.Len(t, r.Packets, len(dated.Packets))
+	for i, p := range r.Packets {
+		require.True(t, Dateless(p.Time), "packet %d: %v", i, p.Time)
+		assert.False(t, Dateless(dated.Packets[i].Time))
+		assert.Equal(t, dated.Packets[i].Time.Format("15:04:05.000000"), p.Time.Format("15:04:05.000000"))
+		assert.Equal(t, dated.Packets[i].Time.Sub(dated.Packets[0].Time), p.Time.Sub(r.Packets[0].Time), "packet %d", i)
+	}
+
+	// Over midnight, and a packet at midnight itself, which is not the zero time.
+	text := fixture(t, "ttt.tcpdump-X")
+	clock := r.Packets[0].Header[:15]
+	lines := strings.SplitAfter(text, "\n")
+	stamps := []string{"23:59:59.999000", "00:00:00.000000", "00:00:01.000000"}
+	k := 0
+	for i, l := range lines {
+		if strings.HasPrefix(l, clock[:6]) && k < len(stamps) {
+			lines[i] = stamps[k] + l[15:]
+			k++
+		}
+	}
+	r, err = Parse(strings.Join(lines, ""))
+	require.NoError(t, err)
+	assert.Equal(t, time.Millisecond, r.Packets[1].Time.Sub(r.Packets[0].Time))
+	assert.Equal(t, time.Second, r.Packets[2].Time.Sub(r.Packets[1].Time))
+	assert.True(t, Dateless(r.Packets[1].Time))
 }
 
 // The prompts shells print before a command, with the user and host or

@@ -16,8 +16,10 @@ type Packet struct {
 	Header string
 	Layer  Layer
 	Line   int // 1-based line of the text where the packet starts
-	// Time is when the packet was captured, when the dump says it to the
-	// day: the "Epoch Time" of tshark -V's details. Zero otherwise.
+	// Time is when the packet was captured, when the dump says it: to the
+	// day (the "Epoch Time" of tshark -V's details, tcpdump -tt or -tttt),
+	// or only its time of day (tcpdump's default), which Dateless tells.
+	// Zero otherwise.
 	Time time.Time
 }
 
@@ -196,6 +198,7 @@ func readTcpdump(text string) (Result, *Error) {
 	for start := 0; start < len(text); {
 		eol, next := lineEnd(text, start)
 		line := tcpdumpLine(text[start:eol])
+		delta := text[start] == ' ' && line != "" && line[0] != ' ' // -ttt, -ttttt: tcpdumpLine took its space
 		summaryLine := false
 		if t := strings.TrimSpace(line); t != "" {
 			summaryLine = underSummary && line[0] == ' ' && !strings.HasPrefix(t, "0x") ||
@@ -239,7 +242,11 @@ func readTcpdump(text string) (Result, *Error) {
 			if full {
 				break
 			}
-			chunks = append(chunks, chunk{header: line, time: tcpdumpTime(line), headerAt: start, dataStart: next, dataEnd: next})
+			var at time.Time
+			if !delta {
+				at = tcpdumpTime(line)
+			}
+			chunks = append(chunks, chunk{header: line, time: at, headerAt: start, dataStart: next, dataEnd: next})
 			cur = len(chunks) - 1
 		default:
 			if underSummary {
@@ -253,7 +260,37 @@ func readTcpdump(text string) (Result, *Error) {
 		}
 		start = next
 	}
+	datePast(chunks)
 	return readPackets(text, tcpdumpSpec, chunks, layerOf)
+}
+
+// datelessDay is the day a time of day without a date is put on: January
+// 2 of year 1, so that none is the zero time (a packet at midnight).
+var datelessDay = time.Date(1, time.January, 2, 0, 0, 0, 0, time.UTC)
+
+// Dateless reports whether t is a packet's time of day whose date the dump
+// does not say (tcpdump's default summary time). Such times are put on the
+// days of year 1, a day later at each midnight the dump passes, so the time
+// between two packets, a response's latency, is right; their date is not.
+func Dateless(t time.Time) bool { return !t.IsZero() && t.Year() == 1 }
+
+// datePast moves each dateless time a day on from the time of day before
+// it when it goes back more than 12 hours: the dump passed midnight.
+func datePast(chunks []chunk) {
+	days := 0
+	var last time.Time
+	for i := range chunks {
+		t := chunks[i].time
+		if !Dateless(t) {
+			continue
+		}
+		t = t.AddDate(0, 0, days)
+		if !last.IsZero() && t.Before(last.Add(-12*time.Hour)) {
+			days++
+			t = t.AddDate(0, 0, 1)
+		}
+		chunks[i].time, last = t, t
+	}
 }
 
 // tcpdumpLine is a line of a tcpdump dump as read: without its '\r', and
@@ -319,11 +356,13 @@ func tcpdumpCounts(line string) bool {
 	return ok && (what == "captured" || what == "received by filter" || what == "dropped by kernel" || what == "dropped by interface")
 }
 
-// tcpdumpTime is the time a tcpdump summary line starts with when it says
-// the day: -tt's seconds since 1970 (1733248166.123456) or -tttt's date
-// and time (2026-12-03 17:49:26.123456, which tcpdump prints in the local
-// time zone and is read as UTC: run it with TZ=UTC). Zero for the default
-// time of day, and for -ttt's and -ttttt's deltas.
+// tcpdumpTime is the time a tcpdump summary line starts with: -tt's
+// seconds since 1970 (1733248166.123456), -tttt's date and time
+// (2026-12-03 17:49:26.123456, which tcpdump prints in the local time zone
+// and is read as UTC: run it with TZ=UTC), or the default time of day
+// (17:49:26.123456), on the dateless day. Zero when it has none; the
+// caller leaves out -ttt's and -ttttt's deltas, which look like times of
+// day.
 func tcpdumpTime(line string) time.Time {
 	f := strings.Fields(line)
 	if len(f) < 2 {
@@ -331,6 +370,11 @@ func tcpdumpTime(line string) time.Time {
 	}
 	if t, err := time.Parse("2006-01-02 15:04:05.999999999", f[0]+" "+f[1]); err == nil {
 		return t
+	}
+	if len(f[0]) > 9 && f[0][2] == ':' && f[0][8] == '.' {
+		if t, err := time.Parse("15:04:05.999999999", f[0]); err == nil {
+			return datelessDay.Add(t.Sub(time.Date(0, time.January, 1, 0, 0, 0, 0, time.UTC)))
+		}
 	}
 	sec, frac, ok := strings.Cut(f[0], ".")
 	if !ok || len(sec) < 9 || len(frac) == 0 || len(frac) > 9 {
