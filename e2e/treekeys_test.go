@@ -171,6 +171,22 @@ func TestTreeArrowKeysMoveTheSelection(t *testing.T) {
 	s.expectSelected(scope, topics, "Right on a closed row")
 	s.press(kb.ArrowRight)
 	s.expectSelected(scope, topics+".0", "Right on an open row")
+
+	// Type-ahead: a letter moves to the next row whose name starts with
+	// it, the same letter again to the one after; letters typed together
+	// spell the name's start, looked for round the tree from the row.
+	idOf := func(path string) string {
+		return eval[string](s, `document.querySelector('#response .tn[data-path=`+jsString(path)+`]').dataset.id`)
+	}
+	s.press(kb.Home)
+	s.expectSelected(scope, "0", "Home")
+	s.press("c")
+	s.expectSelected(scope, idOf("header.CorrelationId"), "c typed on the root")
+	s.press("c")
+	s.expectSelected(scope, idOf("body.Topics.0.Partitions.0.ActiveProducers.0.CoordinatorEpoch"), "c typed again")
+	time.Sleep(time.Second) // what was typed is forgotten
+	s.press("th")
+	s.expectSelected(scope, idOf("body.ThrottleTimeMs"), "th typed, round the tree")
 	s.screenshot("treekeys")
 }
 

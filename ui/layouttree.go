@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 	"unicode/utf8"
 
 	"github.com/kafkawire/kafkawire/codec/layout"
@@ -56,6 +57,10 @@ type LayoutTree struct {
 	// and stopAt where Render drew each (-1: not drawn).
 	stops  []string
 	stopAt []int
+	// typed is what the keys typed on the rows spell so far, the last of
+	// them at typedAt (typeAhead).
+	typed   string
+	typedAt time.Time
 }
 
 func (t *LayoutTree) OnMount(ctx app.Context) {
@@ -623,7 +628,8 @@ func (t *LayoutTree) onOver(ctx app.Context, e app.Event) {
 // of the editor under the selected row); Enter on a row with no input
 // opens or closes it, Escape closes it, and Escape in the editor puts
 // the focus back on its row. Space selects a row, or opens or closes the
-// selected one, as Enter did before the editor took it.
+// selected one, as Enter did before the editor took it. A letter or digit
+// typed moves to the next row whose name starts with it (typeAhead).
 func (t *LayoutTree) onKey(ctx app.Context, e app.Event) {
 	guard(ctx, func() {
 		key := e.Get("key").String()
@@ -727,9 +733,60 @@ func (t *LayoutTree) onKey(ctx app.Context, e app.Event) {
 			}
 			t.toggle(id, !t.openNow(id))
 		default:
+			if match := t.typeAhead(ctx, row, key); match.Truthy() {
+				t.moveTo(ctx, match)
+				return
+			}
 			ctx.PreventUpdate()
 		}
 	})
+}
+
+// typeAheadPause is how long after a typed character the next one still
+// adds to the name being looked for.
+const typeAheadPause = 700 * time.Millisecond
+
+// typeAhead is the row that a printable key typed on row moves to, as
+// WAI-ARIA's tree pattern has it: the next row whose name starts with the
+// characters typed in quick succession (case aside), from the row after
+// this one round to it; a repeated first character goes on to the next
+// such row. It is a value that is not truthy when no row matches or the
+// key types nothing.
+func (t *LayoutTree) typeAhead(ctx app.Context, row app.Value, key string) app.Value {
+	if utf8.RuneCountInString(key) != 1 || key == " " {
+		return app.Null()
+	}
+	now := time.Now()
+	if now.Sub(t.typedAt) > typeAheadPause {
+		t.typed = ""
+	}
+	t.typed += strings.ToLower(key)
+	t.typedAt = now
+	want := t.typed
+	if r := []rune(want); len(r) > 1 && strings.Count(want, string(r[0])) == len(r) {
+		want = string(r[0]) // "ppp": the third row starting with p
+	}
+	all := ctx.JSSrc().Call("querySelectorAll", ".tn[data-id]")
+	n := all.Get("length").Int()
+	at := 0
+	for i := 0; i < n; i++ {
+		if all.Call("item", i).Equal(row) {
+			at = i
+			break
+		}
+	}
+	// A longer name typed may still be the current row's: start there.
+	from := at + 1
+	if len(want) > 1 {
+		from = at
+	}
+	for k := 0; k < n; k++ {
+		r := all.Call("item", (from+k)%n)
+		if nm := r.Call("querySelector", ".nm"); nm.Truthy() && strings.HasPrefix(strings.ToLower(nm.Get("textContent").String()), want) {
+			return r
+		}
+	}
+	return app.Null()
 }
 
 // keyRow is the row a key was pressed on: the row that has the focus
