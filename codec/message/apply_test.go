@@ -96,7 +96,10 @@ func TestApplySchemaValues(t *testing.T) {
 	require.NoError(t, apply(t, m, message.OpSet, "body.Topics.0.Partitions.1.FetchOffset", "0x10"))
 	require.NoError(t, apply(t, m, message.OpSet, "body.Topics.0.TopicId", "000102030405060708090a0b0c0d0e0f"))
 	require.NoError(t, apply(t, m, message.OpSet, "header.ClientId", "edited"))
+	// Typed after the 0 a field showed: decimal, not octal.
+	require.NoError(t, apply(t, m, message.OpSet, "body.MinBytes", "060000"))
 	m = rebuild(t, m)
+	assert.Equal(t, int32(60000), value(t, m, "body.MinBytes"))
 	assert.Equal(t, int32(2500), value(t, m, "body.MaxWaitMs"))
 	assert.Equal(t, int64(16), value(t, m, "body.Topics.0.Partitions.1.FetchOffset"))
 	assert.Equal(t, "AAECAwQFBgcICQoLDA0ODw", value(t, m, "body.Topics.0.TopicId").(message.UUID).String())

@@ -10,6 +10,7 @@ import (
 
 	"github.com/kafkawire/kafkawire/codec/records"
 	"github.com/kafkawire/kafkawire/codec/schema"
+	"github.com/kafkawire/kafkawire/codec/wire"
 )
 
 // Path addresses a value in a message: "header" or "body", then field names
@@ -173,7 +174,7 @@ func parseErrorCode(text string) (int16, error) {
 func ParseValue(typ, text string) (any, error) {
 	t := strings.TrimSpace(text)
 	intOf := func(lo, hi int64) (int64, error) {
-		n, err := strconv.ParseInt(t, 0, 64)
+		n, err := wire.ParseInt(t, 64)
 		if err != nil || n < lo || n > hi {
 			return 0, fmt.Errorf("%q is not an %s (%d to %d)", text, typ, lo, hi)
 		}
@@ -204,7 +205,7 @@ func ParseValue(typ, text string) (any, error) {
 		n, err := intOf(0, math.MaxUint32)
 		return uint32(n), err
 	case schema.KindInt64:
-		n, err := strconv.ParseInt(t, 0, 64)
+		n, err := wire.ParseInt(t, 64)
 		if err != nil {
 			return nil, fmt.Errorf("%q is not an int64 (%d to %d)", text, int64(math.MinInt64), int64(math.MaxInt64))
 		}

@@ -5,6 +5,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/kafkawire/kafkawire/codec/wire"
 )
 
 // Editing. A path inside a records value is the JSON form's, one step per
@@ -365,7 +367,7 @@ func (s *Set) setText(p []string, text string) error {
 		return err
 	}
 	if ptr, bits := t.intField(); ptr != nil {
-		n, err := strconv.ParseInt(strings.TrimSpace(text), 0, bits)
+		n, err := wire.ParseInt(text, bits)
 		if err != nil {
 			return editError(p, "%q is not an int%d (%d to %d)", text, bits, int64(-1)<<(bits-1), int64(uint64(math.MaxUint64)>>(65-bits)))
 		}

@@ -98,7 +98,7 @@ func TestEditLegacy(t *testing.T) {
 
 	c := s.Clone()
 	path := func(p string) []string { return strings.Split(p, ".") }
-	require.NoError(t, c.SetText(path("batches.0.offset"), "70"))
+	require.NoError(t, c.SetText(path("batches.0.offset"), "070")) // decimal, not octal
 	require.NoError(t, c.SetText(path("batches.0.value"), "now set"))
 	require.NoError(t, c.SetText(path("batches.1.messages.1.value"), "zwei"))
 	require.NoError(t, c.SetText(path("batches.1.messages.0.timestamp"), "5"))
