@@ -25,7 +25,8 @@ import (
 // uuids are Kafka's 22-character base64; records are the records package's
 // JSON; null is null. A struct's "_unknownTags" lists tagged fields the schema
 // does not know, as {"tag": N, "data": "hex"}. On input, a missing field takes
-// the schema's default (or zero, empty, or an empty array), a missing tagged
+// the schema's default (or zero, empty, an empty array, or null for a
+// nullable string or bytes as in the minimal instance), a missing tagged
 // field stays absent, and a key the schema does not have at that version,
 // or one spelled in another case, is an error that names it. Errors say the
 // path to the value (body.Topics[0].Name) and its line and column.
@@ -522,7 +523,10 @@ func readStruct(x any, fields []*schema.Field, v int16, flex bool, path string) 
 	return s, nil
 }
 
-// defaultValue is the value of a field the JSON leaves out: the schema's default, or zero.
+// defaultValue is the value of a field the JSON leaves out: the value the
+// minimal instance gives it (the schema's default, zero, or null for a
+// nullable string or bytes field with no other default), but an empty
+// array and no records where the minimal instance has one element.
 func defaultValue(f *schema.Field, v int16) any {
 	if f.IsArray() {
 		if f.Default == "null" && f.Nullable.Has(v) {
@@ -536,22 +540,13 @@ func defaultValue(f *schema.Field, v int16) any {
 		}
 		return MinimalStruct(f.Fields, v, false)
 	}
-	if f.Default == "null" && f.Nullable.Has(v) {
-		return nil
+	if f.Default == "null" && f.Nullable.Has(v) || nullByDefault(f, v) {
+		return nil // as the minimal instance has it
 	}
-	kind := f.Kind() // not an array here: arrays are handled above
-	if f.Default != "" && kind != schema.KindString {
-		if val, err := ParseValue(f.Type, f.Default); err == nil {
-			return val
-		}
-	}
-	if kind == schema.KindRecords {
+	if f.Kind() == schema.KindRecords {
 		return &records.Set{}
 	}
-	if kind == schema.KindString && f.Default != "" && f.Default != "null" {
-		return f.Default
-	}
-	return Zero(f.Type)
+	return scalarDefault(f)
 }
 
 func readValue(x any, f *schema.Field, v int16, flex, elem bool, path string) (any, error) {

@@ -81,3 +81,56 @@ func TestJSONErrors(t *testing.T) {
 		assert.Contains(t, err.Error(), c.want, c.in)
 	}
 }
+
+// A field the JSON leaves out has the minimal instance's value: every
+// scalar field of every message, left out, encodes as in the minimal
+// instance (a nullable string with no default is null there, as
+// InitProducerId's TransactionalId, which a broker refuses empty).
+func TestJSONLeftOutIsMinimal(t *testing.T) {
+	n := 0
+	for _, api := range schema.APIs() {
+		for _, dir := range []schema.Direction{schema.Request, schema.Response} {
+			for _, v := range api.Versions(dir) {
+				m := message.Minimal(api, v, dir)
+				want, err := frame.Encode(m)
+				require.NoError(t, err)
+				// The body's arrays and structs kept (the minimal one has an
+				// element where a left-out array is empty, and a struct where
+				// a left-out nullable one is null), every other field left out.
+				body := map[string]any{}
+				for _, f := range m.Body.Fields {
+					_, isArray := f.Value.([]any)
+					_, isStruct := f.Value.(*message.Struct)
+					if isArray || isStruct {
+						body[f.Name] = json.RawMessage(mustJSON(t, m, f.Name))
+					}
+				}
+				js, err := json.Marshal(map[string]any{"body": body})
+				require.NoError(t, err)
+				back, err := message.FromJSON(js, api, v, dir)
+				require.NoError(t, err, "%s v%d %s: %s", api.Name, v, dir, js)
+				got, err := frame.Encode(back)
+				require.NoError(t, err)
+				require.Equal(t, hex.EncodeToString(want), hex.EncodeToString(got), "%s v%d %s: %s", api.Name, v, dir, js)
+				n++
+			}
+		}
+	}
+	assert.Equal(t, 736, n)
+
+	api := schema.ByName("InitProducerId")
+	m, err := message.FromJSON([]byte(`{"body": {"TransactionTimeoutMs": 60000}}`), api, 5, schema.Request)
+	require.NoError(t, err)
+	id, _ := m.Body.Get("TransactionalId")
+	assert.Nil(t, id)
+}
+
+// mustJSON is the JSON of the body field name of m, as m's JSON form has it.
+func mustJSON(t *testing.T, m *message.Message, name string) []byte {
+	t.Helper()
+	js, err := json.Marshal(m)
+	require.NoError(t, err)
+	var top struct{ Body map[string]json.RawMessage }
+	require.NoError(t, json.Unmarshal(js, &top))
+	return top.Body[name]
+}
