@@ -16,6 +16,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -306,16 +307,36 @@ func TestFramesOfCaptureAsText(t *testing.T) {
 }
 
 // A capture whose snap length cut the packets (tcpdump -s 90 on lo while
-// kgo produces 40 KB to kfake: 24 bytes of each packet's payload kept, so
-// no request is whole): every frame is still listed, with the API,
-// version and correlation id its header gives and the bytes the capture
-// kept, a frame the cut reached marked broken; a note says how many
-// packets were cut.
+// kgo produces 40 KB and three records of 200 KB to kfake, and a second
+// client consumes them: 24 bytes of each packet's payload kept, so no
+// request is whole, and a fetch response of 600 KB spans many packets,
+// each cut): every frame is still listed, with the API, version and
+// correlation id its header gives and the bytes the capture kept, a frame
+// the cut reached marked broken; the frames after a frame cut many times
+// are found where its size says it ends, nothing skipped to find them; a
+// note says how many packets were cut.
 func TestFramesOfACutCapture(t *testing.T) {
 	tcpdump := capturetest.Tcpdump(t, false)
 	tcpdump.Args = append(tcpdump.Args, "-s", "90")
 	file, exs := recordOnLoopback(t, tcpdump, "snaplen-test", func(ctx context.Context, cl *kgo.Client) {
 		require.NoError(t, cl.ProduceSync(ctx, &kgo.Record{Topic: "cut", Value: bytes.Repeat([]byte("z"), 40_000)}).FirstErr())
+		for i := range 3 {
+			require.NoError(t, cl.ProduceSync(ctx, &kgo.Record{Topic: "cut", Value: bytes.Repeat([]byte{'a' + byte(i)}, 200_000)}).FirstErr())
+		}
+		consumer, err := kgo.NewClient(kgo.SeedBrokers(cl.OptValue(kgo.SeedBrokers).([]string)...), kgo.ClientID("snaplen-consumer"),
+			kgo.ConsumeTopics("cut"), kgo.ConsumeResetOffset(kgo.NewOffset().AtStart()), kgo.FetchMaxWait(100*time.Millisecond))
+		require.NoError(t, err)
+		defer consumer.Close()
+		for got := 0; got < 4; {
+			fs := consumer.PollFetches(ctx)
+			require.NoError(t, fs.Err0())
+			got += fs.NumRecords()
+		}
+		// Fetches after the big one: the empty responses that follow it
+		// (PollFetches waits for records, so for this long).
+		wait, cancel := context.WithTimeout(ctx, 500*time.Millisecond)
+		defer cancel()
+		consumer.PollFetches(wait)
 	})
 
 	out, errOut, status := kafkawire(t, "", "frames", file)
@@ -337,21 +358,29 @@ func TestFramesOfACutCapture(t *testing.T) {
 	var broken int
 	for i, l := range lines {
 		require.NotNil(t, l.APIKey, "line %d", i)
+		got, err := hex.DecodeString(l.Hex)
+		require.NoError(t, err)
+		// The frame sent of that API, version and correlation id whose
+		// first bytes the capture kept (two clients' connections use the
+		// same ids).
 		k := slices.IndexFunc(want, func(s sent) bool {
-			return s.dir == l.Direction && s.ex.APIKey == *l.APIKey && s.ex.APIVersion == *l.Version && s.ex.CorrelationID == *l.CorrelationID
+			full := s.ex.Request
+			if s.dir == "response" {
+				full = s.ex.Response
+			}
+			return s.dir == l.Direction && s.ex.APIKey == *l.APIKey && s.ex.APIVersion == *l.Version && s.ex.CorrelationID == *l.CorrelationID &&
+				bytes.HasPrefix(full, got[:min(len(got), 24)])
 		})
-		require.GreaterOrEqual(t, k, 0, "line %d: %s %s v%d id %d was not sent", i, l.Direction, *l.APIName, *l.Version, *l.CorrelationID)
+		require.GreaterOrEqual(t, k, 0, "line %d: %s %s v%d id %d, its first bytes, was not sent", i, l.Direction, *l.APIName, *l.Version, *l.CorrelationID)
 		full := want[k].ex.Request
 		if l.Direction == "response" {
 			full = want[k].ex.Response
 		}
-		got, err := hex.DecodeString(l.Hex)
-		require.NoError(t, err)
-		require.True(t, bytes.HasPrefix(full, got[:min(len(got), 24)]), "line %d: the bytes kept are the frame's first ones", i)
 		if len(got) < len(full) {
 			broken++
 		}
 		want = slices.Delete(want, k, k+1)
 	}
 	assert.Positive(t, broken, "the 40 KB request, at least, was cut")
+	assert.NotContains(t, errOut, "skipped")
 }

@@ -621,14 +621,16 @@ func (f *finder) conn(g connGroup) Conn {
 			return false, 0
 		}
 		end := off + 4 + n
+		_, gap := gapIn(p.gaps, off, end)
 		for _, i := range byID[id] {
 			q := f.frames.at(i)
 			api := schema.ByKey(q.api)
 			if api == nil {
 				continue
 			}
-			if end > len(b) || spent+decodeCost(n) > p.left {
-				// Cut short, or past the budget: the id alone.
+			if end > len(b) || gap || spent+decodeCost(n) > p.left {
+				// Cut short (at the stream's end, or by bytes the capture
+				// missed), or past the budget: the id alone.
 				return true, spent
 			}
 			spent += decodeCost(n)

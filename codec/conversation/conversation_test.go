@@ -714,3 +714,74 @@ func TestTLSCaughtAfterItsHandshake(t *testing.T) {
 		assert.Contains(t, res.Conns[0].Notes[0], "began after")
 	}
 }
+
+// Three segments lost inside one request of 200 kB (as a snap length
+// cuts every packet of a long frame): that frame is broken at the first,
+// and the next frame is found where its size prefix says, past all three,
+// with nothing skipped and nothing made up from the bytes between them.
+func TestCaptureGapsInOneFrame(t *testing.T) {
+	eachClient(t, func(t *testing.T, conns [][]traffic.Exchange) {
+		bigConn, bigIndex := -1, 0
+		for i, exs := range conns {
+			for j, ex := range exs {
+				if len(ex.Request) > 200_000 {
+					bigConn, bigIndex = i, j
+				}
+			}
+		}
+		require.GreaterOrEqual(t, bigConn, 0)
+		start := sumBefore(conns[bigConn], bigIndex)
+		var lost []int
+		sc := capturetest.Scenario{MSS: 1000, Edit: func(conn int, segs []capturetest.Segment) []capturetest.Segment {
+			if conn != bigConn {
+				return segs
+			}
+			var out []capturetest.Segment
+			sent := 0
+			for _, s := range segs {
+				if s.Src.Port() != capturetest.ServerPort && len(s.Payload) > 0 {
+					at := sent
+					sent += len(s.Payload)
+					if len(lost) < 3 && at >= start+50_000*(len(lost)+1) {
+						lost = append(lost, at)
+						continue
+					}
+				}
+				out = append(out, s)
+			}
+			return out
+		}}
+		in, res := findIn(t, capturetest.WritePcap(capturetest.Ethernet, true, segments(sc, conns)))
+		require.Len(t, lost, 3)
+		for _, n := range res.Conns[bigConn].Notes {
+			assert.NotContains(t, n, "skipped")
+		}
+		var broken, whole []conversation.Frame
+		for _, f := range res.All() {
+			if f.Broken != "" {
+				broken = append(broken, f)
+			} else {
+				whole = append(whole, f)
+			}
+		}
+		require.Len(t, broken, 1)
+		big := conns[bigConn][bigIndex]
+		assert.Equal(t, fmt.Sprintf("1000 bytes missing %d bytes into the frame (stream offset %d), of %d; 3000 bytes missing in all, in 3 gaps", len(broken[0].Bytes), lost[0], len(big.Request)), broken[0].Broken)
+		n := 0
+		for i, exs := range conns {
+			for j, ex := range exs {
+				if i == bigConn && j == bigIndex {
+					continue
+				}
+				n++
+				assert.True(t, containsFrame(whole, ex.Request), "request %d of conn %d", ex.CorrelationID, i)
+				if ex.Response != nil {
+					n++
+					assert.True(t, containsFrame(whole, ex.Response), "response %d of conn %d", ex.CorrelationID, i)
+				}
+			}
+		}
+		assert.Equal(t, n+1, len(whole), "the whole frames and the broken one's response, nothing more")
+		keptWhole(t, in, res)
+	})
+}

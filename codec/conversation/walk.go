@@ -142,6 +142,28 @@ func (w *walker) search(from int) int {
 	return fallback
 }
 
+// endPast returns the offset in the stream's bytes where a frame of n
+// bytes that starts at off ends, counting the bytes the capture missed
+// inside it as its own, and how many bytes and gaps those are; ok is
+// false when it ends inside a gap, where no offset of the stream's bytes
+// is its end.
+func (w *walker) endPast(off, n int) (end int, ok bool, missing, gaps int) {
+	i := sort.Search(len(w.gaps), func(i int) bool { return w.gaps[i].Off > off })
+	rest, at := n, off
+	for ; i < len(w.gaps) && w.gaps[i].Off-at < rest; i++ {
+		g := w.gaps[i]
+		rest -= g.Off - at
+		missing += min(g.Len, rest)
+		gaps++
+		if g.Len > rest {
+			return 0, false, missing, gaps
+		}
+		rest -= g.Len
+		at = g.Off
+	}
+	return at + rest, true, missing, gaps
+}
+
 // walk cuts the whole stream.
 func (w *walker) walk() []piece {
 	out := w.out[:0]
@@ -181,22 +203,25 @@ func (w *walker) walk() []piece {
 		}
 		end := off + 4 + n
 		if g, ok := w.gapIn(off, min(end, len(w.b))); ok {
-			// The frame spans bytes the capture missed.
-			out = append(out, piece{off: off, end: g.Off, skipped: skipped,
-				broken: fmt.Sprintf("%d bytes missing %d bytes into the frame (stream offset %d), of %d", g.Len, g.Off-off, g.Off, 4+n)})
+			// The frame spans bytes the capture missed: it is kept up to
+			// the first gap. The next frame starts where the size prefix
+			// says, past this gap and any more inside the frame (a snap
+			// length cuts every packet of a long frame); it is checked
+			// before it is trusted.
+			next, ok, missing, gaps := w.endPast(off, 4+n)
+			broken := fmt.Sprintf("%d bytes missing %d bytes into the frame (stream offset %d), of %d", g.Len, g.Off-off, g.Off, 4+n)
+			if gaps > 1 {
+				broken += fmt.Sprintf("; %d bytes missing in all, in %d gaps", missing, gaps)
+			}
+			out = append(out, piece{off: off, end: g.Off, skipped: skipped, broken: broken})
 			skipped = 0
-			// When the rest of the frame is after the gap, the next frame
-			// starts where the size prefix says; check it before trusting it.
-			if rest := end - g.Off - g.Len; g.Off >= off+4 && rest >= 0 {
-				next := g.Off + rest
-				if _, more := w.gapIn(g.Off, next); !more && next <= len(w.b) {
-					if next == len(w.b) {
-						break
-					}
-					if _, ok := w.size(next); ok && w.inStepHeader(next) {
-						off = next
-						continue
-					}
+			if g.Off >= off+4 && ok && next <= len(w.b) {
+				if next == len(w.b) {
+					break
+				}
+				if _, ok := w.size(next); ok && w.inStepHeader(next) {
+					off = next
+					continue
 				}
 			}
 			resync(g.Off)
