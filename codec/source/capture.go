@@ -78,6 +78,7 @@ func fromCapture(cs []*capture.Stream, origin string, o Options) []Stream {
 		nsegs += len(s.Segments)
 	}
 	segs := make([]Segment, nsegs)
+	dirs := orient(cs, o)
 	pauseAt := pauseEvery
 	for i := 0; i < len(cs); {
 		if o.Pause != nil && i >= pauseAt {
@@ -88,8 +89,7 @@ func fromCapture(cs []*capture.Stream, origin string, o Options) []Stream {
 		for j < len(cs) && cs[j].Conn == cs[i].Conn {
 			j++
 		}
-		conn := cs[i:j]
-		dirs := directions(conn, o)
+		conn, dirs := cs[i:j], dirs[i:j]
 		client := span{-1, -1} // the connection's name, client first, once made
 		for k, s := range conn {
 			if len(s.Data) == 0 {
@@ -126,10 +126,59 @@ func fromCapture(cs []*capture.Stream, origin string, o Options) []Stream {
 	return out
 }
 
+// orient says which way each stream went, by connection (the streams of
+// one are next to each other). A connection the capture caught after its
+// SYN whose ports and bytes leave it open takes its direction from the
+// ports of the servers the capture's other connections showed: a consumer
+// caught mid-connection sends small fetch requests and gets back record
+// batches, in which a request can seem to start as often as in its own
+// bytes.
+func orient(cs []*capture.Stream, o Options) []Direction {
+	dirs := make([]Direction, len(cs))
+	var open [][2]int // connections left undecided, as ranges of cs
+	servers := map[netip.AddrPort]bool{}
+	for i := 0; i < len(cs); {
+		j := i + 1
+		for j < len(cs) && cs[j].Conn == cs[i].Conn {
+			j++
+		}
+		if !directions(cs[i:j], dirs[i:j], o) {
+			open = append(open, [2]int{i, j})
+		}
+		for k := i; k < j; k++ {
+			if dirs[k] == ClientToServer {
+				servers[cs[k].Dst] = true
+			}
+		}
+		i = j
+	}
+	if len(open) == 0 || len(servers) == 0 {
+		return dirs
+	}
+	for _, r := range open {
+		conn := cs[r[0]:r[1]]
+		client := -1
+		for k, s := range conn {
+			if servers[s.Dst] && !servers[s.Src] {
+				client = k
+			}
+		}
+		if client < 0 {
+			continue
+		}
+		for k := range conn {
+			dirs[r[0]+k] = ServerToClient
+			if k == client {
+				dirs[r[0]+k] = ClientToServer
+			}
+		}
+	}
+	return dirs
+}
+
 // directions says which way each stream of one connection (one or two
-// streams) went.
-func directions(conn []*capture.Stream, o Options) []Direction {
-	dirs := make([]Direction, len(conn))
+// streams) went, in dirs, and whether it could tell.
+func directions(conn []*capture.Stream, dirs []Direction, o Options) bool {
 	isClient := func(k int) bool { return conn[k].Role == capture.RoleClient }
 	decided := false
 	for k := range conn {
@@ -161,7 +210,7 @@ func directions(conn []*capture.Stream, o Options) []Direction {
 		}
 	}
 	if !decided {
-		return dirs
+		return false
 	}
 	for k := range conn {
 		dirs[k] = ServerToClient
@@ -169,7 +218,7 @@ func directions(conn []*capture.Stream, o Options) []Direction {
 			dirs[k] = ClientToServer
 		}
 	}
-	return dirs
+	return true
 }
 
 // ReadCapture reads a pcap or pcapng capture from r with codec/capture: one

@@ -96,6 +96,46 @@ func TestCaptureDirectionWithoutSYN(t *testing.T) {
 	assert.Equal(t, source.Unknown, both.Streams[0].Dir)
 }
 
+// A connection caught mid-connection whose bytes leave its direction open
+// (both sides look like requests, as record batches fetched can) takes
+// it from the server the capture's other connections showed: one opened
+// in the capture, or one whose bytes were plain.
+func TestCaptureDirectionFromOtherConnections(t *testing.T) {
+	isRequest := func(b []byte) bool { return bytes.HasPrefix(b, []byte("request")) }
+	other := netip.MustParseAddrPort("127.0.0.1:51300")
+	for _, opened := range []bool{true, false} {
+		known := capturetest.NewConn(other, server, t0)
+		if opened {
+			known.Open()
+		}
+		known.Send(true, []byte("request"), 0)
+		known.Send(false, []byte("response"), 0)
+		open := capturetest.NewConn(client, server, t0.Add(time.Second))
+		open.Send(false, []byte("request-like records"), 0) // the server's bytes first
+		open.Send(true, []byte("request"), 0)
+		file := capturetest.WritePcap(capturetest.RawIP, false, append(known.Segments, open.Segments...))
+
+		in, err := source.Read(file, source.Options{Requests: isRequest})
+		require.NoError(t, err)
+		require.Len(t, in.Streams, 4)
+		for _, s := range in.Streams[2:] {
+			assert.Equal(t, "127.0.0.1:51234>127.0.0.1:19092", s.Conn, "opened %v", opened)
+			want := source.ServerToClient
+			if string(s.Bytes) == "request" {
+				want = source.ClientToServer
+			}
+			assert.Equal(t, want, s.Dir, "opened %v: %q", opened, s.Bytes)
+		}
+	}
+	// Alone, the connection stays undecided.
+	open := capturetest.NewConn(client, server, t0)
+	open.Send(false, []byte("request-like records"), 0)
+	open.Send(true, []byte("request"), 0)
+	in, err := source.Read(capturetest.WritePcap(capturetest.RawIP, false, open.Segments), source.Options{Requests: isRequest})
+	require.NoError(t, err)
+	assert.Equal(t, source.Unknown, in.Streams[0].Dir)
+}
+
 // A segment the capture missed is a gap at the offset where its bytes belong.
 func TestCaptureGap(t *testing.T) {
 	c := capturetest.NewConn(netip.MustParseAddrPort("[::1]:40000"), netip.MustParseAddrPort("[::1]:9092"), t0)

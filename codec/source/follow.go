@@ -82,13 +82,13 @@ func readConversations(r hexin.Result, o Options) []Stream {
 				nodes = append(nodes, n)
 			}
 		}
-		var dirs []Direction
+		dirs := make([]Direction, len(conn))
 		if c.ClientKnown {
-			for _, n := range nodes {
-				dirs = append(dirs, [2]Direction{ClientToServer, ServerToClient}[n])
+			for k, n := range nodes {
+				dirs[k] = [2]Direction{ClientToServer, ServerToClient}[n]
 			}
 		} else {
-			dirs = directions(conn, o)
+			directions(conn, dirs, o)
 		}
 		for k, s := range conn {
 			n := nodes[k]
