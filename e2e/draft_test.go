@@ -4,6 +4,7 @@ package e2e
 
 import (
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -139,4 +140,56 @@ func TestBigFrameEditSurvivesLeaving(t *testing.T) {
 	s.do(90*time.Second, chromedp.NavigateBack())
 	waitSlow(s, "the 1 MiB frame again", `(document.getElementById('resp-size') || {}).textContent == '`+strconv.Itoa(len(b))+` bytes'`)
 	waitSlow(s, "the edit shown after going back", shown)
+}
+
+// A frame the user made is never replaced without a word: Reset to
+// minimal, and the minimal and example instances, say what they replaced
+// and offer Undo, and the frames they replaced are a step back in the
+// tab's history (the browser's Back brings them back, Forward the
+// replacement).
+func TestResetKeepsTheEditAStepBack(t *testing.T) {
+	s := newSession(t, false)
+	s.open("/InitProducerId/v5")
+	edited := frameGrid("#request").hexAt(16, 20) + ` == '00 00 30 39'` // 12345
+	s.setField("request", "body.TransactionTimeoutMs", "12345")
+	s.waitFor("the edit", edited)
+	s.waitFor("the edit in the URL", `location.hash.startsWith('#req=')`)
+	entries := eval[int](s, `history.length`)
+
+	s.clickUntil("the minimal request", `#request button[data-op="reset"]`, frameGrid("#request").hexAt(16, 20)+` != '00 00 30 39'`)
+	if got := s.text("#request .replaced"); !strings.HasPrefix(got, "Reset to the minimal request.") {
+		t.Errorf("after the reset the pane says %q", got)
+	}
+	if n := eval[int](s, `history.length`); n != entries+1 {
+		t.Errorf("history has %d entries after the reset, want %d", n, entries+1)
+	}
+	s.clickUntil("the edit back", `#request .replaced button[data-op="undo"]`, edited)
+	s.waitFor("the note gone", `!document.querySelector('#request .replaced')`)
+
+	// Forward: the minimal request again; Back: the edit.
+	s.do(10*time.Second, chromedp.NavigateForward())
+	s.waitFor("the minimal request, forward", frameGrid("#request").hexAt(16, 20)+` != '00 00 30 39' && !location.hash.startsWith('#req=')`)
+	s.do(10*time.Second, chromedp.NavigateBack())
+	s.waitFor("the edit, back", edited)
+
+	// The example replaces it with a word too, and Back brings it back.
+	s.clickUntil("the example", `button[data-op="show-example"]`, frameGrid("#request").hexAt(16, 20)+` != '00 00 30 39'`)
+	if got := s.text("#request .replaced"); !strings.HasPrefix(got, "Replaced by the example request.") {
+		t.Errorf("after the example the pane says %q", got)
+	}
+	s.do(10*time.Second, chromedp.NavigateBack())
+	s.waitFor("the edit, back from the example", edited)
+
+	// The instances over nothing made here (the example, then the
+	// minimal one): no note, no step.
+	s.open("/InitProducerId/v5")
+	entries = eval[int](s, `history.length`)
+	s.clickUntil("the example", `button[data-op="show-example"]`, `!!document.querySelector('button[data-op="show-example"].on')`)
+	s.clickUntil("the minimal", `button[data-op="show-minimal"]`, `!!document.querySelector('button[data-op="show-minimal"].on')`)
+	if n := eval[int](s, `history.length`); n != entries {
+		t.Errorf("history has %d entries after the example and back to minimal, want %d", n, entries)
+	}
+	if eval[bool](s, `!!document.querySelector('.replaced')`) {
+		t.Error("a note says an instance replaced another")
+	}
 }

@@ -14,16 +14,17 @@ import (
 type MessagePane struct {
 	app.Compo
 
-	On      PaneEvents
-	Dir     schema.Direction
-	API     string
-	Version int16
-	Title   string // DescribeProducersRequest v0
-	Header  int16  // header version
-	Notice  string
-	Copied  bool
-	Minimal bool // the frame is the minimal instance, byte for byte
-	AsGiven bool // the frame is as a paste, a capture or a link gave it
+	On       PaneEvents
+	Dir      schema.Direction
+	API      string
+	Version  int16
+	Title    string // DescribeProducersRequest v0
+	Header   int16  // header version
+	Notice   string
+	Replaced string // what a reset or an instance replaced (Pane.Replaced), with Undo
+	Copied   bool
+	Minimal  bool // the frame is the minimal instance, byte for byte
+	AsGiven  bool // the frame is as a paste, a capture or a link gave it
 	// NotGiven says the frame is the minimal response beside a request the
 	// user gave: not the broker's answer.
 	NotGiven bool
@@ -52,9 +53,15 @@ func (p *MessagePane) Render() app.UI {
 	if p.Dir == schema.Response {
 		id, heading, hname = "response", "Response", "response header v"
 	}
-	var notice, note app.UI
+	var notice, note, replaced app.UI
 	if p.Notice != "" {
 		notice = app.P().Class("notice").Attr("role", "alert").Text(p.Notice)
+	}
+	if p.Replaced != "" {
+		replaced = app.P().Class("pane-note replaced").Attr("role", "status").Body(
+			app.Text(p.Replaced+" The frame it replaced is a step back in the browser's history: "),
+			app.Button().Class("btn").Attr("data-op", "undo").Text("Undo").OnClick(p.onUndo),
+		)
 	}
 	if p.NotGiven {
 		note = app.P().Class("pane-note").ID("response-minimal").Text("Not a broker's answer: this is the minimal response, built from the schema with every field at its zero value. Paste a response to see a real one.")
@@ -83,6 +90,7 @@ func (p *MessagePane) Render() app.UI {
 			),
 		),
 		notice,
+		replaced,
 		note,
 		app.Div().Class("pane-body").Body(
 			app.Div().Class("pane-grid").Body(
@@ -119,6 +127,16 @@ func (p *MessagePane) onReset(ctx app.Context, e app.Event) {
 	guard(ctx, func() {
 		if p.On != nil {
 			p.On.Reset(ctx, p.Dir)
+		}
+	})
+}
+
+// onUndo brings back the frames a reset or an instance replaced, where the
+// pane's events can (the page: Page.Undo).
+func (p *MessagePane) onUndo(ctx app.Context, e app.Event) {
+	guard(ctx, func() {
+		if u, ok := p.On.(interface{ Undo(app.Context) }); ok {
+			u.Undo(ctx)
 		}
 	})
 }

@@ -36,6 +36,8 @@ type Page struct {
 	// every load, then tells in JavaScript that nothing changed.
 	hashSeen app.Value
 	fragSeen string
+	popState app.Func // the listener of Back and Forward (onPopState), while mounted
+	pushing  bool     // writeURL makes a new step of the history (pushLink)
 }
 
 func (c *Page) OnInit() {
@@ -52,6 +54,13 @@ func (c *Page) OnPreRender(ctx app.Context) {
 func (c *Page) OnMount(ctx app.Context) {
 	c.ready = true
 	guard(ctx, func() { c.restoreDraft(ctx) }) // draft.go
+	if app.IsClient && c.popState == nil {
+		c.popState = app.FuncOf(func(app.Value, []app.Value) any {
+			ctx.Dispatch(func(ctx app.Context) { guard(ctx, func() { c.onPopState(ctx) }) })
+			return nil
+		})
+		app.Window().Call("addEventListener", "popstate", c.popState)
+	}
 }
 
 func (c *Page) OnNav(ctx app.Context) {
@@ -130,7 +139,7 @@ func (c *Page) paneUI(p *Pane) app.UI {
 	mp := &MessagePane{
 		On: c, Dir: p.Dir, API: c.api.Name, Version: c.v,
 		Header: schema.HeaderVersion(c.api, c.v, p.Dir),
-		Notice: p.Notice, Copied: c.copied[p.Dir], Minimal: p.IsMinimal(), AsGiven: p.AsGiven, Folded: p.Folded,
+		Notice: p.Notice, Replaced: p.Replaced, Copied: c.copied[p.Dir], Minimal: p.IsMinimal(), AsGiven: p.AsGiven, Folded: p.Folded,
 		Bytes: p.Bytes(), Regions: p.Regions, Gen: p.Gen, Changed: p.Changed,
 		Tree:   p.Decoded.Tree,
 		SelOff: -1, SelEnd: -1, HovOff: -1, HovEnd: -1, Cursor: p.Cursor,

@@ -62,6 +62,7 @@ func (c *Page) Edit(ctx app.Context, dir schema.Direction, e message.Edit) {
 	}
 	perfMark("kw-edit-start")
 	if p.Edit(e) {
+		p.Replaced = "" // the edit is now what Back leaves
 		painted := c.paintGridNow(ctx, p)
 		c.syncURL()
 		if painted {
@@ -76,9 +77,55 @@ func (c *Page) Edit(ctx app.Context, dir schema.Direction, e message.Edit) {
 
 // Reset implements PaneEvents.
 func (c *Page) Reset(ctx app.Context, dir schema.Direction) {
-	if p := c.pane(dir); p != nil {
-		p.Reset()
-		c.syncURL()
+	p := c.pane(dir)
+	if p == nil {
+		return
+	}
+	lost := p.Edited && !p.IsMinimal() && !p.IsExample() // made or given here
+	if lost {
+		c.flushLink()
+	}
+	p.Reset()
+	if lost {
+		p.Replaced = "Reset to the minimal " + dir.String() + "."
+	}
+	c.syncURL()
+	if lost {
+		c.pushLink()
+	}
+}
+
+// pushLink writes the link at once as a new step of the tab's history,
+// after a reset or an instance replaced a frame the user made or was
+// given, whose link (written before, flushLink) stays the step before:
+// Back, or Undo, brings the frames back.
+func (c *Page) pushLink() {
+	if !app.IsClient {
+		return
+	}
+	c.pushing = true
+	c.flushLink()
+	c.pushing = false
+}
+
+// Undo goes back to the frames a reset or an instance replaced, a step
+// back in the tab's history (pushLink).
+func (c *Page) Undo(ctx app.Context) {
+	c.flushLink()
+	app.Window().Get("history").Call("back")
+}
+
+// onPopState loads the frames of the URL that Back or Forward moved to:
+// go-app tells the page of a step back only when its URL differs from the
+// one go-app last navigated to, and the page writes its URL itself.
+func (c *Page) onPopState(ctx app.Context) {
+	// A URL write still to come was for the step left: it must not land
+	// on this one.
+	c.urlSeq++
+	c.leaveLink()
+	if c.ok && !c.atLocation() {
+		c.loadLocation(true)
+		c.setTitle(ctx)
 	}
 }
 

@@ -210,13 +210,18 @@ func (c *Page) flushLink() {
 	followDraft(old)
 }
 
-// writeURL replaces the page's URL with its path and c.frag.
+// writeURL replaces the page's URL with its path and c.frag, or makes it
+// a new step of the history while pushing (pushLink).
 func (c *Page) writeURL() {
 	u := app.Window().Get("location").Get("pathname").String()
 	if c.frag != "" {
 		u += "#" + c.frag
 	}
-	app.Window().Get("history").Call("replaceState", nil, "", u)
+	how := "replaceState"
+	if c.pushing {
+		how = "pushState"
+	}
+	app.Window().Get("history").Call(how, nil, "", u)
 }
 
 // leaveLink drops the link still to be written, once the browser has left
@@ -235,6 +240,11 @@ func (c *Page) OnDismount() {
 	if app.IsClient {
 		c.urlSeq++
 		c.leaveLink()
+		if c.popState != nil {
+			app.Window().Call("removeEventListener", "popstate", c.popState)
+			c.popState.Release()
+			c.popState = nil
+		}
 	}
 }
 

@@ -28,6 +28,10 @@ type Pane struct {
 	AsGiven bool             // the frame is as a link, a paste or a capture gave it, not edited since
 	EditErr string           // the last edit's error, shown beside the field
 	Notice  string           // a message about the pane as a whole (a shared link that did not decode)
+	// Replaced says what a reset or an instance just put in place of a
+	// frame the user made or was given ("Reset to the minimal request"),
+	// which Back, or the Undo beside it, brings back; "" otherwise.
+	Replaced string
 	// Folded says the pane's tree starts with only the frame's parts
 	// showing: it is the minimal instance beside the frame a link or a
 	// paste gave, which is what the user came to see.

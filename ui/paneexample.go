@@ -337,11 +337,17 @@ type ExampleEvents interface {
 
 // ShowInstance implements ExampleEvents.
 func (c *Page) ShowInstance(ctx app.Context, example bool) {
+	kept := false // the page as it was has its link written, to be a step back
 	for _, p := range []*Pane{c.req, c.resp} {
 		if p == nil {
 			continue
 		}
 		p.Folded = false // an instance asked for is shown whole
+		lost := p.Edited && !p.IsMinimal() && !p.IsExample() // made or given here
+		if lost && !kept {
+			c.flushLink()
+			kept = true
+		}
 		if example {
 			if err := p.ShowExample(); err != nil {
 				p.Notice = err.Error()
@@ -349,8 +355,14 @@ func (c *Page) ShowInstance(ctx app.Context, example bool) {
 		} else {
 			p.Reset()
 		}
+		if lost {
+			p.Replaced = "Replaced by the " + map[bool]string{false: "minimal", true: "example"}[example] + " " + p.Dir.String() + "."
+		}
 	}
 	c.syncURL()
+	if kept {
+		c.pushLink()
+	}
 }
 
 // ApplyJSON implements ExampleEvents.
