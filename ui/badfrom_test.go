@@ -63,3 +63,31 @@ func TestBadFromInACompressedBatch(t *testing.T) {
 	assert.Equal(t, at+61, d.Err.Off)
 	assert.Equal(t, at+61, BadFrom(d))
 }
+
+// A Produce request cut inside its batch's header: the records field fails
+// where it starts (its length runs past the end), but the batch's fields
+// decode up to the one cut short, and the bytes from there on are the bad
+// ones.
+func TestBadFromACutBatch(t *testing.T) {
+	api := schema.ByName("Produce")
+	b, err := frame.Encode(message.Example(api, 9, schema.Request))
+	require.NoError(t, err)
+	cut := b[:100]
+	d := frame.Decode(cut, api, 9, schema.Request)
+	require.NotNil(t, d.Err)
+	var recs, field *layout.Node
+	d.Tree.Walk(func(n *layout.Node, _ int) bool {
+		if n.Err != nil && n.Name == "Records" {
+			recs = n
+		}
+		if n.Err != nil && len(n.Children) == 0 {
+			field = n
+		}
+		return true
+	})
+	require.NotNil(t, recs, d.Tree.Text())
+	require.NotNil(t, field, d.Tree.Text())
+	assert.Less(t, recs.Off, field.Err.Off)
+	assert.Equal(t, field.Err.Off, BadFrom(d), "from the batch field cut short, not the records' start (%d)", recs.Off)
+	assert.Less(t, BadFrom(d), len(cut))
+}

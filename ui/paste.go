@@ -334,16 +334,33 @@ func BadFrom(d *frame.Decoded) int {
 		return -1
 	}
 	bad := d.Err.Off
-	d.Tree.Walk(func(n *layout.Node, _ int) bool {
-		// Errors in decompressed buffers count where their batch fails in the frame.
-		if n.Err != nil && n.Buf == 0 && n.Err.Off < bad {
-			bad = n.Err.Off
-		}
-		// Children built on demand are records that parsed cleanly: no
-		// errors there, and building them all could cost a great deal.
-		return n.Built()
-	})
+	if off, ok := deepestError(d.Tree); ok && off < bad {
+		bad = off
+	}
 	return bad
+}
+
+// deepestError is the first offset in the frame where a node of n fails
+// that has no failing node under it: a field cut short whose bytes still
+// decoded as far as they went (a records field whose length runs past the
+// frame's end) fails at its start, but its bytes are good up to where
+// its own fields fail. Errors in decompressed buffers count where their
+// batch fails in the frame.
+func deepestError(n *layout.Node) (int, bool) {
+	off, found := 0, false
+	// Children built on demand are records that parsed cleanly: no
+	// errors there, and building them all could cost a great deal.
+	if n.Built() {
+		for _, c := range n.Children {
+			if o, ok := deepestError(c); ok && (!found || o < off) {
+				off, found = o, true
+			}
+		}
+	}
+	if !found && n.Err != nil && n.Buf == 0 {
+		return n.Err.Off, true
+	}
+	return off, found
 }
 
 // Decoded reports whether frame i has an API and version to be shown with.
