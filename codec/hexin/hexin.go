@@ -211,7 +211,7 @@ func Parse(text string) (Result, error) {
 		switch {
 		case hexDigitsOnly(text):
 			return Result{}, hexErr.locate(text)
-		case hexFirstLine(text, hexErr):
+		case hexFirstLine(text, hexErr), hexPairs(text):
 			return Result{}, nothingFits(text, hexErr)
 		}
 	}
@@ -470,6 +470,27 @@ func hexDigitsOnly(text string) bool {
 func hexFirstLine(text string, err *Error) bool {
 	eol, _ := lineEnd(text, skipSpace(text, 0))
 	return err.off > eol
+}
+
+// hexPairs reports whether text is words of two characters, at least
+// three in four of them two hex digits (of four words or more, in its
+// first 4 KiB): bytes in hex pairs with a few mistyped. The hex parser's
+// error then says where, not base64's, which stops later.
+func hexPairs(text string) bool {
+	words := strings.Fields(text[:min(len(text), 4096)])
+	if len(words) < 4 {
+		return false
+	}
+	pairs := 0
+	for _, w := range words {
+		if len(w) != 2 {
+			return false
+		}
+		if isHex(w[0]) && isHex(w[1]) {
+			pairs++
+		}
+	}
+	return 4*pairs >= 3*len(words)
 }
 
 // quotedHex reports whether a result read as a string literal is hex

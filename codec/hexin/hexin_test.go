@@ -72,6 +72,10 @@ func TestParseFormats(t *testing.T) {
 			{"librdkafka", fixture(t, frame+".librdkafka"), Librdkafka, nil},
 			{"java", fixture(t, frame+".java"), Java, nil},
 			{"go %v", fmt.Sprint(want), GoV, nil},
+			// As a program logs what it sends: a label before the list.
+			{"go %v logged", "2026/12/04 17:40:00 sent: " + fmt.Sprint(want) + "\n", GoV, nil},
+			{"go %v labelled", "frame=" + fmt.Sprint(want), GoV, nil},
+			{"java Arrays.toString logged", "request bytes: " + strings.ReplaceAll(fmt.Sprint(signed(want)), " ", ", "), Java, nil},
 			{"go %#v", fmt.Sprintf("%#v", want), GoLiteral, nil},
 			{"go literal", "payload := " + FormatAs(want, GoLiteral), GoLiteral, nil},
 			{"python", fixture(t, frame+".python"), PythonBytes, nil},
@@ -193,6 +197,8 @@ func TestParseErrors(t *testing.T) {
 		{"blank", "  \n\t\n", 1, 1, Hex, "no bytes found"},
 		{"bad digit", "00 00 00 22\n00 12 0g 03", 2, 8, Hex, "expected a hex digit, found 'g'"},
 		{"mixed hex and junk", "00 00 00 22 ZZ", 1, 13, Hex, "expected a hex digit, found 'Z'"},
+		{"hex pairs, the first mistyped", "zz 00 00 14 00 3d 00 00", 1, 1, Hex, "expected a hex digit, found 'z'"},
+		{"a log line's bracket", "2026/12/04 sent to [broker 1] 40 bytes", 1, 11, Base64, "expected a base64 character, found ' '"},
 		{"junk after 0x", "0x00 0xzz", 1, 8, Hex, "expected a hex digit after 0x, found 'z'"},
 		{"junk after \\x", `\x00\xg1`, 1, 7, Hex, `expected a hex digit after \x, found 'g'`},
 		{"garbled hexdump", strings.Replace(hexdump, "0a 6b", "0a 6g", 1), 2, 40, HexdumpC, "expected a hex digit, found 'g'"},
@@ -815,4 +821,13 @@ func TestPacketDumpCutNotes(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, r.Packets, 1)
 	assert.Equal(t, "the text stops at the summary line of its last packet (line 6), before its bytes: that packet was left out", r.LeftOut)
+}
+
+// signed is b as Java's bytes, -128 to 127, as Arrays.toString prints them.
+func signed(b []byte) []int8 {
+	out := make([]int8, len(b))
+	for i, c := range b {
+		out[i] = int8(c)
+	}
+	return out
 }

@@ -122,6 +122,24 @@ func expect(text string, i int, f Format, toks ...string) (int, *Error) {
 	return i, nil
 }
 
+// afterLabel is where a bracketed list starts in text when a log line's
+// label comes before it on its line ("frame: [0 0 0 195 ...]", "2026/12/04
+// 17:40:00 sent [0, 0, -61]", "req=[...]", as a program prints what it
+// sends): up to 100 characters of the first line, with no bracket, brace,
+// parenthesis, quote or equals sign but one that ends it. 0 when there is
+// no such label.
+func afterLabel(text string, open byte) int {
+	i := strings.IndexByte(text, open)
+	if i <= 0 || i > 100 {
+		return 0
+	}
+	label := strings.TrimSuffix(strings.TrimSpace(text[:i]), "=")
+	if label == "" || strings.ContainsAny(label, "[]{}()<>\"'`=\n") {
+		return 0
+	}
+	return i
+}
+
 // atEnd checks that only whitespace follows i.
 func atEnd(text string, i int, f Format) *Error {
 	if j := skipSpace(text, i); j < len(text) {
@@ -135,7 +153,7 @@ func atEnd(text string, i int, f Format) *Error {
 // 0xc3} or byte[] b = {...}; (bytes are signed, so a cast or a negative
 // number writes those over 127).
 func parseJava(text string) ([]byte, Format, *Error) {
-	if i := skipSpace(text, 0); i < len(text) && text[i] == '[' {
+	if i := skipSpace(text, 0); i < len(text) && text[i] == '[' || afterLabel(text, '[') > 0 && !strings.Contains(text, "{") {
 		return bracketList(text, '[', listSpec{format: Java, sep: ',', close: ']', min: -128, plain: true})
 	}
 	// Comments and casts are blanked, not cut, so that offsets stay the
@@ -256,13 +274,20 @@ func parseGoV(text string) ([]byte, Format, *Error) {
 }
 
 func bracketList(text string, open byte, ls listSpec) ([]byte, Format, *Error) {
-	i, err := expect(text, 0, ls.format, string(open))
+	label := afterLabel(text, open)
+	i, err := expect(text, label, ls.format, string(open))
 	if err != nil {
 		return nil, ls.format, err
 	}
 	out, i, err := parseList(text, i, ls)
 	if err == nil {
 		err = atEnd(text, i, ls.format)
+	}
+	if err != nil && label > 0 {
+		// Only a list read whole makes the text before it a label: a
+		// line of a log with a bracket in it is not this format.
+		j := skipSpace(text, 0)
+		return nil, ls.format, errAt(ls.format, j, "expected %q, %s", open, found(text, j))
 	}
 	return out, ls.format, err
 }
