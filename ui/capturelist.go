@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -316,6 +317,25 @@ func (l *CaptureList) matches(i int, terms []string) bool {
 		}
 	}
 	return true
+}
+
+// filterKeys are the keys a filter term may name (matches).
+var filterKeys = []string{"api", "conn", "corr", "id", "dir", "v", "version"}
+
+// FilterHint says what in filter q the list does not understand, and is
+// only looked for as text: a key it has not (foo:bar) or a comparison
+// (latency>1ms). "" when it understands every term.
+func FilterHint(q string) string {
+	for _, t := range strings.Fields(strings.ToLower(q)) {
+		if key, val, keyed := strings.Cut(t, ":"); keyed && val != "" && key != "" &&
+			strings.Trim(key, "abcdefghijklmnopqrstuvwxyz") == "" && !slices.Contains(filterKeys, key) {
+			return "no key " + key + ": the keys are api, conn, corr (or id), dir and v"
+		}
+		if strings.ContainsAny(t, "<>") || strings.Contains(t, "!=") {
+			return t + " is no comparison here, only text to find: a term matches the API, connection, correlation id, direction or version"
+		}
+	}
+	return ""
 }
 
 // Target is where frame i is shown: the page of its API and version, with

@@ -523,3 +523,20 @@ func TestPastedTcpdumpTimesOfDay(t *testing.T) {
 	assert.Contains(t, page, `<td class="conv-time">00:26:33.142<span class="t-us">198</span></td>`)
 	assert.Contains(t, page, `<td class="num">50.38 ms</td>`)
 }
+
+// A filter term the list does not understand says so: an unknown key, a
+// comparison; what it understands (keys, bare words, an address with its
+// port) says nothing.
+func TestFilterHint(t *testing.T) {
+	for q, want := range map[string]string{
+		"foo:bar":           "no key foo: the keys are api, conn, corr (or id), dir and v",
+		"Fetch latency>1ms": "latency>1ms is no comparison here, only text to find: a term matches the API, connection, correlation id, direction or version",
+		"api:Fetch corr:7":  "",
+		"127.0.0.1:51234":   "",
+		"v:12 dir:response": "",
+		"error":             "",
+		"":                  "",
+	} {
+		assert.Equal(t, want, FilterHint(q), q)
+	}
+}

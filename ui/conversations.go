@@ -225,6 +225,9 @@ func (c *Conversations) filterBox() app.UI {
 			Attr("spellcheck", "false").Attr("autocomplete", "off").
 			OnInput(c.onFilter),
 		app.If(l.Filter != "", func() app.UI { return app.Span().ID("conv-matches").Class("paste-dim").Text(count) }),
+		app.If(FilterHint(l.Filter) != "", func() app.UI {
+			return app.Span().ID("conv-filter-hint").Class("paste-dim").Attr("role", "status").Text(FilterHint(l.Filter))
+		}),
 	)
 }
 
