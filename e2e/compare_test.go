@@ -88,6 +88,13 @@ func TestCompareView(t *testing.T) {
 		t.Errorf("at 390 px %d compare trees spill out of their boxes", n)
 	}
 	s.screenshot("phone-metadata-9-10")
+
 	s.do(10*time.Second, chromedp.ScrollIntoView(chromedp.CSS(resp+` [data-side="to"]`)))
 	s.viewShot("phone-metadata-9-10-view")
+
+	// A link naming versions the API has not says so above the default pair.
+	s.open("/Metadata/compare#from=99&to=abc")
+	if got := s.text("#cmp-unknown"); !strings.Contains(got, "from=99 and to=abc") {
+		t.Errorf("a link to versions Metadata has not says %q", got)
+	}
 }

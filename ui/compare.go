@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
@@ -85,6 +86,30 @@ func ParsePair(a *schema.API, frag string) ComparePair {
 		}
 	}
 	return p
+}
+
+// UnknownVersions says which versions frag names that api does not have,
+// and so were left at their defaults (ParsePair); "" when there are none.
+func UnknownVersions(a *schema.API, frag string) string {
+	if a == nil {
+		return ""
+	}
+	var bad []string
+	for _, part := range strings.Split(frag, "&") {
+		k, val, _ := strings.Cut(part, "=")
+		if k != "from" && k != "to" {
+			continue
+		}
+		if n, err := strconv.Atoi(val); err != nil || n < 0 || n >= 1000 || a.Def(schema.Request, int16(n)) == nil {
+			bad = append(bad, k+"="+val)
+		}
+	}
+	if len(bad) == 0 {
+		return ""
+	}
+	vs := a.Versions(schema.Request)
+	return fmt.Sprintf("%s has no such version as the link's %s (it has v%d to v%d): the default is shown in its place.",
+		a.Name, strings.Join(bad, " and "), vs[0], vs[len(vs)-1])
 }
 
 // Mark is a field the compare view marks on one side: its change and the

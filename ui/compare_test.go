@@ -201,6 +201,17 @@ func TestComparePairDefaultsAndFragment(t *testing.T) {
 	assert.Equal(t, p, ParsePair(fetch, p.Fragment()))
 	assert.Nil(t, ParseComparePath("/NoSuchApi/compare"))
 	assert.Equal(t, ComparePair{}, ParsePair(nil, "from=1&to=2"), "no API, no versions")
+
+	// The versions the link names that the API has not are said.
+	assert.Equal(t, "Fetch has no such version as the link's from=999 and to=x (it has v0 to v18): the default is shown in its place.", UnknownVersions(fetch, "from=999&to=x"))
+	assert.Equal(t, "", UnknownVersions(fetch, p.Fragment()))
+	assert.Equal(t, "", UnknownVersions(fetch, ""))
+	c := &Compare{}
+	c.load(ComparePath(fetch), "from=99&to=abc")
+	assert.Equal(t, def, c.pair)
+	assert.Contains(t, c.unknown, "from=99 and to=abc")
+	c.load(ComparePath(fetch), "from=4&to=11")
+	assert.Empty(t, c.unknown)
 	assert.Equal(t, fetch, ParseComparePath(ComparePath(fetch)))
 }
 

@@ -23,6 +23,9 @@ type Compare struct {
 	pair  ComparePair
 	dirs  [2]*CompareDir // request, response
 	ready bool
+	// unknown says which versions the link named that the API has not
+	// (UnknownVersions), until a version is picked.
+	unknown string
 }
 
 func (c *Compare) OnInit() {
@@ -94,6 +97,7 @@ func (c *Compare) load(path, frag string) {
 		return
 	}
 	c.show(ParsePair(c.api, frag))
+	c.unknown = UnknownVersions(c.api, frag)
 }
 
 // show builds both directions for pair p.
@@ -107,6 +111,7 @@ func (c *Compare) show(p ComparePair) {
 // link shares what is shown and the back button leaves the view.
 func (c *Compare) choose(ctx app.Context, p ComparePair) {
 	c.show(p)
+	c.unknown = ""
 	if app.IsClient {
 		app.Window().Get("history").Call("replaceState", nil, "", "#"+p.Fragment())
 		ctx.Defer(revealMarks)
@@ -136,6 +141,9 @@ func (c *Compare) Render() app.UI {
 				&Legend{},
 			),
 			app.P().Class("cmp-intro").Text("Two versions side by side. Fields the later version adds are marked in its tree and its bytes, fields it drops in the earlier one's; a field whose type or nullability changed is marked too."),
+			app.If(c.unknown != "", func() app.UI {
+				return app.P().ID("cmp-unknown").Class("notice").Attr("role", "alert").Text(c.unknown)
+			}),
 			c.controls(),
 			c.dirUI(c.dirs[schema.Request]),
 			c.dirUI(c.dirs[schema.Response]),
