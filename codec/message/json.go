@@ -229,14 +229,15 @@ func FromJSON(data []byte, api *schema.API, v int16, dir schema.Direction) (*Mes
 	if err := dec.Decode(&top); err != nil {
 		return nil, jsonSyntaxError(data, err)
 	}
+	// What the top level says wrong is told at its line and column too.
 	if a, ok := top["api"]; ok && a != nil && !strings.EqualFold(fmt.Sprint(a), api.Name) {
-		return nil, fmt.Errorf("the JSON is for API %v, not %s", a, api.Name)
+		return nil, located(data, atPath("api", "the JSON is for API %v, not %s", a, api.Name))
 	}
 	if n, ok := top["version"].(json.Number); ok && n.String() != strconv.Itoa(int(v)) {
-		return nil, fmt.Errorf("the JSON is for version %s, not %d", n, v)
+		return nil, located(data, atPath("version", "the JSON is for version %s, not %d", n, v))
 	}
 	if d, ok := top["direction"].(string); ok && d != dir.String() {
-		return nil, fmt.Errorf("the JSON is a %s, not a %s", d, dir)
+		return nil, located(data, atPath("direction", "the JSON is a %s, not a %s", d, dir))
 	}
 	var unknown []string
 	for k := range top {
@@ -264,7 +265,7 @@ func FromJSON(data []byte, api *schema.API, v int16, dir schema.Direction) (*Mes
 			// The API key and version are the message's: given, they must agree.
 			for name, want := range map[string]int16{"RequestApiKey": api.Key, "RequestApiVersion": v} {
 				if raw, ok := h.(map[string]any)[name]; ok && fmt.Sprint(raw) != strconv.Itoa(int(want)) {
-					return nil, fmt.Errorf("header.%s is %v, but the message is %s v%d", name, raw, api.Name, v)
+					return nil, located(data, atPath("header."+name, "is %v, but the message is %s v%d", raw, api.Name, v))
 				}
 				hs.Set(name, want)
 			}

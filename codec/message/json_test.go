@@ -72,9 +72,11 @@ func TestJSONErrors(t *testing.T) {
 		{`{"body": {"Topics": null}}`, "body.Topics: null, but the field is not nullable at v0"},
 		{`{"body": {"Topics": [{"PartitionIndexes": [2147483648]}]}}`, `body.Topics[0].PartitionIndexes[0]: "2147483648" is not an int32`},
 		{"{\n  \"body\": {,}}", "JSON line 2, column 12"},
-		{`{"version": 3, "body": {}}`, "the JSON is for version 3, not 0"},
+		{"{\"api\": \"DescribeProducers\",\n \"version\": 3, \"body\": {}}", "JSON line 2, column 13: version: the JSON is for version 3, not 0"},
+		{`{"api": "Fetch", "body": {}}`, "JSON line 1, column 9: api: the JSON is for API Fetch, not DescribeProducers"},
+		{`{"direction": "response", "body": {}}`, "JSON line 1, column 15: direction: the JSON is a response, not a request"},
 		{`{"header": {}}`, `the JSON has no "body"`},
-		{`{"header": {"RequestApiKey": 3}, "body": {}}`, "header.RequestApiKey is 3, but the message is DescribeProducers v0"},
+		{`{"header": {"RequestApiKey": 3}, "body": {}}`, "JSON line 1, column 30: header.RequestApiKey: is 3, but the message is DescribeProducers v0"},
 	} {
 		_, err := message.FromJSON([]byte(c.in), api, 0, schema.Request)
 		require.Error(t, err, c.in)
