@@ -342,7 +342,7 @@ func (c *Page) ShowInstance(ctx app.Context, example bool) {
 		if p == nil {
 			continue
 		}
-		p.Folded = false // an instance asked for is shown whole
+		p.Folded = false                                     // an instance asked for is shown whole
 		lost := p.Edited && !p.IsMinimal() && !p.IsExample() // made or given here
 		if lost && !kept {
 			c.flushLink()
