@@ -296,7 +296,7 @@ func (t *LayoutTree) rows(out *[]app.UI, n *layout.Node, id string, depth int, c
 		// A tree may hold treeitems only (axe-core counts a group's own
 		// children as the tree's): the editor is an item of its own.
 		*out = append(*out, app.Div().Class("tree-edit").Attr("role", "treeitem").Aria("label", "edit "+n.Name).
-			Style("padding-left", strconv.Itoa(depth*14+22)+"px").Body(
+			Style("--d", strconv.Itoa(depth)).Body(
 			&FieldEditor{On: t.On, Dir: t.Dir, Info: t.Edit, Err: t.EditErr},
 		))
 	}
@@ -317,7 +317,7 @@ func (t *LayoutTree) rows(out *[]app.UI, n *layout.Node, id string, depth int, c
 		t.markStop(gid, len(*out))
 		*out = append(*out, app.Div().Class("tn grp").Attr("data-id", gid).Attr("role", "treeitem").
 			Aria("expanded", strconv.FormatBool(gopen)).Aria("selected", "false").TabIndex(-1).
-			Style("padding-left", strconv.Itoa((depth+1)*14)+"px").Body(
+			Style("--d", strconv.Itoa(depth+1)).Body(
 			app.Span().Class("tw").Text(twisty(gopen)),
 			app.Span().Class("nm").Text("["+strconv.Itoa(lo)+".."+strconv.Itoa(hi-1)+"]"),
 			app.Span().Class("ty").Text(strconv.Itoa(hi-lo)+" nodes"),
@@ -368,7 +368,7 @@ func (t *LayoutTree) row(n *layout.Node, id string, depth int, open bool, data s
 	}
 	el := app.Div().Class(cls).Attr("data-id", id).Attr("data-path", data).
 		Attr("role", "treeitem").Aria("selected", strconv.FormatBool(id == t.SelID)).TabIndex(-1).
-		Style("padding-left", strconv.Itoa(depth*14)+"px")
+		Style("--d", strconv.Itoa(depth)) // the indent, by depth (kafkawire.css)
 	brief := ""
 	if !open && n.Value == "struct" && len(n.Children) > 0 {
 		brief = "{" + fieldsInBrief(n) + "}"

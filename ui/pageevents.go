@@ -81,7 +81,7 @@ func (c *Page) Reset(ctx app.Context, dir schema.Direction) {
 	if p == nil {
 		return
 	}
-	lost := p.Edited && !p.IsMinimal() && !p.IsExample() // made or given here
+	lost := p.Edited && !p.IsMinimal() && !p.IsExample() // made or given here, not an instance
 	if lost {
 		c.flushLink()
 	}

@@ -342,8 +342,10 @@ func (c *Page) ShowInstance(ctx app.Context, example bool) {
 		if p == nil {
 			continue
 		}
-		p.Folded = false                                     // an instance asked for is shown whole
-		lost := p.Edited && !p.IsMinimal() && !p.IsExample() // made or given here
+		// An instance asked for is shown whole; what it replaces was lost
+		// if made or given here.
+		p.Folded = false
+		lost := p.Edited && !p.IsMinimal() && !p.IsExample()
 		if lost && !kept {
 			c.flushLink()
 			kept = true
