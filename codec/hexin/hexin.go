@@ -316,8 +316,9 @@ func withoutCutLine(text string, err *Error, parse func(string) (Result, error))
 // or a few of prose above it, the shell command that printed it ("$ xxd
 // frame.bin", "user@host:~$ xxd frame.bin") and the prompt after it.
 // Those lines are left out, and LeftOut says which. A dump whose every
-// line is indented by four spaces (a Markdown indented code block) is
-// read without them.
+// line starts the same way with spaces or an email's quoting ("> ") is
+// read without that start: a Markdown indented code block's four spaces,
+// a list item's two, a quoted reply.
 func withoutWrapping(text string) (Result, bool) {
 	lines := strings.SplitAfter(text, "\n")
 	first, last := 0, len(lines)-1
@@ -348,16 +349,12 @@ func withoutWrapping(text string) (Result, bool) {
 		last--
 	}
 	kept := lines[first : last+1]
-	indented := first <= last
-	for _, l := range kept {
-		if strings.TrimSpace(l) != "" && !strings.HasPrefix(l, "    ") {
-			indented = false
-		}
-	}
+	indent := commonIndent(kept)
+	indented := indent != ""
 	if indented {
 		kept = slices.Clone(kept)
 		for i, l := range kept {
-			kept[i] = strings.TrimPrefix(l, "    ")
+			kept[i] = strings.TrimPrefix(l, indent)
 		}
 	}
 	if len(prose) == 0 && len(dropped) == 0 && !indented || first > last {
@@ -375,14 +372,42 @@ func withoutWrapping(text string) (Result, bool) {
 		slices.Sort(dropped)
 		notes = append(notes, lineNumbers(dropped)+" (a code fence, or a shell's command or prompt) left out")
 	}
-	if indented {
+	switch {
+	case strings.Contains(indent, ">"):
+		notes = append(notes, fmt.Sprintf("the quoting every line starts with (%q) left out", indent))
+	case indent == "    ":
 		notes = append(notes, "the four spaces every line starts with (a Markdown code block) left out")
+	case indented:
+		notes = append(notes, fmt.Sprintf("the %d spaces every line starts with left out", len(indent)))
 	}
 	if res.LeftOut != "" {
 		notes = append(notes, res.LeftOut)
 	}
 	res.LeftOut = strings.Join(notes, "; ")
 	return res, true
+}
+
+// commonIndent is how every line of lines that holds more than spaces
+// starts: the longest run of spaces and '>' they share (an indent, an
+// email's quoting), "" when they share none.
+func commonIndent(lines []string) string {
+	indent, seen := "", false
+	for _, l := range lines {
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
+		lead := l[:len(l)-len(strings.TrimLeft(l, " >"))]
+		if !seen {
+			indent, seen = lead, true
+			continue
+		}
+		n := 0
+		for n < len(indent) && n < len(lead) && indent[n] == lead[n] {
+			n++
+		}
+		indent = indent[:n]
+	}
+	return indent
 }
 
 // lineNumbers says which lines nums are: "line 3", "lines 1, 2 and 7".

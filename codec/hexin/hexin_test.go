@@ -731,8 +731,39 @@ func TestDumpWithPromptsAndProse(t *testing.T) {
 	}
 }
 
-func indentBlock(text string) string {
-	return "    " + strings.ReplaceAll(strings.TrimSuffix(text, "\n"), "\n", "\n    ") + "\n"
+func indentBlock(text string) string { return prefixLines(text, "    ") }
+
+// prefixLines puts prefix in front of every line of text.
+func prefixLines(text, prefix string) string {
+	return prefix + strings.ReplaceAll(strings.TrimSuffix(text, "\n"), "\n", "\n"+prefix) + "\n"
+}
+
+// A dump whose every line starts the same way, with spaces (a list item's
+// two, a quote's eight) or an email's quoting ("> ", "> > "), reads as
+// the dump does, a note saying what was left out: real tcpdump and
+// tshark dumps (whose own lines are indented by tabs and spaces) and xxd.
+func TestDumpIndentedOrQuoted(t *testing.T) {
+	for _, name := range []string{"dp.tcpdump-X", "dp.tshark-x", "long.xxd", "long.hexdump"} {
+		text := fixture(t, name)
+		want, err := Parse(text)
+		require.NoError(t, err, name)
+		for prefix, note := range map[string]string{
+			"  ":       "the 2 spaces every line starts with left out",
+			"        ": "the 8 spaces every line starts with left out",
+			"> ":       `the quoting every line starts with ("> ") left out`,
+			"> > ":     `the quoting every line starts with ("> > ") left out`,
+		} {
+			r, err := Parse(prefixLines(text, prefix))
+			require.NoError(t, err, "%s with %q", name, prefix)
+			assert.Equal(t, want.Format, r.Format, "%s with %q", name, prefix)
+			assert.Equal(t, want.Bytes, r.Bytes, "%s with %q", name, prefix)
+			require.Len(t, r.Packets, len(want.Packets), "%s with %q", name, prefix)
+			for i := range want.Packets {
+				assert.Equal(t, want.Packets[i].Bytes, r.Packets[i].Bytes, "%s with %q: packet %d", name, prefix, i)
+			}
+			assert.Equal(t, note, r.LeftOut, "%s with %q", name, prefix)
+		}
+	}
 }
 
 // Wireshark's lines copied from the middle of a packet (Copy as Hex
