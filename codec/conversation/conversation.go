@@ -628,9 +628,11 @@ func (f *finder) conn(g connGroup) Conn {
 			if api == nil {
 				continue
 			}
-			if end > len(b) || gap || spent+decodeCost(n) > p.left {
-				// Cut short (at the stream's end, or by bytes the capture
-				// missed), or past the budget: the id alone.
+			if end > len(b) || gap && p.inStep || spent+decodeCost(n) > p.left {
+				// Cut short at the stream's end, or, where the walk
+				// expects a frame, by bytes the capture missed (a search
+				// would take the bytes of a record for a header there),
+				// or past the budget: the id alone.
 				return true, spent
 			}
 			spent += decodeCost(n)

@@ -8,6 +8,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"net/netip"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -784,4 +785,56 @@ func TestCaptureGapsInOneFrame(t *testing.T) {
 		assert.Equal(t, n+1, len(whole), "the whole frames and the broken one's response, nothing more")
 		keptWhole(t, in, res)
 	})
+}
+
+// A search after a gap meets bytes inside a response that read as a
+// response header of a known correlation id, with another gap after them:
+// they are not taken for a frame on their id alone (only where the walk
+// expects a frame is a header whose frame a gap cut believed that way).
+// Metadata v1: response 2 lost its first 8 bytes, and its topic name
+// holds a look-alike of response 4's header, 10 bytes lost after it.
+func TestSearchAfterGapMakesNoFrameUp(t *testing.T) {
+	api := schema.ByName("Metadata")
+	enc := func(d schema.Direction, id int32, name string) []byte {
+		m := message.Minimal(api, 1, d)
+		m.Header.Set("CorrelationId", id)
+		if name != "" {
+			topics, _ := m.Body.Get("Topics")
+			topics.([]any)[0].(*message.Struct).Set("Name", name)
+		}
+		b, err := frame.Encode(m)
+		require.NoError(t, err)
+		return b
+	}
+	var req, srv []byte
+	for id := int32(1); id <= 5; id++ {
+		req = append(req, enc(schema.Request, id, "")...)
+	}
+	fake := "\x00\x00\x01\x00\x00\x00\x00\x04" // size 256, correlation id 4
+	resp := map[int32][]byte{1: enc(schema.Response, 1, ""), 2: enc(schema.Response, 2, strings.Repeat("x", 50)+fake+strings.Repeat("y", 250)),
+		3: enc(schema.Response, 3, ""), 4: enc(schema.Response, 4, ""), 5: enc(schema.Response, 5, "")}
+	srv = append(srv, resp[1]...)
+	lost1 := len(srv)
+	srv = append(srv, resp[2][8:]...)
+	lost2 := bytes.Index(srv, []byte(fake)) + 100
+	srv = append(srv[:lost2:lost2], srv[lost2+10:]...)
+	for id := int32(3); id <= 5; id++ {
+		srv = append(srv, resp[id]...)
+	}
+	in := source.Input{Streams: []source.Stream{
+		{Bytes: req, Conn: "a:1>b:9092", Dir: source.ClientToServer, FromStart: true},
+		{Bytes: srv, Conn: "a:1>b:9092", Dir: source.ServerToClient, FromStart: true, Gaps: []source.Gap{{Off: lost1, Len: 8}, {Off: lost2, Len: 10}}},
+	}}
+	res := conversation.Find(in, conversation.Options{})
+	var got []int32
+	for _, f := range res.All() {
+		if f.Dir != schema.Response {
+			continue
+		}
+		got = append(got, f.CorrelationID)
+		require.GreaterOrEqual(t, f.Pair, 0, "response %d is paired", f.CorrelationID)
+		assert.Equal(t, resp[f.CorrelationID], f.Bytes, "response %d is whole and its own", f.CorrelationID)
+		assert.Equal(t, f.CorrelationID, res.Frame(f.Pair).CorrelationID)
+	}
+	assert.Equal(t, []int32{1, 3, 4, 5}, got, "response 2 lost its header; nothing stands in for it")
 }

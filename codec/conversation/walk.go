@@ -56,6 +56,7 @@ type walker struct {
 	bounded   bool   // cut at most limit frames, the rest one piece
 	limit     int
 	out       []piece // walk appends the pieces to out[:0]
+	sums      []int   // sums[i] is the bytes missing in gaps[:i], made when first needed (endPast)
 }
 
 func (w *walker) size(off int) (int, bool) {
@@ -87,12 +88,16 @@ type probe struct {
 	b    []byte
 	gaps []source.Gap
 	left int
+	// inStep says the walk expects a frame here (the stream's start, where
+	// the frame before ends): a header there whose frame the capture cut
+	// is believed on less than one a search finds.
+	inStep bool
 }
 
 // isHeader runs the walk's header check at off, for a search, and charges
 // its cost.
 func (w *walker) isHeader(off int) bool {
-	ok, cost := w.header(probe{w.b, w.gaps, checkBudget - w.spent}, off)
+	ok, cost := w.header(probe{w.b, w.gaps, checkBudget - w.spent, false}, off)
 	w.spent += cost
 	return ok
 }
@@ -101,7 +106,7 @@ func (w *walker) isHeader(off int) bool {
 // stream's start, a gap's end): frames in step do not overlap, so their
 // checks cost at most the stream once, and the budget is the searches'.
 func (w *walker) inStepHeader(off int) bool {
-	ok, _ := w.header(probe{w.b, w.gaps, math.MaxInt}, off)
+	ok, _ := w.header(probe{w.b, w.gaps, math.MaxInt, true}, off)
 	return ok
 }
 
@@ -146,22 +151,32 @@ func (w *walker) search(from int) int {
 // bytes that starts at off ends, counting the bytes the capture missed
 // inside it as its own, and how many bytes and gaps those are; ok is
 // false when it ends inside a gap, where no offset of the stream's bytes
-// is its end.
+// is its end. It searches the gaps by their running sum (gapSums): a
+// size prefix misread as hundreds of megabytes spans every gap after it,
+// and walking them all for each such candidate made a capture of 100,000
+// gaps take seconds.
 func (w *walker) endPast(off, n int) (end int, ok bool, missing, gaps int) {
-	i := sort.Search(len(w.gaps), func(i int) bool { return w.gaps[i].Off > off })
-	rest, at := n, off
-	for ; i < len(w.gaps) && w.gaps[i].Off-at < rest; i++ {
-		g := w.gaps[i]
-		rest -= g.Off - at
-		missing += min(g.Len, rest)
-		gaps++
-		if g.Len > rest {
-			return 0, false, missing, gaps
+	if w.sums == nil {
+		w.sums = make([]int, len(w.gaps)+1)
+		for i, g := range w.gaps {
+			w.sums[i+1] = w.sums[i] + g.Len
 		}
-		rest -= g.Len
-		at = g.Off
 	}
-	return at + rest, true, missing, gaps
+	first := sort.Search(len(w.gaps), func(i int) bool { return w.gaps[i].Off > off })
+	// into is how far into the frame gap k starts, its bytes and the
+	// gaps' before it counted: it grows with k.
+	into := func(k int) int { return w.gaps[k].Off - off + w.sums[k] - w.sums[first] }
+	last := first + sort.Search(len(w.gaps)-first, func(i int) bool { return into(first+i) >= n }) - 1
+	if last < first {
+		return off + n, true, 0, 0
+	}
+	g := w.gaps[last]
+	before := w.sums[last] - w.sums[first] // missing in the gaps before the last
+	rest := n - into(last)                 // the frame's bytes from the last gap's start
+	if g.Len > rest {
+		return 0, false, before + rest, last - first + 1
+	}
+	return g.Off + rest - g.Len, true, before + g.Len, last - first + 1
 }
 
 // walk cuts the whole stream.
@@ -223,6 +238,10 @@ func (w *walker) walk() []piece {
 					off = next
 					continue
 				}
+				// The bytes up to next are still the frame's: the
+				// search for a header starts after them, not in them.
+				resync(next)
+				continue
 			}
 			resync(g.Off)
 			continue

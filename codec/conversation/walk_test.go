@@ -10,6 +10,7 @@ import (
 	"github.com/kafkawire/kafkawire/codec/frame"
 	"github.com/kafkawire/kafkawire/codec/message"
 	"github.com/kafkawire/kafkawire/codec/schema"
+	"github.com/kafkawire/kafkawire/codec/source"
 )
 
 // decodesCleanly answers as frame.DecodeRequest does, the first time and
@@ -115,5 +116,54 @@ func BenchmarkHostileSearch(b *testing.B) {
 	b.SetBytes(int64(len(junk)))
 	for b.Loop() {
 		LooksLikeRequests(junk)
+	}
+}
+
+// endPast finds where a frame ends past the gaps inside it: a gap at the
+// frame's start is before it, a gap right at its end after it; a frame
+// may end at a gap's end, or inside one (no offset of the bytes then).
+func TestEndPast(t *testing.T) {
+	w := &walker{gaps: []source.Gap{{Off: 3, Len: 2}, {Off: 5, Len: 2}, {Off: 7, Len: 1}, {Off: 20, Len: 5}}}
+	for _, c := range []struct {
+		off, n, end, missing, gaps int
+		ok                         bool
+	}{
+		{0, 3, 3, 0, 0, true},     // ends right at the first gap
+		{0, 10, 6, 4, 2, true},    // past two gaps
+		{0, 5, 3, 2, 1, true},     // ends at the first gap's end
+		{0, 4, 0, 1, 1, false},    // ends inside the first gap
+		{3, 4, 5, 2, 1, true},     // starts after the gap at 3
+		{7, 13, 20, 0, 0, true},   // starts after the gap at 7, ends right at the gap at 20
+		{8, 30, 33, 5, 1, true},   // past the last gap
+		{0, 100, 90, 10, 4, true}, // past all of them
+	} {
+		end, ok, missing, gaps := w.endPast(c.off, c.n)
+		assert.Equal(t, []any{c.ok, c.missing, c.gaps}, []any{ok, missing, gaps}, "off %d n %d", c.off, c.n)
+		if c.ok {
+			assert.Equal(t, c.end, end, "off %d n %d", c.off, c.n)
+		}
+	}
+}
+
+// A stream of 200,000 size prefixes of 200 MiB, every other one lost: a
+// gap after each. Each misread frame spans every gap after it; walking
+// them one by one for each made the walk quadratic (8 s for 100,000
+// gaps, against 0.2 s with the gaps searched by their running sum).
+func BenchmarkHostileGaps(b *testing.B) {
+	const n = 100_000
+	seg := make([]byte, 9)
+	binary.BigEndian.PutUint32(seg, 200<<20)
+	binary.BigEndian.PutUint16(seg[4:], 18)
+	binary.BigEndian.PutUint16(seg[6:], 3)
+	var data []byte
+	var gaps []source.Gap
+	for range n {
+		data = append(data, seg...)
+		gaps = append(gaps, source.Gap{Off: len(data), Len: len(seg)})
+	}
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		w := walker{b: data, gaps: gaps, minSize: 8, header: requestHeader, fromStart: true}
+		w.walk()
 	}
 }
