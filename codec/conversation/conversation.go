@@ -652,11 +652,18 @@ func (f *finder) conn(g connGroup) Conn {
 			return true, spent
 		}
 		n := int(int32(binary.BigEndian.Uint32(b[off:])))
-		next := off + 4 + n
-		if n < 4 || n > maxFrame || next+8 > len(b) {
+		if n < 4 || n > maxFrame {
+			return false, spent
+		}
+		// The next frame, where this one ends past the gaps in it (a snap
+		// length cuts every packet of a long frame): a header there of a
+		// known id too is the walk's next step, and confirms this one.
+		next, ok, _, _ := endPast(p.gaps, p.sums, off, 4+n)
+		if !ok || next+8 > len(b) {
 			return false, spent
 		}
 		p.left -= spent
+		p.inStep = true
 		ok, more := known(p, next)
 		return ok, spent + more
 	}

@@ -87,6 +87,7 @@ func gapIn(gaps []source.Gap, from, to int) (source.Gap, bool) {
 type probe struct {
 	b    []byte
 	gaps []source.Gap
+	sums []int // the gaps' running sums (walker.gapSums), for endPast
 	left int
 	// inStep says the walk expects a frame here (the stream's start, where
 	// the frame before ends): a header there whose frame the capture cut
@@ -97,7 +98,7 @@ type probe struct {
 // isHeader runs the walk's header check at off, for a search, and charges
 // its cost.
 func (w *walker) isHeader(off int) bool {
-	ok, cost := w.header(probe{w.b, w.gaps, checkBudget - w.spent, false}, off)
+	ok, cost := w.header(probe{w.b, w.gaps, w.gapSums(), checkBudget - w.spent, false}, off)
 	w.spent += cost
 	return ok
 }
@@ -106,7 +107,7 @@ func (w *walker) isHeader(off int) bool {
 // stream's start, a gap's end): frames in step do not overlap, so their
 // checks cost at most the stream once, and the budget is the searches'.
 func (w *walker) inStepHeader(off int) bool {
-	ok, _ := w.header(probe{w.b, w.gaps, math.MaxInt, true}, off)
+	ok, _ := w.header(probe{w.b, w.gaps, w.gapSums(), math.MaxInt, true}, off)
 	return ok
 }
 
@@ -156,23 +157,34 @@ func (w *walker) search(from int) int {
 // and walking them all for each such candidate made a capture of 100,000
 // gaps take seconds.
 func (w *walker) endPast(off, n int) (end int, ok bool, missing, gaps int) {
+	return endPast(w.gaps, w.gapSums(), off, n)
+}
+
+// gapSums are the running sums of the gaps' lengths: sums[i] is the bytes
+// missing in gaps[:i]. They are made once a walk first needs them.
+func (w *walker) gapSums() []int {
 	if w.sums == nil {
 		w.sums = make([]int, len(w.gaps)+1)
 		for i, g := range w.gaps {
 			w.sums[i+1] = w.sums[i] + g.Len
 		}
 	}
-	first := sort.Search(len(w.gaps), func(i int) bool { return w.gaps[i].Off > off })
+	return w.sums
+}
+
+// endPast is walker.endPast over gaps and their running sums.
+func endPast(gaps []source.Gap, sums []int, off, n int) (end int, ok bool, missing, count int) {
+	first := sort.Search(len(gaps), func(i int) bool { return gaps[i].Off > off })
 	// into is how far into the frame gap k starts, its bytes and the
 	// gaps' before it counted: it grows with k.
-	into := func(k int) int { return w.gaps[k].Off - off + w.sums[k] - w.sums[first] }
-	last := first + sort.Search(len(w.gaps)-first, func(i int) bool { return into(first+i) >= n }) - 1
+	into := func(k int) int { return gaps[k].Off - off + sums[k] - sums[first] }
+	last := first + sort.Search(len(gaps)-first, func(i int) bool { return into(first+i) >= n }) - 1
 	if last < first {
 		return off + n, true, 0, 0
 	}
-	g := w.gaps[last]
-	before := w.sums[last] - w.sums[first] // missing in the gaps before the last
-	rest := n - into(last)                 // the frame's bytes from the last gap's start
+	g := gaps[last]
+	before := sums[last] - sums[first] // missing in the gaps before the last
+	rest := n - into(last)             // the frame's bytes from the last gap's start
 	if g.Len > rest {
 		return 0, false, before + rest, last - first + 1
 	}
