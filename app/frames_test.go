@@ -218,6 +218,10 @@ func TestFramesOfPastedBytes(t *testing.T) {
 	require.Equal(t, 0, status)
 	assert.Equal(t, `{"conn":"127.0.0.1:47001>127.0.0.1:47002","time":"00:26:33.142198000","direction":"request","apiKey":61,"apiName":"DescribeProducers","version":0,"correlationId":0,"hex":"`+req+`"}`+"\n"+
 		`{"conn":"127.0.0.1:47001>127.0.0.1:47002","time":"00:26:33.192582000","direction":"response","apiKey":61,"apiName":"DescribeProducers","version":0,"correlationId":0,"hex":"`+resp+`"}`+"\n", out)
+	// Those lines read back as what they are, times of day included.
+	again, errOut, status := kafkawire(t, out, "frames")
+	require.Equal(t, 0, status, errOut)
+	assert.Equal(t, out, again)
 }
 
 // Nothing found: exit status 1 and one line on stderr.

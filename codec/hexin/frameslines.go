@@ -41,6 +41,8 @@ func int16Of(raw json.RawMessage) (int16, bool) {
 // not blank must be one frame's object.
 func readFramesJSON(text string) (Result, *Error) {
 	b := &followBuilder{format: FramesJSON}
+	var lastDateless time.Time // the last time of day read, and the days passed
+	days := 0
 	for i, l := range followLines(text) {
 		t := strings.TrimSpace(l.text)
 		if t == "" {
@@ -73,8 +75,18 @@ func readFramesJSON(text string) (Result, *Error) {
 		}
 		var when time.Time
 		if f.Time != nil {
-			if when, err = time.Parse(time.RFC3339Nano, *f.Time); err != nil {
-				return Result{}, errAt(FramesJSON, at, `expected "time" as RFC 3339 (2026-12-01T10:00:00.123456Z), found %q`, *f.Time)
+			// RFC 3339, or the time of day alone that frames prints for a
+			// dump that gave no date, a day on past each midnight.
+			var ok bool
+			if when, ok = timeOfDay(*f.Time); ok {
+				when = when.AddDate(0, 0, days)
+				if !lastDateless.IsZero() && when.Before(lastDateless.Add(-12*time.Hour)) {
+					days++
+					when = when.AddDate(0, 0, 1)
+				}
+				lastDateless = when
+			} else if when, err = time.Parse(time.RFC3339Nano, *f.Time); err != nil {
+				return Result{}, errAt(FramesJSON, at, `expected "time" as RFC 3339 (2026-12-01T10:00:00.123456Z) or a time of day (10:00:00.123456), found %q`, *f.Time)
 			}
 		}
 		var nodes [2]string // none for a frame without its connection

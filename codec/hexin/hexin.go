@@ -502,7 +502,11 @@ func hexFirstLine(text string, err *Error) bool {
 // first 4 KiB): bytes in hex pairs with a few mistyped. The hex parser's
 // error then says where, not base64's, which stops later.
 func hexPairs(text string) bool {
-	words := strings.Fields(text[:min(len(text), 4096)])
+	head := text[:min(len(text), 4096)]
+	if len(head) < len(text) {
+		head = head[:strings.LastIndexAny(head, " \t\n")+1] // no word cut in two
+	}
+	words := strings.Fields(head)
 	if len(words) < 4 {
 		return false
 	}

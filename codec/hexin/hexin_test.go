@@ -198,6 +198,7 @@ func TestParseErrors(t *testing.T) {
 		{"bad digit", "00 00 00 22\n00 12 0g 03", 2, 8, Hex, "expected a hex digit, found 'g'"},
 		{"mixed hex and junk", "00 00 00 22 ZZ", 1, 13, Hex, "expected a hex digit, found 'Z'"},
 		{"hex pairs, the first mistyped", "zz 00 00 14 00 3d 00 00", 1, 1, Hex, "expected a hex digit, found 'z'"},
+		{"many hex pairs, the first mistyped", "zz" + strings.Repeat(" 00", 1400), 1, 1, Hex, "expected a hex digit, found 'z'"},
 		{"a log line's bracket", "2026/12/04 sent to [broker 1] 40 bytes", 1, 11, Base64, "expected a base64 character, found ' '"},
 		{"junk after 0x", "0x00 0xzz", 1, 8, Hex, "expected a hex digit after 0x, found 'z'"},
 		{"junk after \\x", `\x00\xg1`, 1, 7, Hex, `expected a hex digit after \x, found 'g'`},
@@ -689,6 +690,25 @@ func TestTcpdumpTimeOfDay(t *testing.T) {
 	assert.Equal(t, time.Millisecond, r.Packets[1].Time.Sub(r.Packets[0].Time))
 	assert.Equal(t, time.Second, r.Packets[2].Time.Sub(r.Packets[1].Time))
 	assert.True(t, Dateless(r.Packets[1].Time))
+
+	// Dated packets and dateless ones in one paste (the lines of two
+	// dumps): no date can be given the dateless, which are left without.
+	dated4 := fixture(t, "ttt.tcpdump-ttttX")
+	cut := 0
+	for range 4 {
+		cut += strings.Index(dated4[cut+1:], "\n2026") + 1
+	}
+	plain := fixture(t, "ttt.tcpdump-X")
+	rest := plain
+	for range 4 {
+		rest = rest[strings.Index(rest[1:], "\n15:")+2:]
+	}
+	r, err = Parse(dated4[:cut+1] + rest)
+	require.NoError(t, err)
+	require.Len(t, r.Packets, 8)
+	for i, p := range r.Packets {
+		assert.Equal(t, i >= 4, p.Time.IsZero(), "packet %d: %v", i, p.Time)
+	}
 }
 
 // The prompts shells print before a command, with the user and host or

@@ -268,6 +268,19 @@ func readTcpdump(text string) (Result, *Error) {
 // 2 of year 1, so that none is the zero time (a packet at midnight).
 var datelessDay = time.Date(1, time.January, 2, 0, 0, 0, 0, time.UTC)
 
+// timeOfDay reads a time of day without a date (15:39:01.915342) as a
+// time on the dateless day.
+func timeOfDay(s string) (time.Time, bool) {
+	if len(s) < 10 || s[2] != ':' || s[8] != '.' {
+		return time.Time{}, false
+	}
+	t, err := time.Parse("15:04:05.999999999", s)
+	if err != nil {
+		return time.Time{}, false
+	}
+	return datelessDay.Add(t.Sub(time.Date(0, time.January, 1, 0, 0, 0, 0, time.UTC))), true
+}
+
 // Dateless reports whether t is a packet's time of day whose date the dump
 // does not say (tcpdump's default summary time). Such times are put on the
 // days of year 1, a day later at each midnight the dump passes, so the time
@@ -275,8 +288,20 @@ var datelessDay = time.Date(1, time.January, 2, 0, 0, 0, 0, time.UTC)
 func Dateless(t time.Time) bool { return !t.IsZero() && t.Year() == 1 }
 
 // datePast moves each dateless time a day on from the time of day before
-// it when it goes back more than 12 hours: the dump passed midnight.
+// it when it goes back more than 12 hours: the dump passed midnight. In a
+// dump that also dates some packets (lines of two dumps pasted together),
+// the dateless times are dropped: no date can be given them.
 func datePast(chunks []chunk) {
+	for _, c := range chunks {
+		if !c.time.IsZero() && !Dateless(c.time) {
+			for i := range chunks {
+				if Dateless(chunks[i].time) {
+					chunks[i].time = time.Time{}
+				}
+			}
+			return
+		}
+	}
 	days := 0
 	var last time.Time
 	for i := range chunks {
@@ -371,10 +396,8 @@ func tcpdumpTime(line string) time.Time {
 	if t, err := time.Parse("2006-01-02 15:04:05.999999999", f[0]+" "+f[1]); err == nil {
 		return t
 	}
-	if len(f[0]) > 9 && f[0][2] == ':' && f[0][8] == '.' {
-		if t, err := time.Parse("15:04:05.999999999", f[0]); err == nil {
-			return datelessDay.Add(t.Sub(time.Date(0, time.January, 1, 0, 0, 0, 0, time.UTC)))
-		}
+	if t, ok := timeOfDay(f[0]); ok {
+		return t
 	}
 	sec, frac, ok := strings.Cut(f[0], ".")
 	if !ok || len(sec) < 9 || len(frac) == 0 || len(frac) > 9 {

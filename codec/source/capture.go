@@ -137,7 +137,13 @@ func orient(cs []*capture.Stream, o Options) []Direction {
 	dirs := make([]Direction, len(cs))
 	var open [][2]int // connections left undecided, as ranges of cs
 	servers := map[netip.AddrPort]bool{}
+	pauseAt := pauseEvery
 	for i := 0; i < len(cs); {
+		if o.Pause != nil && i >= pauseAt {
+			// Telling a connection's client can search megabytes of it.
+			o.Pause()
+			pauseAt += pauseEvery
+		}
 		j := i + 1
 		for j < len(cs) && cs[j].Conn == cs[i].Conn {
 			j++

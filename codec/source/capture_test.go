@@ -223,5 +223,22 @@ func TestCapturePausesEvery256Streams(t *testing.T) {
 	got, err := source.ReadCapture(bytes.NewReader(file), source.Options{Pause: func() { pauses++ }})
 	require.NoError(t, err)
 	assert.Equal(t, want, got)
-	assert.Equal(t, 2, pauses, "600 streams: a pause after 256 and after 512")
+	assert.Equal(t, 4, pauses, "600 streams: a pause after 256 and after 512, as their directions are told and as they are made")
+
+	// Caught mid-way, each connection's bytes are searched for requests:
+	// a pause comes every 256 streams of that too.
+	var mid []capturetest.Segment
+	for i := range 600 {
+		c := capturetest.NewConn(netip.AddrPortFrom(client.Addr(), uint16(40000+i)), server, t0.Add(time.Duration(i)*time.Millisecond))
+		c.Send(true, []byte("ping"), 0)
+		c.Send(false, []byte("pong"), 0)
+		mid = append(mid, c.Segments...)
+	}
+	asked, most := 0, 0
+	_, err = source.ReadCapture(bytes.NewReader(capturetest.WritePcap(capturetest.Ethernet, true, mid)), source.Options{
+		Pause:    func() { most, asked = max(most, asked), 0 },
+		Requests: func([]byte) bool { asked++; return false },
+	})
+	require.NoError(t, err)
+	assert.LessOrEqual(t, max(most, asked), 256, "streams searched for requests between two pauses")
 }
