@@ -261,6 +261,14 @@ func FromJSON(data []byte, api *schema.API, v int16, dir schema.Direction) (*Mes
 		if err != nil {
 			return nil, located(data, err)
 		}
+		// A header field left out is the minimal header's (ClientId is
+		// the empty string there, not null).
+		given, _ := h.(map[string]any)
+		for _, f := range m.Header.Fields {
+			if _, ok := given[f.Name]; !ok {
+				hs.Set(f.Name, f.Value)
+			}
+		}
 		if dir == schema.Request {
 			// The API key and version are the message's: given, they must agree.
 			for name, want := range map[string]int16{"RequestApiKey": api.Key, "RequestApiVersion": v} {

@@ -125,6 +125,39 @@ func TestJSONLeftOutIsMinimal(t *testing.T) {
 	require.NoError(t, err)
 	id, _ := m.Body.Get("TransactionalId")
 	assert.Nil(t, id)
+
+	// A header with fields left out has the minimal header's: every
+	// request and response header, with its correlation id alone given.
+	for _, api := range schema.APIs() {
+		for _, dir := range []schema.Direction{schema.Request, schema.Response} {
+			for _, v := range api.Versions(dir) {
+				m := message.Minimal(api, v, dir)
+				m.Header.Set("CorrelationId", int32(7))
+				want, err := frame.Encode(m)
+				require.NoError(t, err)
+				back, err := message.FromJSON([]byte(`{"header": {"CorrelationId": 7}, "body": {}}`), api, v, dir)
+				require.NoError(t, err)
+				got, err := frame.Encode(back)
+				require.NoError(t, err)
+				hdr := headerEnd(t, want, api, v, dir)
+				require.Equal(t, hex.EncodeToString(want[4:hdr]), hex.EncodeToString(got[4:hdr]), "%s v%d %s: the header", api.Name, v, dir)
+			}
+		}
+	}
+}
+
+// headerEnd is where the header of frame b ends.
+func headerEnd(t *testing.T, b []byte, api *schema.API, v int16, dir schema.Direction) int {
+	t.Helper()
+	d := frame.Decode(b, api, v, dir)
+	require.Nil(t, d.Err)
+	for _, n := range d.Tree.Children {
+		if n.Name == "RequestHeader" || n.Name == "ResponseHeader" {
+			return n.End
+		}
+	}
+	t.Fatalf("no header in\n%s", d.Tree.Text())
+	return 0
 }
 
 // mustJSON is the JSON of the body field name of m, as m's JSON form has it.
