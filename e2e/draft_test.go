@@ -193,3 +193,26 @@ func TestResetKeepsTheEditAStepBack(t *testing.T) {
 		t.Error("a note says an instance replaced another")
 	}
 }
+
+// Undo beside a big frame: with the 1 MiB Fetch response in the page (a
+// link written late, and kept in sessionStorage for a reload), an edited
+// request reset to minimal comes back with Undo, the response still
+// beside it; a step of its own never had the kept link of the step before.
+func TestUndoBesideABigFrame(t *testing.T) {
+	b, err := frame.Encode(bigframe.Fetch())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newSession(t, false)
+	s.openResponse(b)
+	s.expand("request", "body")
+	s.setField("request", "body.MaxWaitMs", "12345")
+	shown := `(document.querySelector('#request .tn[data-path="body.MaxWaitMs"] .va') || {}).textContent == '= 12345'`
+	waitSlow(s, "the edit", shown)
+	waitSlow(s, "the edit in the URL", `location.hash.includes('req=')`)
+	s.clickUntil("the reset", `#request button[data-op="reset"]`, `!!document.querySelector('#request .replaced button[data-op="undo"]')`)
+	waitSlow(s, "the minimal request", `!(`+shown+`)`)
+	s.do(20*time.Second, chromedp.Click(chromedp.CSS(`#request .replaced button[data-op="undo"]`)))
+	waitSlow(s, "the edit back after Undo", shown+` && !document.querySelector('#request .replaced')`)
+	waitSlow(s, "the response still the 1 MiB Fetch", `location.hash.includes('resp=') && location.hash.includes('req=')`)
+}

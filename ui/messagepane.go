@@ -21,7 +21,8 @@ type MessagePane struct {
 	Title    string // DescribeProducersRequest v0
 	Header   int16  // header version
 	Notice   string
-	Replaced string // what a reset or an instance replaced (Pane.Replaced), with Undo
+	Replaced string // what a reset or an instance replaced (Pane.Replaced)
+	Undo     bool   // the frame replaced is a step back: Undo is offered
 	Copied   bool
 	Minimal  bool // the frame is the minimal instance, byte for byte
 	AsGiven  bool // the frame is as a paste, a capture or a link gave it
@@ -57,11 +58,15 @@ func (p *MessagePane) Render() app.UI {
 	if p.Notice != "" {
 		notice = app.P().Class("notice").Attr("role", "alert").Text(p.Notice)
 	}
-	if p.Replaced != "" {
+	switch {
+	case p.Replaced != "" && p.Undo:
 		replaced = app.P().Class("pane-note replaced").Attr("role", "status").Body(
 			app.Text(p.Replaced+" The frame it replaced is a step back in the browser's history: "),
 			app.Button().Class("btn").Attr("data-op", "undo").Text("Undo").OnClick(p.onUndo),
 		)
+	case p.Replaced != "":
+		replaced = app.P().Class("pane-note replaced").Attr("role", "status").
+			Text(p.Replaced + " The page's frames were too large for its link, so no step back in the history holds the one it replaced.")
 	}
 	if p.NotGiven {
 		note = app.P().Class("pane-note").ID("response-minimal").Text("Not a broker's answer: this is the minimal response, built from the schema with every field at its zero value. Paste a response to see a real one.")

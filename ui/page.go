@@ -139,7 +139,7 @@ func (c *Page) paneUI(p *Pane) app.UI {
 	mp := &MessagePane{
 		On: c, Dir: p.Dir, API: c.api.Name, Version: c.v,
 		Header: schema.HeaderVersion(c.api, c.v, p.Dir),
-		Notice: p.Notice, Replaced: p.Replaced, Copied: c.copied[p.Dir], Minimal: p.IsMinimal(), AsGiven: p.AsGiven, Folded: p.Folded,
+		Notice: p.Notice, Replaced: p.Replaced, Undo: p.Undo, Copied: c.copied[p.Dir], Minimal: p.IsMinimal(), AsGiven: p.AsGiven, Folded: p.Folded,
 		Bytes: p.Bytes(), Regions: p.Regions, Gen: p.Gen, Changed: p.Changed,
 		Tree:   p.Decoded.Tree,
 		SelOff: -1, SelEnd: -1, HovOff: -1, HovEnd: -1, Cursor: p.Cursor,

@@ -82,18 +82,25 @@ func (c *Page) Reset(ctx app.Context, dir schema.Direction) {
 		return
 	}
 	lost := p.Edited && !p.IsMinimal() && !p.IsExample() // made or given here, not an instance
-	if lost {
+	keep := lost && c.linkHoldsAll()
+	if keep {
 		c.flushLink()
 	}
 	p.Reset()
 	if lost {
-		p.Replaced = "Reset to the minimal " + dir.String() + "."
+		p.Replaced, p.Undo = "Reset to the minimal "+dir.String()+".", keep
 	}
 	c.syncURL()
-	if lost {
+	if keep {
 		c.pushLink()
 	}
 }
+
+// linkHoldsAll reports whether the page's link holds every frame it shows:
+// a step back in the history can then bring them back. A frame too large
+// for a link (offered as a file) is in no step; a step back would show the
+// minimal instance in its place, and the frame would be lost.
+func (c *Page) linkHoldsAll() bool { return len(c.long) == 0 }
 
 // pushLink writes the link at once as a new step of the tab's history,
 // after a reset or an instance replaced a frame the user made or was

@@ -201,9 +201,11 @@ func (c *Page) flushLink() {
 	c.pendingLink, c.linkHref = nil, nil
 	c.frag = Fragment(fit.Req, fit.Resp)
 	old := currentHref()
-	if len(c.frag) >= bigLink {
+	if len(c.frag) >= bigLink && !c.pushing {
 		// A reload asked for while Chromium takes the new URL may still
-		// load the old one: it then finds the link here (takeLink).
+		// load the old one: it then finds the link here (takeLink). Not
+		// when the new URL is a step of its own: the old one is the step
+		// before, which keeps its own frames.
 		keepLink(old, c.frag)
 	}
 	c.writeURL()

@@ -30,8 +30,10 @@ type Pane struct {
 	Notice  string           // a message about the pane as a whole (a shared link that did not decode)
 	// Replaced says what a reset or an instance just put in place of a
 	// frame the user made or was given ("Reset to the minimal request"),
-	// which Back, or the Undo beside it, brings back; "" otherwise.
+	// "" otherwise; Undo, that the frame is a step back in the history,
+	// which Back or the Undo beside the words brings back.
 	Replaced string
+	Undo     bool
 	// Folded says the pane's tree starts with only the frame's parts
 	// showing: it is the minimal instance beside the frame a link or a
 	// paste gave, which is what the user came to see.

@@ -338,6 +338,7 @@ type ExampleEvents interface {
 // ShowInstance implements ExampleEvents.
 func (c *Page) ShowInstance(ctx app.Context, example bool) {
 	kept := false // the page as it was has its link written, to be a step back
+	holds := c.linkHoldsAll()
 	for _, p := range []*Pane{c.req, c.resp} {
 		if p == nil {
 			continue
@@ -345,8 +346,9 @@ func (c *Page) ShowInstance(ctx app.Context, example bool) {
 		// An instance asked for is shown whole; what it replaces was lost
 		// if made or given here.
 		p.Folded = false
+		p.Replaced = ""
 		lost := p.Edited && !p.IsMinimal() && !p.IsExample()
-		if lost && !kept {
+		if lost && holds && !kept {
 			c.flushLink()
 			kept = true
 		}
@@ -359,6 +361,7 @@ func (c *Page) ShowInstance(ctx app.Context, example bool) {
 		}
 		if lost {
 			p.Replaced = "Replaced by the " + map[bool]string{false: "minimal", true: "example"}[example] + " " + p.Dir.String() + "."
+			p.Undo = holds
 		}
 	}
 	c.syncURL()
@@ -375,6 +378,7 @@ func (c *Page) ApplyJSON(ctx app.Context, dir schema.Direction, text string) (bo
 	}
 	changed, err := p.SetJSON(text)
 	if changed {
+		p.Replaced = "" // the JSON's frame is now what Back leaves
 		c.syncURL()
 	}
 	return changed, err
