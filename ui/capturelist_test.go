@@ -19,6 +19,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/twmb/franz-go/pkg/kgo"
+	"github.com/twmb/franz-go/pkg/kmsg"
 
 	"github.com/kafkawire/kafkawire/codec/capture/capturetest"
 	"github.com/kafkawire/kafkawire/codec/conversation"
@@ -529,7 +530,7 @@ func TestPastedTcpdumpTimesOfDay(t *testing.T) {
 // port) says nothing.
 func TestFilterHint(t *testing.T) {
 	for q, want := range map[string]string{
-		"foo:bar":           "no key foo: the keys are api, conn, corr (or id), dir and v",
+		"foo:bar":           "no key foo: the keys are api, conn, corr (or id), dir, v and err",
 		"Fetch latency>1ms": "latency>1ms is no comparison here, only text to find: a term matches the API, connection, correlation id, direction or version",
 		"api:Fetch corr:7":  "",
 		"127.0.0.1:51234":   "",
@@ -539,4 +540,46 @@ func TestFilterHint(t *testing.T) {
 	} {
 		assert.Equal(t, want, FilterHint(q), q)
 	}
+}
+
+// A response carrying an error code says so in the list: its notes name
+// the error, "error" finds it beside the frames the capture broke, and
+// err: finds it by part of the error's name (kfake answers a DeleteTopics
+// of a topic it does not have with UNKNOWN_TOPIC_OR_PARTITION; the
+// produce before it succeeds).
+func TestCaptureListNamesErrorCodes(t *testing.T) {
+	exs, err := traffic.Record([]kgo.Opt{kgo.DefaultProduceTopic("orders")}, func(ctx context.Context, cl *kgo.Client) {
+		require.NoError(t, cl.ProduceSync(ctx, &kgo.Record{Value: []byte("fine")}).FirstErr())
+		req := kmsg.NewPtrDeleteTopicsRequest()
+		topic := kmsg.NewDeleteTopicsRequestTopic()
+		topic.Topic = kmsg.StringPtr("no-such-topic")
+		req.Topics = append(req.Topics, topic)
+		req.TopicNames = []string{"no-such-topic"}
+		req.TimeoutMillis = 1000
+		_, err := req.RequestWith(ctx, cl)
+		require.NoError(t, err)
+	})
+	require.NoError(t, err)
+	l := openCapture(t, "errors.pcap", capturetest.WritePcap(capturetest.Ethernet, true, captureOf(exs).segs))
+	failed := -1
+	for i := range l.Len() {
+		if f := l.Frame(i); f.Dir == schema.Response && f.API != nil && f.API.Name == "DeleteTopics" {
+			failed = i
+		} else {
+			assert.Empty(t, l.ErrorCodes(i), "%s %s", f.Dir, f.API.Name)
+		}
+	}
+	require.GreaterOrEqual(t, failed, 0, "the DeleteTopics response is listed")
+	assert.Equal(t, []int16{3}, l.ErrorCodes(failed))
+
+	for q, want := range map[string][]int{"error": {failed}, "err:unknown_topic": {failed}, "err:rebalance": nil, "broken": nil} {
+		l.SetFilter(q)
+		assert.Equal(t, len(want), l.Matching(), q)
+		if len(want) > 0 {
+			assert.Equal(t, want, l.Shown(0, l.Matching()), q)
+		}
+	}
+	l.SetFilter("error")
+	page := app.HTMLString(&Conversations{List: l, Gen: l.Gen})
+	assert.Contains(t, page, `<td class="conv-notes">error: UNKNOWN_TOPIC_OR_PARTITION</td>`)
 }

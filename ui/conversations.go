@@ -220,13 +220,17 @@ func (c *Conversations) filterBox() app.UI {
 	count := strconv.Itoa(l.Matching()) + " of " + strconv.Itoa(l.Len()) + " match"
 	return app.Div().Class("paste-line conv-filter").Body(
 		app.Input().Type("search").ID("conv-filter").Class("conv-q").Value(l.Filter).
-			Placeholder("filter: Fetch, api:Produce/v9, conn:51234, corr:7, error").
+			Placeholder("filter: Fetch, api:Produce/v9, conn:51234, corr:7, error, err:rebalance").
 			Aria("label", "filter the frames").
 			Attr("spellcheck", "false").Attr("autocomplete", "off").
 			OnInput(c.onFilter),
 		app.If(l.Filter != "", func() app.UI { return app.Span().ID("conv-matches").Class("paste-dim").Text(count) }),
 		app.If(FilterHint(l.Filter) != "", func() app.UI {
 			return app.Span().ID("conv-filter-hint").Class("paste-dim").Attr("role", "status").Text(FilterHint(l.Filter))
+		}),
+		app.If(l.Filter != "" && l.ScanCut(), func() app.UI {
+			return app.Span().ID("conv-scan-cut").Class("paste-dim").Attr("role", "status").
+				Text("error codes were looked for in " + strconv.Itoa(maxErrorScan) + " responses of this filter only: the rows shown say theirs, open one, or narrow the filter first (api:Fetch error)")
 		}),
 	)
 }
@@ -266,6 +270,11 @@ func (c *Conversations) rowHTML(b *strings.Builder, i int, t0 time.Time) {
 	if len(problems) > 0 {
 		cls += " bad"
 	}
+	notes := problems
+	if names := errorNames(l.ErrorCodes(i)); len(names) > 0 {
+		// What the broker answered went wrong: its error codes by name.
+		notes = append([]string{"error: " + strings.Join(names, ", ")}, problems...)
+	}
 	when := ""
 	if !f.Time.IsZero() {
 		// The microseconds in a span of their own, which a phone leaves out.
@@ -299,7 +308,7 @@ func (c *Conversations) rowHTML(b *strings.Builder, i int, t0 time.Time) {
 	b.WriteString(`<td class="num">` + strconv.Itoa(int(f.CorrelationID)) + `</td>`)
 	b.WriteString(`<td class="num">` + strconv.Itoa(len(f.Bytes)) + `</td>`)
 	b.WriteString(`<td class="num">` + lat + `</td>`)
-	b.WriteString(`<td class="conv-notes">` + esc(strings.Join(problems, "; ")) + `</td></tr>`)
+	b.WriteString(`<td class="conv-notes">` + esc(strings.Join(notes, "; ")) + `</td></tr>`)
 }
 
 // connHTML is a connection's name ("127.0.0.1:59321>127.0.0.1:9092") as

@@ -1,6 +1,8 @@
 package message
 
 import (
+	"slices"
+
 	"github.com/kafkawire/kafkawire/codec/records"
 	"github.com/kafkawire/kafkawire/codec/schema"
 )
@@ -69,5 +71,23 @@ func RecordSets(v any) []*records.Set {
 		}
 	}
 	walk(v)
+	return out
+}
+
+// ErrorCodes are the error codes other than NONE (0) that m's body holds,
+// in every field whose name ends with ErrorCode, each once, in the order
+// first met: what went wrong, for a list of a capture's responses.
+func (m *Message) ErrorCodes() []int16 {
+	def := m.Def()
+	if def == nil || m.Body == nil {
+		return nil
+	}
+	var out []int16
+	EachValue(def.Fields, m.Body, func(f *schema.Field, v any) bool {
+		if code, ok := v.(int16); ok && code != 0 && f != nil && isErrorCodeField(f.Name) && !slices.Contains(out, code) {
+			out = append(out, code)
+		}
+		return true
+	})
 	return out
 }
