@@ -91,8 +91,8 @@ func TestPasteFollowStream(t *testing.T) {
 }
 
 // tshark's YAML of the same connection gives every frame its capture time:
-// the list shows the times, each response's latency, and the packet a
-// frame starts in. On a phone: the list fits the screen's width.
+// the list shows the times, each response's latency, and, on hover, the
+// date, the packet a frame starts in and the client id its request names. On a phone: the list fits the screen's width.
 func TestPasteFollowStreamYAML(t *testing.T) {
 	yaml, err := os.ReadFile("../codec/hexin/testdata/follow.tshark-yaml")
 	if err != nil {
@@ -110,9 +110,9 @@ func TestPasteFollowStreamYAML(t *testing.T) {
 	// The packets' times (tshark's YAML, read to the microsecond) and the
 	// latencies between them: 68 µs for ApiVersions, 50.29 ms for Metadata (from the request's first packet).
 	for _, want := range []string{
-		"13:56:38.775843|127.0.0.1:40872>127.0.0.1:19092|request|ApiVersions v3|68 µs|+0s from the first frame; packet 4",
-		"13:56:38.775911|127.0.0.1:40872>127.0.0.1:19092|response|ApiVersions v3|68 µs|+68µs from the first frame; packet 6",
-		"13:56:38.826286|127.0.0.1:40872>127.0.0.1:19092|request|Metadata v12|50.29 ms|+50.443ms from the first frame; packet 10",
+		"13:56:38.775843|127.0.0.1:40872>127.0.0.1:19092|request|ApiVersions v3|68 µs|2026-12-03 13:56:38.775843 UTC; +0s from the first frame; packet 4; client id kafkawire",
+		"13:56:38.775911|127.0.0.1:40872>127.0.0.1:19092|response|ApiVersions v3|68 µs|2026-12-03 13:56:38.775911 UTC; +68µs from the first frame; packet 6; client id kafkawire",
+		"13:56:38.826286|127.0.0.1:40872>127.0.0.1:19092|request|Metadata v12|50.29 ms|2026-12-03 13:56:38.826286 UTC; +50.443ms from the first frame; packet 10; client id kafkawire",
 	} {
 		found := false
 		for _, r := range rows {

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"encoding/binary"
 	"slices"
 	"strconv"
 	"strings"
@@ -189,6 +190,39 @@ func (l *CaptureList) Problems(i int) []string {
 	return problemsOf(&f)
 }
 
+// hasPort reports whether port is one of the two of conn ("a:p>b:q").
+func hasPort(conn, port string) bool {
+	for _, end := range strings.Split(conn, ">") {
+		if i := strings.LastIndexByte(end, ':'); i >= 0 && end[i+1:] == port {
+			return true
+		}
+	}
+	return false
+}
+
+// ClientID is the client id the request of frame i names in its header (a
+// response's request's): who sent it. "" when there is none (a null or
+// empty one, a header v0, a response whose request the capture lacks).
+func (l *CaptureList) ClientID(i int) string {
+	f := l.Frame(i)
+	if f.Dir == schema.Response {
+		if f.Pair < 0 || f.Pair >= l.Len() {
+			return ""
+		}
+		f = l.Frame(f.Pair)
+	}
+	if f.API == nil || schema.HeaderVersion(f.API, f.Version, schema.Request) < 1 || len(f.Bytes) < 14 {
+		return ""
+	}
+	// size, key, version, correlation id, then the client id: an int16
+	// length (-1: null) and its bytes, in every header from v1 on.
+	n := int(int16(binary.BigEndian.Uint16(f.Bytes[12:])))
+	if n <= 0 || 14+n > len(f.Bytes) {
+		return ""
+	}
+	return string(f.Bytes[14 : 14+n])
+}
+
 // ErrorCodes are the error codes other than NONE that frame i, a response,
 // carries anywhere in its body, decoded the first time they are asked for
 // (a page of rows, or a filter for errors); none for a request.
@@ -326,9 +360,10 @@ func (l *CaptureList) SetFilter(q string) {
 // matches reports whether frame i matches every term of a filter (terms
 // are lower case). A term may name its field: api:Fetch (or
 // api:fetch/v12), conn:51234, corr:7 (or id:7), dir:request, v:12,
-// err:rebalance (a response whose error codes' names hold it); "error"
-// matches frames with a problem and responses with an error code,
-// "broken" the first only. A bare term matches the API (a whole name,
+// client:consumer-2 (part of the request's client id), err:rebalance (a
+// response whose error codes' names hold it); "error" matches frames with
+// a problem and responses with an error code, "broken" the first only. A
+// bare number matches a correlation id or a port, whole. A bare term matches the API (a whole name,
 // or part of names), the connection (any part), the correlation id
 // (whole), the direction, or "vN" the version.
 func (l *CaptureList) matches(i int, terms []string) bool {
@@ -369,6 +404,8 @@ func (l *CaptureList) matches(i int, terms []string) bool {
 				ok = strings.HasPrefix(dir, val)
 			case "v", "version":
 				ok = "v"+strings.TrimPrefix(val, "v") == ver
+			case "client":
+				ok = strings.Contains(strings.ToLower(l.ClientID(i)), val)
 			case "err", "error":
 				for _, name := range errorNames(l.filterErrorCodes(i)) {
 					ok = ok || strings.Contains(strings.ToLower(name), val)
@@ -393,9 +430,16 @@ func (l *CaptureList) matches(i int, terms []string) bool {
 			if !bad && len(l.filterErrorCodes(i)) == 0 {
 				return false
 			}
-		case t == corr, t == ver, dir == t,
+		case strings.Trim(t, "0123456789") == "":
+			// A number is a correlation id or a port, whole: not a part
+			// of every address (27 of 127.0.0.1).
+			if t != corr && !hasPort(conn, t) {
+				return false
+			}
+		case t == ver, dir == t,
 			f.API != nil && apiIs(t),
-			strings.Contains(conn, t):
+			strings.Contains(conn, t),
+			strings.Contains(strings.ToLower(l.ClientID(i)), t):
 		default:
 			return false
 		}
@@ -404,7 +448,7 @@ func (l *CaptureList) matches(i int, terms []string) bool {
 }
 
 // filterKeys are the keys a filter term may name (matches).
-var filterKeys = []string{"api", "conn", "corr", "id", "dir", "v", "version", "err", "error"}
+var filterKeys = []string{"api", "conn", "corr", "id", "dir", "v", "version", "err", "error", "client"}
 
 // FilterHint says what in filter q the list does not understand, and is
 // only looked for as text: a key it has not (foo:bar) or a comparison
@@ -413,7 +457,7 @@ func FilterHint(q string) string {
 	for _, t := range strings.Fields(strings.ToLower(q)) {
 		if key, val, keyed := strings.Cut(t, ":"); keyed && val != "" && key != "" &&
 			strings.Trim(key, "abcdefghijklmnopqrstuvwxyz") == "" && !slices.Contains(filterKeys, key) {
-			return "no key " + key + ": the keys are api, conn, corr (or id), dir, v and err"
+			return "no key " + key + ": the keys are api, conn, corr (or id), dir, v, client and err"
 		}
 		if strings.ContainsAny(t, "<>") || strings.Contains(t, "!=") {
 			return t + " is no comparison here, only text to find: a term matches the API, connection, correlation id, direction or version"

@@ -530,7 +530,7 @@ func TestPastedTcpdumpTimesOfDay(t *testing.T) {
 // port) says nothing.
 func TestFilterHint(t *testing.T) {
 	for q, want := range map[string]string{
-		"foo:bar":           "no key foo: the keys are api, conn, corr (or id), dir, v and err",
+		"foo:bar":           "no key foo: the keys are api, conn, corr (or id), dir, v, client and err",
 		"Fetch latency>1ms": "latency>1ms is no comparison here, only text to find: a term matches the API, connection, correlation id, direction or version",
 		"api:Fetch corr:7":  "",
 		"127.0.0.1:51234":   "",
@@ -582,4 +582,32 @@ func TestCaptureListNamesErrorCodes(t *testing.T) {
 	l.SetFilter("error")
 	page := app.HTMLString(&Conversations{List: l, Gen: l.Gen})
 	assert.Contains(t, page, `<td class="conv-notes">error: UNKNOWN_TOPIC_OR_PARTITION</td>`)
+}
+
+// Who sent what: a frame's client id is its request's (a response's
+// request's), found by client: or a bare word; a bare number is a
+// correlation id or a port, whole, not a part of every address.
+func TestCaptureListClientAndNumbers(t *testing.T) {
+	exs := kgoTraffic(t)
+	l := openCapture(t, "kgo.pcap", capturetest.WritePcap(capturetest.Ethernet, true, captureOf(exs).segs))
+	require.Positive(t, l.Len())
+	for i := range l.Len() {
+		f := l.Frame(i)
+		if f.Pair >= 0 || f.Dir == schema.Request {
+			assert.Equal(t, "kgo", l.ClientID(i), "frame %d", i) // traffic.Record's client
+		}
+	}
+	count := func(q string) int { l.SetFilter(q); return l.Matching() }
+	assert.Equal(t, l.Len(), count("client:kgo"))
+	assert.Equal(t, l.Len(), count("kgo"))
+	assert.Zero(t, count("client:nobody"))
+	assert.Zero(t, count("127"), "127 is in every address, and no correlation id or port")
+	assert.Equal(t, l.Len(), count("29092"), "the server's port, whole")
+	ids := 0
+	for i := range l.Len() {
+		if l.Frame(i).CorrelationID == 1 {
+			ids++
+		}
+	}
+	assert.Equal(t, ids, count("1"))
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/kafkawire/kafkawire/codec/conversation"
+	"github.com/kafkawire/kafkawire/codec/hexin"
 	"github.com/kafkawire/kafkawire/codec/schema"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -249,7 +250,7 @@ func (c *Conversations) table() app.UI {
 		t0 = l.Frame(0).Time
 	}
 	var b strings.Builder
-	b.WriteString(`<table id="conv-list" class="conv-table"><thead><tr><th>#</th><th>time</th><th>connection</th><th>dir</th><th>API</th><th>corr id</th><th class="num">size</th><th class="num">latency</th><th>notes</th></tr></thead><tbody>`)
+	b.WriteString(`<table id="conv-list" class="conv-table"><thead><tr><th>#</th><th title="UTC, the capture's times">time (UTC)</th><th>connection</th><th>dir</th><th>API</th><th>corr id</th><th class="num">size</th><th class="num">latency</th><th>notes</th></tr></thead><tbody>`)
 	for _, i := range l.Shown(from, to) {
 		c.rowHTML(&b, i, t0)
 	}
@@ -291,15 +292,25 @@ func (c *Conversations) rowHTML(b *strings.Builder, i int, t0 time.Time) {
 	} else if f.Dir == schema.Request && f.Pair < 0 {
 		lat = "no response"
 	}
-	title := ""
+	var title []string
+	if !f.Time.IsZero() {
+		if hexin.Dateless(f.Time) {
+			title = append(title, f.Time.Format("15:04:05.000000")+" (the time of day: the input gave no date)")
+		} else {
+			title = append(title, f.Time.UTC().Format("2006-01-02 15:04:05.000000 UTC"))
+		}
+	}
 	if !f.Time.IsZero() && !t0.IsZero() {
-		title = "+" + f.Time.Sub(t0).String() + " from the first frame; packet " + strconv.Itoa(f.Packet)
+		title = append(title, "+"+f.Time.Sub(t0).String()+" from the first frame; packet "+strconv.Itoa(f.Packet))
+	}
+	if id := l.ClientID(i); id != "" {
+		title = append(title, "client id "+id)
 	}
 	disabled := ""
 	if f.API == nil {
 		disabled = " disabled"
 	}
-	b.WriteString(`<tr class="` + cls + `" data-row="` + n + `" title="` + esc(title) + `">`)
+	b.WriteString(`<tr class="` + cls + `" data-row="` + n + `" title="` + esc(strings.Join(title, "; ")) + `">`)
 	b.WriteString(`<td><button class="conv-open" data-frame="` + n + `" aria-label="open frame ` + strconv.Itoa(i+1) + `"` + disabled + `>` + strconv.Itoa(i+1) + `</button></td>`)
 	b.WriteString(`<td class="conv-time">` + when + `</td>`)
 	b.WriteString(`<td class="conv-cn" title="` + esc(f.Conn) + `">` + connHTML(f.Conn) + `</td>`)
