@@ -258,6 +258,30 @@ func TestCaptureConversationList(t *testing.T) {
 	if !bytes.Contains([]byte(s.text("#conv-count")), []byte(strconv.Itoa(frames))) {
 		t.Errorf("the picked capture's list says %q", s.text("#conv-count"))
 	}
+
+	// The latency's header lists the slowest exchanges first; again, in
+	// capture order.
+	lat := `Array.from(document.querySelectorAll('#conv-list tbody tr')).map(r => r.cells[7].textContent)`
+	inOrder := eval[[]string](s, lat)
+	s.clickUntil("the slowest first", `#conv-list button[data-sort="latency"]`, `document.querySelector('#conv-list button[data-sort="latency"]').getAttribute('aria-pressed') == 'true'`)
+	sorted := eval[[]string](s, lat)
+	seconds := func(cell string) float64 {
+		var v float64
+		var unit string
+		if _, err := fmt.Sscanf(cell, "%g %s", &v, &unit); err != nil {
+			return -1 // "no response", or none
+		}
+		return v * map[string]float64{"µs": 1e-6, "ms": 1e-3, "s": 1}[unit]
+	}
+	for i := 1; i < len(sorted); i++ {
+		if seconds(sorted[i]) > seconds(sorted[i-1]) {
+			t.Errorf("sorted by latency, row %d (%s) is slower than row %d (%s)", i+1, sorted[i], i, sorted[i-1])
+		}
+	}
+	s.clickUntil("capture order again", `#conv-list button[data-sort="latency"]`, `document.querySelector('#conv-list button[data-sort="latency"]').getAttribute('aria-pressed') == 'false'`)
+	if got := eval[[]string](s, lat); strings.Join(got, "|") != strings.Join(inOrder, "|") {
+		t.Errorf("back in capture order, the latencies read %v, want %v", got, inOrder)
+	}
 }
 
 // bigCapture replays the connections of exs, each time from a new client

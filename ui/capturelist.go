@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"cmp"
 	"encoding/binary"
 	"slices"
 	"strconv"
@@ -56,7 +57,10 @@ type CaptureList struct {
 	KeyLog      string              // the name of the key log its TLS connections were read with; "" for none
 
 	Filter string
-	Page   int
+	// Slowest lists the matching frames by latency, the slowest exchange
+	// first, where it is otherwise capture order.
+	Slowest bool
+	Page    int
 	Cur    int // the opened frame, -1 for none
 	Gen    int // bumped on every change, so that the list component re-renders
 	// ConnsOpen: the list of connections with notes is open. Closed, the
@@ -332,21 +336,47 @@ func (l *CaptureList) Shown(from, to int) []int {
 // filter; all when the filter has none. A list of every frame's index was
 // 20 ms of the pause as a capture of half a million frames appeared.
 func (l *CaptureList) matched() (m []int, all bool) {
-	if l.shown != nil && l.shownFor == l.Filter {
+	key := l.Filter
+	if l.Slowest {
+		key += "\x00slowest"
+	}
+	if l.shown != nil && l.shownFor == key {
 		return l.shown, false
 	}
 	terms := strings.Fields(strings.ToLower(l.Filter))
-	if len(terms) == 0 {
+	if len(terms) == 0 && !l.Slowest {
 		return nil, true
 	}
-	l.shown, l.shownFor = make([]int, 0, l.Len()), l.Filter
+	l.shown, l.shownFor = make([]int, 0, l.Len()), key
 	l.scanned, l.scanCut = 0, false
 	for i := range l.Len() {
-		if l.matches(i, terms) {
+		if len(terms) == 0 || l.matches(i, terms) {
 			l.shown = append(l.shown, i)
 		}
 	}
+	if l.Slowest {
+		// The slowest exchange first, its request before its response;
+		// frames with no latency (no pair, no times) last, in order.
+		lat := make([]time.Duration, l.Len())
+		for _, i := range l.shown {
+			if d, ok := l.Latency(i); ok {
+				lat[i] = d
+			} else {
+				lat[i] = -1
+			}
+		}
+		slices.SortStableFunc(l.shown, func(a, b int) int { return cmp.Compare(lat[b], lat[a]) })
+	}
 	return l.shown, false
+}
+
+// SortSlowest lists the frames by latency, the slowest first, or back in
+// capture order.
+func (l *CaptureList) SortSlowest(on bool) {
+	if on != l.Slowest {
+		l.Slowest, l.Page = on, 0
+		l.Gen++
+	}
 }
 
 // SetFilter filters the list and goes back to its first page.

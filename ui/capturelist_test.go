@@ -611,3 +611,44 @@ func TestCaptureListClientAndNumbers(t *testing.T) {
 	}
 	assert.Equal(t, ids, count("1"))
 }
+
+// The list sorted by latency shows the slowest exchange first, the frames
+// without one last, and goes back to capture order; the filter still
+// applies.
+func TestCaptureListSlowestFirst(t *testing.T) {
+	exs := kgoTraffic(t)
+	rc := captureOf(exs)
+	l := openCapture(t, "kgo.pcap", capturetest.WritePcap(capturetest.Ethernet, true, rc.segs))
+	l.SortSlowest(true)
+	shown := l.Shown(0, l.Matching())
+	require.Len(t, shown, l.Len())
+	last := time.Duration(1 << 62)
+	none := false
+	for _, i := range shown {
+		d, ok := l.Latency(i)
+		if !ok {
+			none = true
+			continue
+		}
+		assert.False(t, none, "a frame with a latency after one without")
+		assert.LessOrEqual(t, d, last)
+		last = d
+	}
+	var slowest time.Duration
+	for _, d := range rc.latency {
+		slowest = max(slowest, d)
+	}
+	first, _ := l.Latency(shown[0])
+	assert.Equal(t, slowest, first)
+	page := app.HTMLString(&Conversations{List: l, Gen: l.Gen})
+	assert.Contains(t, page, `data-sort="latency" aria-pressed="true"`)
+
+	l.SetFilter("dir:response")
+	for _, i := range l.Shown(0, l.Matching()) {
+		assert.Equal(t, schema.Response, l.Frame(i).Dir)
+	}
+	l.SetFilter("")
+	l.SortSlowest(false)
+	assert.Equal(t, l.Len(), l.Matching())
+	assert.Equal(t, []int{0, 1, 2}, l.Shown(0, 3))
+}

@@ -250,7 +250,14 @@ func (c *Conversations) table() app.UI {
 		t0 = l.Frame(0).Time
 	}
 	var b strings.Builder
-	b.WriteString(`<table id="conv-list" class="conv-table"><thead><tr><th>#</th><th title="UTC, the capture's times">time (UTC)</th><th>connection</th><th>dir</th><th>API</th><th>corr id</th><th class="num">size</th><th class="num">latency</th><th>notes</th></tr></thead><tbody>`)
+	b.WriteString(`<table id="conv-list" class="conv-table"><thead><tr><th>#</th><th title="UTC, the capture's times">time (UTC)</th><th>connection</th><th>dir</th><th>API</th><th>corr id</th><th class="num">size</th><th class="num">`)
+	// The latency's header sorts the list by it, the slowest first, and back.
+	sortLabel, pressed := "latency", "false"
+	if l.Slowest {
+		sortLabel, pressed = "latency ▼", "true"
+	}
+	b.WriteString(`<button class="conv-sort" data-sort="latency" aria-pressed="` + pressed + `" title="list the slowest exchanges first (again: in capture order)">` + sortLabel + `</button>`)
+	b.WriteString(`</th><th>notes</th></tr></thead><tbody>`)
 	for _, i := range l.Shown(from, to) {
 		c.rowHTML(&b, i, t0)
 	}
@@ -348,6 +355,10 @@ func connHTML(conn string) string {
 // onRowClick opens the frame of the row clicked.
 func (c *Conversations) onRowClick(ctx app.Context, e app.Event) {
 	guard(ctx, func() {
+		if e.Get("target").Call("closest", "[data-sort]").Truthy() {
+			c.List.SortSlowest(!c.List.Slowest)
+			return
+		}
 		row := e.Get("target").Call("closest", "tr[data-row]")
 		if !row.Truthy() {
 			ctx.PreventUpdate()
