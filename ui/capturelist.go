@@ -61,8 +61,8 @@ type CaptureList struct {
 	// first, where it is otherwise capture order.
 	Slowest bool
 	Page    int
-	Cur    int // the opened frame, -1 for none
-	Gen    int // bumped on every change, so that the list component re-renders
+	Cur     int // the opened frame, -1 for none
+	Gen     int // bumped on every change, so that the list component re-renders
 	// ConnsOpen: the list of connections with notes is open. Closed, the
 	// browser renders only its summary (see renderClosed).
 	ConnsOpen bool
