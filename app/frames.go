@@ -230,11 +230,27 @@ func nothingFound(stderr io.Writer, fd found) error {
 	return fmt.Errorf("no Kafka frame found in this %s input: %s%s", kind, what, cut)
 }
 
+// errorCodes are the error codes other than NONE that response f carries,
+// decoded; none for a request, or a response whose API is not known.
+func errorCodes(f *conversation.Frame) []int16 {
+	if f.Dir != schema.Response || f.API == nil {
+		return nil
+	}
+	if d := frame.Decode(f.Bytes, f.API, f.Version, f.Dir); d.Msg != nil {
+		return d.Msg.ErrorCodes()
+	}
+	return nil
+}
+
 // appendFrameLine appends one line of `kafkawire frames`: a JSON object
-// with the keys in a fixed order, null where the input does not say. It is
-// written by hand so that a frame's hex goes straight to the output, not
-// through a string per frame (a 100 MB capture has 200 MB of hex).
-func appendFrameLine(b []byte, f *conversation.Frame) []byte {
+// with the keys in a fixed order, null where the input does not say, and
+// after the hex the keys that only some frames have: the exchange's
+// latency when both frames have times (pair is the frame's request or
+// response), the response's error codes by name (errs, with --errors),
+// why it is broken, a note. It is written by hand so that a frame's hex
+// goes straight to the output, not through a string per frame (a 100 MB
+// capture has 200 MB of hex).
+func appendFrameLine(b []byte, f *conversation.Frame, pair *conversation.Frame, errs []int16) []byte {
 	b = append(b, `{"conn":`...)
 	b = appendNullableString(b, f.Conn)
 	b = append(b, `,"time":`...)
@@ -266,6 +282,28 @@ func appendFrameLine(b []byte, f *conversation.Frame) []byte {
 	b = append(b, `,"hex":"`...)
 	b = appendHex(b, f.Bytes)
 	b = append(b, '"')
+	if pair != nil && !f.Time.IsZero() && !pair.Time.IsZero() {
+		d := pair.Time.Sub(f.Time)
+		if f.Dir == schema.Response {
+			d = -d
+		}
+		b = append(b, `,"latencyUs":`...)
+		b = strconv.AppendInt(b, d.Microseconds(), 10)
+	}
+	if len(errs) > 0 {
+		b = append(b, `,"errors":[`...)
+		for i, c := range errs {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			name := "error " + strconv.Itoa(int(c))
+			if e := schema.Error(c); e != nil {
+				name = e.Name
+			}
+			b = appendNullableString(b, name)
+		}
+		b = append(b, ']')
+	}
 	if f.Broken != "" {
 		b = append(b, `,"broken":`...)
 		b = appendNullableString(b, f.Broken)
@@ -315,7 +353,7 @@ const frameLinesChunk = 1 << 20
 // frames into hex is most of the command's work (two bytes out for every
 // byte in), so the lines are made by a worker per core, chunk by chunk,
 // while the chunks made before them are written.
-func writeFrameLines(w io.Writer, res conversation.Result) error {
+func writeFrameLines(w io.Writer, res conversation.Result, withErrors bool) error {
 	workers := max(1, runtime.GOMAXPROCS(0))
 	type chunk struct {
 		from, to int
@@ -370,7 +408,16 @@ func writeFrameLines(w io.Writer, res conversation.Result) error {
 				}
 				for i := c.from; i < c.to; i++ {
 					f := res.Frame(i)
-					b = appendFrameLine(b, &f)
+					var pair *conversation.Frame
+					if f.Pair >= 0 && f.Pair < res.Len() {
+						p := res.Frame(f.Pair)
+						pair = &p
+					}
+					var errs []int16
+					if withErrors {
+						errs = errorCodes(&f)
+					}
+					b = appendFrameLine(b, &f, pair, errs)
 				}
 				c.lines <- b
 			}
@@ -419,6 +466,7 @@ func runFrames(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs.Var(&ports, "port", "a Kafka server's TCP `port`, for connections captured without their start (repeat, or separate by commas)")
 	var keyLogs keyLogFiles
 	keyLogs.register(fs)
+	withErrors := fs.Bool("errors", false, "decode every response and name its error codes on its line (\"errors\")")
 	// Flags may come after the file too (frames cap.pcap --port 19092).
 	files, err := parseAnywhere(fs, args)
 	if err != nil {
@@ -444,7 +492,7 @@ func runFrames(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return nothingFound(stderr, fd)
 	}
 	printNotes(stderr, fd.in, res, fd.warning)
-	return writeFrameLines(stdout, res)
+	return writeFrameLines(stdout, res, *withErrors)
 }
 
 // hintFlags reads --api and --version given for responses without their request.

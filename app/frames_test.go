@@ -23,6 +23,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/twmb/franz-go/pkg/kgo"
+	"github.com/twmb/franz-go/pkg/kmsg"
 
 	"github.com/kafkawire/kafkawire/codec/capture/capturetest"
 	"github.com/kafkawire/kafkawire/codec/conversation"
@@ -213,11 +214,12 @@ func TestFramesOfPastedBytes(t *testing.T) {
 	assert.Contains(t, out, `"direction":"response","apiKey":61,"apiName":"DescribeProducers","version":0,`)
 
 	// The committed tcpdump -X sample of a whole connection: its
-	// connection, and the times of day of its summaries, without a date.
+	// connection, and the times of day of its summaries, without a date,
+	// which give the exchange its latency.
 	out, _, status = kafkawire(t, "", "frames", "../codec/hexin/testdata/dp.tcpdump-X")
 	require.Equal(t, 0, status)
-	assert.Equal(t, `{"conn":"127.0.0.1:47001>127.0.0.1:47002","time":"00:26:33.142198000","direction":"request","apiKey":61,"apiName":"DescribeProducers","version":0,"correlationId":0,"hex":"`+req+`"}`+"\n"+
-		`{"conn":"127.0.0.1:47001>127.0.0.1:47002","time":"00:26:33.192582000","direction":"response","apiKey":61,"apiName":"DescribeProducers","version":0,"correlationId":0,"hex":"`+resp+`"}`+"\n", out)
+	assert.Equal(t, `{"conn":"127.0.0.1:47001>127.0.0.1:47002","time":"00:26:33.142198000","direction":"request","apiKey":61,"apiName":"DescribeProducers","version":0,"correlationId":0,"hex":"`+req+`","latencyUs":50384}`+"\n"+
+		`{"conn":"127.0.0.1:47001>127.0.0.1:47002","time":"00:26:33.192582000","direction":"response","apiKey":61,"apiName":"DescribeProducers","version":0,"correlationId":0,"hex":"`+resp+`","latencyUs":50384}`+"\n", out)
 	// Those lines read back as what they are, times of day included.
 	again, errOut, status := kafkawire(t, out, "frames")
 	require.Equal(t, 0, status, errOut)
@@ -262,11 +264,13 @@ func TestFramesOfTcpdumpCapture(t *testing.T) {
 func TestFrameLineEscapes(t *testing.T) {
 	f := conversation.Frame{Conn: "[::1]:1>[::1]:2", Dir: schema.Response, Bytes: []byte{0, 0, 0, 4, 0, 0, 0, 7},
 		Broken: `5 bytes "missing"` + "\t\\", Note: "a\nb", Time: time.Date(2026, 1, 2, 3, 4, 5, 60, time.UTC)}
-	line := appendFrameLine(nil, &f)
+	req := conversation.Frame{Dir: schema.Request, Time: f.Time.Add(-2501234567 * time.Nanosecond)}
+	line := appendFrameLine(nil, &f, &req, []int16{3, 9999})
 	var got map[string]any
 	require.NoError(t, json.Unmarshal(line, &got), string(line))
 	assert.Equal(t, map[string]any{"conn": "[::1]:1>[::1]:2", "time": "2026-01-02T03:04:05.000000060Z", "direction": "response",
 		"apiKey": nil, "apiName": nil, "version": nil, "correlationId": 7.0, "hex": "0000000400000007",
+		"latencyUs": 2501234.0, "errors": []any{"UNKNOWN_TOPIC_OR_PARTITION", "error 9999"},
 		"broken": `5 bytes "missing"` + "\t\\", "note": "a\nb"}, got)
 }
 
@@ -315,17 +319,17 @@ func TestFrameLinesInOrder(t *testing.T) {
 		binary.BigEndian.PutUint32(b[4:], uint32(i))
 		f := conversation.Frame{Conn: fmt.Sprintf("10.0.0.1:%d>10.0.0.2:9092", i%7), Dir: schema.Response, Bytes: b}
 		frames = append(frames, f)
-		want = appendFrameLine(want, &f)
+		want = appendFrameLine(want, &f, nil, nil)
 	}
 	res := conversation.Collect(frames, nil)
 	var out bytes.Buffer
-	require.NoError(t, writeFrameLines(&out, res))
+	require.NoError(t, writeFrameLines(&out, res, false))
 	require.Equal(t, len(want), out.Len())
 	require.True(t, bytes.Equal(want, out.Bytes()), "lines differ from one-by-one")
 	assert.Equal(t, len(frames), bytes.Count(out.Bytes(), []byte("\n")))
 
 	broken := errors.New("pipe closed")
-	assert.ErrorIs(t, writeFrameLines(failingWriter{broken}, res), broken)
+	assert.ErrorIs(t, writeFrameLines(failingWriter{broken}, res, false), broken)
 }
 
 type failingWriter struct{ err error }
@@ -367,4 +371,64 @@ func BenchmarkAppendHex(b *testing.B) {
 			appendHex(dst, src)
 		}
 	})
+}
+
+// frames --errors names each response's error codes on its line; without
+// it lines say nothing of them. Each exchange's lines carry its latency
+// (the capture's times). kfake answers a DeleteTopics of a topic it does
+// not have with UNKNOWN_TOPIC_OR_PARTITION, and the produce before it
+// succeeds.
+func TestFramesErrorsAndLatency(t *testing.T) {
+	exs, err := traffic.Record([]kgo.Opt{kgo.DefaultProduceTopic("orders")}, func(ctx context.Context, cl *kgo.Client) {
+		require.NoError(t, cl.ProduceSync(ctx, &kgo.Record{Value: []byte("fine")}).FirstErr())
+		req := kmsg.NewPtrDeleteTopicsRequest()
+		topic := kmsg.NewDeleteTopicsRequestTopic()
+		topic.Topic = kmsg.StringPtr("no-such-topic")
+		req.Topics = append(req.Topics, topic)
+		req.TopicNames = []string{"no-such-topic"}
+		req.TimeoutMillis = 1000
+		_, err := req.RequestWith(ctx, cl)
+		require.NoError(t, err)
+	})
+	require.NoError(t, err)
+	sc := capturetest.Scenario{}
+	var conns [][]capturetest.Exchange
+	for _, ex := range exs {
+		for len(conns) <= ex.Conn {
+			conns = append(conns, nil)
+		}
+		conns[ex.Conn] = append(conns[ex.Conn], capturetest.Exchange{Request: ex.Request, Response: ex.Response})
+	}
+	path := writeTemp(t, "errors.pcap", capturetest.WritePcap(capturetest.Ethernet, true, sc.Segments(conns)))
+
+	plain, errOut, status := kafkawire(t, "", "frames", path)
+	require.Equal(t, 0, status, errOut)
+	assert.NotContains(t, plain, `"errors"`)
+	out, errOut, status := kafkawire(t, "", "frames", "--errors", path)
+	require.Equal(t, 0, status, errOut)
+	failed := 0
+	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+		var line struct {
+			Direction string
+			APIName   *string
+			LatencyUs *int64
+			Errors    []string
+		}
+		require.NoError(t, json.Unmarshal([]byte(l), &line))
+		if line.APIName != nil && *line.APIName == "DeleteTopics" && line.Direction == "response" {
+			assert.Equal(t, []string{"UNKNOWN_TOPIC_OR_PARTITION"}, line.Errors)
+			failed++
+		} else {
+			assert.Empty(t, line.Errors, l)
+		}
+		if line.Direction == "request" || line.APIName != nil {
+			require.NotNil(t, line.LatencyUs, l)
+			assert.Positive(t, *line.LatencyUs, l)
+		}
+	}
+	assert.Equal(t, 1, failed)
+	// The lines with their new keys read back as what they are.
+	again, errOut, status := kafkawire(t, out, "frames")
+	require.Equal(t, 0, status, errOut)
+	assert.Equal(t, plain, again)
 }

@@ -3,7 +3,7 @@
 //	kafkawire apis [--summary]
 //	kafkawire encode --api NAME|KEY --version N (--request|--response) [--example | --json FILE|-]
 //	kafkawire decode [--request | --response --api NAME|KEY --version N] [--json] [--guess] [--port N] [--keylog FILE] [FILE]
-//	kafkawire frames [--api NAME|KEY --version N] [--port N] [--keylog FILE] [FILE]
+//	kafkawire frames [--api NAME|KEY --version N] [--port N] [--keylog FILE] [--errors] [FILE]
 //	kafkawire diff --api NAME|KEY FROM TO [--json]
 //	kafkawire errors [--api NAME|KEY] [--json]
 //	kafkawire serve [-addr 127.0.0.1:8000]
@@ -30,10 +30,11 @@ const usage = `kafkawire shows what a Kafka frame says.
                                       a frame from hex (any dump format) to its tree or JSON;
                                       a capture (pcap, pcapng): every Kafka frame in it
                                       (--guess: the APIs and versions a response reads as)
-  kafkawire frames [--api NAME|KEY --version N] [--port N] [--keylog FILE] [FILE]
+  kafkawire frames [--api NAME|KEY --version N] [--port N] [--keylog FILE] [--errors] [FILE]
                                       every Kafka frame in any input, one JSON object a line
                                       (--port: a server port, for connections caught mid-way;
-                                      --keylog FILE: a TLS key log that opens TLS connections)
+                                      --keylog FILE: a TLS key log that opens TLS connections;
+                                      --errors: each response's error codes by name)
   kafkawire diff --api NAME|KEY FROM TO [--json]
                                       what changed in the request and response between two versions
   kafkawire errors [--api NAME|KEY] [--json]
