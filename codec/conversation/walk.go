@@ -163,7 +163,7 @@ func (w *walker) endPast(off, n int) (end int, ok bool, missing, gaps int) {
 // gapSums are the running sums of the gaps' lengths: sums[i] is the bytes
 // missing in gaps[:i]. They are made once a walk first needs them.
 func (w *walker) gapSums() []int {
-	if w.sums == nil {
+	if w.sums == nil && len(w.gaps) > 0 { // a stream without gaps needs none
 		w.sums = make([]int, len(w.gaps)+1)
 		for i, g := range w.gaps {
 			w.sums[i+1] = w.sums[i] + g.Len

@@ -136,7 +136,6 @@ func fromCapture(cs []*capture.Stream, origin string, o Options) []Stream {
 func orient(cs []*capture.Stream, o Options) []Direction {
 	dirs := make([]Direction, len(cs))
 	var open [][2]int // connections left undecided, as ranges of cs
-	servers := map[netip.AddrPort]bool{}
 	pauseAt := pauseEvery
 	for i := 0; i < len(cs); {
 		if o.Pause != nil && i >= pauseAt {
@@ -151,14 +150,21 @@ func orient(cs []*capture.Stream, o Options) []Direction {
 		if !directions(cs[i:j], dirs[i:j], o) {
 			open = append(open, [2]int{i, j})
 		}
-		for k := i; k < j; k++ {
-			if dirs[k] == ClientToServer {
-				servers[cs[k].Dst] = true
-			}
-		}
 		i = j
 	}
-	if len(open) == 0 || len(servers) == 0 {
+	if len(open) == 0 {
+		return dirs
+	}
+	// The servers are gathered only for a capture that needs them: in the
+	// page a map's hashing is software's, and a capture of short
+	// connections, all opened in it, has a hundred thousand.
+	servers := map[netip.AddrPort]bool{}
+	for k, d := range dirs {
+		if d == ClientToServer {
+			servers[cs[k].Dst] = true
+		}
+	}
+	if len(servers) == 0 {
 		return dirs
 	}
 	for _, r := range open {
