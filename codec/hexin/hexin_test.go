@@ -401,7 +401,8 @@ var _ = errors.New
 // readTcpdumpEveryChunk is readTcpdump as it was before it stopped keeping
 // chunks past one that fails: every header line opens one, and readPackets
 // finds the failure. The test below holds the two to the same answers.
-// (It joins -v's summary lines as readTcpdump does.)
+// (It joins -v's summary lines, and reads the summaries' times, as
+// readTcpdump does.)
 func readTcpdumpEveryChunk(text string) (Result, *Error) {
 	var chunks []chunk
 	cur := -1
@@ -409,6 +410,11 @@ func readTcpdumpEveryChunk(text string) (Result, *Error) {
 	for start := 0; start < len(text); {
 		eol, next := lineEnd(text, start)
 		line := tcpdumpLine(text[start:eol])
+		delta := text[start] == ' ' && line != "" && line[0] != ' '
+		var at time.Time
+		if !delta {
+			at = tcpdumpTime(line)
+		}
 		summaryLine := false
 		if t := strings.TrimSpace(line); t != "" {
 			summaryLine = underSummary && line[0] == ' ' && !strings.HasPrefix(t, "0x") ||
@@ -434,7 +440,7 @@ func readTcpdumpEveryChunk(text string) (Result, *Error) {
 		case cur >= 0 && tcpdumpCounts(line):
 			counts = true
 		case tcpdumpHeader(line) || eol == len(text) && tcpdumpCutSummary(line):
-			chunks = append(chunks, chunk{header: line, headerAt: start, dataStart: next, dataEnd: next})
+			chunks = append(chunks, chunk{header: line, time: at, headerAt: start, dataStart: next, dataEnd: next})
 			cur = len(chunks) - 1
 		default:
 			if underSummary {
@@ -447,6 +453,7 @@ func readTcpdumpEveryChunk(text string) (Result, *Error) {
 		}
 		start = next
 	}
+	datePast(chunks)
 	return readPackets(text, tcpdumpSpec, chunks, layerOf)
 }
 
