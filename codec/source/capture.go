@@ -79,16 +79,7 @@ func fromCapture(cs []*capture.Stream, origin string, o Options) []Stream {
 	}
 	segs := make([]Segment, nsegs)
 	dirs := orient(cs, o)
-	pauseAt := pauseEvery
-	for i := 0; i < len(cs); {
-		if o.Pause != nil && i >= pauseAt {
-			o.Pause()
-			pauseAt += pauseEvery
-		}
-		j := i + 1
-		for j < len(cs) && cs[j].Conn == cs[i].Conn {
-			j++
-		}
+	eachConn(cs, o.Pause, func(i, j int) {
 		conn, dirs := cs[i:j], dirs[i:j]
 		client := span{-1, -1} // the connection's name, client first, once made
 		for k, s := range conn {
@@ -117,8 +108,7 @@ func fromCapture(cs []*capture.Stream, origin string, o Options) []Stream {
 			}
 			out = append(out, st)
 		}
-		i = j
-	}
+	})
 	all := string(names)
 	for k, n := range nameOf {
 		out[k].Conn = all[n.lo:n.hi]
@@ -136,22 +126,13 @@ func fromCapture(cs []*capture.Stream, origin string, o Options) []Stream {
 func orient(cs []*capture.Stream, o Options) []Direction {
 	dirs := make([]Direction, len(cs))
 	var open [][2]int // connections left undecided, as ranges of cs
-	pauseAt := pauseEvery
-	for i := 0; i < len(cs); {
-		if o.Pause != nil && i >= pauseAt {
-			// Telling a connection's client can search megabytes of it.
-			o.Pause()
-			pauseAt += pauseEvery
-		}
-		j := i + 1
-		for j < len(cs) && cs[j].Conn == cs[i].Conn {
-			j++
-		}
+	// Telling a connection's client can search megabytes of it: the
+	// reading pauses as it goes.
+	eachConn(cs, o.Pause, func(i, j int) {
 		if !directions(cs[i:j], dirs[i:j], o) {
 			open = append(open, [2]int{i, j})
 		}
-		i = j
-	}
+	})
 	if len(open) == 0 {
 		return dirs
 	}
@@ -186,6 +167,25 @@ func orient(cs []*capture.Stream, o Options) []Direction {
 		}
 	}
 	return dirs
+}
+
+// eachConn calls fn with the range [i, j) of cs that each connection's
+// streams take (they are next to each other), and pause, when set, every
+// pauseEvery streams.
+func eachConn(cs []*capture.Stream, pause func(), fn func(i, j int)) {
+	pauseAt := pauseEvery
+	for i := 0; i < len(cs); {
+		if pause != nil && i >= pauseAt {
+			pause()
+			pauseAt += pauseEvery
+		}
+		j := i + 1
+		for j < len(cs) && cs[j].Conn == cs[i].Conn {
+			j++
+		}
+		fn(i, j)
+		i = j
+	}
 }
 
 // directions says which way each stream of one connection (one or two
