@@ -23,7 +23,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/twmb/franz-go/pkg/kgo"
-	"github.com/twmb/franz-go/pkg/kmsg"
 
 	"github.com/kafkawire/kafkawire/codec/capture/capturetest"
 	"github.com/kafkawire/kafkawire/codec/conversation"
@@ -381,25 +380,11 @@ func BenchmarkAppendHex(b *testing.B) {
 func TestFramesErrorsAndLatency(t *testing.T) {
 	exs, err := traffic.Record([]kgo.Opt{kgo.DefaultProduceTopic("orders")}, func(ctx context.Context, cl *kgo.Client) {
 		require.NoError(t, cl.ProduceSync(ctx, &kgo.Record{Value: []byte("fine")}).FirstErr())
-		req := kmsg.NewPtrDeleteTopicsRequest()
-		topic := kmsg.NewDeleteTopicsRequestTopic()
-		topic.Topic = kmsg.StringPtr("no-such-topic")
-		req.Topics = append(req.Topics, topic)
-		req.TopicNames = []string{"no-such-topic"}
-		req.TimeoutMillis = 1000
-		_, err := req.RequestWith(ctx, cl)
-		require.NoError(t, err)
+		require.NoError(t, traffic.DeleteMissingTopic(ctx, cl))
 	})
 	require.NoError(t, err)
-	sc := capturetest.Scenario{}
-	var conns [][]capturetest.Exchange
-	for _, ex := range exs {
-		for len(conns) <= ex.Conn {
-			conns = append(conns, nil)
-		}
-		conns[ex.Conn] = append(conns[ex.Conn], capturetest.Exchange{Request: ex.Request, Response: ex.Response})
-	}
-	path := writeTemp(t, "errors.pcap", capturetest.WritePcap(capturetest.Ethernet, true, sc.Segments(conns)))
+	segs := capturetest.Scenario{}.Segments(traffic.Wire(traffic.ByConn(exs)))
+	path := writeTemp(t, "errors.pcap", capturetest.WritePcap(capturetest.Ethernet, true, segs))
 
 	plain, errOut, status := kafkawire(t, "", "frames", path)
 	require.Equal(t, 0, status, errOut)

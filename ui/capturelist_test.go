@@ -19,7 +19,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/twmb/franz-go/pkg/kgo"
-	"github.com/twmb/franz-go/pkg/kmsg"
 
 	"github.com/kafkawire/kafkawire/codec/capture/capturetest"
 	"github.com/kafkawire/kafkawire/codec/conversation"
@@ -550,14 +549,7 @@ func TestFilterHint(t *testing.T) {
 func TestCaptureListNamesErrorCodes(t *testing.T) {
 	exs, err := traffic.Record([]kgo.Opt{kgo.DefaultProduceTopic("orders")}, func(ctx context.Context, cl *kgo.Client) {
 		require.NoError(t, cl.ProduceSync(ctx, &kgo.Record{Value: []byte("fine")}).FirstErr())
-		req := kmsg.NewPtrDeleteTopicsRequest()
-		topic := kmsg.NewDeleteTopicsRequestTopic()
-		topic.Topic = kmsg.StringPtr("no-such-topic")
-		req.Topics = append(req.Topics, topic)
-		req.TopicNames = []string{"no-such-topic"}
-		req.TimeoutMillis = 1000
-		_, err := req.RequestWith(ctx, cl)
-		require.NoError(t, err)
+		require.NoError(t, traffic.DeleteMissingTopic(ctx, cl))
 	})
 	require.NoError(t, err)
 	l := openCapture(t, "errors.pcap", capturetest.WritePcap(capturetest.Ethernet, true, captureOf(exs).segs))

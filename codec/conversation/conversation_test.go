@@ -281,20 +281,28 @@ func TestCaptureBeginsMidFrame(t *testing.T) {
 	})
 }
 
+// bigRequest is where the traffic's request of over 200 kB is: its
+// connection and its index among that connection's exchanges.
+func bigRequest(t *testing.T, conns [][]traffic.Exchange) (conn, index int) {
+	t.Helper()
+	conn = -1
+	for i, exs := range conns {
+		for j, ex := range exs {
+			if len(ex.Request) > 200_000 {
+				conn, index = i, j
+			}
+		}
+	}
+	require.GreaterOrEqual(t, conn, 0, "a request of over 200 kB")
+	return conn, index
+}
+
 // A segment lost in the middle of a request of 200 kB: that frame is
 // broken and says where; the frames after it are whole, and its response
 // is still paired (the request's header was seen).
 func TestCaptureGap(t *testing.T) {
 	eachClient(t, func(t *testing.T, conns [][]traffic.Exchange) {
-		var bigConn, bigIndex int = -1, 0
-		for i, exs := range conns {
-			for j, ex := range exs {
-				if len(ex.Request) > 200_000 {
-					bigConn, bigIndex = i, j
-				}
-			}
-		}
-		require.GreaterOrEqual(t, bigConn, 0)
+		bigConn, bigIndex := bigRequest(t, conns)
 		// Drop the client's first segment that starts 50,000 bytes or more
 		// into the big request.
 		start := sumBefore(conns[bigConn], bigIndex)
@@ -722,15 +730,7 @@ func TestTLSCaughtAfterItsHandshake(t *testing.T) {
 // with nothing skipped and nothing made up from the bytes between them.
 func TestCaptureGapsInOneFrame(t *testing.T) {
 	eachClient(t, func(t *testing.T, conns [][]traffic.Exchange) {
-		bigConn, bigIndex := -1, 0
-		for i, exs := range conns {
-			for j, ex := range exs {
-				if len(ex.Request) > 200_000 {
-					bigConn, bigIndex = i, j
-				}
-			}
-		}
-		require.GreaterOrEqual(t, bigConn, 0)
+		bigConn, bigIndex := bigRequest(t, conns)
 		start := sumBefore(conns[bigConn], bigIndex)
 		var lost []int
 		sc := capturetest.Scenario{MSS: 1000, Edit: func(conn int, segs []capturetest.Segment) []capturetest.Segment {

@@ -364,3 +364,17 @@ func Wire(conns [][]Exchange) [][]capturetest.Exchange {
 	}
 	return out
 }
+
+// DeleteMissingTopic sends, through cl, a request kfake answers with an
+// error code: a DeleteTopics of a topic it does not have, answered with
+// UNKNOWN_TOPIC_OR_PARTITION (3).
+func DeleteMissingTopic(ctx context.Context, cl *kgo.Client) error {
+	req := kmsg.NewPtrDeleteTopicsRequest()
+	topic := kmsg.NewDeleteTopicsRequestTopic()
+	topic.Topic = kmsg.StringPtr("no-such-topic")
+	req.Topics = append(req.Topics, topic)
+	req.TopicNames = []string{"no-such-topic"}
+	req.TimeoutMillis = 1000
+	_, err := req.RequestWith(ctx, cl)
+	return err
+}
