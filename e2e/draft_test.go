@@ -172,6 +172,15 @@ func TestResetKeepsTheEditAStepBack(t *testing.T) {
 	s.do(10*time.Second, chromedp.NavigateBack())
 	s.waitFor("the edit, back", edited)
 
+	// An edit after a reset makes a step back no longer the reset's: the
+	// note goes, whichever pane the edit is in.
+	s.clickUntil("the minimal request again", `#request button[data-op="reset"]`, `!!document.querySelector('#request .replaced')`)
+	s.expand("response", "body")
+	s.setField("response", "body.ThrottleTimeMs", "7")
+	s.waitFor("the reset's note gone after the response's edit", `!document.querySelector('#request .replaced')`)
+	s.do(10*time.Second, chromedp.NavigateBack())
+	s.waitFor("the edit, back once more", edited)
+
 	// The example replaces it with a word too, and Back brings it back.
 	s.clickUntil("the example", `button[data-op="show-example"]`, frameGrid("#request").hexAt(16, 20)+` != '00 00 30 39'`)
 	if got := s.text("#request .replaced"); !strings.HasPrefix(got, "Replaced by the example request.") {

@@ -62,7 +62,7 @@ func (c *Page) Edit(ctx app.Context, dir schema.Direction, e message.Edit) {
 	}
 	perfMark("kw-edit-start")
 	if p.Edit(e) {
-		p.Replaced = "" // the edit is now what Back leaves
+		c.forgetReplaced() // the edit is now what Back leaves
 		painted := c.paintGridNow(ctx, p)
 		c.syncURL()
 		if painted {
@@ -88,11 +88,23 @@ func (c *Page) Reset(ctx app.Context, dir schema.Direction) {
 	}
 	p.Reset()
 	if lost {
+		c.forgetReplaced() // Undo goes one step back: to this reset's
 		p.Replaced, p.Undo = "Reset to the minimal "+dir.String()+".", keep
 	}
 	c.syncURL()
 	if keep {
 		c.pushLink()
+	}
+}
+
+// forgetReplaced takes the panes' notes of a frame replaced away: after an
+// edit, or another replacement, a step back is no longer the one they
+// offered.
+func (c *Page) forgetReplaced() {
+	for _, p := range []*Pane{c.req, c.resp} {
+		if p != nil {
+			p.Replaced, p.Undo = "", false
+		}
 	}
 }
 

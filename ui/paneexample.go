@@ -339,6 +339,7 @@ type ExampleEvents interface {
 func (c *Page) ShowInstance(ctx app.Context, example bool) {
 	kept := false // the page as it was has its link written, to be a step back
 	holds := c.linkHoldsAll()
+	c.forgetReplaced()
 	for _, p := range []*Pane{c.req, c.resp} {
 		if p == nil {
 			continue
@@ -346,7 +347,6 @@ func (c *Page) ShowInstance(ctx app.Context, example bool) {
 		// An instance asked for is shown whole; what it replaces was lost
 		// if made or given here.
 		p.Folded = false
-		p.Replaced = ""
 		lost := p.Edited && !p.IsMinimal() && !p.IsExample()
 		if lost && holds && !kept {
 			c.flushLink()
@@ -378,7 +378,7 @@ func (c *Page) ApplyJSON(ctx app.Context, dir schema.Direction, text string) (bo
 	}
 	changed, err := p.SetJSON(text)
 	if changed {
-		p.Replaced = "" // the JSON's frame is now what Back leaves
+		c.forgetReplaced() // the JSON's frame is now what Back leaves
 		c.syncURL()
 	}
 	return changed, err
