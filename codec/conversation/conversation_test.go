@@ -281,6 +281,27 @@ func TestCaptureBeginsMidFrame(t *testing.T) {
 	})
 }
 
+// wholeBut checks that every frame of the traffic but the request at
+// (conn, index) is among whole, and counts them.
+func wholeBut(t *testing.T, whole []conversation.Frame, conns [][]traffic.Exchange, conn, index int) int {
+	t.Helper()
+	n := 0
+	for i, exs := range conns {
+		for j, ex := range exs {
+			if i == conn && j == index {
+				continue
+			}
+			n++
+			assert.True(t, containsFrame(whole, ex.Request), "request %d of conn %d", ex.CorrelationID, i)
+			if ex.Response != nil {
+				n++
+				assert.True(t, containsFrame(whole, ex.Response), "response %d of conn %d", ex.CorrelationID, i)
+			}
+		}
+	}
+	return n
+}
+
 // bigRequest is where the traffic's request of over 200 kB is: its
 // connection and its index among that connection's exchanges.
 func bigRequest(t *testing.T, conns [][]traffic.Exchange) (conn, index int) {
@@ -347,20 +368,7 @@ func TestCaptureGap(t *testing.T) {
 				whole = append(whole, f)
 			}
 		}
-		n := 0
-		for i, exs := range conns {
-			for j, ex := range exs {
-				if i == bigConn && j == bigIndex {
-					continue
-				}
-				n++
-				assert.True(t, containsFrame(whole, ex.Request), "request %d of conn %d", ex.CorrelationID, i)
-				if ex.Response != nil {
-					n++
-					assert.True(t, containsFrame(whole, ex.Response), "response %d of conn %d", ex.CorrelationID, i)
-				}
-			}
-		}
+		n := wholeBut(t, whole, conns, bigConn, bigIndex)
 		assert.Equal(t, n+1, len(whole), "the whole frames and the broken one's response")
 		assert.Contains(t, res.Conns[bigConn].Notes, "client stream: the frame at offset "+fmt.Sprint(b.Off)+" is broken: "+b.Broken)
 		keptWhole(t, in, res)
@@ -768,20 +776,7 @@ func TestCaptureGapsInOneFrame(t *testing.T) {
 		require.Len(t, broken, 1)
 		big := conns[bigConn][bigIndex]
 		assert.Equal(t, fmt.Sprintf("1000 bytes missing %d bytes into the frame (stream offset %d), of %d; 3000 bytes missing in all, in 3 gaps", len(broken[0].Bytes), lost[0], len(big.Request)), broken[0].Broken)
-		n := 0
-		for i, exs := range conns {
-			for j, ex := range exs {
-				if i == bigConn && j == bigIndex {
-					continue
-				}
-				n++
-				assert.True(t, containsFrame(whole, ex.Request), "request %d of conn %d", ex.CorrelationID, i)
-				if ex.Response != nil {
-					n++
-					assert.True(t, containsFrame(whole, ex.Response), "response %d of conn %d", ex.CorrelationID, i)
-				}
-			}
-		}
+		n := wholeBut(t, whole, conns, bigConn, bigIndex)
 		assert.Equal(t, n+1, len(whole), "the whole frames and the broken one's response, nothing more")
 		keptWhole(t, in, res)
 	})
