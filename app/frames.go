@@ -230,18 +230,6 @@ func nothingFound(stderr io.Writer, fd found) error {
 	return fmt.Errorf("no Kafka frame found in this %s input: %s%s", kind, what, cut)
 }
 
-// errorCodes are the error codes other than NONE that response f carries,
-// decoded; none for a request, or a response whose API is not known.
-func errorCodes(f *conversation.Frame) []int16 {
-	if f.Dir != schema.Response || f.API == nil {
-		return nil
-	}
-	if d := frame.Decode(f.Bytes, f.API, f.Version, f.Dir); d.Msg != nil {
-		return d.Msg.ErrorCodes()
-	}
-	return nil
-}
-
 // appendFrameLine appends one line of `kafkawire frames`: a JSON object
 // with the keys in a fixed order, null where the input does not say, and
 // after the hex the keys that only some frames have: the exchange's
@@ -296,11 +284,7 @@ func appendFrameLine(b []byte, f *conversation.Frame, pair *conversation.Frame, 
 			if i > 0 {
 				b = append(b, ',')
 			}
-			name := "error " + strconv.Itoa(int(c))
-			if e := schema.Error(c); e != nil {
-				name = e.Name
-			}
-			b = appendNullableString(b, name)
+			b = appendNullableString(b, schema.ErrorName(c))
 		}
 		b = append(b, ']')
 	}
@@ -415,7 +399,7 @@ func writeFrameLines(w io.Writer, res conversation.Result, withErrors bool) erro
 					}
 					var errs []int16
 					if withErrors {
-						errs = errorCodes(&f)
+						errs = f.ErrorCodes()
 					}
 					b = appendFrameLine(b, &f, pair, errs)
 				}

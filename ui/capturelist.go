@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/kafkawire/kafkawire/codec/conversation"
-	"github.com/kafkawire/kafkawire/codec/frame"
 	"github.com/kafkawire/kafkawire/codec/hexin"
 	"github.com/kafkawire/kafkawire/codec/schema"
 	"github.com/kafkawire/kafkawire/codec/source"
@@ -240,9 +239,7 @@ func (l *CaptureList) ErrorCodes(i int) []int16 {
 	}
 	var codes []int16
 	safely(func() error {
-		if d := frame.Decode(f.Bytes, f.API, f.Version, f.Dir); d.Msg != nil {
-			codes = d.Msg.ErrorCodes()
-		}
+		codes = f.ErrorCodes()
 		return nil
 	})
 	if l.errs == nil {
@@ -284,11 +281,7 @@ func (l *CaptureList) ScanCut() bool { return l.scanCut }
 func errorNames(codes []int16) []string {
 	out := make([]string, len(codes))
 	for i, c := range codes {
-		if e := schema.Error(c); e != nil {
-			out[i] = e.Name
-		} else {
-			out[i] = "error " + strconv.Itoa(int(c))
-		}
+		out[i] = schema.ErrorName(c)
 	}
 	return out
 }

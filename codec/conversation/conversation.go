@@ -71,6 +71,19 @@ func (f *Frame) Decode() *frame.Decoded {
 	return frame.Decode(f.Bytes, f.API, f.Version, f.Dir)
 }
 
+// ErrorCodes are the error codes other than NONE that a response carries,
+// as far as its bytes decode; none for a request, or a response whose API
+// is not known.
+func (f *Frame) ErrorCodes() []int16 {
+	if f.Dir != schema.Response {
+		return nil
+	}
+	if d := f.Decode(); d != nil && d.Msg != nil {
+		return d.Msg.ErrorCodes()
+	}
+	return nil
+}
+
 // Kind is what a connection was found to carry.
 type Kind int8
 

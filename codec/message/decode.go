@@ -135,6 +135,9 @@ func (d *Decoder) Struct(fields []*schema.Field, flex bool, parent *layout.Node)
 		val := d.Value(f, f.CompactAt(d.Version, flex), n)
 		n.End = d.Reader.Off()
 		if d.failed(n) {
+			if readPart(val) {
+				s.Fields = append(s.Fields, Field{Name: f.Name, Value: val})
+			}
 			return s
 		}
 		s.Fields = append(s.Fields, Field{Name: f.Name, Value: val})
@@ -286,6 +289,21 @@ func (d *Decoder) Value(f *schema.Field, flex bool, n *layout.Node) any {
 	return d.scalar(f.Kind(), f.Type, nullable, flex, n)
 }
 
+// readPart reports whether v, the value of a field or element whose
+// decoding failed, holds something read before the failure: the fields of
+// a struct, or the elements of an array, before the one that failed. A
+// partial message keeps those (a response cut inside its third topic keeps
+// the first two, and their error codes); a scalar that failed is nothing.
+func readPart(v any) bool {
+	switch v := v.(type) {
+	case *Struct:
+		return v != nil && len(v.Fields) > 0
+	case []any:
+		return len(v) > 0
+	}
+	return false
+}
+
 // presizeMax is the most elements of an array made room for before they
 // are read; a bigger array grows as they come. A count is bounded by the
 // bytes left, but a reading that fails at its first element, as most of a
@@ -316,6 +334,9 @@ func (d *Decoder) elements(f *schema.Field, flex bool, n *layout.Node, count int
 		}
 		en.End = d.Reader.Off()
 		if d.failed(en) {
+			if readPart(v) {
+				arr = append(arr, v)
+			}
 			return arr
 		}
 		arr = append(arr, v)

@@ -7,6 +7,7 @@
 package schema
 
 import (
+	"strconv"
 	"strings"
 	"sync/atomic"
 )
@@ -215,6 +216,15 @@ func ByName(name string) *API { return byName[strings.ToLower(name)] }
 
 // Error returns the error code entry for code, or nil.
 func Error(code int16) *ErrorCode { return errs[code] }
+
+// ErrorName is code's name (UNKNOWN_TOPIC_OR_PARTITION), or "error N" for
+// a code the catalogue does not know.
+func ErrorName(code int16) string {
+	if e := errs[code]; e != nil {
+		return e.Name
+	}
+	return "error " + strconv.Itoa(int(code))
+}
 
 // ErrorCodes lists every error code, ascending.
 func ErrorCodes() []ErrorCode { return errorCodes }
