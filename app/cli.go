@@ -14,6 +14,7 @@ import (
 
 	"github.com/kafkawire/kafkawire/codec/docs"
 	"github.com/kafkawire/kafkawire/codec/frame"
+	"github.com/kafkawire/kafkawire/codec/layout"
 	"github.com/kafkawire/kafkawire/codec/message"
 	"github.com/kafkawire/kafkawire/codec/schema"
 	"github.com/kafkawire/kafkawire/codec/source"
@@ -345,7 +346,7 @@ func decodeBytes(stdout, stderr io.Writer, b []byte, af apiFlags, hint frame.Hin
 		hint.Responses, hint.Requests = af.response || hint.API != nil && !af.request, af.request
 		return decodeStream(stdout, stderr, b, hint, asJSON)
 	}
-	err := printDecoded(stdout, d, asJSON)
+	err := printDecoded(stdout, d, asJSON, nil)
 	if err != nil && !af.request && !af.response && hint.API == nil {
 		// Read as a request by default, a response whose correlation id names
 		// a known API and version fails in its body; say what would work.
@@ -428,14 +429,16 @@ func decodeStream(stdout, stderr io.Writer, b []byte, hint frame.Hint, asJSON bo
 			}
 			continue
 		}
-		if err := printDecoded(stdout, p.Decoded, asJSON); err != nil && first == nil {
+		if err := printDecoded(stdout, p.Decoded, asJSON, nil); err != nil && first == nil {
 			first = fmt.Errorf("frame %d (stream offset 0x%04x): %v", i+1, p.Off, err)
 		}
 	}
 	return first
 }
 
-func printDecoded(stdout io.Writer, d *frame.Decoded, asJSON bool) error {
+// printDecoded prints a decoded frame: its tree, with what name says a
+// node's value names (a topic id's topic; nil for nothing), or its JSON.
+func printDecoded(stdout io.Writer, d *frame.Decoded, asJSON bool, name func(*layout.Node) string) error {
 	if asJSON {
 		if d.Err != nil {
 			return d.Err
@@ -447,7 +450,7 @@ func printDecoded(stdout io.Writer, d *frame.Decoded, asJSON bool) error {
 		_, err = fmt.Fprintf(stdout, "%s\n", out)
 		return err
 	}
-	if err := d.Tree.WriteText(stdout); err != nil {
+	if err := d.Tree.WriteTextNamed(stdout, name); err != nil {
 		return err
 	}
 	if d.Err != nil {

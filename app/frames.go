@@ -17,6 +17,7 @@ import (
 	"github.com/kafkawire/kafkawire/codec/decrypt"
 	"github.com/kafkawire/kafkawire/codec/frame"
 	"github.com/kafkawire/kafkawire/codec/hexin"
+	"github.com/kafkawire/kafkawire/codec/layout"
 	"github.com/kafkawire/kafkawire/codec/schema"
 	"github.com/kafkawire/kafkawire/codec/source"
 )
@@ -530,6 +531,12 @@ func decodeConversations(stdout, stderr io.Writer, fd found, asJSON bool) error 
 	printNotes(stderr, fd.in, res, fd.warning)
 	var first error
 	notes := headings(stdout, stderr, asJSON)
+	var name func(*layout.Node) string
+	if !asJSON {
+		// Topic ids (Fetch and Produce from v13) are printed with the
+		// names the capture's Metadata responses give them.
+		name = res.TopicNames().Of
+	}
 	for i, f := range res.All() {
 		conn := f.Conn
 		if conn == "" {
@@ -564,7 +571,7 @@ func decodeConversations(stdout, stderr io.Writer, fd found, asJSON bool) error 
 			fail(errors.New("a response whose request is not in the input: name it with --api and --version"))
 			continue
 		}
-		if err := printDecoded(stdout, d, asJSON); err != nil {
+		if err := printDecoded(stdout, d, asJSON, name); err != nil {
 			fail(err)
 		}
 	}

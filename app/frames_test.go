@@ -417,3 +417,37 @@ func TestFramesErrorsAndLatency(t *testing.T) {
 	require.Equal(t, 0, status, errOut)
 	assert.Equal(t, plain, again)
 }
+
+// decode of a capture prints a topic id with the topic's name, as the
+// capture's Metadata responses give it: kgo's Fetch requests (v13 on)
+// carry the topic's id alone.
+func TestDecodeNamesTopicIDs(t *testing.T) {
+	exs, err := traffic.Record([]kgo.Opt{kgo.ConsumeTopics("orders"), kgo.DefaultProduceTopic("orders"), kgo.FetchMaxWait(50 * time.Millisecond)}, func(ctx context.Context, cl *kgo.Client) {
+		require.NoError(t, cl.ProduceSync(ctx, &kgo.Record{Value: []byte("fine")}).FirstErr())
+		for got := 0; got == 0 && ctx.Err() == nil; {
+			got = cl.PollFetches(ctx).NumRecords()
+		}
+	})
+	require.NoError(t, err)
+	segs := capturetest.Scenario{}.Segments(traffic.Wire(traffic.ByConn(exs)))
+	path := writeTemp(t, "consume.pcap", capturetest.WritePcap(capturetest.Ethernet, true, segs))
+
+	out, errOut, status := kafkawire(t, "", "decode", path)
+	require.Equal(t, 0, status, errOut)
+	ids := regexp.MustCompile(`TopicId uuid = (\S+)( \(orders\))? \[`).FindAllStringSubmatch(out, -1)
+	require.NotEmpty(t, ids, "the Fetch requests' and the Metadata responses' topic ids are printed")
+	named := 0
+	for _, m := range ids {
+		if m[1] == "AAAAAAAAAAAAAAAAAAAAAA" {
+			assert.Empty(t, m[2], "the zero id (a Metadata request by name) names nothing")
+			continue
+		}
+		assert.Equal(t, " (orders)", m[2], "topic id %s is named", m[1])
+		named++
+	}
+	assert.Positive(t, named)
+	// The JSON says the uuid alone: its values are the message's.
+	js, errOut, status := kafkawire(t, "", "decode", "--json", path)
+	require.Equal(t, 0, status, errOut)
+	assert.NotContains(t, js, "(orders)")
+}

@@ -247,6 +247,16 @@ func TestCaptureConversationList(t *testing.T) {
 		t.Errorf("the opened row says %q", got)
 	}
 
+	// A Fetch request names its topic by id alone: the tree says which
+	// topic it is, as the capture's Metadata responses name it.
+	s.do(10*time.Second, chromedp.SetValue(chromedp.ID("conv-filter"), "api:Fetch dir:request"))
+	frow := `Array.from(document.querySelectorAll('#conv-list tbody tr')).find(r => r.cells[3].textContent == 'request' && r.cells[4].textContent.startsWith('Fetch v'))`
+	s.waitFor("a Fetch request's row", frow)
+	s.do(10*time.Second, chromedp.Evaluate[chromedp.Void](frow+`.querySelector('button').click()`))
+	s.waitFor("the Fetch page", `location.pathname.includes('/Fetch/v') && location.hash.includes('req=')`)
+	s.waitFor("its topic id named", `Array.from(document.querySelectorAll('#request .tn .va')).some(e => /^= \{?.*\(orders\)/.test(e.textContent))`)
+	s.shot("fetch-topic", "#request .tree")
+
 	// The file picker opens a capture as a drop does.
 	path := filepath.Join(t.TempDir(), "picked.pcapng")
 	if err := os.WriteFile(path, file, 0o644); err != nil {

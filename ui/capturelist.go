@@ -70,7 +70,8 @@ type CaptureList struct {
 
 	shown    []int // frames matching Filter, in order
 	shownFor string
-	errs     map[int][]int16 // the error codes of the responses looked at (ErrorCodes)
+	errs     map[int][]int16         // the error codes of the responses looked at (ErrorCodes)
+	topics   conversation.TopicNames // the topic ids the frames name, once asked for (TopicNames)
 	// scanned counts the responses a filter decoded for their error codes,
 	// and scanCut says it stopped at maxErrorScan (filterErrorCodes).
 	scanned int
@@ -155,7 +156,27 @@ func (l *CaptureList) set(res conversation.Result, err error) {
 		l.Err = err.Error()
 	}
 	l.shown, l.shownFor = nil, ""
+	l.errs, l.topics = nil, nil
 	l.Gen++
+}
+
+// TopicNames names the topic ids of the capture's frames from those of
+// its frames that say them (Metadata responses), found the first time a
+// page asks; none while the capture loads.
+func (l *CaptureList) TopicNames() conversation.TopicNames {
+	if l == nil || l.Loading {
+		return nil
+	}
+	if l.topics == nil {
+		safely(func() error {
+			l.topics = l.Found.TopicNames()
+			return nil
+		})
+		if l.topics == nil { // it failed: not again at every render
+			l.topics = conversation.TopicNames{}
+		}
+	}
+	return l.topics
 }
 
 // Len is the number of frames found.

@@ -23,6 +23,7 @@ import (
 	"github.com/kafkawire/kafkawire/codec/capture/capturetest"
 	"github.com/kafkawire/kafkawire/codec/conversation"
 	"github.com/kafkawire/kafkawire/codec/frame/traffic"
+	"github.com/kafkawire/kafkawire/codec/layout"
 	"github.com/kafkawire/kafkawire/codec/schema"
 	"github.com/kafkawire/kafkawire/codec/source"
 )
@@ -643,4 +644,50 @@ func TestCaptureListSlowestFirst(t *testing.T) {
 	l.SortSlowest(false)
 	assert.Equal(t, l.Len(), l.Matching())
 	assert.Equal(t, []int{0, 1, 2}, l.Shown(0, 3))
+}
+
+// A Fetch request (v13 on) opened from a capture shows its topic's id
+// with the topic's name, from the capture's Metadata responses: on the
+// id's row, and in the brief of the topic's closed row.
+func TestTreeNamesTopicIDsFromCapture(t *testing.T) {
+	exs, err := traffic.Record([]kgo.Opt{kgo.ConsumeTopics("orders"), kgo.DefaultProduceTopic("orders"), kgo.FetchMaxWait(50 * time.Millisecond)}, func(ctx context.Context, cl *kgo.Client) {
+		require.NoError(t, cl.ProduceSync(ctx, &kgo.Record{Value: []byte("fine")}).FirstErr())
+		for got := 0; got == 0 && ctx.Err() == nil; {
+			got = cl.PollFetches(ctx).NumRecords()
+		}
+	})
+	require.NoError(t, err)
+	l := openCapture(t, "consume.pcap", capturetest.WritePcap(capturetest.Ethernet, true, captureOf(exs).segs))
+	names := l.TopicNames()
+	fetches := 0
+	for i := range l.Len() {
+		f := l.Frame(i)
+		if f.API == nil || f.API.Name != "Fetch" || f.Dir != schema.Request || f.Version < 13 {
+			continue
+		}
+		d := f.Decode()
+		require.Nil(t, d.Err)
+		body := d.Tree.Children[len(d.Tree.Children)-1]
+		var topics *layout.Node
+		for _, c := range body.Kids() {
+			if c.Key == "Topics" {
+				topics = c
+			}
+		}
+		require.NotNil(t, topics)
+		for _, topic := range topics.Kids() {
+			if topic.Key == "" {
+				continue // the array's length
+			}
+			assert.Contains(t, fieldsInBrief(topic, names), " (orders)")
+			for _, c := range topic.Kids() {
+				if c.Key == "TopicId" {
+					assert.Contains(t, rowHTML(c, false, "", names.Of(c)), "= "+c.Value+" (orders)</span>")
+					fetches++
+				}
+			}
+		}
+	}
+	assert.Positive(t, fetches, "kgo's Fetch requests carry topic ids")
+	assert.Nil(t, (&CaptureList{Loading: true}).TopicNames(), "none while the capture loads")
 }

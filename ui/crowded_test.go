@@ -123,12 +123,12 @@ func TestFieldsInBriefAreCutShort(t *testing.T) {
 		{Name: "A", Key: "A", Value: "1"},
 		{Name: "B", Key: "B", Value: "2"},
 	}}
-	got := fieldsInBrief(n)
+	got := fieldsInBrief(n, nil)
 	assert.Equal(t, `Name "`+strings.Repeat("é", briefLen/2-1)+`…, Inner {…}, A 1, B 2`, got)
 	for i := range 20 {
 		n.Children = append(n.Children, &layout.Node{Name: fmt.Sprintf("F%d", i), Key: "F", Value: "12345"})
 	}
-	got = fieldsInBrief(n)
+	got = fieldsInBrief(n, nil)
 	assert.True(t, strings.HasSuffix(got, ", …"), got)
 	assert.Less(t, len([]rune(got)), briefLen+20)
 }

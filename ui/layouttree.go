@@ -8,6 +8,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/kafkawire/kafkawire/codec/conversation"
 	"github.com/kafkawire/kafkawire/codec/layout"
 	"github.com/kafkawire/kafkawire/codec/message"
 	"github.com/kafkawire/kafkawire/codec/schema"
@@ -43,6 +44,9 @@ type LayoutTree struct {
 	// Folded starts the tree with only the frame's parts (size, header,
 	// body) showing; what the user opens stays open.
 	Folded bool
+	// TopicNames names the topic ids the tree holds (TopicNames.Of); nil
+	// for none.
+	TopicNames conversation.TopicNames
 
 	open     map[string]bool // explicit open/closed per node or group id
 	big      bool
@@ -371,7 +375,7 @@ func (t *LayoutTree) row(n *layout.Node, id string, depth int, open bool, data s
 		Style("--d", strconv.Itoa(depth)) // the indent, by depth (kafkawire.css)
 	brief := ""
 	if !open && n.Value == "struct" && len(n.Children) > 0 {
-		brief = "{" + fieldsInBrief(n) + "}"
+		brief = "{" + fieldsInBrief(n, t.TopicNames) + "}"
 	}
 	switch {
 	case n.Desc != "":
@@ -389,7 +393,7 @@ func (t *LayoutTree) row(n *layout.Node, id string, depth int, open bool, data s
 	if !isLeaf(n) {
 		el = el.Aria("expanded", strconv.FormatBool(open))
 	}
-	return el.Body(app.Raw(rowHTML(n, open, brief)))
+	return el.Body(app.Raw(rowHTML(n, open, brief, t.TopicNames.Of(n))))
 }
 
 // rowHTML is what a row shows: its twisty, its region's swatch and its
@@ -400,7 +404,8 @@ func (t *LayoutTree) row(n *layout.Node, id string, depth int, open bool, data s
 // response's tree of 430 rows took 280 ms to mount. As HTML the browser
 // parses them in one call. Every text is escaped: names and values come
 // from the bytes decoded.
-func rowHTML(n *layout.Node, open bool, brief string) string {
+// topic is the name of the topic whose id the node holds, "" for none.
+func rowHTML(n *layout.Node, open bool, brief, topic string) string {
 	var b strings.Builder
 	b.Grow(200 + len(n.Name) + len(n.Value) + len(n.Desc))
 	text := func(class, text string) {
@@ -437,6 +442,9 @@ func rowHTML(n *layout.Node, open bool, brief string) string {
 		value = "= " + brief
 	case n.Value != "":
 		value = "= " + n.Value
+		if topic != "" {
+			value += " (" + topic + ")"
+		}
 	}
 	if value != "" {
 		// A short value is the last text a narrow row cuts (kafkawire.css):
@@ -477,9 +485,10 @@ const briefLen = 100
 
 // fieldsInBrief is a struct's fields and their values on one line, "ApiKey
 // 0 (Produce), MinVersion 3, MaxVersion 13", its nested structs as "{…}",
-// cut short with "…" past briefLen. Wire-level parts (lengths, tagged
-// field counts) are left out: they have no key.
-func fieldsInBrief(n *layout.Node) string {
+// cut short with "…" past briefLen, a topic id with its topic's name
+// (topics; nil for none). Wire-level parts (lengths, tagged field counts)
+// are left out: they have no key.
+func fieldsInBrief(n *layout.Node, topics conversation.TopicNames) string {
 	var b strings.Builder
 	runes := 0 // of b
 	write := func(s string) {
@@ -505,6 +514,9 @@ func fieldsInBrief(n *layout.Node) string {
 			write(string([]rune(c.Value)[:briefLen/2]) + "…")
 		default:
 			write(c.Value)
+		}
+		if topic := topics.Of(c); topic != "" {
+			write(" (" + topic + ")")
 		}
 	}
 	return b.String()

@@ -3,6 +3,7 @@ package ui
 import (
 	"strconv"
 
+	"github.com/kafkawire/kafkawire/codec/conversation"
 	"github.com/kafkawire/kafkawire/codec/layout"
 	"github.com/kafkawire/kafkawire/codec/schema"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -36,6 +37,9 @@ type MessagePane struct {
 	Gen     int
 	Changed []int
 	Tree    *layout.Node
+	// TopicNames names the topic ids the tree shows (from the session's
+	// capture); nil for none.
+	TopicNames conversation.TopicNames
 
 	SelID, HovID   string
 	Crumb          string
@@ -108,7 +112,7 @@ func (p *MessagePane) Render() app.UI {
 			),
 			app.Div().Class("pane-tree").Body(
 				&LayoutTree{On: p.On, Dir: p.Dir, Tree: p.Tree, SelID: p.SelID, HovID: p.HovID,
-					Edit: p.Edit, EditErr: p.EditErr, Folded: p.Folded},
+					Edit: p.Edit, EditErr: p.EditErr, Folded: p.Folded, TopicNames: p.TopicNames},
 			),
 		),
 		&SchemaTable{API: p.API, Version: p.Version, Dir: p.Dir},

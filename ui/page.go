@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kafkawire/kafkawire/codec/conversation"
 	"github.com/kafkawire/kafkawire/codec/docs"
 	"github.com/kafkawire/kafkawire/codec/schema"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -38,6 +39,9 @@ type Page struct {
 	fragSeen string
 	popState app.Func // the listener of Back and Forward (onPopState), while mounted
 	pushing  bool     // writeURL makes a new step of the history (pushLink)
+	// topics names the topic ids of the session's capture, which the
+	// frames opened from it carry (Fetch from v13): nil without one.
+	topics conversation.TopicNames
 }
 
 func (c *Page) OnInit() {
@@ -54,6 +58,7 @@ func (c *Page) OnPreRender(ctx app.Context) {
 func (c *Page) OnMount(ctx app.Context) {
 	c.ready = true
 	guard(ctx, func() { c.restoreDraft(ctx) }) // draft.go
+	c.topics = sessionTopics(ctx)
 	if app.IsClient && c.popState == nil {
 		c.popState = app.FuncOf(func(app.Value, []app.Value) any {
 			ctx.Dispatch(func(ctx app.Context) { guard(ctx, func() { c.onPopState(ctx) }) })
@@ -68,6 +73,7 @@ func (c *Page) OnNav(ctx app.Context) {
 		if !c.atLocation() {
 			c.loadLocation(true)
 		}
+		c.topics = sessionTopics(ctx)
 		c.setTitle(ctx)
 		return
 	}
@@ -141,7 +147,7 @@ func (c *Page) paneUI(p *Pane) app.UI {
 		Header: schema.HeaderVersion(c.api, c.v, p.Dir),
 		Notice: p.Notice, Replaced: p.Replaced, Undo: p.Undo, Copied: c.copied[p.Dir], Minimal: p.IsMinimal(), AsGiven: p.AsGiven, Folded: p.Folded,
 		Bytes: p.Bytes(), Regions: p.Regions, Gen: p.Gen, Changed: p.Changed,
-		Tree:   p.Decoded.Tree,
+		Tree: p.Decoded.Tree, TopicNames: c.topics,
 		SelOff: -1, SelEnd: -1, HovOff: -1, HovEnd: -1, Cursor: p.Cursor,
 	}
 	mp.Inner = p.Inner()
@@ -164,6 +170,9 @@ func (c *Page) paneUI(p *Pane) app.UI {
 			buf = p.Decoded.Bufs[n.Buf]
 		}
 		d := Details(n, buf, info.Crumb) // the position as the breadcrumb names it
+		if topic := c.topics.Of(n); topic != "" {
+			d.Value += " (topic " + topic + ", as the capture's metadata names it)"
+		}
 		if n.Buf > 0 {
 			d.BufName = p.bufName(n.Buf)
 		}

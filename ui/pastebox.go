@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kafkawire/kafkawire/codec/conversation"
 	"github.com/kafkawire/kafkawire/codec/hexin"
 	"github.com/kafkawire/kafkawire/codec/schema"
 	"github.com/kafkawire/kafkawire/codec/source"
@@ -81,6 +82,17 @@ func (b *PasteBox) joinSession(s stateStore) {
 	} else {
 		b.p = ref.p
 	}
+}
+
+// sessionTopics names the topic ids of the session's capture (its
+// Metadata responses say them); nil when the session holds none.
+func sessionTopics(s stateStore) conversation.TopicNames {
+	var ref pasteRef
+	s.GetState(pasteState, &ref)
+	if ref.p == nil {
+		return nil
+	}
+	return ref.p.Capture.TopicNames()
 }
 
 func (b *PasteBox) OnMount(ctx app.Context) {

@@ -273,15 +273,20 @@ func (n *Node) Text() string {
 
 // WriteText writes what Text returns to w as it goes, so a large tree is
 // never held as one string.
-func (n *Node) WriteText(w io.Writer) error {
+func (n *Node) WriteText(w io.Writer) error { return n.WriteTextNamed(w, nil) }
+
+// WriteTextNamed is WriteText with what name says a node's value names
+// after the value, in parentheses ("TopicId uuid = 3wz… (orders)"); a
+// nil name, or "", adds nothing.
+func (n *Node) WriteTextNamed(w io.Writer, name func(*Node) string) error {
 	bw := bufio.NewWriter(w)
-	n.text(bw, "", "")
+	n.text(bw, "", "", name)
 	return bw.Flush()
 }
 
-func (n *Node) text(b *bufio.Writer, first, rest string) {
+func (n *Node) text(b *bufio.Writer, first, rest string, name func(*Node) string) {
 	b.WriteString(first)
-	b.WriteString(n.Line())
+	b.WriteString(n.line(name))
 	b.WriteByte('\n')
 	kids := n.Children
 	if n.lazy() != nil {
@@ -292,15 +297,17 @@ func (n *Node) text(b *bufio.Writer, first, rest string) {
 	}
 	for i, c := range kids {
 		if i == len(kids)-1 {
-			c.text(b, rest+"+-- ", rest+"    ")
+			c.text(b, rest+"+-- ", rest+"    ", name)
 		} else {
-			c.text(b, rest+"+-- ", rest+"|   ")
+			c.text(b, rest+"+-- ", rest+"|   ", name)
 		}
 	}
 }
 
 // Line is the node alone on one line, without indentation.
-func (n *Node) Line() string {
+func (n *Node) Line() string { return n.line(nil) }
+
+func (n *Node) line(name func(*Node) string) string {
 	var b strings.Builder
 	b.WriteString(n.Name)
 	if n.Type != "" {
@@ -310,6 +317,13 @@ func (n *Node) Line() string {
 	if n.Value != "" {
 		b.WriteString(" = ")
 		b.WriteString(n.Value)
+		if name != nil {
+			if s := name(n); s != "" {
+				b.WriteString(" (")
+				b.WriteString(s)
+				b.WriteByte(')')
+			}
+		}
 	}
 	if n.Buf > 0 {
 		// Offsets in the decompressed bytes above the node, which the tree

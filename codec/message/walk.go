@@ -91,3 +91,44 @@ func (m *Message) ErrorCodes() []int16 {
 	})
 	return out
 }
+
+// TopicIDs calls fn for every topic id m states the name of: a struct that
+// holds a non-zero TopicId and a topic name field (the catalogue's
+// entityType topicName), as a Metadata response, a CreateTopics response
+// or a group description does, each time it is met.
+func (m *Message) TopicIDs(fn func(id UUID, name string)) {
+	def := m.Def()
+	if def == nil || m.Body == nil {
+		return
+	}
+	topicID(def.Fields, m.Body, fn)
+	EachValue(def.Fields, m.Body, func(f *schema.Field, v any) bool {
+		if s, ok := v.(*Struct); ok && f != nil && s != nil {
+			topicID(f.Fields, s, fn)
+		}
+		return true
+	})
+}
+
+// topicID calls fn when struct s, of fields, holds a topic id and its name.
+func topicID(fields []*schema.Field, s *Struct, fn func(UUID, string)) {
+	var id UUID
+	name := ""
+	j := 0
+	for _, fv := range s.Fields {
+		f := fieldNamed(fields, &j, fv.Name)
+		switch v := fv.Value.(type) {
+		case UUID:
+			if fv.Name == "TopicId" {
+				id = v
+			}
+		case string:
+			if f != nil && f.EntityType == "topicName" {
+				name = v
+			}
+		}
+	}
+	if id != (UUID{}) && name != "" {
+		fn(id, name)
+	}
+}

@@ -217,6 +217,30 @@ func ByName(name string) *API { return byName[strings.ToLower(name)] }
 // Error returns the error code entry for code, or nil.
 func Error(code int16) *ErrorCode { return errs[code] }
 
+// NamesTopicIDs reports whether a message of API a, direction d and
+// version v can state a topic id's name: a struct of it holds both a
+// TopicId and a topic name (entityType topicName) at v. Metadata responses
+// do from v10; Fetch, whose topics have one or the other, never does.
+func (a *API) NamesTopicIDs(d Direction, v int16) bool {
+	def := a.Def(d, v)
+	return def != nil && namesTopicIDs(def.Fields, v)
+}
+
+func namesTopicIDs(fields []*Field, v int16) bool {
+	id, name := false, false
+	for _, f := range fields {
+		if !f.Versions.Has(v) {
+			continue
+		}
+		id = id || f.Name == "TopicId" && f.Type == "uuid"
+		name = name || f.EntityType == "topicName" && f.Type == "string"
+		if len(f.Fields) > 0 && namesTopicIDs(f.Fields, v) {
+			return true
+		}
+	}
+	return id && name
+}
+
 // ErrorName is code's name (UNKNOWN_TOPIC_OR_PARTITION), or "error N" for
 // a code the catalogue does not know.
 func ErrorName(code int16) string {

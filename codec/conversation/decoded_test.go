@@ -4,12 +4,19 @@ package conversation_test
 
 import (
 	"encoding/binary"
+	"maps"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"github.com/twmb/franz-go/pkg/kmsg"
 
+	"github.com/kafkawire/kafkawire/codec/capture/capturetest"
 	"github.com/kafkawire/kafkawire/codec/conversation"
+	"github.com/kafkawire/kafkawire/codec/frame/traffic"
+	"github.com/kafkawire/kafkawire/codec/layout"
+	"github.com/kafkawire/kafkawire/codec/message"
 	"github.com/kafkawire/kafkawire/codec/schema"
 )
 
@@ -75,4 +82,59 @@ func TestFrameErrorCodesCutFetch(t *testing.T) {
 	f := conversation.Frame{Dir: schema.Response, API: schema.ByName("Fetch"), Version: 11, Bytes: b[:len(b)-300], Broken: "cut by the snap length"}
 	assert.NotNil(t, f.Decode().Err)
 	assert.Equal(t, []int16{1}, f.ErrorCodes())
+}
+
+// The topic ids a consumer's Fetch requests carry (v13 on) are named from
+// the capture's Metadata responses: each id the requests hold has the name
+// kmsg reads for it from the Metadata responses, and TopicNames.Of names
+// the nodes of the decoded requests that hold one.
+func TestTopicNamesFromMetadata(t *testing.T) {
+	conns := traffic.ByConn(recordings[0].exchanges(t)) // kgo: produces to and consumes "orders"
+	want := map[string]string{}
+	for _, exs := range conns {
+		for _, ex := range exs {
+			if ex.APIKey != 3 || ex.Response == nil {
+				continue
+			}
+			resp := kmsg.NewPtrMetadataResponse()
+			resp.Version = ex.APIVersion
+			body := ex.Response[8:]
+			if resp.IsFlexible() {
+				body = body[1:] // the header's empty tagged fields
+			}
+			require.NoError(t, resp.ReadFrom(body))
+			for _, tp := range resp.Topics {
+				if tp.Topic != nil && tp.TopicID != [16]byte{} {
+					want[message.UUID(tp.TopicID).String()] = *tp.Topic
+				}
+			}
+		}
+	}
+	require.Contains(t, slices.Collect(maps.Values(want)), "orders", "kgo's Metadata responses carry the topic's id")
+
+	res := find(t, capturetest.WritePcap(capturetest.Ethernet, true, segments(capturetest.Scenario{MSS: 1400}, conns)))
+	names := res.TopicNames()
+	assert.Equal(t, conversation.TopicNames(want), names)
+
+	named := 0
+	for _, f := range res.All() {
+		if f.API == nil || f.API.Name != "Fetch" || f.Dir != schema.Request || f.Version < 13 {
+			continue
+		}
+		d := f.Decode()
+		require.Nil(t, d.Err)
+		var walk func(n *layout.Node)
+		walk = func(n *layout.Node) {
+			if n.Name == "TopicId" {
+				assert.Equal(t, "orders", names.Of(n), n.Value)
+				named++
+			}
+			for _, c := range n.Children {
+				walk(c)
+			}
+		}
+		walk(d.Tree)
+	}
+	assert.Greater(t, named, 0, "kgo's Fetch requests carry topic ids")
+	assert.Empty(t, names.Of(&layout.Node{Type: "string", Value: "orders"}), "only a uuid names a topic")
 }
