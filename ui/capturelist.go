@@ -270,6 +270,29 @@ func (l *CaptureList) ErrorCodes(i int) []int16 {
 	return codes
 }
 
+// Unanswered says why request i, which has no response in the capture,
+// has none, as far as the capture tells: a Produce with acks=0 is not
+// answered at all (expected false); otherwise its connection was closed
+// without an answer, or was still open where the capture ends. "" when
+// the input has no connections to tell by (frames pasted one by one).
+func (l *CaptureList) Unanswered(i int) (why string, expected bool) {
+	f := l.Frame(i)
+	expected = true
+	safely(func() error {
+		expected = f.AnswerExpected()
+		return nil
+	})
+	switch {
+	case !expected:
+		return "acks=0: the broker sends no response", false
+	case f.Conn == "":
+		return "", true
+	case l.Found.ConnOf(i).Closed:
+		return "no response: the connection was closed without one", true
+	}
+	return "no response before the capture ends: the connection was still open", true
+}
+
 // maxErrorScan bounds the responses one filter decodes to find their error
 // codes: on a capture of half a million frames, all of them took 3.8 s
 // natively, a freeze in the page. The rows shown always say theirs.

@@ -691,3 +691,56 @@ func TestTreeNamesTopicIDsFromCapture(t *testing.T) {
 	assert.Positive(t, fetches, "kgo's Fetch requests carry topic ids")
 	assert.Nil(t, (&CaptureList{Loading: true}).TopicNames(), "none while the capture loads")
 }
+
+// A request with no response says why, as far as the capture tells: a
+// Produce with acks=0 is answered by nothing (kgo producing so, against
+// kfake); a request whose connection was closed, or was still open where
+// the capture ends, says which.
+func TestCaptureListSaysWhyUnanswered(t *testing.T) {
+	exs, err := traffic.Record([]kgo.Opt{kgo.DefaultProduceTopic("orders"), kgo.RequiredAcks(kgo.NoAck()), kgo.DisableIdempotentWrite()}, func(ctx context.Context, cl *kgo.Client) {
+		require.NoError(t, cl.ProduceSync(ctx, &kgo.Record{Value: []byte("fire and forget")}).FirstErr())
+	})
+	require.NoError(t, err)
+	l := openCapture(t, "acks0.pcap", capturetest.WritePcap(capturetest.Ethernet, true, captureOf(exs).segs))
+	produce := -1
+	for i := range l.Len() {
+		if f := l.Frame(i); f.API != nil && f.API.Name == "Produce" {
+			produce = i
+		}
+	}
+	require.GreaterOrEqual(t, produce, 0)
+	why, expected := l.Unanswered(produce)
+	assert.False(t, expected)
+	assert.Equal(t, "acks=0: the broker sends no response", why)
+	l.SetFilter("api:Produce")
+	page := app.HTMLString(&Conversations{List: l, Gen: l.Gen})
+	assert.Contains(t, page, `<td class="num">none (acks=0)</td><td class="conv-notes">acks=0: the broker sends no response</td>`)
+
+	// The last request of a connection, its response left out: the
+	// connection closed after it, or the capture ends with it open.
+	conn := traffic.ByConn(exs)[0]
+	last := conn[len(conn)-1]
+	for _, closed := range []bool{true, false} {
+		c := capturetest.NewConn(netip.MustParseAddrPort("127.0.0.1:40000"), netip.MustParseAddrPort("127.0.0.1:29092"), time.Date(2026, 12, 4, 1, 2, 3, 0, time.UTC))
+		c.Open()
+		for _, ex := range conn {
+			c.Send(true, ex.Request, 1000)
+			if ex.Response != nil && ex.CorrelationID != last.CorrelationID {
+				c.Send(false, ex.Response, 1000)
+			}
+		}
+		if closed {
+			c.Close()
+		}
+		l := openCapture(t, "unanswered.pcap", capturetest.WritePcap(capturetest.Ethernet, true, c.Segments))
+		i := l.Len() - 1
+		require.Equal(t, last.Request, l.Frame(i).Bytes)
+		want := "no response before the capture ends: the connection was still open"
+		if closed {
+			want = "no response: the connection was closed without one"
+		}
+		why, expected := l.Unanswered(i)
+		assert.Equal(t, want, why)
+		assert.Equal(t, last.APIKey != 0, expected)
+	}
+}

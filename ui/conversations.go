@@ -298,6 +298,13 @@ func (c *Conversations) rowHTML(b *strings.Builder, i int, t0 time.Time) {
 		lat = latency(d)
 	} else if f.Dir == schema.Request && f.Pair < 0 {
 		lat = "no response"
+		why, expected := l.Unanswered(i)
+		if !expected {
+			lat = "none (acks=0)"
+		}
+		if why != "" {
+			notes = append(notes, why)
+		}
 	}
 	var title []string
 	if !f.Time.IsZero() {

@@ -117,6 +117,9 @@ type Conn struct {
 	// handshake, whose hellos a key log's secrets are found by: no key
 	// log opens it.
 	AfterHandshake bool
+	// Closed says the capture saw a side close or reset the connection:
+	// a request it left unanswered was not answered on it at all.
+	Closed bool
 }
 
 // Result is what Find found: the frames in capture order (the time of
@@ -194,6 +197,27 @@ func (r Result) Frame(i int) Frame {
 		f.Note = r.texts[s.note-1]
 	}
 	return f
+}
+
+// ConnOf is the connection frame i was found on.
+func (r Result) ConnOf(i int) Conn { return r.Conns[r.frames[i].conn] }
+
+// AnswerExpected reports whether the frame is a request its broker
+// answers: every request but a Produce with acks=0, to which a broker
+// sends nothing.
+func (f *Frame) AnswerExpected() bool {
+	if f.Dir != schema.Request {
+		return false
+	}
+	if f.API == nil || f.API.Key != 0 {
+		return true
+	}
+	if d := f.Decode(); d != nil && d.Msg != nil && d.Msg.Body != nil {
+		if acks, ok := d.Msg.Body.Get("Acks"); ok && acks == int16(0) {
+			return false
+		}
+	}
+	return true
 }
 
 // All is every frame with its index, in order.
@@ -581,6 +605,7 @@ func (f *finder) conn(g connGroup) Conn {
 		server = &streams[g.server]
 		c.Bytes[1] = len(server.Bytes)
 	}
+	c.Closed = client != nil && client.Closed || server != nil && server.Closed
 	if decrypt.IsTLS(client) || decrypt.IsTLS(server) {
 		if client, server = f.decrypt(&c, g, client, server); client == nil && server == nil {
 			c.Kind = TLS

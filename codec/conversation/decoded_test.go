@@ -3,13 +3,18 @@
 package conversation_test
 
 import (
+	"context"
 	"encoding/binary"
+	"fmt"
 	"maps"
+	"net/netip"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/twmb/franz-go/pkg/kgo"
 	"github.com/twmb/franz-go/pkg/kmsg"
 
 	"github.com/kafkawire/kafkawire/codec/capture/capturetest"
@@ -137,4 +142,49 @@ func TestTopicNamesFromMetadata(t *testing.T) {
 	}
 	assert.Greater(t, named, 0, "kgo's Fetch requests carry topic ids")
 	assert.Empty(t, names.Of(&layout.Node{Type: "string", Value: "orders"}), "only a uuid names a topic")
+}
+
+// A Produce with acks=0 expects no answer, and a capture of kgo producing
+// so has none for it; any other request expects one. A connection the
+// capture saw closed says so; one still open at the capture's end does not.
+func TestUnansweredRequests(t *testing.T) {
+	exs, err := traffic.Record([]kgo.Opt{kgo.DefaultProduceTopic("orders"), kgo.RequiredAcks(kgo.NoAck()), kgo.DisableIdempotentWrite()}, func(ctx context.Context, cl *kgo.Client) {
+		require.NoError(t, cl.ProduceSync(ctx, &kgo.Record{Value: []byte("fire and forget")}).FirstErr())
+	})
+	require.NoError(t, err)
+	for _, closed := range []bool{true, false} {
+		var segs []capturetest.Segment
+		t0 := time.Date(2026, 12, 4, 1, 2, 3, 0, time.UTC)
+		for i, exs := range traffic.ByConn(exs) {
+			c := capturetest.NewConn(netip.MustParseAddrPort(fmt.Sprintf("127.0.0.1:%d", 40000+i)), netip.MustParseAddrPort("127.0.0.1:9092"), t0)
+			c.Open()
+			for _, ex := range exs {
+				c.Send(true, ex.Request, 1400)
+				if ex.Response != nil {
+					c.Send(false, ex.Response, 1400)
+				}
+			}
+			if closed {
+				c.Close()
+			}
+			segs = append(segs, c.Segments...)
+		}
+		res := find(t, capturetest.WritePcap(capturetest.Ethernet, true, segs))
+		produces := 0
+		for i, f := range res.All() {
+			assert.Equal(t, closed, res.ConnOf(i).Closed, f.Conn)
+			if f.Dir != schema.Request {
+				assert.False(t, f.AnswerExpected(), "a response expects none")
+				continue
+			}
+			if f.API.Name == "Produce" {
+				produces++
+				assert.Equal(t, -1, f.Pair, "kfake answers no Produce with acks=0")
+				assert.False(t, f.AnswerExpected())
+			} else {
+				assert.True(t, f.AnswerExpected(), f.API.Name)
+			}
+		}
+		assert.Positive(t, produces)
+	}
 }

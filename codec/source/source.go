@@ -120,8 +120,11 @@ type Stream struct {
 	// FromStart says the capture saw the connection open (its SYN), so
 	// Bytes start at the first byte the sender sent.
 	FromStart bool
-	Gaps      []Gap     // missing ranges, ordered by Off; none for dumps and files
-	Segments  []Segment // arrival times, ordered by Off; none for dumps and files
+	// Closed says the capture saw the sender close its side (FIN) or
+	// reset the connection (RST).
+	Closed   bool
+	Gaps     []Gap     // missing ranges, ordered by Off; none for dumps and files
+	Segments []Segment // arrival times, ordered by Off; none for dumps and files
 	// Named are the frames whose API and version the input names (lines of
 	// kafkawire frames name a response's), ordered by Off.
 	Named []Named
