@@ -274,7 +274,8 @@ func (l *CaptureList) ErrorCodes(i int) []int16 {
 // has none, as far as the capture tells: a Produce with acks=0 is not
 // answered at all (expected false); otherwise its connection was closed
 // without an answer, or was still open where the capture ends. "" when
-// the input has no connections to tell by (frames pasted one by one).
+// the input has no packets to tell by (lines of kafkawire frames, a
+// client's log).
 func (l *CaptureList) Unanswered(i int) (why string, expected bool) {
 	f := l.Frame(i)
 	expected = true
@@ -282,12 +283,13 @@ func (l *CaptureList) Unanswered(i int) (why string, expected bool) {
 		expected = f.AnswerExpected()
 		return nil
 	})
+	c := l.Found.ConnOf(i)
 	switch {
 	case !expected:
 		return "acks=0: the broker sends no response", false
-	case f.Conn == "":
+	case !c.TCP:
 		return "", true
-	case l.Found.ConnOf(i).Closed:
+	case c.Closed:
 		return "no response: the connection was closed without one", true
 	}
 	return "no response before the capture ends: the connection was still open", true

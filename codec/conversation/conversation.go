@@ -117,9 +117,11 @@ type Conn struct {
 	// handshake, whose hellos a key log's secrets are found by: no key
 	// log opens it.
 	AfterHandshake bool
-	// Closed says the capture saw a side close or reset the connection:
-	// a request it left unanswered was not answered on it at all.
-	Closed bool
+	// TCP says the connection was read from its TCP packets, and Closed
+	// that the capture saw a side close or reset it: a request it left
+	// unanswered was not answered on it at all. Without TCP (lines of
+	// kafkawire frames, a client's log) the input does not tell.
+	TCP, Closed bool
 }
 
 // Result is what Find found: the frames in capture order (the time of
@@ -605,6 +607,7 @@ func (f *finder) conn(g connGroup) Conn {
 		server = &streams[g.server]
 		c.Bytes[1] = len(server.Bytes)
 	}
+	c.TCP = client != nil && client.TCP || server != nil && server.TCP
 	c.Closed = client != nil && client.Closed || server != nil && server.Closed
 	if decrypt.IsTLS(client) || decrypt.IsTLS(server) {
 		if client, server = f.decrypt(&c, g, client, server); client == nil && server == nil {

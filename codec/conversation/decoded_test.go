@@ -173,6 +173,7 @@ func TestUnansweredRequests(t *testing.T) {
 		produces := 0
 		for i, f := range res.All() {
 			assert.Equal(t, closed, res.ConnOf(i).Closed, f.Conn)
+			assert.True(t, res.ConnOf(i).TCP, f.Conn)
 			if f.Dir != schema.Request {
 				assert.False(t, f.AnswerExpected(), "a response expects none")
 				continue
@@ -187,4 +188,16 @@ func TestUnansweredRequests(t *testing.T) {
 		}
 		assert.Positive(t, produces)
 	}
+}
+
+// Lines of kafkawire frames name a connection, but no packets: whether it
+// closed is not known.
+func TestConnFromLinesIsNotTCP(t *testing.T) {
+	ex := traffic.ByConn(recordings[0].exchanges(t))[0][0]
+	line := `{"conn":"127.0.0.1:40872>127.0.0.1:19092","time":"2026-12-03T13:56:38.775843000Z","direction":"request","hex":"` + fmt.Sprintf("%x", ex.Request) + `"}` + "\n"
+	res := find(t, []byte(line))
+	require.Equal(t, 1, res.Len())
+	assert.Equal(t, "127.0.0.1:40872>127.0.0.1:19092", res.Frame(0).Conn)
+	assert.False(t, res.ConnOf(0).TCP)
+	assert.False(t, res.ConnOf(0).Closed)
 }

@@ -120,6 +120,9 @@ type Stream struct {
 	// FromStart says the capture saw the connection open (its SYN), so
 	// Bytes start at the first byte the sender sent.
 	FromStart bool
+	// TCP says the bytes were put together from TCP packets (a capture,
+	// a packet dump), whose flags FromStart and Closed tell.
+	TCP bool
 	// Closed says the capture saw the sender close its side (FIN) or
 	// reset the connection (RST).
 	Closed   bool
