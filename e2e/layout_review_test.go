@@ -235,6 +235,15 @@ func TestPhoneCaptureListShowsTheAPIAndTheClientPort(t *testing.T) {
 	noSidewaysScroll(t, s, phone, "/ with a capture")
 	s.viewShot("list")
 	s.shot("list-box", "#paste")
+
+	// The latency's sort, in the header a phone does not show, stays as
+	// a button of its own, and sorts.
+	sort := `document.querySelector('#conv-list button[data-sort="latency"]')`
+	if r := eval[[]float64](s, `(r => [r.width, r.left, r.right])(`+sort+`.getBoundingClientRect())`); r[0] == 0 || r[1] < 0 || r[2] > w {
+		t.Errorf("the latency sort is at %v on a phone", r)
+	}
+	s.clickUntil("the slowest first", `#conv-list button[data-sort="latency"]`, sort+`.getAttribute('aria-pressed') == 'true'`)
+	s.shot("sorted", "#paste")
 }
 
 // stripCuts is a JavaScript expression: the versions the strip cuts at an
