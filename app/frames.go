@@ -380,6 +380,7 @@ func writeFrameLines(w io.Writer, res conversation.Result, withErrors bool) erro
 	}()
 	for range workers {
 		go func() {
+			var codes conversation.ErrorCodes // a worker's own: a body seen before is not decoded again
 			for c := range next {
 				var b []byte
 				select {
@@ -400,7 +401,7 @@ func writeFrameLines(w io.Writer, res conversation.Result, withErrors bool) erro
 					}
 					var errs []int16
 					if withErrors {
-						errs = f.ErrorCodes()
+						errs, _ = codes.Of(&f)
 					}
 					b = appendFrameLine(b, &f, pair, errs)
 				}

@@ -71,6 +71,7 @@ type CaptureList struct {
 	shown    []int // frames matching Filter, in order
 	shownFor string
 	errs     map[int][]int16         // the error codes of the responses looked at (ErrorCodes)
+	codes    conversation.ErrorCodes // what finds them, a body seen before decoded once
 	topics   conversation.TopicNames // the topic ids the frames name, once asked for (TopicNames)
 	// scanned counts the responses a filter decoded for their error codes,
 	// and scanCut says it stopped at maxErrorScan (filterErrorCodes).
@@ -156,7 +157,7 @@ func (l *CaptureList) set(res conversation.Result, err error) {
 		l.Err = err.Error()
 	}
 	l.shown, l.shownFor = nil, ""
-	l.errs, l.topics = nil, nil
+	l.errs, l.codes, l.topics = nil, conversation.ErrorCodes{}, nil
 	l.Gen++
 }
 
@@ -255,19 +256,26 @@ func (l *CaptureList) ErrorCodes(i int) []int16 {
 	if f.Dir != schema.Response || f.API == nil {
 		return nil
 	}
+	codes, _ := l.errorCodes(i, &f)
+	return codes
+}
+
+// errorCodes are response f's error codes (frame i), and whether they
+// were decoded now: not when looked at before, nor when a response with
+// the same body was (conversation.ErrorCodes).
+func (l *CaptureList) errorCodes(i int, f *conversation.Frame) (codes []int16, decoded bool) {
 	if codes, ok := l.errs[i]; ok {
-		return codes
+		return codes, false
 	}
-	var codes []int16
 	safely(func() error {
-		codes = f.ErrorCodes()
+		codes, decoded = l.codes.Of(f)
 		return nil
 	})
 	if l.errs == nil {
 		l.errs = map[int][]int16{}
 	}
 	l.errs[i] = codes
-	return codes
+	return codes, decoded
 }
 
 // Unanswered says why request i, which has no response in the capture,
@@ -307,15 +315,19 @@ func (l *CaptureList) filterErrorCodes(i int) []int16 {
 	if codes, ok := l.errs[i]; ok {
 		return codes
 	}
-	if f := l.Frame(i); f.Dir != schema.Response || f.API == nil {
+	f := l.Frame(i)
+	if f.Dir != schema.Response || f.API == nil {
 		return nil
 	}
 	if l.scanned >= maxErrorScan {
 		l.scanCut = true
 		return nil
 	}
-	l.scanned++
-	return l.ErrorCodes(i)
+	codes, decoded := l.errorCodes(i, &f)
+	if decoded {
+		l.scanned++
+	}
+	return codes
 }
 
 // ScanCut says the filter looked for error codes in only maxErrorScan

@@ -5,6 +5,7 @@ package ui
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"net/netip"
@@ -742,5 +743,55 @@ func TestCaptureListSaysWhyUnanswered(t *testing.T) {
 		why, expected := l.Unanswered(i)
 		assert.Equal(t, want, why)
 		assert.Equal(t, last.APIKey != 0, expected)
+	}
+}
+
+// The error filter decodes a body it has seen once: a capture that repeats
+// a failing exchange on more connections than one filter decodes
+// responses (maxErrorScan) finds every failure, and says it looked at all.
+// Responses that differ, one filter decodes at most maxErrorScan of.
+func TestErrorFilterDecodesARepeatedBodyOnce(t *testing.T) {
+	exs, err := traffic.Record(nil, func(ctx context.Context, cl *kgo.Client) {
+		require.NoError(t, traffic.DeleteMissingTopic(ctx, cl))
+	})
+	require.NoError(t, err)
+	var failing traffic.Exchange
+	for _, ex := range exs {
+		if ex.APIKey == 20 {
+			failing = ex
+		}
+	}
+	require.NotNil(t, failing.Response)
+	const conns = maxErrorScan + 500
+	// throttle is where the body's throttle time is: after the size, the
+	// correlation id and (a flexible header) its tagged fields.
+	throttle := 8 + int(schema.HeaderVersion(schema.ByKey(20), failing.APIVersion, schema.Response))
+	for _, differ := range []bool{false, true} {
+		var segs []capturetest.Segment
+		t0 := time.Date(2026, 12, 4, 1, 2, 3, 0, time.UTC)
+		for i := range conns {
+			c := capturetest.NewConn(netip.MustParseAddrPort(fmt.Sprintf("127.0.%d.%d:40000", 1+i/250, 1+i%250)), netip.MustParseAddrPort("127.0.0.1:29092"), t0.Add(time.Duration(i)*time.Millisecond))
+			c.Open()
+			c.Send(true, failing.Request, 1400)
+			resp := failing.Response
+			if differ {
+				resp = bytes.Clone(resp)
+				binary.BigEndian.PutUint32(resp[throttle:], uint32(i))
+			}
+			c.Send(false, resp, 1400)
+			c.Close()
+			segs = append(segs, c.Segments...)
+		}
+		l := openCapture(t, "repeated.pcap", capturetest.WritePcap(capturetest.Ethernet, true, segs))
+		require.Equal(t, 2*conns, l.Len())
+		l.SetFilter("err:unknown_topic")
+		if differ {
+			assert.Equal(t, maxErrorScan, l.Matching(), "as many as one filter decodes")
+			assert.True(t, l.ScanCut(), "and it says it stopped")
+			continue
+		}
+		assert.Equal(t, conns, l.Matching())
+		assert.False(t, l.ScanCut(), "one body, decoded once")
+		assert.Equal(t, 1, l.scanned)
 	}
 }

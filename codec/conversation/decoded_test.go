@@ -201,3 +201,33 @@ func TestConnFromLinesIsNotTCP(t *testing.T) {
 	assert.False(t, res.ConnOf(0).TCP)
 	assert.False(t, res.ConnOf(0).Closed)
 }
+
+// ErrorCodes decodes a body once: the same response again, under another
+// correlation id, takes the codes found before; another body, or the same
+// bytes read as another version, is decoded.
+func TestErrorCodesDecodeABodyOnce(t *testing.T) {
+	resp := kmsg.NewPtrDeleteTopicsResponse()
+	resp.Version = 6
+	r := kmsg.NewDeleteTopicsResponseTopic()
+	r.Topic, r.ErrorCode = kmsg.StringPtr("no-such-topic"), 3
+	resp.Topics = append(resp.Topics, r)
+	frameOf := func(corr uint32, version int16) *conversation.Frame {
+		b := append(binary.BigEndian.AppendUint32(nil, corr), 0)
+		b = resp.AppendTo(b)
+		b = append(binary.BigEndian.AppendUint32(nil, uint32(len(b))), b...)
+		return &conversation.Frame{Dir: schema.Response, API: schema.ByName("DeleteTopics"), Version: version, Bytes: b}
+	}
+	var c conversation.ErrorCodes
+	codes, decoded := c.Of(frameOf(1, 6))
+	assert.Equal(t, []int16{3}, codes)
+	assert.True(t, decoded)
+	codes, decoded = c.Of(frameOf(2, 6))
+	assert.Equal(t, []int16{3}, codes)
+	assert.False(t, decoded, "the same body under another correlation id")
+	_, decoded = c.Of(frameOf(3, 5))
+	assert.True(t, decoded, "read as another version")
+	resp.ThrottleMillis = 7
+	codes, decoded = c.Of(frameOf(4, 6))
+	assert.Equal(t, []int16{3}, codes)
+	assert.True(t, decoded, "another body")
+}
