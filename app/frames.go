@@ -380,7 +380,7 @@ func writeFrameLines(w io.Writer, res conversation.Result, withErrors bool) erro
 	}()
 	for range workers {
 		go func() {
-			var codes conversation.ErrorCodes // a worker's own: a body seen before is not decoded again
+			var facts conversation.FactCache // a worker's own: a body seen before is not decoded again
 			for c := range next {
 				var b []byte
 				select {
@@ -401,7 +401,10 @@ func writeFrameLines(w io.Writer, res conversation.Result, withErrors bool) erro
 					}
 					var errs []int16
 					if withErrors {
-						errs, _ = codes.Of(&f)
+						if f.Dir == schema.Response {
+							fa, _ := facts.Of(&f)
+							errs = fa.ErrorCodes
+						}
 					}
 					b = appendFrameLine(b, &f, pair, errs)
 				}

@@ -70,11 +70,11 @@ type CaptureList struct {
 
 	shown    []int // frames matching Filter, in order
 	shownFor string
-	errs     map[int][]int16         // the error codes of the responses looked at (ErrorCodes)
-	codes    conversation.ErrorCodes // what finds them, a body seen before decoded once
-	topics   conversation.TopicNames // the topic ids the frames name, once asked for (TopicNames)
-	// scanned counts the responses a filter decoded for their error codes,
-	// and scanCut says it stopped at maxErrorScan (filterErrorCodes).
+	facts    map[int]*conversation.Facts // of the frames looked at (ErrorCodes, a filter)
+	found    conversation.FactCache      // what finds them, a body seen before decoded once
+	topics   conversation.TopicNames     // the topic ids the frames name, once asked for (TopicNames)
+	// scanned counts the frames a filter decoded for their error codes or
+	// topics, and scanCut says it stopped at maxErrorScan (filterFacts).
 	scanned int
 	scanCut bool
 	// stopped tells a load still running that the user has moved on to
@@ -157,7 +157,7 @@ func (l *CaptureList) set(res conversation.Result, err error) {
 		l.Err = err.Error()
 	}
 	l.shown, l.shownFor = nil, ""
-	l.errs, l.codes, l.topics = nil, conversation.ErrorCodes{}, nil
+	l.facts, l.found, l.topics = nil, conversation.FactCache{}, nil
 	l.Gen++
 }
 
@@ -256,26 +256,27 @@ func (l *CaptureList) ErrorCodes(i int) []int16 {
 	if f.Dir != schema.Response || f.API == nil {
 		return nil
 	}
-	codes, _ := l.errorCodes(i, &f)
-	return codes
+	fa, _ := l.factsOf(i, &f)
+	return fa.ErrorCodes
 }
 
-// errorCodes are response f's error codes (frame i), and whether they
-// were decoded now: not when looked at before, nor when a response with
-// the same body was (conversation.ErrorCodes).
-func (l *CaptureList) errorCodes(i int, f *conversation.Frame) (codes []int16, decoded bool) {
-	if codes, ok := l.errs[i]; ok {
-		return codes, false
+// factsOf are frame i's facts (f), and whether they were decoded now: not
+// when looked at before, nor when a frame with the same body was
+// (conversation.FactCache).
+func (l *CaptureList) factsOf(i int, f *conversation.Frame) (fa *conversation.Facts, decoded bool) {
+	if fa, ok := l.facts[i]; ok {
+		return fa, false
 	}
+	fa = &conversation.Facts{}
 	safely(func() error {
-		codes, decoded = l.codes.Of(f)
+		fa, decoded = l.found.Of(f)
 		return nil
 	})
-	if l.errs == nil {
-		l.errs = map[int][]int16{}
+	if l.facts == nil {
+		l.facts = map[int]*conversation.Facts{}
 	}
-	l.errs[i] = codes
-	return codes, decoded
+	l.facts[i] = fa
+	return fa, decoded
 }
 
 // Unanswered says why request i, which has no response in the capture,
@@ -303,35 +304,62 @@ func (l *CaptureList) Unanswered(i int) (why string, expected bool) {
 	return "no response before the capture ends: the connection was still open", true
 }
 
-// maxErrorScan bounds the responses one filter decodes to find their error
-// codes: on a capture of half a million frames, all of them took 3.8 s
-// natively, a freeze in the page. The rows shown always say theirs.
+// maxErrorScan bounds the frames one filter decodes to find their error
+// codes or topics: on a capture of half a million frames, decoding every
+// response took 3.8 s natively, a freeze in the page. A frame whose body
+// was decoded before is not counted; the rows shown always say their
+// error codes.
 const maxErrorScan = 5000
 
 // filterErrorCodes is ErrorCodes for a filter, which decodes at most
 // maxErrorScan responses it has not seen: past them it finds none, and
 // scanCut says so.
 func (l *CaptureList) filterErrorCodes(i int) []int16 {
-	if codes, ok := l.errs[i]; ok {
-		return codes
-	}
 	f := l.Frame(i)
-	if f.Dir != schema.Response || f.API == nil {
+	if f.Dir != schema.Response {
 		return nil
+	}
+	return l.filterFacts(i, &f).ErrorCodes
+}
+
+// filterFacts is factsOf for a filter, which decodes at most maxErrorScan
+// frames it has not seen: past them it finds nothing, and scanCut says so.
+func (l *CaptureList) filterFacts(i int, f *conversation.Frame) *conversation.Facts {
+	if fa, ok := l.facts[i]; ok {
+		return fa
+	}
+	if f.API == nil {
+		return &conversation.Facts{}
 	}
 	if l.scanned >= maxErrorScan {
 		l.scanCut = true
-		return nil
+		return &conversation.Facts{}
 	}
-	codes, decoded := l.errorCodes(i, &f)
+	fa, decoded := l.factsOf(i, f)
 	if decoded {
 		l.scanned++
 	}
-	return codes
+	return fa
 }
 
-// ScanCut says the filter looked for error codes in only maxErrorScan
-// responses it had not seen before.
+// filterTopics are the names of the topics frame i names, by name or by
+// an id the capture names (TopicNames), for a filter (filterFacts).
+func (l *CaptureList) filterTopics(i int, f *conversation.Frame) []string {
+	fa := l.filterFacts(i, f)
+	if len(fa.TopicIDs) == 0 {
+		return fa.Topics
+	}
+	names := slices.Clone(fa.Topics)
+	for _, id := range fa.TopicIDs {
+		if name := l.TopicNames()[id.String()]; name != "" {
+			names = append(names, name)
+		}
+	}
+	return names
+}
+
+// ScanCut says the filter looked for error codes or topics in only
+// maxErrorScan frames it had not seen before.
 func (l *CaptureList) ScanCut() bool { return l.scanCut }
 
 // errorNames are codes by name: UNKNOWN_TOPIC_OR_PARTITION, or the number
@@ -491,6 +519,10 @@ func (l *CaptureList) matches(i int, terms []string) bool {
 				for _, name := range errorNames(l.filterErrorCodes(i)) {
 					ok = ok || strings.Contains(strings.ToLower(name), val)
 				}
+			case "topic":
+				for _, name := range l.filterTopics(i, &f) {
+					ok = ok || strings.Contains(strings.ToLower(name), val)
+				}
 			default:
 				keyed = false
 			}
@@ -529,7 +561,7 @@ func (l *CaptureList) matches(i int, terms []string) bool {
 }
 
 // filterKeys are the keys a filter term may name (matches).
-var filterKeys = []string{"api", "conn", "corr", "id", "dir", "v", "version", "err", "error", "client"}
+var filterKeys = []string{"api", "conn", "corr", "id", "dir", "v", "version", "err", "error", "client", "topic"}
 
 // FilterHint says what in filter q the list does not understand, and is
 // only looked for as text: a key it has not (foo:bar) or a comparison
@@ -538,7 +570,7 @@ func FilterHint(q string) string {
 	for _, t := range strings.Fields(strings.ToLower(q)) {
 		if key, val, keyed := strings.Cut(t, ":"); keyed && val != "" && key != "" &&
 			strings.Trim(key, "abcdefghijklmnopqrstuvwxyz") == "" && !slices.Contains(filterKeys, key) {
-			return "no key " + key + ": the keys are api, conn, corr (or id), dir, v, client and err"
+			return "no key " + key + ": the keys are api, conn, corr (or id), dir, v, client, topic and err"
 		}
 		if strings.ContainsAny(t, "<>") || strings.Contains(t, "!=") {
 			return t + " is no comparison here, only text to find: a term matches the API, connection, correlation id, direction or version"

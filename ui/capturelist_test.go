@@ -20,6 +20,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/twmb/franz-go/pkg/kgo"
+	"github.com/twmb/franz-go/pkg/kmsg"
 
 	"github.com/kafkawire/kafkawire/codec/capture/capturetest"
 	"github.com/kafkawire/kafkawire/codec/conversation"
@@ -531,7 +532,7 @@ func TestPastedTcpdumpTimesOfDay(t *testing.T) {
 // port) says nothing.
 func TestFilterHint(t *testing.T) {
 	for q, want := range map[string]string{
-		"foo:bar":           "no key foo: the keys are api, conn, corr (or id), dir, v, client and err",
+		"foo:bar":           "no key foo: the keys are api, conn, corr (or id), dir, v, client, topic and err",
 		"Fetch latency>1ms": "latency>1ms is no comparison here, only text to find: a term matches the API, connection, correlation id, direction or version",
 		"api:Fetch corr:7":  "",
 		"127.0.0.1:51234":   "",
@@ -794,4 +795,57 @@ func TestErrorFilterDecodesARepeatedBodyOnce(t *testing.T) {
 		assert.False(t, l.ScanCut(), "one body, decoded once")
 		assert.Equal(t, 1, l.scanned)
 	}
+}
+
+// topic: finds the frames that name a topic, by its name or by an id the
+// capture's Metadata responses name: kgo produces to two topics and
+// consumes one, whose Fetch requests (v13 on) carry its id alone.
+func TestFilterByTopic(t *testing.T) {
+	exs, err := traffic.Record([]kgo.Opt{kgo.ConsumeTopics("orders"), kgo.FetchMaxWait(50 * time.Millisecond)}, func(ctx context.Context, cl *kgo.Client) {
+		for _, topic := range []string{"orders", "payments"} {
+			require.NoError(t, cl.ProduceSync(ctx, &kgo.Record{Topic: topic, Value: []byte("x")}).FirstErr())
+		}
+		for got := 0; got == 0 && ctx.Err() == nil; {
+			got = cl.PollFetches(ctx).NumRecords()
+		}
+	})
+	require.NoError(t, err)
+	l := openCapture(t, "topics.pcap", capturetest.WritePcap(capturetest.Ethernet, true, captureOf(exs).segs))
+	matching := func(q string) map[string]int {
+		l.SetFilter(q)
+		apis := map[string]int{}
+		for _, i := range l.Shown(0, l.Matching()) {
+			f := l.Frame(i)
+			apis[f.API.Name+" "+f.Dir.String()]++
+		}
+		return apis
+	}
+	// The Fetch requests that name a topic, as kmsg reads them (an
+	// incremental fetch that changes nothing names none).
+	fetches := 0
+	for i := range l.Len() {
+		f := l.Frame(i)
+		if f.API.Name != "Fetch" || f.Dir != schema.Request {
+			continue
+		}
+		require.GreaterOrEqual(t, f.Version, int16(13), "kgo fetches by topic id")
+		body := 14 + int(binary.BigEndian.Uint16(f.Bytes[12:])) + 1 // the header: its client id, its tagged fields (none)
+		req := kmsg.NewPtrFetchRequest()
+		req.Version = f.Version
+		require.NoError(t, req.ReadFrom(f.Bytes[body:]))
+		if len(req.Topics) > 0 {
+			require.NotEqual(t, [16]byte{}, req.Topics[0].TopicID)
+			fetches++
+		}
+	}
+	require.Positive(t, fetches)
+	orders, payments := matching("topic:orders"), matching("topic:payments")
+	assert.Equal(t, fetches, orders["Fetch request"], "every Fetch names orders, by its id")
+	assert.Zero(t, payments["Fetch request"], "no Fetch names payments")
+	assert.Positive(t, orders["Produce request"])
+	assert.Positive(t, payments["Produce request"])
+	assert.Positive(t, payments["Metadata response"])
+	assert.Zero(t, orders["ApiVersions request"]+orders["ApiVersions response"])
+	assert.False(t, l.ScanCut())
+	assert.Empty(t, matching("topic:nosuchtopic"))
 }

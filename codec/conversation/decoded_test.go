@@ -202,10 +202,10 @@ func TestConnFromLinesIsNotTCP(t *testing.T) {
 	assert.False(t, res.ConnOf(0).Closed)
 }
 
-// ErrorCodes decodes a body once: the same response again, under another
-// correlation id, takes the codes found before; another body, or the same
+// FactCache decodes a body once: the same frame again, under another
+// correlation id, takes the facts found before; another body, or the same
 // bytes read as another version, is decoded.
-func TestErrorCodesDecodeABodyOnce(t *testing.T) {
+func TestFactsDecodeABodyOnce(t *testing.T) {
 	resp := kmsg.NewPtrDeleteTopicsResponse()
 	resp.Version = 6
 	r := kmsg.NewDeleteTopicsResponseTopic()
@@ -217,17 +217,40 @@ func TestErrorCodesDecodeABodyOnce(t *testing.T) {
 		b = append(binary.BigEndian.AppendUint32(nil, uint32(len(b))), b...)
 		return &conversation.Frame{Dir: schema.Response, API: schema.ByName("DeleteTopics"), Version: version, Bytes: b}
 	}
-	var c conversation.ErrorCodes
-	codes, decoded := c.Of(frameOf(1, 6))
-	assert.Equal(t, []int16{3}, codes)
+	var c conversation.FactCache
+	fa, decoded := c.Of(frameOf(1, 6))
+	assert.Equal(t, []int16{3}, fa.ErrorCodes)
+	assert.Equal(t, []string{"no-such-topic"}, fa.Topics)
 	assert.True(t, decoded)
-	codes, decoded = c.Of(frameOf(2, 6))
-	assert.Equal(t, []int16{3}, codes)
+	fa, decoded = c.Of(frameOf(2, 6))
+	assert.Equal(t, []int16{3}, fa.ErrorCodes)
 	assert.False(t, decoded, "the same body under another correlation id")
 	_, decoded = c.Of(frameOf(3, 5))
 	assert.True(t, decoded, "read as another version")
 	resp.ThrottleMillis = 7
-	codes, decoded = c.Of(frameOf(4, 6))
-	assert.Equal(t, []int16{3}, codes)
+	fa, decoded = c.Of(frameOf(4, 6))
+	assert.Equal(t, []int16{3}, fa.ErrorCodes)
 	assert.True(t, decoded, "another body")
+
+	// A request's correlation id comes after its API key and version.
+	req := kmsg.NewPtrMetadataRequest()
+	req.Version = 12
+	topic := kmsg.NewMetadataRequestTopic()
+	topic.Topic = kmsg.StringPtr("orders")
+	req.Topics = append(req.Topics, topic)
+	requestOf := func(corr int32) *conversation.Frame {
+		b := binary.BigEndian.AppendUint16(nil, 3)
+		b = binary.BigEndian.AppendUint16(b, 12)
+		b = binary.BigEndian.AppendUint32(b, uint32(corr))
+		b = append(b, 0xff, 0xff, 0) // a null client id, no tagged fields
+		b = req.AppendTo(b)
+		b = append(binary.BigEndian.AppendUint32(nil, uint32(len(b))), b...)
+		return &conversation.Frame{Dir: schema.Request, API: schema.ByName("Metadata"), Version: 12, Bytes: b}
+	}
+	fa, decoded = c.Of(requestOf(1))
+	assert.True(t, decoded)
+	assert.Equal(t, []string{"orders"}, fa.Topics)
+	assert.Empty(t, fa.ErrorCodes, "a request has none")
+	_, decoded = c.Of(requestOf(2))
+	assert.False(t, decoded, "the same request under another correlation id")
 }

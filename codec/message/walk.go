@@ -132,3 +132,27 @@ func topicID(fields []*schema.Field, s *Struct, fn func(UUID, string)) {
 		fn(id, name)
 	}
 }
+
+// Topics are the topics m names anywhere: by name (a field of the
+// catalogue's entityType topicName) and by id (a non-zero TopicId), each
+// once, in the order first met.
+func (m *Message) Topics() (names []string, ids []UUID) {
+	def := m.Def()
+	if def == nil || m.Body == nil {
+		return nil, nil
+	}
+	EachValue(def.Fields, m.Body, func(f *schema.Field, v any) bool {
+		switch x := v.(type) {
+		case string:
+			if f != nil && f.EntityType == "topicName" && x != "" && !slices.Contains(names, x) {
+				names = append(names, x)
+			}
+		case UUID:
+			if f != nil && f.Name == "TopicId" && x != (UUID{}) && !slices.Contains(ids, x) {
+				ids = append(ids, x)
+			}
+		}
+		return true
+	})
+	return names, ids
+}
