@@ -539,7 +539,8 @@ func decodeConversations(stdout, stderr io.Writer, fd found, asJSON bool) error 
 	if !asJSON {
 		// Topic ids (Fetch and Produce from v13) are printed with the
 		// names the capture's Metadata responses give them.
-		name = res.TopicNames().Of
+		names, _ := res.TopicNames(0) // as many as printing every frame decodes
+		name = names.Of
 	}
 	for i, f := range res.All() {
 		conn := f.Conn

@@ -8,8 +8,10 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"maps"
 	"net/netip"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -661,6 +663,7 @@ func TestTreeNamesTopicIDsFromCapture(t *testing.T) {
 	require.NoError(t, err)
 	l := openCapture(t, "consume.pcap", capturetest.WritePcap(capturetest.Ethernet, true, captureOf(exs).segs))
 	names := l.TopicNames()
+	require.Contains(t, slices.Collect(maps.Values(names)), "orders")
 	fetches := 0
 	for i := range l.Len() {
 		f := l.Frame(i)
@@ -684,7 +687,7 @@ func TestTreeNamesTopicIDsFromCapture(t *testing.T) {
 			assert.Contains(t, fieldsInBrief(topic, names), " (orders)")
 			for _, c := range topic.Kids() {
 				if c.Key == "TopicId" {
-					assert.Contains(t, rowHTML(c, false, "", names.Of(c)), "= "+c.Value+" (orders)</span>")
+					assert.Contains(t, rowHTML(c, false, "", names.Of(c)), `<span class="va whole">= `+c.Value+" (orders)</span>", "a short value, the last a narrow row cuts")
 					fetches++
 				}
 			}
@@ -744,6 +747,36 @@ func TestCaptureListSaysWhyUnanswered(t *testing.T) {
 		why, expected := l.Unanswered(i)
 		assert.Equal(t, want, why)
 		assert.Equal(t, last.APIKey != 0, expected)
+	}
+
+	// The first response left out, the later ones there: the capture lost
+	// it. The client's side alone: the capture holds nothing the server
+	// sent.
+	require.Greater(t, len(conn), 1)
+	for _, oneWay := range []bool{false, true} {
+		c := capturetest.NewConn(netip.MustParseAddrPort("127.0.0.1:40000"), netip.MustParseAddrPort("127.0.0.1:29092"), time.Date(2026, 12, 4, 1, 2, 3, 0, time.UTC))
+		c.Open()
+		for k, ex := range conn {
+			c.Send(true, ex.Request, 1000)
+			if ex.Response != nil && k > 0 && !oneWay {
+				c.Send(false, ex.Response, 1000)
+			}
+		}
+		c.Close()
+		l := openCapture(t, "lost.pcap", capturetest.WritePcap(capturetest.Ethernet, true, c.Segments))
+		require.Equal(t, conn[0].Request, l.Frame(0).Bytes)
+		want := "the capture lost its response: a later request on this connection was answered, and a broker answers them in order"
+		if oneWay {
+			want = "the capture holds nothing the server sent on this connection"
+		}
+		why, _ := l.Unanswered(0)
+		assert.Equal(t, want, why)
+		for j := range l.Len() {
+			if l.Frame(j).Dir == schema.Response {
+				why, _ = l.Unanswered(j)
+				assert.Empty(t, why, "a response: no why")
+			}
+		}
 	}
 }
 

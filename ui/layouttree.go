@@ -436,20 +436,22 @@ func rowHTML(n *layout.Node, open bool, brief, topic string) string {
 	if n.Type != "" {
 		text("ty", n.Type)
 	}
-	value := ""
+	value, short := "", false
 	switch {
 	case brief != "": // a closed struct says what its fields hold, on its own row
 		value = "= " + brief
 	case n.Value != "":
 		value = "= " + n.Value
-		if topic != "" {
-			value += " (" + topic + ")"
-		}
+	}
+	// A short value is the last text a narrow row cuts (kafkawire.css):
+	// "decompressed" and the offsets give way before it. A topic id is one,
+	// its topic's name beside it or not.
+	short = utf8.RuneCountInString(value) <= wholeValue
+	if topic != "" && brief == "" && n.Value != "" {
+		value += " (" + topic + ")"
 	}
 	if value != "" {
-		// A short value is the last text a narrow row cuts (kafkawire.css):
-		// "decompressed" and the offsets give way before it.
-		if utf8.RuneCountInString(value) <= wholeValue {
+		if short {
 			text("va whole", value)
 		} else {
 			text("va", value)

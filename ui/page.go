@@ -39,9 +39,10 @@ type Page struct {
 	fragSeen string
 	popState app.Func // the listener of Back and Forward (onPopState), while mounted
 	pushing  bool     // writeURL makes a new step of the history (pushLink)
-	// topics names the topic ids of the session's capture, which the
-	// frames opened from it carry (Fetch from v13): nil without one.
-	topics conversation.TopicNames
+	// capture is the session's capture, whose Metadata responses name the
+	// topic ids the frames opened from it carry (Fetch from v13); nil
+	// without one.
+	capture *CaptureList
 }
 
 func (c *Page) OnInit() {
@@ -58,7 +59,7 @@ func (c *Page) OnPreRender(ctx app.Context) {
 func (c *Page) OnMount(ctx app.Context) {
 	c.ready = true
 	guard(ctx, func() { c.restoreDraft(ctx) }) // draft.go
-	c.topics = sessionTopics(ctx)
+	c.capture = sessionCapture(ctx)
 	if app.IsClient && c.popState == nil {
 		c.popState = app.FuncOf(func(app.Value, []app.Value) any {
 			ctx.Dispatch(func(ctx app.Context) { guard(ctx, func() { c.onPopState(ctx) }) })
@@ -73,7 +74,7 @@ func (c *Page) OnNav(ctx app.Context) {
 		if !c.atLocation() {
 			c.loadLocation(true)
 		}
-		c.topics = sessionTopics(ctx)
+		c.capture = sessionCapture(ctx)
 		c.setTitle(ctx)
 		return
 	}
@@ -142,12 +143,18 @@ func (c *Page) Render() app.UI {
 }
 
 func (c *Page) paneUI(p *Pane) app.UI {
+	// The names are found when first shown: on a page whose frames can
+	// hold a topic id.
+	var topics conversation.TopicNames
+	if c.capture != nil && (c.api.HoldsTopicIDs(schema.Request, c.v) || c.api.HoldsTopicIDs(schema.Response, c.v)) {
+		topics = c.capture.TopicNames()
+	}
 	mp := &MessagePane{
 		On: c, Dir: p.Dir, API: c.api.Name, Version: c.v,
 		Header: schema.HeaderVersion(c.api, c.v, p.Dir),
 		Notice: p.Notice, Replaced: p.Replaced, Undo: p.Undo, Copied: c.copied[p.Dir], Minimal: p.IsMinimal(), AsGiven: p.AsGiven, Folded: p.Folded,
 		Bytes: p.Bytes(), Regions: p.Regions, Gen: p.Gen, Changed: p.Changed,
-		Tree: p.Decoded.Tree, TopicNames: c.topics,
+		Tree: p.Decoded.Tree, TopicNames: topics,
 		SelOff: -1, SelEnd: -1, HovOff: -1, HovEnd: -1, Cursor: p.Cursor,
 	}
 	mp.Inner = p.Inner()
@@ -170,7 +177,7 @@ func (c *Page) paneUI(p *Pane) app.UI {
 			buf = p.Decoded.Bufs[n.Buf]
 		}
 		d := Details(n, buf, info.Crumb) // the position as the breadcrumb names it
-		if topic := c.topics.Of(n); topic != "" {
+		if topic := topics.Of(n); topic != "" {
 			d.Value += " (topic " + topic + ", as the capture's metadata names it)"
 		}
 		if n.Buf > 0 {

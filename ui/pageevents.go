@@ -16,7 +16,7 @@ import (
 // ShowPaste implements PasteShower: the paste box has put frames into this page's fragment.
 func (c *Page) ShowPaste(ctx app.Context) {
 	c.loadLocation(false)
-	c.topics = sessionTopics(ctx)
+	c.capture = sessionCapture(ctx)
 	c.setTitle(ctx)
 }
 

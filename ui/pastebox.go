@@ -5,7 +5,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/kafkawire/kafkawire/codec/conversation"
 	"github.com/kafkawire/kafkawire/codec/hexin"
 	"github.com/kafkawire/kafkawire/codec/schema"
 	"github.com/kafkawire/kafkawire/codec/source"
@@ -84,15 +83,14 @@ func (b *PasteBox) joinSession(s stateStore) {
 	}
 }
 
-// sessionTopics names the topic ids of the session's capture (its
-// Metadata responses say them); nil when the session holds none.
-func sessionTopics(s stateStore) conversation.TopicNames {
+// sessionCapture is the session's capture list; nil when it holds none.
+func sessionCapture(s stateStore) *CaptureList {
 	var ref pasteRef
 	s.GetState(pasteState, &ref)
 	if ref.p == nil {
 		return nil
 	}
-	return ref.p.Capture.TopicNames()
+	return ref.p.Capture
 }
 
 func (b *PasteBox) OnMount(ctx app.Context) {

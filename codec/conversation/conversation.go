@@ -29,6 +29,7 @@ import (
 
 	"github.com/kafkawire/kafkawire/codec/decrypt"
 	"github.com/kafkawire/kafkawire/codec/frame"
+	"github.com/kafkawire/kafkawire/codec/message"
 	"github.com/kafkawire/kafkawire/codec/schema"
 	"github.com/kafkawire/kafkawire/codec/source"
 )
@@ -78,10 +79,23 @@ func (f *Frame) ErrorCodes() []int16 {
 	if f.Dir != schema.Response {
 		return nil
 	}
-	if d := f.Decode(); d != nil && d.Msg != nil {
-		return d.Msg.ErrorCodes()
+	if m := f.message(); m != nil {
+		return m.ErrorCodes()
 	}
 	return nil
+}
+
+// message is the frame's message, for what it says: nil when it does not
+// decode. A frame the input cut short (Broken) gives what it decoded
+// before the cut; a whole one that fails is not what it was taken for (a
+// response paired with the wrong request), and what it decoded is not
+// trusted.
+func (f *Frame) message() *message.Message {
+	d := f.Decode()
+	if d == nil || d.Msg == nil || d.Err != nil && f.Broken == "" {
+		return nil
+	}
+	return d.Msg
 }
 
 // Kind is what a connection was found to carry.
@@ -122,6 +136,9 @@ type Conn struct {
 	// unanswered was not answered on it at all. Without TCP (lines of
 	// kafkawire frames, a client's log) the input does not tell.
 	TCP, Closed bool
+	// Lost counts the bytes the capture lost of each side (client,
+	// server): the sequence numbers say they were sent.
+	Lost [2]int
 }
 
 // Result is what Find found: the frames in capture order (the time of
@@ -202,7 +219,10 @@ func (r Result) Frame(i int) Frame {
 }
 
 // ConnOf is the connection frame i was found on.
-func (r Result) ConnOf(i int) Conn { return r.Conns[r.frames[i].conn] }
+func (r Result) ConnOf(i int) Conn { return r.Conns[r.ConnIndex(i)] }
+
+// ConnIndex is the index in Conns of the connection frame i was found on.
+func (r Result) ConnIndex(i int) int { return int(r.frames[i].conn) }
 
 // AnswerExpected reports whether the frame is a request its broker
 // answers: every request but a Produce with acks=0, to which a broker
@@ -214,13 +234,20 @@ func (f *Frame) AnswerExpected() bool {
 	if f.API == nil || f.API.Key != 0 {
 		return true
 	}
-	if d := f.Decode(); d != nil && d.Msg != nil && d.Msg.Body != nil {
+	// Acks comes before the records, after the transactional id at most:
+	// the frame's first bytes decode it, however big the records are.
+	head := f.Bytes[:min(len(f.Bytes), acksWithin)]
+	if d := frame.Decode(head, f.API, f.Version, f.Dir); d.Msg != nil && d.Msg.Body != nil {
 		if acks, ok := d.Msg.Body.Get("Acks"); ok && acks == int16(0) {
 			return false
 		}
 	}
 	return true
 }
+
+// acksWithin is how far into a Produce request its acks is looked for:
+// past a header and a transactional id of any length seen in practice.
+const acksWithin = 1024
 
 // All is every frame with its index, in order.
 func (r Result) All() iter.Seq2[int, Frame] {
@@ -608,6 +635,13 @@ func (f *finder) conn(g connGroup) Conn {
 		c.Bytes[1] = len(server.Bytes)
 	}
 	c.TCP = client != nil && client.TCP || server != nil && server.TCP
+	for k, st := range []*source.Stream{client, server} {
+		if st != nil {
+			for _, g := range st.Gaps {
+				c.Lost[k] += g.Len
+			}
+		}
+	}
 	c.Closed = client != nil && client.Closed || server != nil && server.Closed
 	if decrypt.IsTLS(client) || decrypt.IsTLS(server) {
 		if client, server = f.decrypt(&c, g, client, server); client == nil && server == nil {

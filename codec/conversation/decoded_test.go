@@ -53,6 +53,11 @@ func TestFrameErrorCodes(t *testing.T) {
 	cut := f
 	cut.Bytes, cut.Broken = b[:len(b)-8], "the capture lost the rest"
 	assert.Equal(t, []int16{3}, cut.ErrorCodes())
+	// The same bytes, the input not saying they were cut: a frame that
+	// does not decode is not what it was taken for, and says nothing.
+	misread := cut
+	misread.Broken = ""
+	assert.Empty(t, misread.ErrorCodes())
 
 	unknown := f
 	unknown.API = nil
@@ -118,7 +123,12 @@ func TestTopicNamesFromMetadata(t *testing.T) {
 	require.Contains(t, slices.Collect(maps.Values(want)), "orders", "kgo's Metadata responses carry the topic's id")
 
 	res := find(t, capturetest.WritePcap(capturetest.Ethernet, true, segments(capturetest.Scenario{MSS: 1400}, conns)))
-	names := res.TopicNames()
+	names, cut := res.TopicNames(0)
+	require.False(t, cut)
+	// Bounded, it stops at its limit of decodes, and says so.
+	few, cut := res.TopicNames(1)
+	assert.True(t, cut)
+	assert.LessOrEqual(t, len(few), len(names))
 	assert.Equal(t, conversation.TopicNames(want), names)
 
 	named := 0

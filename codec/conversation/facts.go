@@ -16,18 +16,19 @@ type Facts struct {
 	TopicIDs   []message.UUID
 }
 
-// Facts decodes the frame for its facts, as far as its bytes decode; none
-// for a frame whose API is not known.
+// Facts decodes the frame for its facts, as far as the bytes of a frame
+// cut short decode; none for a frame whose API is not known, or a whole
+// one that does not decode.
 func (f *Frame) Facts() *Facts {
-	d := f.Decode()
-	if d == nil || d.Msg == nil {
+	m := f.message()
+	if m == nil {
 		return &Facts{}
 	}
 	fa := &Facts{}
 	if f.Dir == schema.Response {
-		fa.ErrorCodes = d.Msg.ErrorCodes()
+		fa.ErrorCodes = m.ErrorCodes()
 	}
-	fa.Topics, fa.TopicIDs = d.Msg.Topics()
+	fa.Topics, fa.TopicIDs = m.Topics()
 	return fa
 }
 
@@ -60,23 +61,28 @@ func (c *FactCache) Of(f *Frame) (facts *Facts, decoded bool) {
 	if f.API == nil {
 		return &Facts{}, false
 	}
-	// The correlation id ends a response's first 8 bytes (after the
-	// size), a request's first 12 (after its API key and version too).
-	past := 8
-	if f.Dir == schema.Request {
-		past = 12
-	}
-	if len(f.Bytes) <= past || len(f.Bytes) > sameBodyMax {
+	if len(f.Bytes) > sameBodyMax {
 		return f.Facts(), true
 	}
 	if c.byBody == nil {
 		c.seed, c.byBody = maphash.MakeSeed(), map[bodyKey]*Facts{}
 	}
-	k := bodyKey{f.API.Key, f.Version, f.Dir, maphash.Bytes(c.seed, f.Bytes[past:])}
+	k := bodyKey{f.API.Key, f.Version, f.Dir, maphash.Bytes(c.seed, f.body())}
 	if fa, ok := c.byBody[k]; ok {
 		return fa, false
 	}
 	fa := f.Facts()
 	c.byBody[k] = fa
 	return fa, true
+}
+
+// body is the frame's bytes past its correlation id, which two frames
+// that say the same differ in: a response's first 8 bytes (its size and
+// correlation id), a request's first 12 (its API key and version too).
+func (f *Frame) body() []byte {
+	past := 8
+	if f.Dir == schema.Request {
+		past = 12
+	}
+	return f.Bytes[min(past, len(f.Bytes)):]
 }

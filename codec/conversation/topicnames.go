@@ -23,12 +23,13 @@ func (t TopicNames) Of(n *layout.Node) string {
 	return t[n.Value]
 }
 
-// TopicNames is every topic id the frames name, with its name. Only the
-// frames that can name one are decoded, and of those that repeat one
-// another byte for byte past their size and correlation id (a client's
-// metadata refreshes, a capture of many short connections) only the first.
-func (r Result) TopicNames() TopicNames {
-	names := TopicNames{}
+// TopicNames is every topic id the frames name, with its name, and
+// whether it stopped at limit decodes (0: no limit). Only the frames that
+// can name one are decoded, and of those that repeat one another byte for
+// byte past their correlation id (a client's metadata refreshes, a capture
+// of many short connections) only the first.
+func (r Result) TopicNames(limit int) (names TopicNames, cut bool) {
+	names = TopicNames{}
 	type shape struct {
 		api, version int16
 		dir          schema.Direction
@@ -40,9 +41,10 @@ func (r Result) TopicNames() TopicNames {
 	}
 	seen := map[body]bool{}
 	seed := maphash.MakeSeed()
+	decoded := 0
 	for i := range r.frames {
 		s := &r.frames[i]
-		if s.api < 0 || s.size <= 8 {
+		if s.api < 0 {
 			continue
 		}
 		k := shape{s.api, s.version, s.dir}
@@ -55,19 +57,22 @@ func (r Result) TopicNames() TopicNames {
 			continue
 		}
 		f := r.Frame(i)
-		b := body{k, maphash.Bytes(seed, f.Bytes[8:])}
+		b := body{k, maphash.Bytes(seed, f.body())}
 		if seen[b] {
 			continue
 		}
 		seen[b] = true
-		// A frame cut short names what it read before the cut.
-		if d := f.Decode(); d != nil && d.Msg != nil {
-			d.Msg.TopicIDs(func(id message.UUID, name string) {
+		if limit > 0 && decoded == limit {
+			return names, true
+		}
+		decoded++
+		if m := f.message(); m != nil {
+			m.TopicIDs(func(id message.UUID, name string) {
 				if _, ok := names[id.String()]; !ok {
 					names[id.String()] = name
 				}
 			})
 		}
 	}
-	return names
+	return names, false
 }

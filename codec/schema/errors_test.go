@@ -44,3 +44,30 @@ func TestParseErrorCode(t *testing.T) {
 		}
 	}
 }
+
+// Which messages hold topic ids, and which name them: Fetch holds them
+// from v13 and never names them (its topics have a name or an id);
+// Metadata responses name them from v10.
+func TestTopicIDFields(t *testing.T) {
+	fetch, metadata := ByName("Fetch"), ByName("Metadata")
+	for _, c := range []struct {
+		api          *API
+		dir          Direction
+		v            int16
+		holds, names bool
+	}{
+		{fetch, Request, 12, false, false},
+		{fetch, Request, 13, true, false},
+		{fetch, Response, 16, true, false},
+		{metadata, Response, 9, false, false},
+		{metadata, Response, 10, true, true},
+		{metadata, Request, 12, true, true},
+	} {
+		if got := c.api.HoldsTopicIDs(c.dir, c.v); got != c.holds {
+			t.Errorf("%s %s v%d holds topic ids: %v", c.api.Name, c.dir, c.v, got)
+		}
+		if got := c.api.NamesTopicIDs(c.dir, c.v); got != c.names {
+			t.Errorf("%s %s v%d names topic ids: %v", c.api.Name, c.dir, c.v, got)
+		}
+	}
+}

@@ -226,6 +226,22 @@ func (a *API) NamesTopicIDs(d Direction, v int16) bool {
 	return def != nil && namesTopicIDs(def.Fields, v)
 }
 
+// HoldsTopicIDs reports whether a message of API a, direction d and
+// version v has a TopicId field at v, anywhere.
+func (a *API) HoldsTopicIDs(d Direction, v int16) bool {
+	def := a.Def(d, v)
+	return def != nil && holdsTopicIDs(def.Fields, v)
+}
+
+func holdsTopicIDs(fields []*Field, v int16) bool {
+	for _, f := range fields {
+		if f.Versions.Has(v) && (f.Name == "TopicId" && f.Type == "uuid" || holdsTopicIDs(f.Fields, v)) {
+			return true
+		}
+	}
+	return false
+}
+
 func namesTopicIDs(fields []*Field, v int16) bool {
 	id, name := false, false
 	for _, f := range fields {
