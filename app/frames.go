@@ -235,11 +235,12 @@ func nothingFound(stderr io.Writer, fd found) error {
 // with the keys in a fixed order, null where the input does not say, and
 // after the hex the keys that only some frames have: the exchange's
 // latency when both frames have times (pair is the frame's request or
-// response), the response's error codes by name (errs, with --errors),
-// why it is broken, a note. It is written by hand so that a frame's hex
+// response), why a request has no response (noResponse, "" for none or
+// when the input does not tell), the response's error codes by name (errs,
+// with --errors), why it is broken, a note. It is written by hand so that a frame's hex
 // goes straight to the output, not through a string per frame (a 100 MB
 // capture has 200 MB of hex).
-func appendFrameLine(b []byte, f *conversation.Frame, pair *conversation.Frame, errs []int16) []byte {
+func appendFrameLine(b []byte, f *conversation.Frame, pair *conversation.Frame, noResponse string, errs []int16) []byte {
 	b = append(b, `{"conn":`...)
 	b = appendNullableString(b, f.Conn)
 	b = append(b, `,"time":`...)
@@ -278,6 +279,10 @@ func appendFrameLine(b []byte, f *conversation.Frame, pair *conversation.Frame, 
 		}
 		b = append(b, `,"latencyUs":`...)
 		b = strconv.AppendInt(b, d.Microseconds(), 10)
+	}
+	if noResponse != "" {
+		b = append(b, `,"noResponse":`...)
+		b = appendNullableString(b, noResponse)
 	}
 	if len(errs) > 0 {
 		b = append(b, `,"errors":[`...)
@@ -340,6 +345,7 @@ const frameLinesChunk = 1 << 20
 // while the chunks made before them are written.
 func writeFrameLines(w io.Writer, res conversation.Result, withErrors bool) error {
 	workers := max(1, runtime.GOMAXPROCS(0))
+	unanswered := res.NoResponses() // read by every worker
 	type chunk struct {
 		from, to int
 		size     int // the lines' bytes, about
@@ -406,7 +412,11 @@ func writeFrameLines(w io.Writer, res conversation.Result, withErrors bool) erro
 							errs = fa.ErrorCodes
 						}
 					}
-					b = appendFrameLine(b, &f, pair, errs)
+					why := ""
+					if f.Dir == schema.Request && f.Pair < 0 {
+						why, _ = unanswered.Why(i)
+					}
+					b = appendFrameLine(b, &f, pair, why, errs)
 				}
 				c.lines <- b
 			}
@@ -535,6 +545,7 @@ func decodeConversations(stdout, stderr io.Writer, fd found, asJSON bool) error 
 	printNotes(stderr, fd.in, res, fd.warning)
 	var first error
 	notes := headings(stdout, stderr, asJSON)
+	unanswered := res.NoResponses()
 	var name func(*layout.Node) string
 	if !asJSON {
 		// Topic ids (Fetch and Produce from v13) are printed with the
@@ -569,6 +580,11 @@ func decodeConversations(stdout, stderr io.Writer, fd found, asJSON bool) error 
 		if f.Broken != "" {
 			fmt.Fprintf(notes, "  (broken: %s)\n", f.Broken)
 			fail(errors.New("broken: " + f.Broken))
+		}
+		if f.Dir == schema.Request && f.Pair < 0 {
+			if why, _ := unanswered.Why(i); why != "" {
+				fmt.Fprintf(notes, "  (%s)\n", why)
+			}
 		}
 		d := f.Decode()
 		if d == nil {

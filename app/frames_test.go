@@ -264,7 +264,7 @@ func TestFrameLineEscapes(t *testing.T) {
 	f := conversation.Frame{Conn: "[::1]:1>[::1]:2", Dir: schema.Response, Bytes: []byte{0, 0, 0, 4, 0, 0, 0, 7},
 		Broken: `5 bytes "missing"` + "\t\\", Note: "a\nb", Time: time.Date(2026, 1, 2, 3, 4, 5, 60, time.UTC)}
 	req := conversation.Frame{Dir: schema.Request, Time: f.Time.Add(-2501234567 * time.Nanosecond)}
-	line := appendFrameLine(nil, &f, &req, []int16{3, 9999})
+	line := appendFrameLine(nil, &f, &req, "", []int16{3, 9999})
 	var got map[string]any
 	require.NoError(t, json.Unmarshal(line, &got), string(line))
 	assert.Equal(t, map[string]any{"conn": "[::1]:1>[::1]:2", "time": "2026-01-02T03:04:05.000000060Z", "direction": "response",
@@ -288,15 +288,18 @@ func TestFramesAcrossAGap(t *testing.T) {
 	require.Equal(t, 0, status)
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	require.Len(t, lines, 2)
-	assert.Contains(t, lines[0], `"correlationId":null,"hex":"00000014003d0000","broken":"8 bytes missing 8 bytes into the frame (stream offset 8), of 24"}`)
-	assert.Contains(t, lines[1], `"hex":"`+hex.EncodeToString(req)+`"}`)
+	// The capture holds the client's side alone: it says so of each
+	// request, which has no response in it.
+	none := `"noResponse":"the capture holds nothing the server sent on this connection"`
+	assert.Contains(t, lines[0], `"correlationId":null,"hex":"00000014003d0000",`+none+`,"broken":"8 bytes missing 8 bytes into the frame (stream offset 8), of 24"}`)
+	assert.Contains(t, lines[1], `"hex":"`+hex.EncodeToString(req)+`",`+none+`}`)
 	assert.Equal(t, "kafkawire: note: 127.0.0.1:5000>127.0.0.1:6000: client stream: the frame at offset 0 is broken: 8 bytes missing 8 bytes into the frame (stream offset 8), of 24\n", errOut)
 
 	out, errOut, status = kafkawire(t, "", "decode", path)
 	assert.Equal(t, 1, status)
 	// The gap took the correlation id: the heading has none.
 	assert.Contains(t, out, "# conn 127.0.0.1:5000>127.0.0.1:6000 frame 1: request DescribeProducers v0, 2026-12-01T00:00:00.000")
-	assert.Contains(t, out, "  (broken: 8 bytes missing 8 bytes into the frame (stream offset 8), of 24)\nDescribeProducersRequest message v0")
+	assert.Contains(t, out, "  (broken: 8 bytes missing 8 bytes into the frame (stream offset 8), of 24)\n  (the capture holds nothing the server sent on this connection)\nDescribeProducersRequest message v0")
 	assert.Contains(t, out, "# conn 127.0.0.1:5000>127.0.0.1:6000 frame 2: request DescribeProducers v0")
 	assert.Contains(t, errOut, "kafkawire: conn 127.0.0.1:5000>127.0.0.1:6000 frame 1: broken: 8 bytes missing")
 }
@@ -318,7 +321,7 @@ func TestFrameLinesInOrder(t *testing.T) {
 		binary.BigEndian.PutUint32(b[4:], uint32(i))
 		f := conversation.Frame{Conn: fmt.Sprintf("10.0.0.1:%d>10.0.0.2:9092", i%7), Dir: schema.Response, Bytes: b}
 		frames = append(frames, f)
-		want = appendFrameLine(want, &f, nil, nil)
+		want = appendFrameLine(want, &f, nil, "", nil)
 	}
 	res := conversation.Collect(frames, nil)
 	var out bytes.Buffer
@@ -450,4 +453,36 @@ func TestDecodeNamesTopicIDs(t *testing.T) {
 	js, errOut, status := kafkawire(t, "", "decode", "--json", path)
 	require.Equal(t, 0, status, errOut)
 	assert.NotContains(t, js, "(orders)")
+}
+
+// frames and decode say why a request has no response: kgo producing with
+// acks=0, which kfake does not answer.
+func TestFramesSayWhyNoResponse(t *testing.T) {
+	exs, err := traffic.Record([]kgo.Opt{kgo.DefaultProduceTopic("orders"), kgo.RequiredAcks(kgo.NoAck()), kgo.DisableIdempotentWrite()}, func(ctx context.Context, cl *kgo.Client) {
+		require.NoError(t, cl.ProduceSync(ctx, &kgo.Record{Value: []byte("fire and forget")}).FirstErr())
+	})
+	require.NoError(t, err)
+	segs := capturetest.Scenario{}.Segments(traffic.Wire(traffic.ByConn(exs)))
+	path := writeTemp(t, "acks0.pcap", capturetest.WritePcap(capturetest.Ethernet, true, segs))
+	out, errOut, status := kafkawire(t, "", "frames", path)
+	require.Equal(t, 0, status, errOut)
+	produces := 0
+	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+		var line struct {
+			Direction  string
+			APIName    *string
+			NoResponse string
+		}
+		require.NoError(t, json.Unmarshal([]byte(l), &line))
+		if line.APIName != nil && *line.APIName == "Produce" {
+			assert.Equal(t, "acks=0: the broker sends no response", line.NoResponse)
+			produces++
+		} else {
+			assert.Empty(t, line.NoResponse, l)
+		}
+	}
+	assert.Positive(t, produces)
+	out, errOut, status = kafkawire(t, "", "decode", path)
+	require.Equal(t, 0, status, errOut)
+	assert.Regexp(t, `frame \d+: request Produce v\d+, correlation id \d+, [^\n]*\n  \(acks=0: the broker sends no response\)\n`, out)
 }

@@ -74,10 +74,9 @@ type CaptureList struct {
 	found    conversation.FactCache      // what finds them, a body seen before decoded once
 	topics   conversation.TopicNames     // the topic ids the frames name, once asked for (TopicNames)
 	// unanswered says why each request without a response asked about
-	// has none (Unanswered); lastAnswered is each connection's last
-	// answered request, found with the first.
-	unanswered   map[int]unanswered
-	lastAnswered []int
+	// has none (Unanswered), which noResponses finds.
+	unanswered  map[int]unanswered
+	noResponses *conversation.NoResponses
 	// scanned counts the frames a filter decoded for their error codes or
 	// topics, and scanCut says it stopped at maxErrorScan (filterFacts).
 	scanned int
@@ -163,7 +162,7 @@ func (l *CaptureList) set(res conversation.Result, err error) {
 	}
 	l.shown, l.shownFor = nil, ""
 	l.facts, l.found, l.topics = nil, conversation.FactCache{}, nil
-	l.unanswered, l.lastAnswered = nil, nil
+	l.unanswered, l.noResponses = nil, nil
 	l.Gen++
 }
 
@@ -292,20 +291,20 @@ func (l *CaptureList) factsOf(i int, f *conversation.Frame) (fa *conversation.Fa
 }
 
 // Unanswered says why request i, which has no response in the capture,
-// has none, as far as the capture tells: a Produce with acks=0 is not
-// answered at all (expected false); otherwise the capture lost it (a later
-// request on the connection was answered, and a broker answers a
-// connection's requests in order; or the capture holds nothing, or not
-// everything, the server sent), or the connection was closed without an
-// answer, or was still open where the capture ends. "" for a response,
-// and where the input has no packets to tell by (lines of kafkawire
-// frames, a client's log). Asked for by every row shown at every render,
-// it is found once a frame.
+// has none (conversation.NoResponses.Why). Asked for by every row shown at
+// every render, it is found once a frame.
 func (l *CaptureList) Unanswered(i int) (why string, expected bool) {
 	if u, ok := l.unanswered[i]; ok {
 		return u.why, u.expected
 	}
-	why, expected = l.findUnanswered(i)
+	expected = true
+	safely(func() error {
+		if l.noResponses == nil {
+			l.noResponses = l.Found.NoResponses()
+		}
+		why, expected = l.noResponses.Why(i)
+		return nil
+	})
 	if l.unanswered == nil {
 		l.unanswered = map[int]unanswered{}
 	}
@@ -316,52 +315,6 @@ func (l *CaptureList) Unanswered(i int) (why string, expected bool) {
 type unanswered struct {
 	why      string
 	expected bool
-}
-
-func (l *CaptureList) findUnanswered(i int) (why string, expected bool) {
-	f := l.Frame(i)
-	if f.Dir != schema.Request {
-		return "", false
-	}
-	expected = true
-	safely(func() error {
-		expected = f.AnswerExpected()
-		return nil
-	})
-	c := l.Found.ConnOf(i)
-	switch {
-	case !expected:
-		return "acks=0: the broker sends no response", false
-	case !c.TCP:
-		return "", true
-	case l.answeredAfter(i):
-		return "the capture lost its response: a later request on this connection was answered, and a broker answers them in order", true
-	case c.Bytes[1] == 0:
-		return "the capture holds nothing the server sent on this connection", true
-	case c.Lost[1] > 0:
-		return "the capture lost bytes the server sent on this connection: its response may be among them", true
-	case c.Closed:
-		return "no response: the connection was closed without one", true
-	}
-	return "no response before the capture ends: the connection was still open", true
-}
-
-// answeredAfter reports whether a request after frame i on its connection
-// was answered: the last answered request of each connection is found in
-// one pass, the first time it is asked.
-func (l *CaptureList) answeredAfter(i int) bool {
-	if l.lastAnswered == nil {
-		l.lastAnswered = make([]int, len(l.Found.Conns))
-		for c := range l.lastAnswered {
-			l.lastAnswered[c] = -1
-		}
-		for j, f := range l.Found.All() {
-			if f.Dir == schema.Request && f.Pair >= 0 {
-				l.lastAnswered[l.Found.ConnIndex(j)] = j
-			}
-		}
-	}
-	return l.lastAnswered[l.Found.ConnIndex(i)] > i
 }
 
 // maxErrorScan bounds the frames one filter decodes to find their error
