@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"bytes"
 	"cmp"
 	"encoding/binary"
 	"slices"
@@ -310,6 +311,21 @@ func (l *CaptureList) Unanswered(i int) (why string, expected bool) {
 	}
 	l.unanswered[i] = unanswered{why, expected}
 	return why, expected
+}
+
+// noResponseTo says why the request opened from the list, whose bytes are
+// req, has no response in the capture; "" when the frame opened is not
+// that request, or has one, or the capture does not tell.
+func (l *CaptureList) noResponseTo(req []byte) string {
+	if l == nil || l.Loading || l.Cur < 0 || l.Cur >= l.Len() {
+		return ""
+	}
+	f := l.Frame(l.Cur)
+	if f.Dir != schema.Request || f.Pair >= 0 || !bytes.Equal(f.Bytes, req) {
+		return ""
+	}
+	why, _ := l.Unanswered(l.Cur)
+	return why
 }
 
 type unanswered struct {

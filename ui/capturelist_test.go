@@ -720,6 +720,13 @@ func TestCaptureListSaysWhyUnanswered(t *testing.T) {
 	l.SetFilter("api:Produce")
 	page := app.HTMLString(&Conversations{List: l, Gen: l.Gen})
 	assert.Contains(t, page, `<td class="num">none (acks=0)</td><td class="conv-notes">acks=0: the broker sends no response</td>`)
+	// Opened, the request's page says why beside the minimal response it
+	// shows in the response's place.
+	l.Cur = produce
+	assert.Equal(t, "acks=0: the broker sends no response", l.noResponseTo(l.Frame(produce).Bytes))
+	assert.Empty(t, l.noResponseTo([]byte{0, 0, 0, 0}), "another frame than the one opened")
+	pane := app.HTMLString(&MessagePane{Dir: schema.Response, NotGiven: true, NoResponse: l.noResponseTo(l.Frame(produce).Bytes)})
+	assert.Contains(t, pane, "The capture has no response to this request (acks=0: the broker sends no response).")
 
 	// The last request of a connection, its response left out: the
 	// connection closed after it, or the capture ends with it open.

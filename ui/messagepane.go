@@ -30,6 +30,10 @@ type MessagePane struct {
 	// NotGiven says the frame is the minimal response beside a request the
 	// user gave: not the broker's answer.
 	NotGiven bool
+	// NoResponse says why the request beside it, opened from a capture,
+	// has no response there ("" when it was not, or the capture does not
+	// tell).
+	NoResponse string
 	Folded   bool // the tree starts with only the frame's parts showing (Pane.Folded)
 
 	Bytes   []byte
@@ -73,7 +77,11 @@ func (p *MessagePane) Render() app.UI {
 			Text(p.Replaced + " The page's frames were too large for its link, so no step back in the history holds the one it replaced.")
 	}
 	if p.NotGiven {
-		note = app.P().Class("pane-note").ID("response-minimal").Text("Not a broker's answer: this is the minimal response, built from the schema with every field at its zero value. Paste a response to see a real one.")
+		what := "Not a broker's answer: this is the minimal response, built from the schema with every field at its zero value. Paste a response to see a real one."
+		if p.NoResponse != "" {
+			what = "The capture has no response to this request (" + p.NoResponse + "). Below is not one: it is the minimal response, built from the schema with every field at its zero value."
+		}
+		note = app.P().Class("pane-note").ID("response-minimal").Text(what)
 	}
 	copyLabel := "Copy hex"
 	if p.Copied {

@@ -161,6 +161,9 @@ func (c *Page) paneUI(p *Pane) app.UI {
 	// A response the user did not give, beside a request they did, is not
 	// the broker's answer: say so, or it reads as one.
 	mp.NotGiven = p.Dir == schema.Response && mp.Minimal && !c.req.IsMinimal()
+	if mp.NotGiven {
+		mp.NoResponse = c.capture.noResponseTo(c.req.Bytes())
+	}
 	if def := c.api.Def(p.Dir, c.v); def != nil {
 		mp.Title = def.Name + " v" + strconv.Itoa(int(c.v))
 	}
