@@ -73,7 +73,7 @@ type CaptureList struct {
 	shownFor string
 	facts    map[int]*conversation.Facts // of the frames looked at (ErrorCodes, a filter)
 	found    conversation.FactCache      // what finds them, a body seen before decoded once
-	topics   conversation.TopicNames     // the topic ids the frames name, once asked for (TopicNames)
+	topics   *conversation.TopicNames    // the topic ids the frames name, once asked for (TopicNames)
 	// unanswered says why each request without a response asked about
 	// has none (Unanswered), which noResponses finds.
 	unanswered  map[int]unanswered
@@ -176,7 +176,7 @@ const maxTopicScan = 5000
 // TopicNames names the topic ids of the capture's frames from those of
 // its frames that say them (Metadata responses), found the first time a
 // page that can show one asks; none while the capture loads.
-func (l *CaptureList) TopicNames() conversation.TopicNames {
+func (l *CaptureList) TopicNames() *conversation.TopicNames {
 	if l == nil || l.Loading {
 		return nil
 	}
@@ -186,7 +186,7 @@ func (l *CaptureList) TopicNames() conversation.TopicNames {
 			return nil
 		})
 		if l.topics == nil { // it failed: not again at every render
-			l.topics = conversation.TopicNames{}
+			l.topics = &conversation.TopicNames{}
 		}
 	}
 	return l.topics
@@ -380,7 +380,7 @@ func (l *CaptureList) filterTopics(i int, f *conversation.Frame) []string {
 	}
 	names := slices.Clone(fa.Topics)
 	for _, id := range fa.TopicIDs {
-		if name := l.TopicNames()[id.String()]; name != "" {
+		if name := l.TopicNames().Name(id.String()); name != "" {
 			names = append(names, name)
 		}
 	}

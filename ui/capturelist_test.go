@@ -663,7 +663,7 @@ func TestTreeNamesTopicIDsFromCapture(t *testing.T) {
 	require.NoError(t, err)
 	l := openCapture(t, "consume.pcap", capturetest.WritePcap(capturetest.Ethernet, true, captureOf(exs).segs))
 	names := l.TopicNames()
-	require.Contains(t, slices.Collect(maps.Values(names)), "orders")
+	require.Contains(t, slices.Collect(maps.Values(names.Names())), "orders")
 	fetches := 0
 	for i := range l.Len() {
 		f := l.Frame(i)

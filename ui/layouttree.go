@@ -46,7 +46,7 @@ type LayoutTree struct {
 	Folded bool
 	// TopicNames names the topic ids the tree holds (TopicNames.Of); nil
 	// for none.
-	TopicNames conversation.TopicNames
+	TopicNames *conversation.TopicNames
 
 	open     map[string]bool // explicit open/closed per node or group id
 	big      bool
@@ -490,7 +490,7 @@ const briefLen = 100
 // cut short with "…" past briefLen, a topic id with its topic's name
 // (topics; nil for none). Wire-level parts (lengths, tagged field counts)
 // are left out: they have no key.
-func fieldsInBrief(n *layout.Node, topics conversation.TopicNames) string {
+func fieldsInBrief(n *layout.Node, topics *conversation.TopicNames) string {
 	var b strings.Builder
 	runes := 0 // of b
 	write := func(s string) {

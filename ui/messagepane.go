@@ -34,7 +34,7 @@ type MessagePane struct {
 	// has no response there ("" when it was not, or the capture does not
 	// tell).
 	NoResponse string
-	Folded   bool // the tree starts with only the frame's parts showing (Pane.Folded)
+	Folded     bool // the tree starts with only the frame's parts showing (Pane.Folded)
 
 	Bytes   []byte
 	Regions []byte
@@ -43,7 +43,7 @@ type MessagePane struct {
 	Tree    *layout.Node
 	// TopicNames names the topic ids the tree shows (from the session's
 	// capture); nil for none.
-	TopicNames conversation.TopicNames
+	TopicNames *conversation.TopicNames
 
 	SelID, HovID   string
 	Crumb          string

@@ -145,7 +145,7 @@ func (c *Page) Render() app.UI {
 func (c *Page) paneUI(p *Pane) app.UI {
 	// The names are found when first shown: on a page whose frames can
 	// hold a topic id.
-	var topics conversation.TopicNames
+	var topics *conversation.TopicNames
 	if c.capture != nil && (c.api.HoldsTopicIDs(schema.Request, c.v) || c.api.HoldsTopicIDs(schema.Response, c.v)) {
 		topics = c.capture.TopicNames()
 	}

@@ -11,16 +11,68 @@ import (
 // TopicNames names topic ids: the uuid as a decoded node shows it (Kafka's
 // base64) to the topic's name. Fetch from v13 and Produce from v13 carry a
 // topic's id alone; the capture's Metadata responses (and CreateTopics,
-// DescribeTopicPartitions, group descriptions) say which topic it is.
-type TopicNames map[string]string
+// DescribeTopicPartitions, group descriptions) say which topic it is. A
+// topic deleted and created again has a new id: the old one is named as
+// the earlier topic of that name. The zero value, and nil, name nothing.
+type TopicNames struct {
+	names map[string]string // id → name
+	newer map[string]string // id → the id its name had next in the capture
+}
 
-// Of is the name of the topic whose id node n holds; "" when n is no uuid
-// or the id was not named.
-func (t TopicNames) Of(n *layout.Node) string {
+// Name is the name of the topic of id (as a node shows it); "" when the
+// frames do not name it.
+func (t *TopicNames) Name(id string) string {
+	if t == nil {
+		return ""
+	}
+	return t.names[id]
+}
+
+// Names is every id named, with its name; not to be changed.
+func (t *TopicNames) Names() map[string]string {
+	if t == nil {
+		return nil
+	}
+	return t.names
+}
+
+// Of says which topic the id node n holds is: its name, and for an id its
+// name had before the topic was created again, the id it has after; ""
+// when n is no uuid or the id was not named.
+func (t *TopicNames) Of(n *layout.Node) string {
 	if n == nil || n.Type != "uuid" {
 		return ""
 	}
-	return t[n.Value]
+	name := t.Name(n.Value)
+	if name == "" {
+		return ""
+	}
+	if later := t.newer[n.Value]; later != "" {
+		return name + ", before it was deleted: the topic of that name later in the capture is " + later
+	}
+	return name
+}
+
+// add names id, unless it was named before; an id new to a name makes the
+// name's id before it an earlier one.
+func (t *TopicNames) add(id, name string, last map[string]string) {
+	if _, ok := t.names[id]; ok {
+		return
+	}
+	t.names[id] = name
+	if prev := last[name]; prev != "" && prev != id {
+		if t.newer == nil {
+			t.newer = map[string]string{}
+		}
+		// Every earlier id of the name points to its newest.
+		for old, newer := range t.newer {
+			if newer == prev {
+				t.newer[old] = id
+			}
+		}
+		t.newer[prev] = id
+	}
+	last[name] = id
 }
 
 // TopicNames is every topic id the frames name, with its name, and
@@ -28,8 +80,9 @@ func (t TopicNames) Of(n *layout.Node) string {
 // can name one are decoded, and of those that repeat one another byte for
 // byte past their correlation id (a client's metadata refreshes, a capture
 // of many short connections) only the first.
-func (r Result) TopicNames(limit int) (names TopicNames, cut bool) {
-	names = TopicNames{}
+func (r Result) TopicNames(limit int) (names *TopicNames, cut bool) {
+	names = &TopicNames{names: map[string]string{}}
+	last := map[string]string{} // name → its id named last
 	type shape struct {
 		api, version int16
 		dir          schema.Direction
@@ -67,11 +120,7 @@ func (r Result) TopicNames(limit int) (names TopicNames, cut bool) {
 		}
 		decoded++
 		if m := f.message(); m != nil {
-			m.TopicIDs(func(id message.UUID, name string) {
-				if _, ok := names[id.String()]; !ok {
-					names[id.String()] = name
-				}
-			})
+			m.TopicIDs(func(id message.UUID, name string) { names.add(id.String(), name, last) })
 		}
 	}
 	return names, false
