@@ -40,6 +40,7 @@ type frameLine struct {
 	Version       *int16  `json:"version"`
 	CorrelationID *int32  `json:"correlationId"`
 	Hex           string  `json:"hex"`
+	Broken        string  `json:"broken"`
 }
 
 func framesOf(t *testing.T, out string) []frameLine {

@@ -259,8 +259,17 @@ func (w *walker) walk() []piece {
 			continue
 		}
 		if end > len(w.b) {
-			out = append(out, piece{off: off, end: len(w.b), skipped: skipped,
-				broken: fmt.Sprintf("the stream ends %d bytes before the frame does", end-len(w.b))})
+			broken := fmt.Sprintf("the stream ends %d bytes before the frame does", end-len(w.b))
+			if k := len(w.gaps); k > 0 && w.gaps[k-1].Off == len(w.b) {
+				// The capture lost the stream's last bytes (a snap length
+				// cut its last packet): said as a gap inside a stream is.
+				g := w.gaps[k-1]
+				broken = fmt.Sprintf("%d bytes missing %d bytes into the frame (stream offset %d), of %d", g.Len, g.Off-off, g.Off, 4+n)
+				if rest := end - g.Off - g.Len; rest > 0 {
+					broken += fmt.Sprintf("; the stream ends %d bytes before the frame does", rest)
+				}
+			}
+			out = append(out, piece{off: off, end: len(w.b), skipped: skipped, broken: broken})
 			break
 		}
 		out = append(out, piece{off: off, end: end, skipped: skipped})
