@@ -272,6 +272,7 @@ func runDecode(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	var af apiFlags
 	af.register(fs)
 	asJSON := fs.Bool("json", false, "print the message as JSON instead of the tree")
+	filter := fs.String("filter", "", "of a capture, only the frames that match, as in the page's capture list: `terms` such as 'corr:7 conn:51234', 'api:Fetch error', 'topic:orders'")
 	guess := fs.Bool("guess", false, "for a response of unknown API: list the (API, version) pairs that decode it")
 	var ports portList
 	fs.Var(&ports, "port", "in a capture: a Kafka server's TCP `port`, for connections captured without their start")
@@ -310,7 +311,10 @@ func runDecode(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		// Connections (a capture, a dump of packets), or lines of
 		// kafkawire frames (which name their responses' APIs): every
 		// frame under a heading, as found.
-		return decodeConversations(stdout, stderr, fd, *asJSON)
+		return decodeConversations(stdout, stderr, fd, *asJSON, *filter)
+	}
+	if *filter != "" {
+		return errors.New("--filter picks frames of a capture, a packet dump or lines of kafkawire frames; this input is " + fd.in.Kind.String())
 	}
 	in := fd.in
 	if in.LeftOut != "" {

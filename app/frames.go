@@ -343,20 +343,25 @@ const frameLinesChunk = 1 << 20
 // frames into hex is most of the command's work (two bytes out for every
 // byte in), so the lines are made by a worker per core, chunk by chunk,
 // while the chunks made before them are written.
-func writeFrameLines(w io.Writer, res conversation.Result, withErrors bool) error {
+func writeFrameLines(w io.Writer, res conversation.Result, only []int, withErrors bool) error {
 	workers := max(1, runtime.GOMAXPROCS(0))
 	unanswered := res.NoResponses() // read by every worker
+	// The k-th line is of frame index(k): every frame, or those of only.
+	n, index := res.Len(), func(k int) int { return k }
+	if only != nil {
+		n, index = len(only), func(k int) int { return only[k] }
+	}
 	type chunk struct {
-		from, to int
+		from, to int // lines
 		size     int // the lines' bytes, about
 		lines    chan []byte
 	}
 	// Cut the frames into chunks of about frameLinesChunk bytes of hex.
 	var chunks []chunk
-	for from := 0; from < res.Len(); {
+	for from := 0; from < n; {
 		to, size := from, 0
-		for to < res.Len() && (to == from || size < frameLinesChunk) {
-			size += 2*len(res.Frame(to).Bytes) + 256
+		for to < n && (to == from || size < frameLinesChunk) {
+			size += 2*len(res.Frame(index(to)).Bytes) + 256
 			to++
 		}
 		chunks = append(chunks, chunk{from: from, to: to, size: size, lines: make(chan []byte, 1)})
@@ -398,7 +403,8 @@ func writeFrameLines(w io.Writer, res conversation.Result, withErrors bool) erro
 				if cap(b) < c.size {
 					b = make([]byte, 0, c.size)
 				}
-				for i := c.from; i < c.to; i++ {
+				for k := c.from; k < c.to; k++ {
+					i := index(k)
 					f := res.Frame(i)
 					var pair *conversation.Frame
 					if f.Pair >= 0 && f.Pair < res.Len() {
@@ -466,6 +472,7 @@ func runFrames(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	var keyLogs keyLogFiles
 	keyLogs.register(fs)
 	withErrors := fs.Bool("errors", false, "decode every response and name its error codes on its line (\"errors\")")
+	filter := fs.String("filter", "", "only the frames that match, as in the page's capture list: `terms` such as 'api:Fetch error', 'topic:orders corr:7', 'conn:51234 client:billing'")
 	// Flags may come after the file too (frames cap.pcap --port 19092).
 	files, err := parseAnywhere(fs, args)
 	if err != nil {
@@ -491,7 +498,35 @@ func runFrames(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return nothingFound(stderr, fd)
 	}
 	printNotes(stderr, fd.in, res, fd.warning)
-	return writeFrameLines(stdout, res, *withErrors)
+	only, err := filtered(stderr, res, *filter)
+	if err != nil {
+		return err
+	}
+	return writeFrameLines(stdout, res, only, *withErrors)
+}
+
+// filtered is the frames of res that match filter q, in order; nil for
+// every frame when q is empty. What of q is only text to find is said on
+// stderr; no frame matching is an error, as grep's.
+func filtered(stderr io.Writer, res conversation.Result, q string) ([]int, error) {
+	flt := conversation.ParseFilter(q)
+	if flt.Empty() {
+		return nil, nil
+	}
+	if hint := conversation.FilterHint(q); hint != "" {
+		fmt.Fprintf(stderr, "kafkawire: note: --filter: %s\n", hint)
+	}
+	facts := res.Decoded()
+	only := []int{}
+	for i := range res.Len() {
+		if flt.Match(res, i, facts) {
+			only = append(only, i)
+		}
+	}
+	if len(only) == 0 {
+		return nil, fmt.Errorf("no frame of the %d matches --filter %q", res.Len(), q)
+	}
+	return only, nil
 }
 
 // hintFlags reads --api and --version given for responses without their request.
@@ -537,12 +572,16 @@ func headings(stdout, stderr io.Writer, asJSON bool) io.Writer {
 
 // decodeConversations prints every frame of an input with connections (a
 // capture, a packet dump), each under a heading naming its connection.
-func decodeConversations(stdout, stderr io.Writer, fd found, asJSON bool) error {
+func decodeConversations(stdout, stderr io.Writer, fd found, asJSON bool, filter string) error {
 	res := fd.res
 	if res.Len() == 0 {
 		return nothingFound(stderr, fd)
 	}
 	printNotes(stderr, fd.in, res, fd.warning)
+	only, err := filtered(stderr, res, filter)
+	if err != nil {
+		return err
+	}
 	var first error
 	notes := headings(stdout, stderr, asJSON)
 	unanswered := res.NoResponses()
@@ -554,6 +593,11 @@ func decodeConversations(stdout, stderr io.Writer, fd found, asJSON bool) error 
 		name = names.Of
 	}
 	for i, f := range res.All() {
+		if only != nil {
+			if _, ok := slices.BinarySearch(only, i); !ok {
+				continue
+			}
+		}
 		conn := f.Conn
 		if conn == "" {
 			conn = "-"

@@ -326,13 +326,13 @@ func TestFrameLinesInOrder(t *testing.T) {
 	}
 	res := conversation.Collect(frames, nil)
 	var out bytes.Buffer
-	require.NoError(t, writeFrameLines(&out, res, false))
+	require.NoError(t, writeFrameLines(&out, res, nil, false))
 	require.Equal(t, len(want), out.Len())
 	require.True(t, bytes.Equal(want, out.Bytes()), "lines differ from one-by-one")
 	assert.Equal(t, len(frames), bytes.Count(out.Bytes(), []byte("\n")))
 
 	broken := errors.New("pipe closed")
-	assert.ErrorIs(t, writeFrameLines(failingWriter{broken}, res, false), broken)
+	assert.ErrorIs(t, writeFrameLines(failingWriter{broken}, res, nil, false), broken)
 }
 
 type failingWriter struct{ err error }
@@ -486,4 +486,54 @@ func TestFramesSayWhyNoResponse(t *testing.T) {
 	out, errOut, status = kafkawire(t, "", "decode", path)
 	require.Equal(t, 0, status, errOut)
 	assert.Regexp(t, `frame \d+: request Produce v\d+, correlation id \d+, [^\n]*\n  \(acks=0: the broker sends no response\)\n`, out)
+}
+
+// --filter picks frames as the page's capture list does: decode of one
+// exchange keeps the topic names the whole capture gives (its Metadata
+// responses are not among the frames printed); frames lists only those
+// that match; no match is an error, and a term that is only text says so.
+func TestFilterFramesAndDecode(t *testing.T) {
+	exs, err := traffic.Record([]kgo.Opt{kgo.ConsumeTopics("orders"), kgo.DefaultProduceTopic("orders"), kgo.FetchMaxWait(50 * time.Millisecond)}, func(ctx context.Context, cl *kgo.Client) {
+		require.NoError(t, cl.ProduceSync(ctx, &kgo.Record{Value: []byte("fine")}).FirstErr())
+		for got := 0; got == 0 && ctx.Err() == nil; {
+			got = cl.PollFetches(ctx).NumRecords()
+		}
+	})
+	require.NoError(t, err)
+	sc := capturetest.Scenario{}
+	conns := traffic.ByConn(exs)
+	path := writeTemp(t, "consume.pcap", capturetest.WritePcap(capturetest.Ethernet, true, sc.Segments(traffic.Wire(conns))))
+	var fetch traffic.Exchange
+	conn := -1
+	for c, exs := range conns {
+		for _, ex := range exs {
+			if ex.APIKey == 1 && ex.Response != nil && conn < 0 {
+				fetch, conn = ex, c
+			}
+		}
+	}
+	require.GreaterOrEqual(t, conn, 0, "a Fetch answered")
+	q := fmt.Sprintf("api:Fetch corr:%d conn:%d", fetch.CorrelationID, sc.Client(conn).Port())
+
+	out, errOut, status := kafkawire(t, "", "decode", "--filter", q, path)
+	require.Equal(t, 0, status, errOut)
+	assert.Equal(t, 2, strings.Count(out, "# conn "), "the request and its response")
+	assert.Contains(t, out, " (orders) [", "its topic id named from the whole capture's Metadata")
+
+	out, errOut, status = kafkawire(t, "", "frames", "--filter", q, path)
+	require.Equal(t, 0, status, errOut)
+	lines := framesOf(t, out)
+	require.Len(t, lines, 2)
+	for _, l := range lines {
+		assert.Equal(t, fetch.CorrelationID, *l.CorrelationID)
+	}
+	all, _, _ := kafkawire(t, "", "frames", path)
+	topic, _, status := kafkawire(t, "", "frames", "--filter", "topic:orders", path)
+	require.Equal(t, 0, status)
+	assert.Less(t, len(framesOf(t, topic)), len(framesOf(t, all)), "not every frame names the topic")
+
+	_, errOut, status = kafkawire(t, "", "frames", "--filter", "latency>1s", path)
+	assert.Equal(t, 1, status)
+	assert.Contains(t, errOut, "latency>1s is no comparison here")
+	assert.Contains(t, errOut, `matches --filter "latency>1s"`)
 }

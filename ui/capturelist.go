@@ -3,10 +3,8 @@ package ui
 import (
 	"bytes"
 	"cmp"
-	"encoding/binary"
 	"slices"
 	"strconv"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -227,38 +225,9 @@ func (l *CaptureList) Problems(i int) []string {
 	return problemsOf(&f)
 }
 
-// hasPort reports whether port is one of the two of conn ("a:p>b:q").
-func hasPort(conn, port string) bool {
-	for _, end := range strings.Split(conn, ">") {
-		if i := strings.LastIndexByte(end, ':'); i >= 0 && end[i+1:] == port {
-			return true
-		}
-	}
-	return false
-}
-
-// ClientID is the client id the request of frame i names in its header (a
-// response's request's): who sent it. "" when there is none (a null or
-// empty one, a header v0, a response whose request the capture lacks).
-func (l *CaptureList) ClientID(i int) string {
-	f := l.Frame(i)
-	if f.Dir == schema.Response {
-		if f.Pair < 0 || f.Pair >= l.Len() {
-			return ""
-		}
-		f = l.Frame(f.Pair)
-	}
-	if f.API == nil || schema.HeaderVersion(f.API, f.Version, schema.Request) < 1 || len(f.Bytes) < 14 {
-		return ""
-	}
-	// size, key, version, correlation id, then the client id: an int16
-	// length (-1: null) and its bytes, in every header from v1 on.
-	n := int(int16(binary.BigEndian.Uint16(f.Bytes[12:])))
-	if n <= 0 || 14+n > len(f.Bytes) {
-		return ""
-	}
-	return string(f.Bytes[14 : 14+n])
-}
+// ClientID is the client id the request of frame i names in its header
+// (conversation.Result.ClientID).
+func (l *CaptureList) ClientID(i int) string { return l.Found.ClientID(i) }
 
 // ErrorCodes are the error codes other than NONE that frame i, a response,
 // carries anywhere in its body, decoded the first time they are asked for
@@ -340,20 +309,10 @@ type unanswered struct {
 // error codes.
 const maxErrorScan = 5000
 
-// filterErrorCodes is ErrorCodes for a filter, which decodes at most
-// maxErrorScan responses it has not seen: past them it finds none, and
-// scanCut says so.
-func (l *CaptureList) filterErrorCodes(i int) []int16 {
-	f := l.Frame(i)
-	if f.Dir != schema.Response {
-		return nil
-	}
-	return l.filterFacts(i, &f).ErrorCodes
-}
-
-// filterFacts is factsOf for a filter, which decodes at most maxErrorScan
-// frames it has not seen: past them it finds nothing, and scanCut says so.
-func (l *CaptureList) filterFacts(i int, f *conversation.Frame) *conversation.Facts {
+// FactsOf is factsOf for a filter (conversation.Sayings), which decodes
+// at most maxErrorScan frames it has not seen: past them it finds nothing,
+// and scanCut says so.
+func (l *CaptureList) FactsOf(i int, f *conversation.Frame) *conversation.Facts {
 	if fa, ok := l.facts[i]; ok {
 		return fa
 	}
@@ -369,22 +328,6 @@ func (l *CaptureList) filterFacts(i int, f *conversation.Frame) *conversation.Fa
 		l.scanned++
 	}
 	return fa
-}
-
-// filterTopics are the names of the topics frame i names, by name or by
-// an id the capture names (TopicNames), for a filter (filterFacts).
-func (l *CaptureList) filterTopics(i int, f *conversation.Frame) []string {
-	fa := l.filterFacts(i, f)
-	if len(fa.TopicIDs) == 0 {
-		return fa.Topics
-	}
-	names := slices.Clone(fa.Topics)
-	for _, id := range fa.TopicIDs {
-		if name := l.TopicNames().Name(id.String()); name != "" {
-			names = append(names, name)
-		}
-	}
-	return names
 }
 
 // ScanCut says the filter looked for error codes or topics in only
@@ -451,14 +394,14 @@ func (l *CaptureList) matched() (m []int, all bool) {
 	if l.shown != nil && l.shownFor == key {
 		return l.shown, false
 	}
-	terms := strings.Fields(strings.ToLower(l.Filter))
-	if len(terms) == 0 && !l.Slowest {
+	filter := conversation.ParseFilter(l.Filter)
+	if filter.Empty() && !l.Slowest {
 		return nil, true
 	}
 	l.shown, l.shownFor = make([]int, 0, l.Len()), key
 	l.scanned, l.scanCut = 0, false
 	for i := range l.Len() {
-		if len(terms) == 0 || l.matches(i, terms) {
+		if filter.Match(l.Found, i, l) {
 			l.shown = append(l.shown, i)
 		}
 	}
@@ -493,119 +436,6 @@ func (l *CaptureList) SetFilter(q string) {
 		l.Filter, l.Page = q, 0
 		l.Gen++
 	}
-}
-
-// matches reports whether frame i matches every term of a filter (terms
-// are lower case). A term may name its field: api:Fetch (or
-// api:fetch/v12), conn:51234, corr:7 (or id:7), dir:request, v:12,
-// client:consumer-2 (part of the request's client id), err:rebalance (a
-// response whose error codes' names hold it); "error" matches frames with
-// a problem and responses with an error code, "broken" the first only. A
-// bare number matches a correlation id or a port, whole. A bare term matches the API (a whole name,
-// or part of names), the connection (any part), the correlation id
-// (whole), the direction, or "vN" the version.
-func (l *CaptureList) matches(i int, terms []string) bool {
-	f := l.Frame(i)
-	api := "?"
-	if f.API != nil {
-		api = strings.ToLower(f.API.Name)
-	}
-	ver := "v" + strconv.Itoa(int(f.Version))
-	corr := strconv.Itoa(int(f.CorrelationID))
-	conn := strings.ToLower(f.Conn)
-	dir := f.Dir.String()
-	bad := len(problemsOf(&f)) > 0
-	// A term that names an API matches it alone (produce is not
-	// InitProducerId); any other matches the API names it is part of.
-	apiIs := func(t string) bool {
-		name, v, hasV := strings.Cut(t, "/")
-		if hasV && v != ver && "v"+v != ver {
-			return false
-		}
-		if schema.ByName(name) != nil {
-			return api == name
-		}
-		return strings.Contains(api, name)
-	}
-	for _, t := range terms {
-		key, val, keyed := strings.Cut(t, ":")
-		if keyed && val != "" {
-			var ok bool
-			switch key {
-			case "api":
-				ok = f.API != nil && apiIs(val)
-			case "conn":
-				ok = strings.Contains(conn, val)
-			case "corr", "id":
-				ok = val == corr
-			case "dir":
-				ok = strings.HasPrefix(dir, val)
-			case "v", "version":
-				ok = "v"+strings.TrimPrefix(val, "v") == ver
-			case "client":
-				ok = strings.Contains(strings.ToLower(l.ClientID(i)), val)
-			case "err", "error":
-				for _, name := range errorNames(l.filterErrorCodes(i)) {
-					ok = ok || strings.Contains(strings.ToLower(name), val)
-				}
-			case "topic":
-				for _, name := range l.filterTopics(i, &f) {
-					ok = ok || strings.Contains(strings.ToLower(name), val)
-				}
-			default:
-				keyed = false
-			}
-			if keyed {
-				if !ok {
-					return false
-				}
-				continue
-			}
-		}
-		switch {
-		case t == "broken":
-			if !bad {
-				return false
-			}
-		case t == "error" || t == "errors":
-			// A frame the capture broke, or a response with an error code.
-			if !bad && len(l.filterErrorCodes(i)) == 0 {
-				return false
-			}
-		case strings.Trim(t, "0123456789") == "":
-			// A number is a correlation id or a port, whole: not a part
-			// of every address (27 of 127.0.0.1).
-			if t != corr && !hasPort(conn, t) {
-				return false
-			}
-		case t == ver, dir == t,
-			f.API != nil && apiIs(t),
-			strings.Contains(conn, t),
-			strings.Contains(strings.ToLower(l.ClientID(i)), t):
-		default:
-			return false
-		}
-	}
-	return true
-}
-
-// filterKeys are the keys a filter term may name (matches).
-var filterKeys = []string{"api", "conn", "corr", "id", "dir", "v", "version", "err", "error", "client", "topic"}
-
-// FilterHint says what in filter q the list does not understand, and is
-// only looked for as text: a key it has not (foo:bar) or a comparison
-// (latency>1ms). "" when it understands every term.
-func FilterHint(q string) string {
-	for _, t := range strings.Fields(strings.ToLower(q)) {
-		if key, val, keyed := strings.Cut(t, ":"); keyed && val != "" && key != "" &&
-			strings.Trim(key, "abcdefghijklmnopqrstuvwxyz") == "" && !slices.Contains(filterKeys, key) {
-			return "no key " + key + ": the keys are api, conn, corr (or id), dir, v, client, topic and err"
-		}
-		if strings.ContainsAny(t, "<>") || strings.Contains(t, "!=") {
-			return t + " is no comparison here, only text to find: a term matches the API, connection, correlation id, direction or version"
-		}
-	}
-	return ""
 }
 
 // Target is where frame i is shown: the page of its API and version, with

@@ -542,7 +542,7 @@ func TestFilterHint(t *testing.T) {
 		"error":             "",
 		"":                  "",
 	} {
-		assert.Equal(t, want, FilterHint(q), q)
+		assert.Equal(t, want, conversation.FilterHint(q), q)
 	}
 }
 

@@ -226,8 +226,8 @@ func (c *Conversations) filterBox() app.UI {
 			Attr("spellcheck", "false").Attr("autocomplete", "off").
 			OnInput(c.onFilter),
 		app.If(l.Filter != "", func() app.UI { return app.Span().ID("conv-matches").Class("paste-dim").Text(count) }),
-		app.If(FilterHint(l.Filter) != "", func() app.UI {
-			return app.Span().ID("conv-filter-hint").Class("paste-dim").Attr("role", "status").Text(FilterHint(l.Filter))
+		app.If(conversation.FilterHint(l.Filter) != "", func() app.UI {
+			return app.Span().ID("conv-filter-hint").Class("paste-dim").Attr("role", "status").Text(conversation.FilterHint(l.Filter))
 		}),
 		app.If(l.Filter != "" && l.ScanCut(), func() app.UI {
 			return app.Span().ID("conv-scan-cut").Class("paste-dim").Attr("role", "status").
