@@ -426,12 +426,7 @@ func TestFramesErrorsAndLatency(t *testing.T) {
 // capture's Metadata responses give it: kgo's Fetch requests (v13 on)
 // carry the topic's id alone.
 func TestDecodeNamesTopicIDs(t *testing.T) {
-	exs, err := traffic.Record([]kgo.Opt{kgo.ConsumeTopics("orders"), kgo.DefaultProduceTopic("orders"), kgo.FetchMaxWait(50 * time.Millisecond)}, func(ctx context.Context, cl *kgo.Client) {
-		require.NoError(t, cl.ProduceSync(ctx, &kgo.Record{Value: []byte("fine")}).FirstErr())
-		for got := 0; got == 0 && ctx.Err() == nil; {
-			got = cl.PollFetches(ctx).NumRecords()
-		}
-	})
+	exs, err := traffic.Consume("orders")
 	require.NoError(t, err)
 	segs := capturetest.Scenario{}.Segments(traffic.Wire(traffic.ByConn(exs)))
 	path := writeTemp(t, "consume.pcap", capturetest.WritePcap(capturetest.Ethernet, true, segs))
@@ -493,12 +488,7 @@ func TestFramesSayWhyNoResponse(t *testing.T) {
 // responses are not among the frames printed); frames lists only those
 // that match; no match is an error, and a term that is only text says so.
 func TestFilterFramesAndDecode(t *testing.T) {
-	exs, err := traffic.Record([]kgo.Opt{kgo.ConsumeTopics("orders"), kgo.DefaultProduceTopic("orders"), kgo.FetchMaxWait(50 * time.Millisecond)}, func(ctx context.Context, cl *kgo.Client) {
-		require.NoError(t, cl.ProduceSync(ctx, &kgo.Record{Value: []byte("fine")}).FirstErr())
-		for got := 0; got == 0 && ctx.Err() == nil; {
-			got = cl.PollFetches(ctx).NumRecords()
-		}
-	})
+	exs, err := traffic.Consume("orders")
 	require.NoError(t, err)
 	sc := capturetest.Scenario{}
 	conns := traffic.ByConn(exs)

@@ -654,12 +654,7 @@ func TestCaptureListSlowestFirst(t *testing.T) {
 // with the topic's name, from the capture's Metadata responses: on the
 // id's row, and in the brief of the topic's closed row.
 func TestTreeNamesTopicIDsFromCapture(t *testing.T) {
-	exs, err := traffic.Record([]kgo.Opt{kgo.ConsumeTopics("orders"), kgo.DefaultProduceTopic("orders"), kgo.FetchMaxWait(50 * time.Millisecond)}, func(ctx context.Context, cl *kgo.Client) {
-		require.NoError(t, cl.ProduceSync(ctx, &kgo.Record{Value: []byte("fine")}).FirstErr())
-		for got := 0; got == 0 && ctx.Err() == nil; {
-			got = cl.PollFetches(ctx).NumRecords()
-		}
-	})
+	exs, err := traffic.Consume("orders")
 	require.NoError(t, err)
 	l := openCapture(t, "consume.pcap", capturetest.WritePcap(capturetest.Ethernet, true, captureOf(exs).segs))
 	names := l.TopicNames()

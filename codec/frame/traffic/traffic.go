@@ -365,6 +365,25 @@ func Wire(conns [][]Exchange) [][]capturetest.Exchange {
 	return out
 }
 
+// Consume records kgo producing one record to topic and consuming it
+// back: its Fetch requests (v13 on, against kfake) carry the topic's id
+// alone, which its Metadata responses name.
+func Consume(topic string) ([]Exchange, error) {
+	var err error
+	exs, rerr := Record([]kgo.Opt{kgo.ConsumeTopics(topic), kgo.DefaultProduceTopic(topic), kgo.FetchMaxWait(50 * time.Millisecond)}, func(ctx context.Context, cl *kgo.Client) {
+		if err = cl.ProduceSync(ctx, &kgo.Record{Value: []byte("fine")}).FirstErr(); err != nil {
+			return
+		}
+		for got := 0; got == 0 && ctx.Err() == nil; {
+			got = cl.PollFetches(ctx).NumRecords()
+		}
+	})
+	if rerr != nil {
+		return exs, rerr
+	}
+	return exs, err
+}
+
 // DeleteMissingTopic sends, through cl, a request kfake answers with an
 // error code: a DeleteTopics of a topic it does not have, answered with
 // UNKNOWN_TOPIC_OR_PARTITION (3).
