@@ -161,6 +161,10 @@ type Result struct {
 	frames []stored
 	bufs   [][]byte // the bytes the frames are cut from: the streams that hold frames
 	texts  []string // the frames' broken and note texts; a frame names one by its index plus one
+	// lastAnswered is, per connection, its last request with a response
+	// (NoResponses), found as Find puts the frames in order; nil for a
+	// Result made otherwise.
+	lastAnswered []int
 }
 
 // stored is a Frame as Result keeps it: numbers only. Find cuts the
@@ -420,11 +424,18 @@ func Find(in source.Input, o Options) Result {
 	// connections (TLS, not Kafka) would otherwise stay in memory with it.
 	res.bufs = make([][]byte, len(in.Streams))
 	res.frames = make([]stored, frames.n)
+	res.lastAnswered = make([]int, len(res.Conns))
+	for c := range res.lastAnswered {
+		res.lastAnswered[c] = -1
+	}
 	for i, k := range keys {
 		pause(i)
 		s := *frames.at(int(k.index))
 		if s.pair >= 0 {
 			s.pair = int(order[s.pair])
+			if s.dir == schema.Request {
+				res.lastAnswered[s.conn] = i
+			}
 		}
 		res.bufs[s.buf] = f.streams[s.buf].Bytes
 		res.frames[i] = s

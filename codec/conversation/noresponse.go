@@ -9,8 +9,12 @@ type NoResponses struct {
 	last []int // per connection, its last request answered; -1 for none
 }
 
-// NoResponses finds, in one pass, what Why needs.
+// NoResponses finds what Why needs: Find found it as it ordered the
+// frames; for a Result made otherwise, one pass over them.
 func (r Result) NoResponses() *NoResponses {
+	if len(r.lastAnswered) == len(r.Conns) {
+		return &NoResponses{r: r, last: r.lastAnswered}
+	}
 	n := &NoResponses{r: r, last: make([]int, len(r.Conns))}
 	for c := range n.last {
 		n.last[c] = -1
