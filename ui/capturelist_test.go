@@ -723,31 +723,35 @@ func TestCaptureListSaysWhyUnanswered(t *testing.T) {
 	pane := app.HTMLString(&MessagePane{Dir: schema.Response, NotGiven: true, NoResponse: l.noResponseTo(l.Frame(produce).Bytes)})
 	assert.Contains(t, pane, "The capture has no response to this request (acks=0: the broker sends no response).")
 
-	// The last request of a connection, its response left out: the
-	// connection closed after it, or the capture ends with it open.
+	// The last request of a connection, its response left out: the client
+	// or the server closed or reset the connection after it (which side
+	// first), or the capture ends with it open.
 	conn := traffic.ByConn(exs)[0]
 	last := conn[len(conn)-1]
-	for _, closed := range []bool{true, false} {
-		c := capturetest.NewConn(netip.MustParseAddrPort("127.0.0.1:40000"), netip.MustParseAddrPort("127.0.0.1:29092"), time.Date(2026, 12, 4, 1, 2, 3, 0, time.UTC))
-		c.Open()
+	for _, c := range []struct {
+		end  func(c *capturetest.Conn)
+		want string
+	}{
+		{func(c *capturetest.Conn) {}, "no response before the capture ends: the connection was still open"},
+		{(*capturetest.Conn).Close, "no response: the client closed the connection before one came"},
+		{(*capturetest.Conn).CloseByServer, "no response: the server closed the connection instead"},
+		{func(c *capturetest.Conn) { c.Reset(false) }, "no response: the server reset the connection instead"},
+		{func(c *capturetest.Conn) { c.Reset(true) }, "no response: the client reset the connection before one came"},
+	} {
+		k := capturetest.NewConn(netip.MustParseAddrPort("127.0.0.1:40000"), netip.MustParseAddrPort("127.0.0.1:29092"), time.Date(2026, 12, 4, 1, 2, 3, 0, time.UTC))
+		k.Open()
 		for _, ex := range conn {
-			c.Send(true, ex.Request, 1000)
+			k.Send(true, ex.Request, 1000)
 			if ex.Response != nil && ex.CorrelationID != last.CorrelationID {
-				c.Send(false, ex.Response, 1000)
+				k.Send(false, ex.Response, 1000)
 			}
 		}
-		if closed {
-			c.Close()
-		}
-		l := openCapture(t, "unanswered.pcap", capturetest.WritePcap(capturetest.Ethernet, true, c.Segments))
+		c.end(k)
+		l := openCapture(t, "unanswered.pcap", capturetest.WritePcap(capturetest.Ethernet, true, k.Segments))
 		i := l.Len() - 1
 		require.Equal(t, last.Request, l.Frame(i).Bytes)
-		want := "no response before the capture ends: the connection was still open"
-		if closed {
-			want = "no response: the connection was closed without one"
-		}
 		why, expected := l.Unanswered(i)
-		assert.Equal(t, want, why)
+		assert.Equal(t, c.want, why)
 		assert.Equal(t, last.APIKey != 0, expected)
 	}
 

@@ -39,6 +39,7 @@ type Stream struct {
 	SYN      bool           // the sender's SYN was seen: Data starts at the connection's first byte
 	FIN      bool           // the sender closed its side
 	RST      bool           // the sender reset the connection
+	Closed   Mark           // the packet of the sender's first FIN or RST (Offset unused); zero when none
 	Dropped  int64          // retransmitted or overlapping bytes dropped
 }
 
@@ -170,6 +171,9 @@ func (a *Assembler) Add(seg Segment, t time.Time, packet int) {
 		} else {
 			d.s.Role, other.s.Role = RoleClient, RoleServer
 		}
+	}
+	if seg.Flags&(FlagRST|FlagFIN) != 0 && d.s.Closed == (Mark{}) {
+		d.s.Closed = Mark{Time: t, Packet: packet}
 	}
 	if seg.Has(FlagRST) {
 		// A reset's payload, if any, is a diagnostic text, not stream data.

@@ -136,6 +136,10 @@ type Conn struct {
 	// unanswered was not answered on it at all. Without TCP (lines of
 	// kafkawire frames, a client's log) the input does not tell.
 	TCP, Closed bool
+	// Closer says which side closed first ("client" or "server"), and
+	// Reset that it reset the connection; "" when neither closed.
+	Closer string
+	Reset  bool
 	// Lost counts the bytes the capture lost of each side (client,
 	// server): the sequence numbers say they were sent.
 	Lost [2]int
@@ -220,6 +224,26 @@ func (r Result) Frame(i int) Frame {
 		f.Note = r.texts[s.note-1]
 	}
 	return f
+}
+
+// closer is the side that closed the connection first, by the packets
+// of the two sides' first FIN or RST, and whether it reset it.
+func closer(client, server *source.Stream) (string, bool) {
+	c := client != nil && client.Closed
+	s := server != nil && server.Closed
+	if c && s {
+		a, b := client.ClosedAt, server.ClosedAt
+		first := a.Packet > 0 && b.Packet > 0 && a.Packet < b.Packet || (a.Packet == 0 || b.Packet == 0) && a.Time.Before(b.Time)
+		s = !first
+		c = first
+	}
+	switch {
+	case c:
+		return "client", client.Reset
+	case s:
+		return "server", server.Reset
+	}
+	return "", false
 }
 
 // ConnOf is the connection frame i was found on.
@@ -654,6 +678,7 @@ func (f *finder) conn(g connGroup) Conn {
 		}
 	}
 	c.Closed = client != nil && client.Closed || server != nil && server.Closed
+	c.Closer, c.Reset = closer(client, server)
 	if decrypt.IsTLS(client) || decrypt.IsTLS(server) {
 		if client, server = f.decrypt(&c, g, client, server); client == nil && server == nil {
 			c.Kind = TLS

@@ -31,8 +31,9 @@ func (r Result) NoResponses() *NoResponses {
 // answered at all (expected false); otherwise the input lost its response
 // (a later request on the connection was answered, and a broker answers a
 // connection's requests in order; or the capture holds nothing, or not
-// everything, the server sent), or the connection was closed without an
-// answer, or was still open where the capture ends. "" for a frame that
+// everything, the server sent), or the connection was closed (by the
+// client, giving up, or by the server, refusing) without an answer, or
+// was still open where the capture ends. "" for a frame that
 // is no request, or has a response, and where the input has no packets to
 // tell by (lines of kafkawire frames, a client's log).
 func (n *NoResponses) Why(i int) (why string, expected bool) {
@@ -56,6 +57,14 @@ func (n *NoResponses) Why(i int) (why string, expected bool) {
 		return "the capture holds nothing the server sent on this connection", true
 	case c.Lost[1] > 0:
 		return "the capture lost bytes the server sent on this connection: its response may be among them", true
+	case c.Closer == "client" && c.Reset:
+		return "no response: the client reset the connection before one came", true
+	case c.Closer == "client":
+		return "no response: the client closed the connection before one came", true
+	case c.Closer == "server" && c.Reset:
+		return "no response: the server reset the connection instead", true
+	case c.Closer == "server":
+		return "no response: the server closed the connection instead", true
 	case c.Closed:
 		return "no response: the connection was closed without one", true
 	}

@@ -98,7 +98,8 @@ func fromCapture(cs []*capture.Stream, origin string, o Options) []Stream {
 				}
 				nameOf = append(nameOf, client)
 			}
-			st := Stream{Bytes: s.Data, Origin: origin, Dir: dirs[k], ConnNumber: s.Conn, FromStart: s.SYN, TCP: true, Closed: s.FIN || s.RST}
+			st := Stream{Bytes: s.Data, Origin: origin, Dir: dirs[k], ConnNumber: s.Conn, FromStart: s.SYN, TCP: true, Closed: s.FIN || s.RST, Reset: s.RST,
+				ClosedAt: Segment{Time: s.Closed.Time, Packet: s.Closed.Packet}}
 			for _, g := range s.Gaps {
 				st.Gaps = append(st.Gaps, Gap{Off: int(g.Offset), Len: int(g.Len)})
 			}

@@ -97,6 +97,18 @@ func (c *Conn) Close() {
 	c.add(false, FIN|ACK, nil)
 }
 
+// CloseByServer closes the connection from the server's side first, as a
+// broker does a client it refuses.
+func (c *Conn) CloseByServer() {
+	c.add(false, FIN|ACK, nil)
+	c.add(true, FIN|ACK, nil)
+}
+
+// Reset resets the connection from one side.
+func (c *Conn) Reset(fromClient bool) {
+	c.add(fromClient, RST|ACK, nil)
+}
+
 // IP returns a segment's IP packet: IPv4 or IPv6 by its addresses.
 func IP(s Segment) []byte {
 	tcp := make([]byte, 20, 20+len(s.Payload))
