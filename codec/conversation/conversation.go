@@ -601,7 +601,6 @@ type finder struct {
 	o       Options
 	frames  frameBlocks
 	texts   []string // the frames' broken and note texts (see stored)
-	readAs  int      // the decodes readAsRequests made, against readAsBudget
 }
 
 // frameBlocks is Find's list of frames, in blocks of blockLen. Appended to
@@ -943,64 +942,7 @@ func (f *finder) pair(c *Conn, first, asked, end int) {
 		r.api, r.version = q.api, q.version
 		r.pair, q.pair = first+found, asked+k
 	}
-	f.readAsRequests(first, asked, end)
 }
-
-// readAsRequests names the responses of a connection whose requests are
-// not in the input (a capture begun after they were sent) by the
-// connection's own requests: a response that decodes cleanly as the
-// response of exactly one of the APIs and versions the connection's
-// requests have is taken as that one's, and its note says so. Where
-// several fit, or none, it stays unnamed. The requests are frames[first:
-// asked], the responses frames[asked:end].
-func (f *finder) readAsRequests(first, asked, end int) {
-	if f.o.Hint.API != nil {
-		return
-	}
-	type shape struct{ api, version int16 }
-	var shapes []shape
-	for i := first; i < asked; i++ {
-		if q := f.frames.at(i); q.api >= 0 && !slices.Contains(shapes, shape{q.api, q.version}) {
-			shapes = append(shapes, shape{q.api, q.version})
-		}
-	}
-	if len(shapes) == 0 || len(shapes) > readAsShapes {
-		return
-	}
-	for k := asked; k < end; k++ {
-		r := f.frames.at(k)
-		if r.api >= 0 || r.broken > 0 {
-			continue
-		}
-		if f.readAs+len(shapes) > readAsBudget {
-			return
-		}
-		f.readAs += len(shapes)
-		fits, n := -1, 0
-		for j, sh := range shapes {
-			if d := frame.Decode(f.bytes(k), schema.ByKey(sh.api), sh.version, schema.Response); d.Err == nil {
-				fits, n = j, n+1
-			}
-		}
-		if n != 1 {
-			continue
-		}
-		sh := shapes[fits]
-		r.api, r.version = sh.api, sh.version
-		if r.note == 0 {
-			r.note = text(&f.texts, fmt.Sprintf("its request is not in the capture: read as %s v%d, the one API of this connection's requests whose response it decodes as", schema.ByKey(sh.api).Name, sh.version))
-		}
-	}
-}
-
-// A connection's unnamed responses are tried as the responses of at most
-// readAsShapes APIs and versions (a client's connection uses a few), and an
-// input's as readAsBudget decodes in all: a hostile one of many
-// connections with many shapes stays bounded.
-const (
-	readAsShapes = 8
-	readAsBudget = 20_000
-)
 
 // responsesOnly reads a connection whose client side is not in the input
 // (or does not read as requests): the server's side, stream index, is

@@ -3,7 +3,6 @@
 package conversation_test
 
 import (
-	"bytes"
 	"context"
 	"encoding/binary"
 	"fmt"
@@ -308,56 +307,4 @@ func TestTopicNamesOfATopicCreatedAgain(t *testing.T) {
 	assert.Equal(t, "gamma", names.Name(now))
 	assert.Equal(t, "gamma, before it was deleted: the topic of that name later in the capture is "+now, names.Of(&layout.Node{Type: "uuid", Value: old}))
 	assert.Equal(t, "gamma", names.Of(&layout.Node{Type: "uuid", Value: now}))
-}
-
-// A capture begun after a request was sent holds its response alone: the
-// response is read as the one API and version of the connection's other
-// requests whose response it decodes as, and says so; where several fit
-// it stays unnamed. Never another API's: each connection of kgo's and
-// sarama's traffic, its first request left out.
-func TestResponseReadAsTheConnectionsRequests(t *testing.T) {
-	named := 0
-	eachClient(t, func(t *testing.T, conns [][]traffic.Exchange) {
-		for ci, exs := range conns {
-			// The capture begins after the request of an exchange whose API
-			// and version the connection sends again later.
-			from := slices.IndexFunc(exs, func(ex traffic.Exchange) bool {
-				return ex.Response != nil && slices.ContainsFunc(exs, func(later traffic.Exchange) bool {
-					return later.CorrelationID > ex.CorrelationID && later.APIKey == ex.APIKey && later.APIVersion == ex.APIVersion
-				})
-			})
-			if from < 0 {
-				continue
-			}
-			exs := exs[from:]
-			c := capturetest.NewConn(netip.MustParseAddrPort(fmt.Sprintf("127.0.0.1:%d", 40000+ci)), netip.MustParseAddrPort("127.0.0.1:9092"), time.Date(2026, 12, 4, 1, 2, 3, 0, time.UTC))
-			c.Open()
-			c.Send(false, exs[0].Response, 1400) // its request went before the capture began
-			for _, ex := range exs[1:] {
-				c.Send(true, ex.Request, 1400)
-				if ex.Response != nil {
-					c.Send(false, ex.Response, 1400)
-				}
-			}
-			c.Close()
-			res := find(t, capturetest.WritePcap(capturetest.Ethernet, true, c.Segments))
-			var first *conversation.Frame
-			for _, f := range res.All() {
-				if f.Dir == schema.Response && bytes.Equal(f.Bytes, exs[0].Response) {
-					first = &f
-					break
-				}
-			}
-			require.NotNil(t, first, "connection %d: the response is listed", ci)
-			assert.Equal(t, -1, first.Pair)
-			if first.API == nil {
-				continue // several of the connection's APIs fit, or none
-			}
-			assert.Equal(t, exs[0].APIKey, first.API.Key, "connection %d: read as its own API", ci)
-			assert.Equal(t, exs[0].APIVersion, first.Version)
-			assert.Contains(t, first.Note, "its request is not in the capture: read as "+first.API.Name)
-			named++
-		}
-	})
-	assert.Positive(t, named, "some responses read as their requests' API")
 }
