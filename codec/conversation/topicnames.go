@@ -15,8 +15,8 @@ import (
 // topic deleted and created again has a new id: the old one is named as
 // the earlier topic of that name. The zero value, and nil, name nothing.
 type TopicNames struct {
-	names map[string]string // id → name
-	newer map[string]string // id → the id its name had next in the capture
+	names  map[string]string // id → name
+	latest map[string]string // name → the id the capture named it with last, where it named more than one
 }
 
 // Name is the name of the topic of id (as a node shows it); "" when the
@@ -47,32 +47,28 @@ func (t *TopicNames) Of(n *layout.Node) string {
 	if name == "" {
 		return ""
 	}
-	if later := t.newer[n.Value]; later != "" {
+	if later := t.latest[name]; later != "" && later != n.Value {
 		return name + ", before it was deleted: the topic of that name later in the capture is " + later
 	}
 	return name
 }
 
-// add names id, unless it was named before; an id new to a name makes the
-// name's id before it an earlier one.
-func (t *TopicNames) add(id, name string, last map[string]string) {
+// add names id, unless it was named before; an id new to a name that had
+// another is the name's latest (the topic was deleted and created again).
+// A name's ids are told apart by the order the capture first names them.
+func (t *TopicNames) add(id, name string, first map[string]string) {
 	if _, ok := t.names[id]; ok {
 		return
 	}
 	t.names[id] = name
-	if prev := last[name]; prev != "" && prev != id {
-		if t.newer == nil {
-			t.newer = map[string]string{}
+	if prev, ok := first[name]; !ok {
+		first[name] = id
+	} else if prev != id {
+		if t.latest == nil {
+			t.latest = map[string]string{}
 		}
-		// Every earlier id of the name points to its newest.
-		for old, newer := range t.newer {
-			if newer == prev {
-				t.newer[old] = id
-			}
-		}
-		t.newer[prev] = id
+		t.latest[name] = id
 	}
-	last[name] = id
 }
 
 // TopicNames is every topic id the frames name, with its name, and
@@ -82,7 +78,7 @@ func (t *TopicNames) add(id, name string, last map[string]string) {
 // of many short connections) only the first.
 func (r Result) TopicNames(limit int) (names *TopicNames, cut bool) {
 	names = &TopicNames{names: map[string]string{}}
-	last := map[string]string{} // name → its id named last
+	first := map[string]string{} // name → the first id named with it
 	type shape struct {
 		api, version int16
 		dir          schema.Direction
@@ -120,7 +116,7 @@ func (r Result) TopicNames(limit int) (names *TopicNames, cut bool) {
 		}
 		decoded++
 		if m := f.message(); m != nil {
-			m.TopicIDs(func(id message.UUID, name string) { names.add(id.String(), name, last) })
+			m.TopicIDs(func(id message.UUID, name string) { names.add(id.String(), name, first) })
 		}
 	}
 	return names, false
