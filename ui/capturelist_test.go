@@ -755,6 +755,23 @@ func TestCaptureListSaysWhyUnanswered(t *testing.T) {
 		assert.Equal(t, last.APIKey != 0, expected)
 	}
 
+	// A server that closes or resets the connection on the first request,
+	// having sent nothing (a broker refusing a client).
+	for end, want := range map[string]string{"fin": "no response: the server closed the connection instead", "rst": "no response: the server reset the connection instead"} {
+		k := capturetest.NewConn(netip.MustParseAddrPort("127.0.0.1:40001"), netip.MustParseAddrPort("127.0.0.1:29092"), time.Date(2026, 12, 4, 1, 2, 3, 0, time.UTC))
+		k.Open()
+		k.Send(true, conn[0].Request, 1000)
+		if end == "fin" {
+			k.CloseByServer()
+		} else {
+			k.Reset(false)
+		}
+		l := openCapture(t, "refused.pcap", capturetest.WritePcap(capturetest.Ethernet, true, k.Segments))
+		require.Equal(t, 1, l.Len())
+		why, _ := l.Unanswered(0)
+		assert.Equal(t, want, why, end)
+	}
+
 	// The first response left out, the later ones there: the capture lost
 	// it. The client's side alone: the capture holds nothing the server
 	// sent.

@@ -40,7 +40,9 @@ type Stream struct {
 	FIN      bool           // the sender closed its side
 	RST      bool           // the sender reset the connection
 	Closed   Mark           // the packet of the sender's first FIN or RST (Offset unused); zero when none
-	Dropped  int64          // retransmitted or overlapping bytes dropped
+	// ClosedReset says the sender's first close was a reset (RST), not a FIN.
+	ClosedReset bool
+	Dropped     int64 // retransmitted or overlapping bytes dropped
 }
 
 // Gap is a run of bytes missing from a stream: Len bytes belong at
@@ -174,6 +176,7 @@ func (a *Assembler) Add(seg Segment, t time.Time, packet int) {
 	}
 	if seg.Flags&(FlagRST|FlagFIN) != 0 && d.s.Closed == (Mark{}) {
 		d.s.Closed = Mark{Time: t, Packet: packet}
+		d.s.ClosedReset = seg.Has(FlagRST)
 	}
 	if seg.Has(FlagRST) {
 		// A reset's payload, if any, is a diagnostic text, not stream data.

@@ -227,21 +227,37 @@ func (r Result) Frame(i int) Frame {
 }
 
 // closer is the side that closed the connection first, by the packets
-// of the two sides' first FIN or RST, and whether it reset it.
+// of the two sides' first FIN or RST, and whether that was a reset. A
+// side that sent no bytes has no stream: the other's Peer tells of it.
 func closer(client, server *source.Stream) (string, bool) {
-	c := client != nil && client.Closed
-	s := server != nil && server.Closed
-	if c && s {
-		a, b := client.ClosedAt, server.ClosedAt
-		first := a.Packet > 0 && b.Packet > 0 && a.Packet < b.Packet || (a.Packet == 0 || b.Packet == 0) && a.Time.Before(b.Time)
-		s = !first
-		c = first
+	type closing struct {
+		closed, reset bool
+		at            source.Segment
+	}
+	of := func(own, other *source.Stream) closing {
+		switch {
+		case own != nil:
+			return closing{own.Closed, own.Reset, own.ClosedAt}
+		case other != nil:
+			return closing{other.Peer.Closed, other.Peer.Reset, other.Peer.ClosedAt}
+		}
+		return closing{}
+	}
+	c, s := of(client, server), of(server, client)
+	if c.closed && s.closed {
+		a, b := c.at, s.at
+		if a.Packet > 0 && b.Packet > 0 {
+			c.closed = a.Packet < b.Packet
+		} else {
+			c.closed = a.Time.Before(b.Time)
+		}
+		s.closed = !c.closed
 	}
 	switch {
-	case c:
-		return "client", client.Reset
-	case s:
-		return "server", server.Reset
+	case c.closed:
+		return "client", c.reset
+	case s.closed:
+		return "server", s.reset
 	}
 	return "", false
 }
@@ -677,7 +693,7 @@ func (f *finder) conn(g connGroup) Conn {
 			}
 		}
 	}
-	c.Closed = client != nil && client.Closed || server != nil && server.Closed
+	c.Closed = client != nil && (client.Closed || client.Peer.Closed) || server != nil && (server.Closed || server.Peer.Closed)
 	c.Closer, c.Reset = closer(client, server)
 	if decrypt.IsTLS(client) || decrypt.IsTLS(server) {
 		if client, server = f.decrypt(&c, g, client, server); client == nil && server == nil {

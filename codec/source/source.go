@@ -124,12 +124,18 @@ type Stream struct {
 	// a packet dump), whose flags FromStart and Closed tell.
 	TCP bool
 	// Closed says the capture saw the sender close its side (FIN) or
-	// reset the connection (RST), Reset the second, and ClosedAt when
-	// (the packet of the first; its Off unused).
+	// reset the connection (RST), Reset that it reset it first, and
+	// ClosedAt when (the packet; its Off unused). Peer says the same of the
+	// other side when it sent no bytes, so has no Stream of its own (a
+	// server that closes a connection on its first request).
 	Closed, Reset bool
 	ClosedAt      Segment
-	Gaps          []Gap     // missing ranges, ordered by Off; none for dumps and files
-	Segments      []Segment // arrival times, ordered by Off; none for dumps and files
+	Peer          struct {
+		Closed, Reset bool
+		ClosedAt      Segment
+	}
+	Gaps     []Gap     // missing ranges, ordered by Off; none for dumps and files
+	Segments []Segment // arrival times, ordered by Off; none for dumps and files
 	// Named are the frames whose API and version the input names (lines of
 	// kafkawire frames name a response's), ordered by Off.
 	Named []Named
