@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"cmp"
 	"slices"
-	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -222,7 +221,7 @@ func (l *CaptureList) Latency(i int) (time.Duration, bool) {
 // header, a response out of turn or whose request the capture lacks.
 func (l *CaptureList) Problems(i int) []string {
 	f := l.Frame(i)
-	return problemsOf(&f)
+	return f.Problems()
 }
 
 // ClientID is the client id the request of frame i names in its header
@@ -340,23 +339,6 @@ func errorNames(codes []int16) []string {
 	out := make([]string, len(codes))
 	for i, c := range codes {
 		out[i] = schema.ErrorName(c)
-	}
-	return out
-}
-
-func problemsOf(f *conversation.Frame) []string {
-	var out []string
-	if f.Broken != "" {
-		out = append(out, "broken: "+f.Broken)
-	}
-	if f.Skipped > 0 {
-		out = append(out, strconv.Itoa(f.Skipped)+" bytes skipped before it")
-	}
-	if f.Note != "" {
-		out = append(out, f.Note)
-	}
-	if f.Dir == schema.Response && f.API == nil {
-		out = append(out, "its request is not in the capture: API unknown")
 	}
 	return out
 }

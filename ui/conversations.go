@@ -274,7 +274,7 @@ func (c *Conversations) rowHTML(b *strings.Builder, i int, t0 time.Time) {
 	if i == l.Cur {
 		cls += " cur"
 	}
-	problems := problemsOf(&f)
+	problems := f.Problems()
 	if len(problems) > 0 {
 		cls += " bad"
 	}

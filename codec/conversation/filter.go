@@ -79,7 +79,7 @@ func (flt Filter) Match(r Result, i int, facts Sayings) bool {
 	corr := strconv.Itoa(int(f.CorrelationID))
 	conn := strings.ToLower(f.Conn)
 	dir := f.Dir.String()
-	bad := f.Problem()
+	bad := len(f.Problems()) > 0
 	// A term that names an API matches it alone (produce is not
 	// InitProducerId); any other matches the API names it is part of.
 	apiIs := func(t string) bool {
@@ -180,10 +180,24 @@ func topicsOf(i int, f *Frame, facts Sayings) []string {
 	return names
 }
 
-// Problem reports whether the input broke the frame or left something odd
-// about it: bytes lost or skipped, a note, a response whose API is unknown.
-func (f *Frame) Problem() bool {
-	return f.Broken != "" || f.Skipped > 0 || f.Note != "" || f.Dir == schema.Response && f.API == nil
+// Problems says what the input broke of the frame or left odd about it:
+// bytes lost or skipped, a note, a response whose API is unknown; none for
+// most frames.
+func (f *Frame) Problems() []string {
+	var out []string
+	if f.Broken != "" {
+		out = append(out, "broken: "+f.Broken)
+	}
+	if f.Skipped > 0 {
+		out = append(out, strconv.Itoa(f.Skipped)+" bytes skipped before it")
+	}
+	if f.Note != "" {
+		out = append(out, f.Note)
+	}
+	if f.Dir == schema.Response && f.API == nil {
+		out = append(out, "its request is not in the capture: API unknown")
+	}
+	return out
 }
 
 // filterKeys are the keys a filter term may name (Match).
