@@ -454,9 +454,7 @@ func TestDecodeNamesTopicIDs(t *testing.T) {
 // frames and decode say why a request has no response: kgo producing with
 // acks=0, which kfake does not answer.
 func TestFramesSayWhyNoResponse(t *testing.T) {
-	exs, err := traffic.Record([]kgo.Opt{kgo.DefaultProduceTopic("orders"), kgo.RequiredAcks(kgo.NoAck()), kgo.DisableIdempotentWrite()}, func(ctx context.Context, cl *kgo.Client) {
-		require.NoError(t, cl.ProduceSync(ctx, &kgo.Record{Value: []byte("fire and forget")}).FirstErr())
-	})
+	exs, err := traffic.ProduceNoAcks("orders")
 	require.NoError(t, err)
 	segs := capturetest.Scenario{}.Segments(traffic.Wire(traffic.ByConn(exs)))
 	path := writeTemp(t, "acks0.pcap", capturetest.WritePcap(capturetest.Ethernet, true, segs))

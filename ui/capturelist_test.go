@@ -697,9 +697,7 @@ func TestTreeNamesTopicIDsFromCapture(t *testing.T) {
 // kfake); a request whose connection was closed, or was still open where
 // the capture ends, says which.
 func TestCaptureListSaysWhyUnanswered(t *testing.T) {
-	exs, err := traffic.Record([]kgo.Opt{kgo.DefaultProduceTopic("orders"), kgo.RequiredAcks(kgo.NoAck()), kgo.DisableIdempotentWrite()}, func(ctx context.Context, cl *kgo.Client) {
-		require.NoError(t, cl.ProduceSync(ctx, &kgo.Record{Value: []byte("fire and forget")}).FirstErr())
-	})
+	exs, err := traffic.ProduceNoAcks("orders")
 	require.NoError(t, err)
 	l := openCapture(t, "acks0.pcap", capturetest.WritePcap(capturetest.Ethernet, true, captureOf(exs).segs))
 	produce := -1

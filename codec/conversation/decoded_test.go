@@ -158,9 +158,7 @@ func TestTopicNamesFromMetadata(t *testing.T) {
 // so has none for it; any other request expects one. A connection the
 // capture saw closed says so; one still open at the capture's end does not.
 func TestUnansweredRequests(t *testing.T) {
-	exs, err := traffic.Record([]kgo.Opt{kgo.DefaultProduceTopic("orders"), kgo.RequiredAcks(kgo.NoAck()), kgo.DisableIdempotentWrite()}, func(ctx context.Context, cl *kgo.Client) {
-		require.NoError(t, cl.ProduceSync(ctx, &kgo.Record{Value: []byte("fire and forget")}).FirstErr())
-	})
+	exs, err := traffic.ProduceNoAcks("orders")
 	require.NoError(t, err)
 	for _, closed := range []bool{true, false} {
 		var segs []capturetest.Segment

@@ -384,6 +384,19 @@ func Consume(topic string) ([]Exchange, error) {
 	return exs, err
 }
 
+// ProduceNoAcks records kgo producing one record to topic with acks=0: a
+// Produce request the broker (kfake) answers with nothing.
+func ProduceNoAcks(topic string) ([]Exchange, error) {
+	var err error
+	exs, rerr := Record([]kgo.Opt{kgo.DefaultProduceTopic(topic), kgo.RequiredAcks(kgo.NoAck()), kgo.DisableIdempotentWrite()}, func(ctx context.Context, cl *kgo.Client) {
+		err = cl.ProduceSync(ctx, &kgo.Record{Value: []byte("fire and forget")}).FirstErr()
+	})
+	if rerr != nil {
+		return exs, rerr
+	}
+	return exs, err
+}
+
 // DeleteMissingTopic sends, through cl, a request kfake answers with an
 // error code: a DeleteTopics of a topic it does not have, answered with
 // UNKNOWN_TOPIC_OR_PARTITION (3).
