@@ -289,9 +289,9 @@ func TestFramesAcrossAGap(t *testing.T) {
 	require.Equal(t, 0, status)
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	require.Len(t, lines, 2)
-	// The capture holds the client's side alone: it says so of each
-	// request, which has no response in it.
-	none := `"noResponse":"the capture holds nothing the server sent on this connection"`
+	// The server sent its SYN-ACK alone and the capture ends with the
+	// connection open: it says so of each request, unanswered in it.
+	none := `"noResponse":"the capture ends with the connection still open"`
 	assert.Contains(t, lines[0], `"correlationId":null,"hex":"00000014003d0000",`+none+`,"broken":"8 bytes missing 8 bytes into the frame (stream offset 8), of 24"}`)
 	assert.Contains(t, lines[1], `"hex":"`+hex.EncodeToString(req)+`",`+none+`}`)
 	assert.Equal(t, "kafkawire: note: 127.0.0.1:5000>127.0.0.1:6000: client stream: the frame at offset 0 is broken: 8 bytes missing 8 bytes into the frame (stream offset 8), of 24\n", errOut)
@@ -300,7 +300,7 @@ func TestFramesAcrossAGap(t *testing.T) {
 	assert.Equal(t, 1, status)
 	// The gap took the correlation id: the heading has none.
 	assert.Contains(t, out, "# conn 127.0.0.1:5000>127.0.0.1:6000 frame 1: request DescribeProducers v0, 2026-12-01T00:00:00.000")
-	assert.Contains(t, out, "  (broken: 8 bytes missing 8 bytes into the frame (stream offset 8), of 24)\n  (the capture holds nothing the server sent on this connection)\nDescribeProducersRequest message v0")
+	assert.Contains(t, out, "  (broken: 8 bytes missing 8 bytes into the frame (stream offset 8), of 24)\n  (the capture ends with the connection still open)\nDescribeProducersRequest message v0")
 	assert.Contains(t, out, "# conn 127.0.0.1:5000>127.0.0.1:6000 frame 2: request DescribeProducers v0")
 	assert.Contains(t, errOut, "kafkawire: conn 127.0.0.1:5000>127.0.0.1:6000 frame 1: broken: 8 bytes missing")
 }

@@ -719,7 +719,7 @@ func TestCaptureListSaysWhyUnanswered(t *testing.T) {
 	assert.Equal(t, "acks=0: the broker sends no response", l.noResponseTo(l.Frame(produce).Bytes))
 	assert.Empty(t, l.noResponseTo([]byte{0, 0, 0, 0}), "another frame than the one opened")
 	pane := app.HTMLString(&MessagePane{Dir: schema.Response, NotGiven: true, NoResponse: l.noResponseTo(l.Frame(produce).Bytes)})
-	assert.Contains(t, pane, "The capture has no response to this request (acks=0: the broker sends no response).")
+	assert.Contains(t, pane, "The capture has no response to this request: acks=0: the broker sends no response. What is shown below is no broker")
 
 	// The last request of a connection, its response left out: the client
 	// or the server closed or reset the connection after it (which side
@@ -730,11 +730,11 @@ func TestCaptureListSaysWhyUnanswered(t *testing.T) {
 		end  func(c *capturetest.Conn)
 		want string
 	}{
-		{func(c *capturetest.Conn) {}, "no response before the capture ends: the connection was still open"},
-		{(*capturetest.Conn).Close, "no response: the client closed the connection before one came"},
-		{(*capturetest.Conn).CloseByServer, "no response: the server closed the connection instead"},
-		{func(c *capturetest.Conn) { c.Reset(false) }, "no response: the server reset the connection instead"},
-		{func(c *capturetest.Conn) { c.Reset(true) }, "no response: the client reset the connection before one came"},
+		{func(c *capturetest.Conn) {}, "the capture ends with the connection still open"},
+		{(*capturetest.Conn).Close, "the client closed the connection before one came"},
+		{(*capturetest.Conn).CloseByServer, "the server closed the connection instead"},
+		{func(c *capturetest.Conn) { c.Reset(false) }, "the server reset the connection instead"},
+		{func(c *capturetest.Conn) { c.Reset(true) }, "the client reset the connection before one came"},
 	} {
 		k := capturetest.NewConn(netip.MustParseAddrPort("127.0.0.1:40000"), netip.MustParseAddrPort("127.0.0.1:29092"), time.Date(2026, 12, 4, 1, 2, 3, 0, time.UTC))
 		k.Open()
@@ -754,15 +754,19 @@ func TestCaptureListSaysWhyUnanswered(t *testing.T) {
 	}
 
 	// A server that closes or resets the connection on the first request,
-	// having sent nothing (a broker refusing a client).
-	for end, want := range map[string]string{"fin": "no response: the server closed the connection instead", "rst": "no response: the server reset the connection instead"} {
+	// having sent nothing (a broker refusing a client); a client that
+	// closes it first, the server having sent nothing but its SYN-ACK.
+	for end, want := range map[string]string{"fin": "the server closed the connection instead", "rst": "the server reset the connection instead", "client": "the client closed the connection before one came"} {
 		k := capturetest.NewConn(netip.MustParseAddrPort("127.0.0.1:40001"), netip.MustParseAddrPort("127.0.0.1:29092"), time.Date(2026, 12, 4, 1, 2, 3, 0, time.UTC))
 		k.Open()
 		k.Send(true, conn[0].Request, 1000)
-		if end == "fin" {
+		switch end {
+		case "fin":
 			k.CloseByServer()
-		} else {
+		case "rst":
 			k.Reset(false)
+		default: // the client gives up: the server sent its SYN-ACK alone
+			k.Close()
 		}
 		l := openCapture(t, "refused.pcap", capturetest.WritePcap(capturetest.Ethernet, true, k.Segments))
 		require.Equal(t, 1, l.Len())
@@ -771,7 +775,7 @@ func TestCaptureListSaysWhyUnanswered(t *testing.T) {
 	}
 
 	// The first response left out, the later ones there: the capture lost
-	// it. The client's side alone: the capture holds nothing the server
+	// it. The client's packets alone: the capture holds nothing the server
 	// sent.
 	require.Greater(t, len(conn), 1)
 	for _, oneWay := range []bool{false, true} {
@@ -784,7 +788,11 @@ func TestCaptureListSaysWhyUnanswered(t *testing.T) {
 			}
 		}
 		c.Close()
-		l := openCapture(t, "lost.pcap", capturetest.WritePcap(capturetest.Ethernet, true, c.Segments))
+		segs := c.Segments
+		if oneWay { // a capture filter that let the client's packets alone through
+			segs = slices.DeleteFunc(slices.Clone(segs), func(s capturetest.Segment) bool { return s.Src == c.Server })
+		}
+		l := openCapture(t, "lost.pcap", capturetest.WritePcap(capturetest.Ethernet, true, segs))
 		require.Equal(t, conn[0].Request, l.Frame(0).Bytes)
 		want := "the capture lost its response: a later request on this connection was answered, and a broker answers them in order"
 		if oneWay {

@@ -79,7 +79,7 @@ func (p *MessagePane) Render() app.UI {
 	if p.NotGiven {
 		what := "Not a broker's answer: this is the minimal response, built from the schema with every field at its zero value. Paste a response to see a real one."
 		if p.NoResponse != "" {
-			what = "The capture has no response to this request (" + p.NoResponse + "). Below is not one: it is the minimal response, built from the schema with every field at its zero value."
+			what = "The capture has no response to this request: " + p.NoResponse + ". What is shown below is no broker's answer: it is the page's minimal response, built from the schema."
 		}
 		note = app.P().Class("pane-note").ID("response-minimal").Text(what)
 	}

@@ -42,7 +42,10 @@ type Stream struct {
 	Closed   Mark           // the packet of the sender's first FIN or RST (Offset unused); zero when none
 	// ClosedReset says the sender's first close was a reset (RST), not a FIN.
 	ClosedReset bool
-	Dropped     int64 // retransmitted or overlapping bytes dropped
+	// Sent says the capture has packets of the sender, data or not (a
+	// server's SYN-ACK): a side with none was not captured at all.
+	Sent    bool
+	Dropped int64 // retransmitted or overlapping bytes dropped
 }
 
 // Gap is a run of bytes missing from a stream: Len bytes belong at
@@ -167,6 +170,7 @@ func (a *Assembler) Add(seg Segment, t time.Time, packet int) {
 	}
 	a.last, a.lastKey = c, key
 	d, other := c.dirs[side], c.dirs[1-side]
+	d.s.Sent = true
 	if seg.Has(FlagSYN) && d.s.Role == RoleUnknown {
 		if seg.Has(FlagACK) {
 			d.s.Role, other.s.Role = RoleServer, RoleClient

@@ -140,6 +140,9 @@ type Conn struct {
 	// Reset that it reset the connection; "" when neither closed.
 	Closer string
 	Reset  bool
+	// ServerSeen says the capture has the server's packets, data or not
+	// (its SYN-ACK): without them it caught one direction only.
+	ServerSeen bool
 	// Lost counts the bytes the capture lost of each side (client,
 	// server): the sequence numbers say they were sent.
 	Lost [2]int
@@ -695,6 +698,7 @@ func (f *finder) conn(g connGroup) Conn {
 	}
 	c.Closed = client != nil && (client.Closed || client.Peer.Closed) || server != nil && (server.Closed || server.Peer.Closed)
 	c.Closer, c.Reset = closer(client, server)
+	c.ServerSeen = server != nil || client != nil && client.Peer.Sent
 	if decrypt.IsTLS(client) || decrypt.IsTLS(server) {
 		if client, server = f.decrypt(&c, g, client, server); client == nil && server == nil {
 			c.Kind = TLS

@@ -56,17 +56,17 @@ func (n *NoResponses) Why(i int) (why string, expected bool) {
 	case c.Lost[1] > 0:
 		return "the capture lost bytes the server sent on this connection: its response may be among them", true
 	case c.Closer == "server" && c.Reset:
-		return "no response: the server reset the connection instead", true
+		return "the server reset the connection instead", true
 	case c.Closer == "server":
-		return "no response: the server closed the connection instead", true
-	case c.Bytes[1] == 0:
+		return "the server closed the connection instead", true
+	case !c.ServerSeen:
 		return "the capture holds nothing the server sent on this connection", true
 	case c.Closer == "client" && c.Reset:
-		return "no response: the client reset the connection before one came", true
+		return "the client reset the connection before one came", true
 	case c.Closer == "client":
-		return "no response: the client closed the connection before one came", true
+		return "the client closed the connection before one came", true
 	case c.Closed:
-		return "no response: the connection was closed without one", true
+		return "the connection was closed without one", true
 	}
-	return "no response before the capture ends: the connection was still open", true
+	return "the capture ends with the connection still open", true
 }

@@ -37,8 +37,9 @@ func (t *TopicNames) Names() map[string]string {
 }
 
 // Of says which topic the id node n holds is: its name, and for an id its
-// name had before the topic was created again, the id it has after; ""
-// when n is no uuid or the id was not named.
+// name had before another id was named so (the topic deleted and created
+// again, or another cluster's topic of that name), that id; "" when n is
+// no uuid or the id was not named.
 func (t *TopicNames) Of(n *layout.Node) string {
 	if n == nil || n.Type != "uuid" {
 		return ""
@@ -48,7 +49,7 @@ func (t *TopicNames) Of(n *layout.Node) string {
 		return ""
 	}
 	if later := t.latest[name]; later != "" && later != n.Value {
-		return name + ", before it was deleted: the topic of that name later in the capture is " + later
+		return name + "; the capture names another id " + name + " later, " + later + ": the topic deleted and created again, or another cluster's"
 	}
 	return name
 }

@@ -22,7 +22,7 @@ func TestTopicNamesManyIDsOfOneName(t *testing.T) {
 	names.add("id0", "other", first) // named before: kept
 	last := fmt.Sprint("id", n-1)
 	assert.Equal(t, "gamma", names.Of(&layout.Node{Type: "uuid", Value: last}))
-	assert.Equal(t, "gamma, before it was deleted: the topic of that name later in the capture is "+last, names.Of(&layout.Node{Type: "uuid", Value: "id0"}))
-	assert.Equal(t, "gamma, before it was deleted: the topic of that name later in the capture is "+last, names.Of(&layout.Node{Type: "uuid", Value: "id500"}))
+	assert.Equal(t, "gamma; the capture names another id gamma later, "+last+": the topic deleted and created again, or another cluster's", names.Of(&layout.Node{Type: "uuid", Value: "id0"}))
+	assert.Equal(t, "gamma; the capture names another id gamma later, "+last+": the topic deleted and created again, or another cluster's", names.Of(&layout.Node{Type: "uuid", Value: "id500"}))
 	assert.Len(t, names.Names(), n)
 }

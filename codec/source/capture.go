@@ -101,9 +101,12 @@ func fromCapture(cs []*capture.Stream, origin string, o Options) []Stream {
 			st := Stream{Bytes: s.Data, Origin: origin, Dir: dirs[k], ConnNumber: s.Conn, FromStart: s.SYN, TCP: true, Closed: s.FIN || s.RST, Reset: s.ClosedReset,
 				ClosedAt: Segment{Time: s.Closed.Time, Packet: s.Closed.Packet}}
 			if len(conn) == 2 {
-				if o := conn[1-k]; len(o.Data) == 0 && (o.FIN || o.RST) {
-					st.Peer.Closed, st.Peer.Reset = true, o.ClosedReset
-					st.Peer.ClosedAt = Segment{Time: o.Closed.Time, Packet: o.Closed.Packet}
+				if o := conn[1-k]; len(o.Data) == 0 {
+					st.Peer.Sent = o.Sent
+					if o.FIN || o.RST {
+						st.Peer.Closed, st.Peer.Reset = true, o.ClosedReset
+						st.Peer.ClosedAt = Segment{Time: o.Closed.Time, Packet: o.Closed.Packet}
+					}
 				}
 			}
 			for _, g := range s.Gaps {

@@ -127,10 +127,12 @@ type Stream struct {
 	// reset the connection (RST), Reset that it reset it first, and
 	// ClosedAt when (the packet; its Off unused). Peer says the same of the
 	// other side when it sent no bytes, so has no Stream of its own (a
-	// server that closes a connection on its first request).
+	// server that closes a connection on its first request), and whether
+	// the capture has its packets at all.
 	Closed, Reset bool
 	ClosedAt      Segment
 	Peer          struct {
+		Sent          bool // the capture has packets of the other side
 		Closed, Reset bool
 		ClosedAt      Segment
 	}
