@@ -387,8 +387,7 @@ func TestFramesErrorsAndLatency(t *testing.T) {
 		require.NoError(t, traffic.DeleteMissingTopic(ctx, cl))
 	})
 	require.NoError(t, err)
-	segs := capturetest.Scenario{}.Segments(traffic.Wire(traffic.ByConn(exs)))
-	path := writeTemp(t, "errors.pcap", capturetest.WritePcap(capturetest.Ethernet, true, segs))
+	path := writeCapture(t, "errors.pcap", exs)
 
 	plain, errOut, status := kafkawire(t, "", "frames", path)
 	require.Equal(t, 0, status, errOut)
@@ -428,8 +427,7 @@ func TestFramesErrorsAndLatency(t *testing.T) {
 func TestDecodeNamesTopicIDs(t *testing.T) {
 	exs, err := traffic.Consume("orders")
 	require.NoError(t, err)
-	segs := capturetest.Scenario{}.Segments(traffic.Wire(traffic.ByConn(exs)))
-	path := writeTemp(t, "consume.pcap", capturetest.WritePcap(capturetest.Ethernet, true, segs))
+	path := writeCapture(t, "consume.pcap", exs)
 
 	out, errOut, status := kafkawire(t, "", "decode", path)
 	require.Equal(t, 0, status, errOut)
@@ -456,8 +454,7 @@ func TestDecodeNamesTopicIDs(t *testing.T) {
 func TestFramesSayWhyNoResponse(t *testing.T) {
 	exs, err := traffic.ProduceNoAcks("orders")
 	require.NoError(t, err)
-	segs := capturetest.Scenario{}.Segments(traffic.Wire(traffic.ByConn(exs)))
-	path := writeTemp(t, "acks0.pcap", capturetest.WritePcap(capturetest.Ethernet, true, segs))
+	path := writeCapture(t, "acks0.pcap", exs)
 	out, errOut, status := kafkawire(t, "", "frames", path)
 	require.Equal(t, 0, status, errOut)
 	produces := 0
@@ -524,4 +521,12 @@ func TestFilterFramesAndDecode(t *testing.T) {
 	assert.Equal(t, 1, status)
 	assert.Contains(t, errOut, "latency>1s is no comparison here")
 	assert.Contains(t, errOut, `matches --filter "latency>1s"`)
+}
+
+// writeCapture writes the exchanges, connection by connection, as a pcap
+// file named name in the test's directory, and gives its path.
+func writeCapture(t *testing.T, name string, exs []traffic.Exchange) string {
+	t.Helper()
+	segs := capturetest.Scenario{}.Segments(traffic.Wire(traffic.ByConn(exs)))
+	return writeTemp(t, name, capturetest.WritePcap(capturetest.Ethernet, true, segs))
 }

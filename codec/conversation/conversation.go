@@ -131,13 +131,13 @@ type Conn struct {
 	// handshake, whose hellos a key log's secrets are found by: no key
 	// log opens it.
 	AfterHandshake bool
-	// TCP says the connection was read from its TCP packets, and Closed
-	// that the capture saw a side close or reset it: a request it left
-	// unanswered was not answered on it at all. Without TCP (lines of
-	// kafkawire frames, a client's log) the input does not tell.
-	TCP, Closed bool
-	// Closer says which side closed first ("client" or "server"), and
-	// Reset that it reset the connection; "" when neither closed.
+	// TCP says the connection was read from its TCP packets, whose flags
+	// tell how it ended. Without TCP (lines of kafkawire frames, a
+	// client's log) the input does not tell.
+	TCP bool
+	// Closer says which side closed the connection first ("client" or
+	// "server"), and Reset that it reset it: a request left unanswered was
+	// not answered on it at all. "" when the capture saw neither close.
 	Closer string
 	Reset  bool
 	// ServerSeen says the capture has the server's packets, data or not
@@ -696,7 +696,6 @@ func (f *finder) conn(g connGroup) Conn {
 			}
 		}
 	}
-	c.Closed = client != nil && (client.Closed || client.Peer.Closed) || server != nil && (server.Closed || server.Peer.Closed)
 	c.Closer, c.Reset = closer(client, server)
 	c.ServerSeen = server != nil || client != nil && client.Peer.Sent
 	if decrypt.IsTLS(client) || decrypt.IsTLS(server) {

@@ -180,7 +180,7 @@ func TestUnansweredRequests(t *testing.T) {
 		res := find(t, capturetest.WritePcap(capturetest.Ethernet, true, segs))
 		produces := 0
 		for i, f := range res.All() {
-			assert.Equal(t, closed, res.ConnOf(i).Closed, f.Conn)
+			assert.Equal(t, closed, res.ConnOf(i).Closer != "", f.Conn)
 			assert.True(t, res.ConnOf(i).TCP, f.Conn)
 			if f.Dir != schema.Request {
 				assert.False(t, f.AnswerExpected(), "a response expects none")
@@ -207,7 +207,7 @@ func TestConnFromLinesIsNotTCP(t *testing.T) {
 	require.Equal(t, 1, res.Len())
 	assert.Equal(t, "127.0.0.1:40872>127.0.0.1:19092", res.Frame(0).Conn)
 	assert.False(t, res.ConnOf(0).TCP)
-	assert.False(t, res.ConnOf(0).Closed)
+	assert.Empty(t, res.ConnOf(0).Closer)
 }
 
 // FactCache decodes a body once: the same frame again, under another
