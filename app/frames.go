@@ -472,7 +472,7 @@ func runFrames(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	var keyLogs keyLogFiles
 	keyLogs.register(fs)
 	withErrors := fs.Bool("errors", false, "decode every response and name its error codes on its line (\"errors\")")
-	filter := fs.String("filter", "", "only the frames that match, as in the page's capture list: `terms` such as 'api:Fetch error', 'topic:orders corr:7', 'conn:51234 client:billing'")
+	filter := fs.String("filter", "", "only the frames that match, as in the page's capture list: `terms` such as 'api:Fetch error', 'topic:orders corr:7', 'conn:51234 client:billing', 'unanswered'")
 	// Flags may come after the file too (frames cap.pcap --port 19092).
 	files, err := parseAnywhere(fs, args)
 	if err != nil {

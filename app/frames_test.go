@@ -476,6 +476,23 @@ func TestFramesSayWhyNoResponse(t *testing.T) {
 	out, errOut, status = kafkawire(t, "", "decode", path)
 	require.Equal(t, 0, status, errOut)
 	assert.Regexp(t, `frame \d+: request Produce v\d+, correlation id \d+, [^\n]*\n  \(acks=0: the broker sends no response\)\n`, out)
+	_, errOut, status = kafkawire(t, "", "frames", "--filter", "unanswered", path)
+	assert.Equal(t, 1, status, "no request a broker answers is left unanswered")
+	assert.Contains(t, errOut, `matches --filter "unanswered"`)
+
+	// A response the capture lost: --filter unanswered finds its request alone.
+	for i, ex := range exs {
+		if ex.APIKey != 0 && ex.Response != nil {
+			exs[i].Response = nil
+			out, errOut, status = kafkawire(t, "", "frames", "--filter", "unanswered", writeCapture(t, "lost.pcap", exs))
+			require.Equal(t, 0, status, errOut)
+			lines := framesOf(t, out)
+			require.Len(t, lines, 1)
+			assert.Equal(t, ex.CorrelationID, *lines[0].CorrelationID)
+			assert.Contains(t, out, "the capture lost its response")
+			break
+		}
+	}
 }
 
 // --filter picks frames as the page's capture list does: decode of one

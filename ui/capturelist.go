@@ -329,6 +329,26 @@ func (l *CaptureList) FactsOf(i int, f *conversation.Frame) *conversation.Facts 
 	return fa
 }
 
+// AnswerExpected is conversation.Frame.AnswerExpected for a filter
+// (conversation.Sayings): a Produce request's decode of its acks counts
+// against maxErrorScan, as error codes' do; past it a request is taken to
+// expect a response, and scanCut says the filter stopped looking.
+func (l *CaptureList) AnswerExpected(i int, f *conversation.Frame) bool {
+	if u, ok := l.unanswered[i]; ok {
+		return u.expected
+	}
+	if f.Dir != schema.Request || f.API == nil || f.API.Key != 0 {
+		return f.AnswerExpected() // no decode: only a Produce's acks may say no
+	}
+	if l.scanned >= maxErrorScan {
+		l.scanCut = true
+		return true
+	}
+	l.scanned++
+	_, expected := l.Unanswered(i)
+	return expected
+}
+
 // ScanCut says the filter looked for error codes or topics in only
 // maxErrorScan frames it had not seen before.
 func (l *CaptureList) ScanCut() bool { return l.scanCut }

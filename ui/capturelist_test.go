@@ -534,7 +534,7 @@ func TestPastedTcpdumpTimesOfDay(t *testing.T) {
 // port) says nothing.
 func TestFilterHint(t *testing.T) {
 	for q, want := range map[string]string{
-		"foo:bar":           "no key foo: the keys are api, conn, corr (or id), dir, v, client, topic and err",
+		"foo:bar":           "no key foo: the keys are api, conn, corr (or id), dir, v, client, topic and err (and the words error, broken and unanswered)",
 		"Fetch latency>1ms": "latency>1ms is no comparison here, only text to find: a term matches the API, connection, correlation id, direction or version",
 		"api:Fetch corr:7":  "",
 		"127.0.0.1:51234":   "",
@@ -720,6 +720,25 @@ func TestCaptureListSaysWhyUnanswered(t *testing.T) {
 	assert.Empty(t, l.noResponseTo([]byte{0, 0, 0, 0}), "another frame than the one opened")
 	pane := app.HTMLString(&MessagePane{Dir: schema.Response, NotGiven: true, NoResponse: l.noResponseTo(l.Frame(produce).Bytes)})
 	assert.Contains(t, pane, "The capture has no response to this request: acks=0: the broker sends no response. What is shown below is no broker")
+
+	// The filter's "unanswered" finds no Produce with acks=0 (and the
+	// other requests were answered).
+	l.SetFilter("unanswered")
+	assert.Empty(t, l.Shown(0, l.Matching()))
+	// A response the capture lost: that request alone.
+	lost := slices.Clone(exs)
+	for i, ex := range lost {
+		if ex.APIKey != 0 && ex.Response != nil {
+			lost[i].Response = nil
+			l := openCapture(t, "lost.pcap", capturetest.WritePcap(capturetest.Ethernet, true, captureOf(lost).segs))
+			l.SetFilter("unanswered")
+			shown := l.Shown(0, l.Matching())
+			require.Len(t, shown, 1)
+			assert.Equal(t, ex.Request, l.Frame(shown[0]).Bytes)
+			assert.False(t, l.ScanCut())
+			break
+		}
+	}
 
 	// The last request of a connection, its response left out: the client
 	// or the server closed or reset the connection after it (which side

@@ -221,7 +221,7 @@ func (c *Conversations) filterBox() app.UI {
 	count := strconv.Itoa(l.Matching()) + " of " + strconv.Itoa(l.Len()) + " match"
 	return app.Div().Class("paste-line conv-filter").Body(
 		app.Input().Type("search").ID("conv-filter").Class("conv-q").Value(l.Filter).
-			Placeholder("filter: Fetch, api:Produce/v9, conn:51234, corr:7, topic:orders, error, err:rebalance").
+			Placeholder("filter: Fetch, api:Produce/v9, conn:51234, corr:7, topic:orders, error, err:rebalance, unanswered").
 			Aria("label", "filter the frames").
 			Attr("spellcheck", "false").Attr("autocomplete", "off").
 			OnInput(c.onFilter),
@@ -231,7 +231,7 @@ func (c *Conversations) filterBox() app.UI {
 		}),
 		app.If(l.Filter != "" && l.ScanCut(), func() app.UI {
 			return app.Span().ID("conv-scan-cut").Class("paste-dim").Attr("role", "status").
-				Text("error codes and topics were looked for in " + strconv.Itoa(maxErrorScan) + " frames of this filter only: the rows shown say their errors, open one, or narrow the filter first (api:Fetch error)")
+				Text("error codes, topics and Produce acks were looked for in " + strconv.Itoa(maxErrorScan) + " frames of this filter only: the rows shown say their errors, open one, or narrow the filter first (api:Fetch error)")
 		}),
 	)
 }

@@ -198,6 +198,47 @@ func TestUnansweredRequests(t *testing.T) {
 	}
 }
 
+// The filter's "unanswered" finds the requests a broker answers that
+// have no response: one whose response the capture lost, not kgo's
+// Produce requests with acks=0, which no broker answers.
+func TestFilterUnanswered(t *testing.T) {
+	exs, lost := lostResponse(t)
+	res := find(t, capturetest.WritePcap(capturetest.Ethernet, true, capturetest.Scenario{}.Segments(traffic.Wire(traffic.ByConn(exs)))))
+	matching := func(q string) []int {
+		flt, sayings := conversation.ParseFilter(q), res.Decoded()
+		var out []int
+		for i := range res.Len() {
+			if flt.Match(res, i, sayings) {
+				out = append(out, i)
+			}
+		}
+		return out
+	}
+	found := matching("unanswered")
+	require.Len(t, found, 1)
+	assert.Equal(t, lost.Request, res.Frame(found[0]).Bytes)
+	assert.Equal(t, found, matching("noresponse"))
+	assert.Empty(t, matching("api:produce unanswered"), "acks=0: none expected")
+	assert.Positive(t, len(matching("api:produce dir:request")), "kgo produced")
+	assert.Empty(t, conversation.FilterHint("unanswered"))
+}
+
+// lostResponse is kgo producing with acks=0 (traffic.ProduceNoAcks), the
+// response to one request that expects one (not a Produce) left out, as
+// a capture that lost it; and that exchange.
+func lostResponse(t *testing.T) ([]traffic.Exchange, traffic.Exchange) {
+	exs, err := traffic.ProduceNoAcks("orders")
+	require.NoError(t, err)
+	for i, ex := range exs {
+		if ex.APIKey != 0 && ex.Response != nil {
+			exs[i].Response = nil
+			return exs, exs[i]
+		}
+	}
+	t.Fatal("kgo sent no request but Produce")
+	return nil, traffic.Exchange{}
+}
+
 // Lines of kafkawire frames name a connection, but no packets: whether it
 // closed is not known.
 func TestConnFromLinesIsNotTCP(t *testing.T) {

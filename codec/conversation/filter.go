@@ -17,7 +17,9 @@ import (
 // err:rebalance (a response whose error codes' names hold it), topic:orders
 // (a frame that names the topic, by name or by an id the capture names);
 // "error" matches frames with a problem and responses with an error code,
-// "broken" the first only. A bare number matches a correlation id or a
+// "broken" the first only; "unanswered" (or "noresponse") requests a broker
+// answers that have no response in the input (not a Produce with acks=0,
+// which none answers). A bare number matches a correlation id or a
 // port, whole. A bare term matches the API (a whole name, or part of
 // names), the connection (any part), the correlation id (whole), the
 // direction, "vN" the version, or the client id.
@@ -38,6 +40,9 @@ func (flt Filter) Empty() bool { return len(flt.terms) == 0 }
 type Sayings interface {
 	FactsOf(i int, f *Frame) *Facts
 	TopicNames() *TopicNames
+	// AnswerExpected is f.AnswerExpected for frame i, which takes a decode
+	// of a Produce request's first bytes.
+	AnswerExpected(i int, f *Frame) bool
 }
 
 // Decoded is the Sayings a command filters with: every frame's facts,
@@ -55,6 +60,8 @@ func (d *decoded) FactsOf(i int, f *Frame) *Facts {
 	fa, _ := d.cache.Of(f)
 	return fa
 }
+
+func (d *decoded) AnswerExpected(i int, f *Frame) bool { return f.AnswerExpected() }
 
 func (d *decoded) TopicNames() *TopicNames {
 	if !d.byName {
@@ -139,6 +146,10 @@ func (flt Filter) Match(r Result, i int, facts Sayings) bool {
 			if !bad {
 				return false
 			}
+		case t == "unanswered" || t == "noresponse":
+			if f.Dir != schema.Request || f.Pair >= 0 || !facts.AnswerExpected(i, &f) {
+				return false
+			}
 		case t == "error" || t == "errors":
 			// A frame the capture broke, or a response with an error code.
 			if !bad && len(errorCodes()) == 0 {
@@ -210,7 +221,7 @@ func FilterHint(q string) string {
 	for _, t := range strings.Fields(strings.ToLower(q)) {
 		if key, val, keyed := strings.Cut(t, ":"); keyed && val != "" && key != "" &&
 			strings.Trim(key, "abcdefghijklmnopqrstuvwxyz") == "" && !slices.Contains(filterKeys, key) {
-			return "no key " + key + ": the keys are api, conn, corr (or id), dir, v, client, topic and err"
+			return "no key " + key + ": the keys are api, conn, corr (or id), dir, v, client, topic and err (and the words error, broken and unanswered)"
 		}
 		if strings.ContainsAny(t, "<>") || strings.Contains(t, "!=") {
 			return t + " is no comparison here, only text to find: a term matches the API, connection, correlation id, direction or version"
