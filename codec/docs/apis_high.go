@@ -1429,7 +1429,13 @@ const (
 	hiLeaderRecovery = "0 when the partition is recovered, 1 while a leader chosen by an unclean election is still recovering it."
 )
 
+// The helpers below are marked go:noinline: the tables above call them
+// hundreds of times, once at start, and their copies inlined at every
+// call were 10 KB of the gzipped app.wasm.
+
 // hiReplicaState describes the fields of one voter or observer in DescribeQuorum.
+//
+//go:noinline
 func hiReplicaState(who string) fieldDocs {
 	return fieldDocs{
 		{"ReplicaId", "The replica id of this " + who + "."},
@@ -1441,6 +1447,8 @@ func hiReplicaState(who string) fieldDocs {
 }
 
 // hiUnder returns m with every path prefixed by "prefix.".
+//
+//go:noinline
 func hiUnder(prefix string, m fieldDocs) fieldDocs {
 	out := make(fieldDocs, len(m))
 	for i, f := range m {
@@ -1451,6 +1459,8 @@ func hiUnder(prefix string, m fieldDocs) fieldDocs {
 
 // hiMerge joins lists of descriptions; a later one wins on a shared path
 // (as fieldDocs.toMap reads them).
+//
+//go:noinline
 func hiMerge(ms ...fieldDocs) fieldDocs {
 	var out fieldDocs
 	for _, m := range ms {
@@ -1486,6 +1496,8 @@ var hiStateBatches = fieldDocs{
 }
 
 // hiShareStateResults builds the response of the share-group state APIs: results per topic and partition, with extra fields per partition.
+//
+//go:noinline
 func hiShareStateResults(extra fieldDocs) fieldDocs {
 	return hiMerge(fieldDocs{
 		{"Results", "The results per topic."},
@@ -1498,6 +1510,8 @@ func hiShareStateResults(extra fieldDocs) fieldDocs {
 }
 
 // hiTopicInfo describes an internal topic a Streams subtopology needs (changelog or repartition).
+//
+//go:noinline
 func hiTopicInfo(kind string) fieldDocs {
 	return fieldDocs{
 		{"Name", "The name of the " + kind + " topic."},
@@ -1510,6 +1524,8 @@ func hiTopicInfo(kind string) fieldDocs {
 }
 
 // hiSubtopology describes a Streams subtopology as the heartbeat sends it (full) or as the describe returns it.
+//
+//go:noinline
 func hiSubtopology(full bool) fieldDocs {
 	m := hiMerge(fieldDocs{
 		{"SubtopologyId", "The id of the subtopology, derived from the topology so every member computes the same one."},
@@ -1531,6 +1547,8 @@ func hiSubtopology(full bool) fieldDocs {
 }
 
 // hiTaskIDs describes a list of Streams tasks, named by subtopology and partition.
+//
+//go:noinline
 func hiTaskIDs(kind string) fieldDocs {
 	return fieldDocs{
 		{"SubtopologyId", "The subtopology of these " + kind + "."},
@@ -1539,6 +1557,8 @@ func hiTaskIDs(kind string) fieldDocs {
 }
 
 // hiTaskOffset describes a changelog offset per Streams task; offset says what the offset is.
+//
+//go:noinline
 func hiTaskOffset(offset string) fieldDocs {
 	return fieldDocs{
 		{"SubtopologyId", "The subtopology of the task."},
@@ -1548,6 +1568,8 @@ func hiTaskOffset(offset string) fieldDocs {
 }
 
 // hiTaskAssignment describes the active, standby and warm-up tasks a Streams member holds or will hold.
+//
+//go:noinline
 func hiTaskAssignment(verb string) fieldDocs {
 	return hiMerge(fieldDocs{
 		{"ActiveTasks", "The active tasks the member " + verb + ", which process records."},
@@ -1577,11 +1599,15 @@ var hiTopologyDescription = hiMerge(fieldDocs{
 }, hiUnder("Subtopologies.Nodes", hiTopologyNode), hiUnder("GlobalStores.Source", hiTopologyNode), hiUnder("GlobalStores.Processor", hiTopologyNode))
 
 // hiAuthorizedOps describes an authorized-operations bit field on what.
+//
+//go:noinline
 func hiAuthorizedOps(what string) string {
 	return "What the caller may do on " + what + ": bit n is set when ACL operation n is allowed (3 READ, 4 WRITE, 7 ALTER, 8 DESCRIBE, 9 CLUSTER_ACTION, and so on); -2147483648 when not asked for."
 }
 
 // hiNamedAssignment describes an assignment listed by topic id and name, held by a member that has or will have it.
+//
+//go:noinline
 func hiNamedAssignment(verb string) fieldDocs {
 	return fieldDocs{
 		{"TopicPartitions", "The partitions the member " + verb + ", grouped by topic."},

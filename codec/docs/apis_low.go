@@ -1347,8 +1347,14 @@ var apisLow = []apiText{
 	},
 }
 
+// The helpers below are marked go:noinline: the tables above call them
+// hundreds of times, once at start, and their copies inlined at every
+// call were 10 KB of the gzipped app.wasm.
+
 // lowEndpoints describes the NodeEndpoints array that Produce and Fetch
 // responses add for the leaders they name (KIP-951).
+//
+//go:noinline
 func lowEndpoints(namedIn string) fieldDocs {
 	return fieldDocs{
 		{"", "Addresses of the brokers named in " + namedIn + ", so the client can reach a new leader it has no address for yet."},
@@ -1360,6 +1366,8 @@ func lowEndpoints(namedIn string) fieldDocs {
 }
 
 // lowUnder puts every path of m under prefix; the key "" becomes prefix itself.
+//
+//go:noinline
 func lowUnder(prefix string, m fieldDocs) fieldDocs {
 	out := make(fieldDocs, len(m))
 	for i, f := range m {
@@ -1373,6 +1381,8 @@ func lowUnder(prefix string, m fieldDocs) fieldDocs {
 
 // lowMerge joins lists of descriptions; a later one wins on the same path
 // (as fieldDocs.toMap reads them).
+//
+//go:noinline
 func lowMerge(ms ...fieldDocs) fieldDocs {
 	var out fieldDocs
 	for _, m := range ms {

@@ -9,6 +9,7 @@ import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
+	"errors"
 	"flag"
 	"fmt"
 	"net"
@@ -248,7 +249,13 @@ func sizes(tmp, wasm string) {
 
 	// What weighs most: symbol sizes of an unstripped build, by package.
 	full := filepath.Join(tmp, "full.wasm")
-	run(".", env, "go", "build", "-trimpath", "-o", full, "./wasm")
+	var keep []string // the Makefile's flags but the stripping
+	for _, f := range makeWasmFlags() {
+		if !strings.HasPrefix(f, "-ldflags") {
+			keep = append(keep, f)
+		}
+	}
+	run(".", env, "go", append(append([]string{"build"}, keep...), "-o", full, "./wasm")...)
 	fullb, err := os.ReadFile(full)
 	die(err)
 	funcs, data, err := wasmSizes(fullb)
@@ -302,7 +309,7 @@ func weights(b []byte) (raw, gz, br int) {
 func helloWeights(tmp string) (raw, gz, br int, how string) {
 	fmt.Fprintln(os.Stderr, "download: go-app's hello world, built the same way ...")
 	out := filepath.Join(tmp, "hello.wasm")
-	run(".", []string{"GOOS=js", "GOARCH=wasm"}, "go", "build", "-trimpath", "-ldflags=-s -w", "-o", out, "./e2e/bench/hello")
+	run(".", []string{"GOOS=js", "GOARCH=wasm"}, "go", append(append([]string{"build"}, makeWasmFlags()...), "-o", out, "./e2e/bench/hello")...)
 	how = "Go's build"
 	if cmd, err := os.ReadFile(filepath.Join("bin", "app.opt.cmd")); err == nil {
 		if args := strings.Fields(string(cmd)); len(args) > 0 {
@@ -315,6 +322,22 @@ func helloWeights(tmp string) (raw, gz, br int, how string) {
 	die(err)
 	raw, gz, br = weights(b)
 	return raw, gz, br, how
+}
+
+// makeWasmFlags are the Go flags the Makefile builds app.wasm with
+// (WASMFLAGS), split into arguments as the shell splits them.
+func makeWasmFlags() []string {
+	mk, err := os.ReadFile("Makefile")
+	die(err)
+	for _, line := range strings.Split(string(mk), "\n") {
+		if name, value, ok := strings.Cut(line, "="); ok && strings.TrimSpace(name) == "WASMFLAGS" {
+			out, err := exec.Command("sh", "-c", "printf '%s\\n' "+value).Output()
+			die(err)
+			return strings.Split(strings.TrimSuffix(string(out), "\n"), "\n") // an argument a line
+		}
+	}
+	die(errors.New("the Makefile sets no WASMFLAGS"))
+	return nil
 }
 
 // pkgOf is the package of a wasm function name, which Go writes with "_"

@@ -160,6 +160,11 @@ func profilePage(base string, fb []byte, scenario, capFile string) {
 			}
 		}
 		sort.SliceStable(windows, func(i, j int) bool { return windows[i][1]-windows[i][0] > windows[j][1]-windows[j][0] })
+		// The load itself (reading and finding), first: where its time goes,
+		// idle included.
+		if load := js[[]float64](ctx, `(() => { const s = performance.getEntriesByName('kw-capture-start')[0]; const f = performance.getEntriesByName('kw-capture-find', 'measure')[0]; return s && f ? [s.startTime, f.startTime + f.duration] : []; })()`); len(load) == 2 {
+			windows = append([][2]float64{{load[0], load[1]}}, windows...)
+		}
 		fmt.Println("phases:", js[string](ctx, `performance.getEntriesByType('measure').map(m => m.name + ' ' + m.duration.toFixed(0) + ' ms').join(', ')`))
 	default:
 		die(fmt.Errorf("unknown scenario %q (startup, edit-small, load-big, scroll-big, smooth-big, edit-big, paste-broken, paste-big, paste-big-index, pick-big, capture, capture-open)", scenario))
@@ -263,7 +268,7 @@ func report(p *profiler.Profile, startedAt float64, windows [][2]float64) {
 		top("under "+focus+":", under, 80)
 	}
 	for w, window := range windows {
-		top(fmt.Sprintf("self, within pause %d of the longest (%.0f to %.0f ms):", w+1, window[0], window[1]), inSelf[w], 30)
+		top(fmt.Sprintf("self, within window %d (the load, then the longest pauses; %.0f to %.0f ms):", w+1, window[0], window[1]), inSelf[w], 30)
 		top("inclusive, within it:", inIncl[w], 50)
 	}
 	top("self:", self, 45)
