@@ -534,13 +534,15 @@ func TestPastedTcpdumpTimesOfDay(t *testing.T) {
 // port) says nothing.
 func TestFilterHint(t *testing.T) {
 	for q, want := range map[string]string{
-		"foo:bar":           "no key foo: the keys are api, conn, corr (or id), dir, v, client, topic and err (and the words error, broken and unanswered)",
-		"Fetch latency>1ms": "latency>1ms is no comparison here, only text to find: a term matches the API, connection, correlation id, direction or version",
-		"api:Fetch corr:7":  "",
-		"127.0.0.1:51234":   "",
-		"v:12 dir:response": "",
-		"error":             "",
-		"":                  "",
+		"foo:bar":             "no key foo: the keys are api, conn, corr (or id), dir, v, client, topic and err (and the words error, broken and unanswered)",
+		"Fetch latency>1ms":   "latency>1ms is no comparison here, only text to find: a term matches the API, connection, correlation id, direction or version",
+		"api:Fetch corr:7":    "",
+		"127.0.0.1:51234":     "",
+		"v:12 dir:response":   "",
+		"error":               "",
+		"":                    "",
+		"-unanswered":         "-unanswered: a filter has no negation; every term must match (unanswered, api:Fetch error)",
+		"unanswered OR error": "a filter has no or: every term must match; filter for one, then the other",
 	} {
 		assert.Equal(t, want, conversation.FilterHint(q), q)
 	}

@@ -223,6 +223,32 @@ func TestFilterUnanswered(t *testing.T) {
 	assert.Empty(t, conversation.FilterHint("unanswered"))
 }
 
+// A bare API name finds that API, not the client ids that hold it (Java's
+// producer-1); a bare word of a client id finds its frames.
+func TestFilterBareAPINameIsNoClientID(t *testing.T) {
+	exs, err := traffic.Record([]kgo.Opt{kgo.DefaultProduceTopic("orders"), kgo.ClientID("producer-1")}, func(ctx context.Context, cl *kgo.Client) {
+		require.NoError(t, cl.ProduceSync(ctx, &kgo.Record{Value: []byte("v")}).FirstErr())
+	})
+	require.NoError(t, err)
+	res := find(t, capturetest.WritePcap(capturetest.Ethernet, true, capturetest.Scenario{}.Segments(traffic.Wire(traffic.ByConn(exs)))))
+	count := func(q string) (n int, apis map[string]int) {
+		flt, sayings := conversation.ParseFilter(q), res.Decoded()
+		apis = map[string]int{}
+		for i, f := range res.All() {
+			if flt.Match(res, i, sayings) {
+				n++
+				apis[f.API.Name]++
+			}
+		}
+		return n, apis
+	}
+	n, apis := count("Produce")
+	assert.Equal(t, map[string]int{"Produce": n}, apis)
+	assert.Positive(t, n)
+	all, _ := count("producer-1")
+	assert.Equal(t, res.Len(), all, "every frame: the requests' client id, and their responses'")
+}
+
 // lostResponse is kgo producing with acks=0 (traffic.ProduceNoAcks), the
 // response to one request that expects one (not a Produce) left out, as
 // a capture that lost it; and that exchange.

@@ -20,9 +20,10 @@ import (
 // "broken" the first only; "unanswered" (or "noresponse") requests a broker
 // answers that have no response in the input (not a Produce with acks=0,
 // which none answers). A bare number matches a correlation id or a
-// port, whole. A bare term matches the API (a whole name, or part of
-// names), the connection (any part), the correlation id (whole), the
-// direction, "vN" the version, or the client id.
+// port, whole. A bare API name matches that API alone (not a client id
+// holding it, as Java's producer-1); another bare term matches part of
+// an API's name, the connection (any part), the direction, "vN" the
+// version, or the client id.
 type Filter struct {
 	terms []string // lower case
 }
@@ -161,6 +162,12 @@ func (flt Filter) Match(r Result, i int, facts Sayings) bool {
 			if t != corr && !hasPort(conn, t) {
 				return false
 			}
+		case schema.ByName(t) != nil:
+			// A whole API name is that API, not a client id holding it
+			// (Java's producer-1 is no Produce).
+			if f.API == nil || !apiIs(t) {
+				return false
+			}
 		case t == ver, dir == t,
 			f.API != nil && apiIs(t),
 			strings.Contains(conn, t),
@@ -222,6 +229,12 @@ func FilterHint(q string) string {
 		if key, val, keyed := strings.Cut(t, ":"); keyed && val != "" && key != "" &&
 			strings.Trim(key, "abcdefghijklmnopqrstuvwxyz") == "" && !slices.Contains(filterKeys, key) {
 			return "no key " + key + ": the keys are api, conn, corr (or id), dir, v, client, topic and err (and the words error, broken and unanswered)"
+		}
+		if len(t) > 1 && t[0] == '-' || t == "!" || strings.HasPrefix(t, "not:") {
+			return t + ": a filter has no negation; every term must match (unanswered, api:Fetch error)"
+		}
+		if t == "or" || t == "||" {
+			return "a filter has no or: every term must match; filter for one, then the other"
 		}
 		if strings.ContainsAny(t, "<>") || strings.Contains(t, "!=") {
 			return t + " is no comparison here, only text to find: a term matches the API, connection, correlation id, direction or version"
