@@ -231,16 +231,30 @@ func nothingFound(stderr io.Writer, fd found) error {
 	return fmt.Errorf("no Kafka frame found in this %s input: %s%s", kind, what, cut)
 }
 
+// noAnswer is why a request has no response, and how long it waited for
+// one at least (conversation.NoResponses).
+type noAnswer struct {
+	why     string
+	waited  time.Duration
+	hasWait bool
+}
+
+func noAnswerTo(n *conversation.NoResponses, i int) noAnswer {
+	why, _ := n.Why(i)
+	waited, ok := n.Waited(i)
+	return noAnswer{why, waited, ok}
+}
+
 // appendFrameLine appends one line of `kafkawire frames`: a JSON object
 // with the keys in a fixed order, null where the input does not say, and
 // after the hex the keys that only some frames have: the exchange's
 // latency when both frames have times (pair is the frame's request or
-// response), why a request has no response (noResponse, "" for none or
-// when the input does not tell), the response's error codes by name (errs,
+// response), why a request has no response and how long it waited at
+// least (noResponse: none, or the input does not tell), the response's error codes by name (errs,
 // with --errors), why it is broken, a note. It is written by hand so that a frame's hex
 // goes straight to the output, not through a string per frame (a 100 MB
 // capture has 200 MB of hex).
-func appendFrameLine(b []byte, f *conversation.Frame, pair *conversation.Frame, noResponse string, errs []int16) []byte {
+func appendFrameLine(b []byte, f *conversation.Frame, pair *conversation.Frame, noResponse noAnswer, errs []int16) []byte {
 	b = append(b, `{"conn":`...)
 	b = appendNullableString(b, f.Conn)
 	b = append(b, `,"time":`...)
@@ -280,9 +294,13 @@ func appendFrameLine(b []byte, f *conversation.Frame, pair *conversation.Frame, 
 		b = append(b, `,"latencyUs":`...)
 		b = strconv.AppendInt(b, d.Microseconds(), 10)
 	}
-	if noResponse != "" {
+	if noResponse.why != "" {
 		b = append(b, `,"noResponse":`...)
-		b = appendNullableString(b, noResponse)
+		b = appendNullableString(b, noResponse.why)
+	}
+	if noResponse.hasWait {
+		b = append(b, `,"waitedUs":`...)
+		b = strconv.AppendInt(b, noResponse.waited.Microseconds(), 10)
 	}
 	if len(errs) > 0 {
 		b = append(b, `,"errors":[`...)
@@ -418,11 +436,11 @@ func writeFrameLines(w io.Writer, res conversation.Result, only []int, withError
 							errs = fa.ErrorCodes
 						}
 					}
-					why := ""
+					var no noAnswer
 					if f.Dir == schema.Request && f.Pair < 0 {
-						why, _ = unanswered.Why(i)
+						no = noAnswerTo(unanswered, i)
 					}
-					b = appendFrameLine(b, &f, pair, why, errs)
+					b = appendFrameLine(b, &f, pair, no, errs)
 				}
 				c.lines <- b
 			}
@@ -626,8 +644,10 @@ func decodeConversations(stdout, stderr io.Writer, fd found, asJSON bool, filter
 			fail(errors.New("broken: " + f.Broken))
 		}
 		if f.Dir == schema.Request && f.Pair < 0 {
-			if why, _ := unanswered.Why(i); why != "" {
-				fmt.Fprintf(notes, "  (%s)\n", why)
+			if no := noAnswerTo(unanswered, i); no.hasWait {
+				fmt.Fprintf(notes, "  (%s; it waited %v at least)\n", no.why, no.waited.Round(time.Microsecond))
+			} else if no.why != "" {
+				fmt.Fprintf(notes, "  (%s)\n", no.why)
 			}
 		}
 		d := f.Decode()

@@ -265,7 +265,7 @@ func TestFrameLineEscapes(t *testing.T) {
 	f := conversation.Frame{Conn: "[::1]:1>[::1]:2", Dir: schema.Response, Bytes: []byte{0, 0, 0, 4, 0, 0, 0, 7},
 		Broken: `5 bytes "missing"` + "\t\\", Note: "a\nb", Time: time.Date(2026, 1, 2, 3, 4, 5, 60, time.UTC)}
 	req := conversation.Frame{Dir: schema.Request, Time: f.Time.Add(-2501234567 * time.Nanosecond)}
-	line := appendFrameLine(nil, &f, &req, "", []int16{3, 9999})
+	line := appendFrameLine(nil, &f, &req, noAnswer{}, []int16{3, 9999})
 	var got map[string]any
 	require.NoError(t, json.Unmarshal(line, &got), string(line))
 	assert.Equal(t, map[string]any{"conn": "[::1]:1>[::1]:2", "time": "2026-01-02T03:04:05.000000060Z", "direction": "response",
@@ -291,16 +291,21 @@ func TestFramesAcrossAGap(t *testing.T) {
 	require.Len(t, lines, 2)
 	// The server sent its SYN-ACK alone and the capture ends with the
 	// connection open: it says so of each request, unanswered in it.
+	// Each waited from its first packet to the capture's last.
 	none := `"noResponse":"the capture ends with the connection still open"`
-	assert.Contains(t, lines[0], `"correlationId":null,"hex":"00000014003d0000",`+none+`,"broken":"8 bytes missing 8 bytes into the frame (stream offset 8), of 24"}`)
-	assert.Contains(t, lines[1], `"hex":"`+hex.EncodeToString(req)+`",`+none+`}`)
+	end := segs[len(segs)-1].Time
+	waited := func(from capturetest.Segment) string {
+		return fmt.Sprintf(`,"waitedUs":%d`, end.Sub(from.Time).Microseconds())
+	}
+	assert.Contains(t, lines[0], `"correlationId":null,"hex":"00000014003d0000",`+none+waited(c.Segments[3])+`,"broken":"8 bytes missing 8 bytes into the frame (stream offset 8), of 24"}`)
+	assert.Contains(t, lines[1], `"hex":"`+hex.EncodeToString(req)+`",`+none+waited(c.Segments[6])+`}`)
 	assert.Equal(t, "kafkawire: note: 127.0.0.1:5000>127.0.0.1:6000: client stream: the frame at offset 0 is broken: 8 bytes missing 8 bytes into the frame (stream offset 8), of 24\n", errOut)
 
 	out, errOut, status = kafkawire(t, "", "decode", path)
 	assert.Equal(t, 1, status)
 	// The gap took the correlation id: the heading has none.
 	assert.Contains(t, out, "# conn 127.0.0.1:5000>127.0.0.1:6000 frame 1: request DescribeProducers v0, 2026-12-01T00:00:00.000")
-	assert.Contains(t, out, "  (broken: 8 bytes missing 8 bytes into the frame (stream offset 8), of 24)\n  (the capture ends with the connection still open)\nDescribeProducersRequest message v0")
+	assert.Contains(t, out, "  (broken: 8 bytes missing 8 bytes into the frame (stream offset 8), of 24)\n  (the capture ends with the connection still open; it waited "+end.Sub(c.Segments[3].Time).String()+" at least)\nDescribeProducersRequest message v0")
 	assert.Contains(t, out, "# conn 127.0.0.1:5000>127.0.0.1:6000 frame 2: request DescribeProducers v0")
 	assert.Contains(t, errOut, "kafkawire: conn 127.0.0.1:5000>127.0.0.1:6000 frame 1: broken: 8 bytes missing")
 }
@@ -322,7 +327,7 @@ func TestFrameLinesInOrder(t *testing.T) {
 		binary.BigEndian.PutUint32(b[4:], uint32(i))
 		f := conversation.Frame{Conn: fmt.Sprintf("10.0.0.1:%d>10.0.0.2:9092", i%7), Dir: schema.Response, Bytes: b}
 		frames = append(frames, f)
-		want = appendFrameLine(want, &f, nil, "", nil)
+		want = appendFrameLine(want, &f, nil, noAnswer{}, nil)
 	}
 	res := conversation.Collect(frames, nil)
 	var out bytes.Buffer

@@ -263,22 +263,36 @@ func (l *CaptureList) factsOf(i int, f *conversation.Frame) (fa *conversation.Fa
 // has none (conversation.NoResponses.Why). Asked for by every row shown at
 // every render, it is found once a frame.
 func (l *CaptureList) Unanswered(i int) (why string, expected bool) {
+	u := l.unansweredOf(i)
+	return u.why, u.expected
+}
+
+// Waited is how long request i, which has no response, waited for one at
+// least (conversation.NoResponses.Waited): until its connection closed,
+// or the capture ended.
+func (l *CaptureList) Waited(i int) (time.Duration, bool) {
+	u := l.unansweredOf(i)
+	return u.waited, u.hasWait
+}
+
+func (l *CaptureList) unansweredOf(i int) unanswered {
 	if u, ok := l.unanswered[i]; ok {
-		return u.why, u.expected
+		return u
 	}
-	expected = true
+	u := unanswered{expected: true}
 	safely(func() error {
 		if l.noResponses == nil {
 			l.noResponses = l.Found.NoResponses()
 		}
-		why, expected = l.noResponses.Why(i)
+		u.why, u.expected = l.noResponses.Why(i)
+		u.waited, u.hasWait = l.noResponses.Waited(i)
 		return nil
 	})
 	if l.unanswered == nil {
 		l.unanswered = map[int]unanswered{}
 	}
-	l.unanswered[i] = unanswered{why, expected}
-	return why, expected
+	l.unanswered[i] = u
+	return u
 }
 
 // noResponseTo says why the request opened from the list, whose bytes are
@@ -299,6 +313,8 @@ func (l *CaptureList) noResponseTo(req []byte) string {
 type unanswered struct {
 	why      string
 	expected bool
+	waited   time.Duration // how long it waited at least (NoResponses.Waited)
+	hasWait  bool
 }
 
 // maxErrorScan bounds the frames one filter decodes to find their error
@@ -408,14 +424,19 @@ func (l *CaptureList) matched() (m []int, all bool) {
 		}
 	}
 	if l.Slowest {
-		// The slowest exchange first, its request before its response;
-		// frames with no latency (no pair, no times) last, in order.
+		// The slowest exchange first, its request before its response; a
+		// request left unanswered by the time its connection closed or
+		// the capture ended, by how long it waited at least; frames with
+		// no latency (no pair, no times; a Produce with acks=0) last.
 		lat := make([]time.Duration, l.Len())
 		for _, i := range l.shown {
+			lat[i] = -1
 			if d, ok := l.Latency(i); ok {
 				lat[i] = d
-			} else {
-				lat[i] = -1
+			} else if f := l.Frame(i); f.Dir == schema.Request && f.Pair < 0 {
+				if d, ok := l.Waited(i); ok {
+					lat[i] = d
+				}
 			}
 		}
 		slices.SortStableFunc(l.shown, func(a, b int) int { return cmp.Compare(lat[b], lat[a]) })

@@ -611,6 +611,41 @@ func TestCaptureListClientAndNumbers(t *testing.T) {
 	assert.Equal(t, ids, count("1"))
 }
 
+// A request that waited unanswered until the client gave up sorts by how
+// long it waited, before the quicker exchanges, and its row says so; a
+// Produce with acks=0 still sorts last.
+func TestCaptureListSortsHungRequests(t *testing.T) {
+	exs, err := traffic.ProduceNoAcks("orders")
+	require.NoError(t, err)
+	segs := captureOf(exs).segs
+	conn := traffic.ByConn(exs)[0]
+	hung := conn[len(conn)-1]
+	k := capturetest.NewConn(netip.MustParseAddrPort("127.0.0.1:41000"), netip.MustParseAddrPort("127.0.0.1:29092"), time.Date(2026, 12, 4, 1, 2, 3, 0, time.UTC))
+	k.Open()
+	for _, ex := range conn {
+		k.Send(true, ex.Request, 1000)
+		if ex.Response != nil && ex.CorrelationID != hung.CorrelationID {
+			k.Send(false, ex.Response, 1000)
+		}
+	}
+	k.Wait(2 * time.Second)
+	k.Close()
+	l := openCapture(t, "hung.pcap", capturetest.WritePcap(capturetest.Ethernet, true, append(segs, k.Segments...)))
+	l.SortSlowest(true)
+	shown := l.Shown(0, l.Matching())
+	first := l.Frame(shown[0])
+	require.Equal(t, schema.Request, first.Dir)
+	require.Equal(t, -1, first.Pair)
+	assert.Equal(t, hung.Request, first.Bytes, "the request that waited 2 s, first")
+	d, ok := l.Waited(shown[0])
+	require.True(t, ok)
+	assert.InDelta(t, 2*time.Second, d, float64(time.Millisecond))
+	page := app.HTMLString(&Conversations{List: l, Gen: l.Gen})
+	assert.Contains(t, page, `<td class="num">none in ≥ 2.000 s</td><td class="conv-notes">the client closed the connection before one came</td>`)
+	last := l.Frame(shown[len(shown)-1])
+	assert.Equal(t, "Produce", last.API.Name, "acks=0: no wait, last")
+}
+
 // The list sorted by latency shows the slowest exchange first, the frames
 // without one last, and goes back to capture order; the filter still
 // applies.

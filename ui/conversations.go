@@ -301,6 +301,8 @@ func (c *Conversations) rowHTML(b *strings.Builder, i int, t0 time.Time) {
 		why, expected := l.Unanswered(i)
 		if !expected {
 			lat = "none (acks=0)"
+		} else if d, ok := l.Waited(i); ok {
+			lat = "none in ≥ " + latency(d) // waited that long at least
 		}
 		if why != "" {
 			notes = append(notes, why)

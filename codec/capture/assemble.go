@@ -53,6 +53,10 @@ type Stream struct {
 type Gap struct {
 	Offset int64
 	Len    int64
+	// Sent is when the bytes were sent, at the latest: the time of the
+	// packet the capture cut them from (its snap length), or of the first
+	// packet after a hole (TCP sends in order); zero when not known.
+	Sent time.Time
 }
 
 // Mark places one segment's bytes in a stream, so a frame can be given
@@ -284,7 +288,7 @@ func (d *direction) place(off int64, payload []byte, missing int, m Mark) {
 		d.next += int64(len(payload))
 	}
 	if missing > 0 {
-		d.gap(int64(missing))
+		d.gap(int64(missing), m.Time) // cut from this packet
 	}
 }
 
@@ -406,12 +410,17 @@ func (b *dataBlocks) join(parts [][]byte) []byte {
 	return b.cur[start:len(b.cur):len(b.cur)]
 }
 
-func (d *direction) gap(n int64) {
+// gap adds n missing bytes, sent at the latest at sent (Gap.Sent).
+func (d *direction) gap(n int64, sent time.Time) {
 	at := d.size
 	if k := len(d.s.Gaps); k > 0 && d.s.Gaps[k-1].Offset == at {
-		d.s.Gaps[k-1].Len += n
+		g := &d.s.Gaps[k-1]
+		g.Len += n
+		if sent.After(g.Sent) {
+			g.Sent = sent
+		}
 	} else {
-		d.s.Gaps = append(d.s.Gaps, Gap{Offset: at, Len: n})
+		d.s.Gaps = append(d.s.Gaps, Gap{Offset: at, Len: n, Sent: sent})
 	}
 	d.next += n
 }
@@ -429,7 +438,7 @@ func (d *direction) drain() {
 // they are reported as a gap, without allocating for them.
 func (d *direction) skipToPending() {
 	if first := d.pending.peek().off; first > d.next {
-		d.gap(first - d.next)
+		d.gap(first-d.next, d.pending.peek().mark.Time) // sent before that segment
 	}
 	d.drain()
 }

@@ -82,7 +82,7 @@ func TestReassembly(t *testing.T) {
 		name:  "gap reported where the bytes are missing",
 		segs:  []tcpSeg{syn, data(100, "abc"), data(110, "klm")},
 		want:  "abcklm",
-		gaps:  []Gap{{Offset: 3, Len: 7}},
+		gaps:  []Gap{{Offset: 3, Len: 7, Sent: t0.Add(2 * time.Millisecond)}}, // before klm's packet
 		marks: []int64{0, 3},
 	}, {
 		name:  "gap filled late is no gap",
@@ -100,7 +100,7 @@ func TestReassembly(t *testing.T) {
 		name:  "far jump is a gap, not an allocation",
 		segs:  []tcpSeg{syn, data(100, "ab"), data(100+2+1<<31-100, "z")},
 		want:  "abz",
-		gaps:  []Gap{{Offset: 2, Len: 1<<31 - 100}},
+		gaps:  []Gap{{Offset: 2, Len: 1<<31 - 100, Sent: t0.Add(2 * time.Millisecond)}},
 		marks: []int64{0, 2},
 	}}
 	for _, tt := range tests {
@@ -210,8 +210,9 @@ func TestTruncatedSegment(t *testing.T) {
 	next, _ := DecodePacket(LinkRaw, ipPacket(data(108, "ijk")))
 	a.Add(next, t0, 3)
 	s := only(t, a.Streams())
-	if string(s.Data) != "abcijk" || !reflect.DeepEqual(s.Gaps, []Gap{{Offset: 3, Len: 5}}) {
-		t.Fatalf("data %q gaps %+v, want abcijk with 5 missing at 3", s.Data, s.Gaps)
+	// The cut bytes were sent in the packet cut (at t0), not the next.
+	if string(s.Data) != "abcijk" || !reflect.DeepEqual(s.Gaps, []Gap{{Offset: 3, Len: 5, Sent: t0}}) {
+		t.Fatalf("data %q gaps %+v, want abcijk with 5 missing at 3, sent at %v", s.Data, s.Gaps, t0)
 	}
 }
 
@@ -232,7 +233,7 @@ func TestPendingBound(t *testing.T) {
 		t.Fatalf("%d bytes held out of order, want at most %d", d.held, maxPending)
 	}
 	s := only(t, a.Streams())
-	if len(s.Data) != n*len(chunk) || !reflect.DeepEqual(s.Gaps, []Gap{{Offset: 0, Len: 10}}) {
+	if len(s.Data) != n*len(chunk) || !reflect.DeepEqual(s.Gaps, []Gap{{Offset: 0, Len: 10, Sent: t0}}) {
 		t.Fatalf("%d bytes with gaps %+v, want %d with 10 missing at 0", len(s.Data), s.Gaps, n*len(chunk))
 	}
 }
@@ -242,7 +243,7 @@ func TestPendingBound(t *testing.T) {
 func TestMarkAtAndGapWithin(t *testing.T) {
 	// Data "abcdef|ghi" with 4 bytes missing after "abcdef" (offset 6).
 	s := only(t, feed([]tcpSeg{syn, data(100, "abc"), data(103, "def"), data(110, "ghi")}))
-	if !reflect.DeepEqual(s.Gaps, []Gap{{Offset: 6, Len: 4}}) {
+	if !reflect.DeepEqual(s.Gaps, []Gap{{Offset: 6, Len: 4, Sent: t0.Add(3 * time.Millisecond)}}) { // ghi's packet
 		t.Fatalf("gaps %+v", s.Gaps)
 	}
 	for off, packet := range map[int64]int{0: 2, 2: 2, 3: 3, 5: 3, 6: 4, 8: 4} {

@@ -276,7 +276,7 @@ func TestSnapLength(t *testing.T) {
 		t.Fatal(err)
 	}
 	req := c.Streams[0]
-	if c.Truncated != 1 || string(req.Data) != "0123abc" || len(req.Gaps) != 1 || req.Gaps[0] != (Gap{Offset: 4, Len: 6}) {
+	if c.Truncated != 1 || string(req.Data) != "0123abc" || len(req.Gaps) != 1 || req.Gaps[0] != (Gap{Offset: 4, Len: 6, Sent: req.Segments[0].Time}) {
 		t.Fatalf("truncated %d, data %q, gaps %+v; want 1, 0123abc, 6 missing at 4", c.Truncated, req.Data, req.Gaps)
 	}
 }

@@ -146,6 +146,13 @@ type Conn struct {
 	// Lost counts the bytes the capture lost of each side (client,
 	// server): the sequence numbers say they were sent.
 	Lost [2]int
+
+	// For NoResponses, of each side (client, server), as Unix nanoseconds
+	// (a capture of short connections has hundreds of thousands): the
+	// latest its lost bytes were sent (source.Gap.Sent; 0: none lost, or
+	// not known when), and when it closed the connection (0: not seen).
+	lostUntil, closedAt [2]int64
+	lostWhenUnknown     [2]bool
 }
 
 // Result is what Find found: the frames in capture order (the time of
@@ -172,6 +179,10 @@ type Result struct {
 	// (NoResponses), found as Find puts the frames in order; nil for a
 	// Result made otherwise.
 	lastAnswered []int
+	// end is the time of the input's last packet, in Unix nanoseconds: a
+	// request left unanswered waited at least until then (NoResponses);
+	// 0 when the input has no times.
+	end int64
 }
 
 // stored is a Frame as Result keeps it: numbers only. Find cuts the
@@ -227,6 +238,32 @@ func (r Result) Frame(i int) Frame {
 		f.Note = r.texts[s.note-1]
 	}
 	return f
+}
+
+// closedAt is when each side (client, server) closed the connection, by
+// its first FIN or RST; zero when the capture did not see it.
+func closedAt(client, server *source.Stream) (at [2]time.Time) {
+	for k, own := range []*source.Stream{client, server} {
+		other := server
+		if k == 1 {
+			other = client
+		}
+		switch {
+		case own != nil && own.Closed:
+			at[k] = own.ClosedAt.Time
+		case own == nil && other != nil && other.Peer.Closed:
+			at[k] = other.Peer.ClosedAt.Time
+		}
+	}
+	return at
+}
+
+// unixNano is t in Unix nanoseconds, 0 for the zero time.
+func unixNano(t time.Time) int64 {
+	if t.IsZero() {
+		return 0
+	}
+	return t.UnixNano()
 }
 
 // closer is the side that closed the connection first, by the packets
@@ -428,6 +465,7 @@ func Find(in source.Input, o Options) Result {
 			o.Pause()
 		}
 	}
+	res.end = f.end
 	frames := &f.frames
 	// Capture order across connections. The sort moves a compact copy of
 	// the keys, not the frames: sorting a hundred thousand frames in place
@@ -620,6 +658,7 @@ type finder struct {
 	o       Options
 	frames  frameBlocks
 	texts   []string // the frames' broken and note texts (see stored)
+	end     int64    // the last packet's time seen so far (Result.end)
 }
 
 // frameBlocks is Find's list of frames, in blocks of blockLen. Appended to
@@ -693,8 +732,19 @@ func (f *finder) conn(g connGroup) Conn {
 		if st != nil {
 			for _, g := range st.Gaps {
 				c.Lost[k] += g.Len
+				if g.Sent.IsZero() {
+					c.lostWhenUnknown[k] = true
+				}
+				c.lostUntil[k] = max(c.lostUntil[k], unixNano(g.Sent))
+			}
+			if n := len(st.Segments); n > 0 {
+				f.end = max(f.end, unixNano(st.Segments[n-1].Time))
 			}
 		}
+	}
+	for k, at := range closedAt(client, server) {
+		c.closedAt[k] = unixNano(at)
+		f.end = max(f.end, c.closedAt[k])
 	}
 	c.Closer, c.Reset = closer(client, server)
 	c.ServerSeen = server != nil || client != nil && client.Peer.Sent

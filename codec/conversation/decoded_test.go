@@ -265,6 +265,89 @@ func lostResponse(t *testing.T) ([]traffic.Exchange, traffic.Exchange) {
 	return nil, traffic.Exchange{}
 }
 
+// Why a request went unanswered, told by time: bytes a snap length cut
+// from the responses before it cannot hold its response; a request sent
+// after the server closed the connection says so; and how long one waited
+// before the connection closed, or the capture ended with it open.
+func TestUnansweredByTime(t *testing.T) {
+	exs, err := traffic.ProduceNoAcks("orders")
+	require.NoError(t, err)
+	var conn []traffic.Exchange // a connection's answered requests
+	for _, c := range traffic.ByConn(exs) {
+		if len(c) > 1 && c[0].Response != nil {
+			conn = c
+			break
+		}
+	}
+	require.NotNil(t, conn)
+	for _, ex := range conn {
+		require.NotNil(t, ex.Response, "kgo's first connection asks what a broker answers")
+	}
+	last := conn[len(conn)-1]
+	t0 := time.Date(2026, 12, 4, 1, 2, 3, 0, time.UTC)
+	build := func(end func(c *capturetest.Conn)) *capturetest.Conn {
+		c := capturetest.NewConn(netip.MustParseAddrPort("127.0.0.1:40000"), netip.MustParseAddrPort("127.0.0.1:9092"), t0)
+		c.Open()
+		for _, ex := range conn {
+			c.Send(true, ex.Request, 0)
+			if ex.CorrelationID != last.CorrelationID {
+				c.Send(false, ex.Response, 0)
+			}
+		}
+		end(c)
+		return c
+	}
+	lastRequest := func(res conversation.Result) int {
+		i := res.Len() - 1
+		f := res.Frame(i)
+		require.Equal(t, schema.Request, f.Dir)
+		require.Equal(t, last.APIKey, f.API.Key)
+		require.Equal(t, last.CorrelationID, f.CorrelationID, "the last request (its bytes cut in a snap length's capture)")
+		return i
+	}
+
+	// tcpdump -s 80: 26 bytes of each packet's payload kept, the
+	// responses before the last request cut.
+	waited := build(func(c *capturetest.Conn) { c.Wait(1500 * time.Millisecond); c.Close() })
+	res := find(t, capturetest.WritePcapSnap(capturetest.Ethernet, true, 80, waited.Segments))
+	i := lastRequest(res)
+	require.Positive(t, res.ConnOf(i).Lost[1], "the snap length cut responses")
+	why, expected := res.NoResponses().Why(i)
+	assert.True(t, expected)
+	assert.Equal(t, "the client closed the connection before one came", why)
+	d, ok := res.NoResponses().Waited(i)
+	require.True(t, ok)
+	assert.InDelta(t, 1500*time.Millisecond, d, float64(time.Millisecond), "from the request to the client's FIN")
+	// Whole, the same; still open at the end, it waited until the last packet.
+	open := build(func(c *capturetest.Conn) { c.Wait(time.Second); c.Send(false, nil, 0); c.Fin(true) })
+	res = find(t, capturetest.WritePcap(capturetest.Ethernet, true, open.Segments))
+	i = lastRequest(res)
+	d, ok = res.NoResponses().Waited(i)
+	require.True(t, ok)
+	assert.InDelta(t, time.Second, d, float64(time.Millisecond))
+	_, ok = res.NoResponses().Waited(0)
+	assert.False(t, ok, "an answered request")
+
+	// The server closes its side first; the client's last request comes
+	// after, and the server resets the connection.
+	late := capturetest.NewConn(netip.MustParseAddrPort("127.0.0.1:40001"), netip.MustParseAddrPort("127.0.0.1:9092"), t0)
+	late.Open()
+	for _, ex := range conn[:len(conn)-1] {
+		late.Send(true, ex.Request, 0)
+		late.Send(false, ex.Response, 0)
+	}
+	late.Fin(false)
+	late.Send(true, last.Request, 0)
+	late.Reset(false)
+	res = find(t, capturetest.WritePcap(capturetest.Ethernet, true, late.Segments))
+	i = lastRequest(res)
+	why, expected = res.NoResponses().Why(i)
+	assert.True(t, expected)
+	assert.Equal(t, "it was sent after the server had closed the connection", why)
+	_, ok = res.NoResponses().Waited(i)
+	assert.False(t, ok, "it waited for nothing")
+}
+
 // Lines of kafkawire frames name a connection, but no packets: whether it
 // closed is not known.
 func TestConnFromLinesIsNotTCP(t *testing.T) {

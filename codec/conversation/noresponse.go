@@ -1,6 +1,17 @@
 package conversation
 
-import "github.com/kafkawire/kafkawire/codec/schema"
+import (
+	"time"
+
+	"github.com/kafkawire/kafkawire/codec/schema"
+)
+
+// Why's texts that Waited tells apart.
+const (
+	whyLost       = "the capture lost its response: a later request on this connection was answered, and a broker answers them in order"
+	whyLostBytes  = "the capture lost bytes the server sent on this connection: its response may be among them"
+	whyAfterClose = "it was sent after the server had closed the connection"
+)
 
 // NoResponses tells why the requests of a Result that have no response
 // have none, as far as the input tells. Safe for concurrent use.
@@ -30,8 +41,9 @@ func (r Result) NoResponses() *NoResponses {
 // Why says why request i has no response: a Produce with acks=0 is not
 // answered at all (expected false); otherwise the input lost its response
 // (a later request on the connection was answered, and a broker answers a
-// connection's requests in order; or the capture holds nothing, or not
-// everything, the server sent), or the connection was closed (by the
+// connection's requests in order; or the capture holds nothing the server
+// sent, or lost bytes it sent after the request), or it was sent after the
+// server had closed the connection, or the connection was closed (by the
 // client, giving up, or by the server, refusing) without an answer, or
 // was still open where the capture ends. "" for a frame that
 // is no request, or has a response, and where the input has no packets to
@@ -48,13 +60,18 @@ func (n *NoResponses) Why(i int) (why string, expected bool) {
 		return "acks=0: the broker sends no response", false
 	}
 	c := n.r.ConnOf(i)
+	sent := unixNano(f.Time)
 	switch {
 	case !c.TCP:
 		return "", true
 	case n.last[n.r.ConnIndex(i)] > i:
-		return "the capture lost its response: a later request on this connection was answered, and a broker answers them in order", true
-	case c.Lost[1] > 0:
-		return "the capture lost bytes the server sent on this connection: its response may be among them", true
+		return whyLost, true
+	case c.Lost[1] > 0 && (c.lostWhenUnknown[1] || sent == 0 || c.lostUntil[1] >= sent):
+		// Bytes the server sent before the request (a snap length's cuts
+		// of earlier responses) cannot hold its response.
+		return whyLostBytes, true
+	case c.closedAt[1] > 0 && sent > c.closedAt[1]:
+		return whyAfterClose, true
 	case c.Closer == "server" && c.Reset:
 		return "the server reset the connection instead", true
 	case c.Closer == "server":
@@ -67,4 +84,32 @@ func (n *NoResponses) Why(i int) (why string, expected bool) {
 		return "the client closed the connection before one came", true
 	}
 	return "the capture ends with the connection still open", true
+}
+
+// Waited is how long request i, which has no response, waited for one at
+// least: until the connection was closed, or the capture ended with it
+// still open. ok is false for a request with a response or none expected,
+// one whose response the capture may have lost, one sent to a server that
+// had already closed the connection, and an input without times.
+func (n *NoResponses) Waited(i int) (d time.Duration, ok bool) {
+	why, expected := n.Why(i)
+	if !expected || why == "" || why == whyLost || why == whyLostBytes || why == whyAfterClose {
+		return 0, false
+	}
+	f := n.r.Frame(i)
+	sent := unixNano(f.Time)
+	if sent == 0 {
+		return 0, false
+	}
+	c := &n.r.Conns[n.r.ConnIndex(i)]
+	end := n.r.end
+	for _, at := range c.closedAt {
+		if at >= sent && at < end {
+			end = at
+		}
+	}
+	if end < sent {
+		return 0, false
+	}
+	return time.Duration(end - sent), true
 }

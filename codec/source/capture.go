@@ -110,7 +110,7 @@ func fromCapture(cs []*capture.Stream, origin string, o Options) []Stream {
 				}
 			}
 			for _, g := range s.Gaps {
-				st.Gaps = append(st.Gaps, Gap{Off: int(g.Offset), Len: int(g.Len)})
+				st.Gaps = append(st.Gaps, Gap{Off: int(g.Offset), Len: int(g.Len), Sent: g.Sent})
 			}
 			st.Segments, segs = segs[:len(s.Segments):len(s.Segments)], segs[len(s.Segments):]
 			for n, m := range s.Segments {

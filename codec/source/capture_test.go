@@ -148,7 +148,9 @@ func TestCaptureGap(t *testing.T) {
 	s := in.Streams[0]
 	assert.Equal(t, "[::1]:40000>[::1]:9092", s.Conn)
 	assert.Equal(t, "aaaacccc", string(s.Bytes))
-	assert.Equal(t, []source.Gap{{Off: 4, Len: 4}}, s.Gaps)
+	// Sent at the latest when the packet after them was.
+	assert.Equal(t, []source.Gap{{Off: 4, Len: 4, Sent: s.Segments[1].Time}}, s.Gaps)
+	assert.True(t, s.Segments[0].Time.Before(s.Segments[1].Time))
 }
 
 // A capture cut short keeps the streams of the packets before the cut, and says where.

@@ -88,6 +88,9 @@ func (d Direction) String() string {
 type Gap struct {
 	Off int // offset in Stream.Bytes where the missing bytes belong
 	Len int // how many bytes are missing, as the sequence numbers say
+	// Sent is when they were sent at the latest (capture.Gap.Sent); zero
+	// when not known.
+	Sent time.Time
 }
 
 // Segment says when part of a stream arrived: the bytes from Off up to the

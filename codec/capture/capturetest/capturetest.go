@@ -104,6 +104,13 @@ func (c *Conn) CloseByServer() {
 	c.add(true, FIN|ACK, nil)
 }
 
+// Fin adds one side's FIN alone: the other side may still send (into a
+// connection the first closed, which a server then resets).
+func (c *Conn) Fin(fromClient bool) { c.add(fromClient, FIN|ACK, nil) }
+
+// Wait lets d pass before the next segment.
+func (c *Conn) Wait(d time.Duration) { c.now = c.now.Add(d) }
+
 // Reset resets the connection from one side.
 func (c *Conn) Reset(fromClient bool) {
 	c.add(fromClient, RST|ACK, nil)
@@ -171,6 +178,12 @@ func Link(link uint32, ip []byte) []byte {
 // WritePcap writes the segments as a little-endian pcap file with
 // nanosecond or microsecond timestamps.
 func WritePcap(link uint32, nano bool, segs []Segment) []byte {
+	return WritePcapSnap(link, nano, 0, segs)
+}
+
+// WritePcapSnap is WritePcap keeping at most snap bytes of each packet,
+// as tcpdump -s snap does (0: all of it).
+func WritePcapSnap(link uint32, nano bool, snap int, segs []Segment) []byte {
 	le := binary.LittleEndian
 	magic := uint32(0xa1b2c3d4)
 	if nano {
@@ -180,7 +193,11 @@ func WritePcap(link uint32, nano bool, segs []Segment) []byte {
 	b = le.AppendUint16(b, 2)
 	b = le.AppendUint16(b, 4)
 	b = le.AppendUint64(b, 0)
-	b = le.AppendUint32(b, 262144)
+	header := uint32(262144)
+	if snap > 0 {
+		header = uint32(snap)
+	}
+	b = le.AppendUint32(b, header)
 	b = le.AppendUint32(b, link)
 	for _, s := range segs {
 		p := Link(link, IP(s))
@@ -190,9 +207,13 @@ func WritePcap(link uint32, nano bool, segs []Segment) []byte {
 		}
 		b = le.AppendUint32(b, uint32(s.Time.Unix()))
 		b = le.AppendUint32(b, uint32(frac))
+		kept := p
+		if snap > 0 && len(kept) > snap {
+			kept = kept[:snap]
+		}
+		b = le.AppendUint32(b, uint32(len(kept)))
 		b = le.AppendUint32(b, uint32(len(p)))
-		b = le.AppendUint32(b, uint32(len(p)))
-		b = append(b, p...)
+		b = append(b, kept...)
 	}
 	return b
 }
