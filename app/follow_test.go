@@ -343,6 +343,10 @@ func TestFramesOfACutCapture(t *testing.T) {
 	out, errOut, status := kafkawire(t, "", "frames", file)
 	require.Equal(t, 0, status, errOut)
 	assert.Regexp(t, `^kafkawire: note: \d+ packets were cut short by the capture's snap length: the frames in them are incomplete`, errOut)
+	// A broken frame's note for the first maxNotes, then a count.
+	notes := strings.Split(strings.TrimSpace(errOut), "\n")
+	assert.Len(t, notes, 1+maxNotes+1, errOut)
+	assert.Regexp(t, `^kafkawire: note: \d+ more notes, of \d+ connections, left out: a broken frame's own line says how`, notes[len(notes)-1])
 	type sent struct {
 		dir string
 		ex  traffic.Exchange

@@ -571,12 +571,26 @@ func printNotes(stderr io.Writer, in source.Input, res conversation.Result, warn
 	if in.LeftOut != "" {
 		fmt.Fprintf(stderr, "kafkawire: note: %s\n", in.LeftOut)
 	}
+	printed, left, conns := 0, 0, 0
 	for _, c := range res.Conns {
-		for _, n := range c.Notes {
+		for k, n := range c.Notes {
+			if printed == maxNotes {
+				left += len(c.Notes) - k
+				conns++
+				break
+			}
 			fmt.Fprintf(stderr, "kafkawire: note: %s: %s\n", c.Name, n)
+			printed++
 		}
 	}
+	if left > 0 {
+		fmt.Fprintf(stderr, "kafkawire: note: %d more notes, of %d connections, left out: a broken frame's own line says how (frames' \"broken\", decode's heading)\n", left, conns)
+	}
 }
+
+// maxNotes bounds the connections' notes printed: a capture whose snap
+// length cut every packet has a note for every frame.
+const maxNotes = 20
 
 // headings is where decode writes each frame's heading and notes: with the
 // frames, or on stderr when the frames are JSON, so that what stdout gets
