@@ -299,7 +299,8 @@ func TestFramesAcrossAGap(t *testing.T) {
 	}
 	assert.Contains(t, lines[0], `"correlationId":null,"hex":"00000014003d0000",`+none+waited(c.Segments[3])+`,"broken":"8 bytes missing 8 bytes into the frame (stream offset 8), of 24"}`)
 	assert.Contains(t, lines[1], `"hex":"`+hex.EncodeToString(req)+`",`+none+waited(c.Segments[6])+`}`)
-	assert.Equal(t, "kafkawire: note: 127.0.0.1:5000>127.0.0.1:6000: client stream: the frame at offset 0 is broken: 8 bytes missing 8 bytes into the frame (stream offset 8), of 24\n", errOut)
+	assert.Equal(t, "kafkawire: note: 127.0.0.1:5000>127.0.0.1:6000: client stream: 8 bytes it sent are not in the capture (packets it lost, or cut short by its snap length)\n"+
+		"kafkawire: note: 127.0.0.1:5000>127.0.0.1:6000: client stream: the frame at offset 0 is broken: 8 bytes missing 8 bytes into the frame (stream offset 8), of 24\n", errOut)
 
 	out, errOut, status = kafkawire(t, "", "decode", path)
 	assert.Equal(t, 1, status)

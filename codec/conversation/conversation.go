@@ -742,6 +742,13 @@ func (f *finder) conn(g connGroup) Conn {
 			}
 		}
 	}
+	for k, side := range []string{"client", "server"} {
+		if c.Lost[k] > 0 {
+			// Said even when no frame is broken: a response lost whole
+			// leaves the frames around it intact.
+			c.Notes = append(c.Notes, fmt.Sprintf("%s stream: %d bytes it sent are not in the capture (packets it lost, or cut short by its snap length)", side, c.Lost[k]))
+		}
+	}
 	for k, at := range closedAt(client, server) {
 		c.closedAt[k] = unixNano(at)
 		f.end = max(f.end, c.closedAt[k])

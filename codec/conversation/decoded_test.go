@@ -348,6 +348,39 @@ func TestUnansweredByTime(t *testing.T) {
 	assert.False(t, ok, "it waited for nothing")
 }
 
+// A response the capture lost whole (its packet missing: editcap -r)
+// breaks no frame, and the connection's notes still say the server's
+// bytes are missing; its request says why it has none.
+func TestLostResponseIsNoted(t *testing.T) {
+	exs, err := traffic.ProduceNoAcks("orders")
+	require.NoError(t, err)
+	conn := traffic.ByConn(exs)[0]
+	c := capturetest.NewConn(netip.MustParseAddrPort("127.0.0.1:40000"), netip.MustParseAddrPort("127.0.0.1:9092"), time.Date(2026, 12, 4, 1, 2, 3, 0, time.UTC))
+	c.Open()
+	drop, lost := -1, traffic.Exchange{}
+	for _, ex := range conn {
+		c.Send(true, ex.Request, 0)
+		if ex.Response != nil {
+			c.Send(false, ex.Response, 0)
+			if drop < 0 {
+				drop, lost = len(c.Segments)-1, ex
+			}
+		}
+	}
+	require.GreaterOrEqual(t, drop, 0)
+	segs := append(c.Segments[:drop:drop], c.Segments[drop+1:]...)
+	res := find(t, capturetest.WritePcap(capturetest.Ethernet, true, segs))
+	require.Len(t, res.Conns, 1)
+	assert.Contains(t, res.Conns[0].Notes, fmt.Sprintf("server stream: %d bytes it sent are not in the capture (packets it lost, or cut short by its snap length)", len(lost.Response)))
+	for i, f := range res.All() {
+		assert.Empty(t, f.Broken)
+		if f.Dir == schema.Request && f.CorrelationID == lost.CorrelationID {
+			why, _ := res.NoResponses().Why(i)
+			assert.Equal(t, "the capture lost its response: a later request on this connection was answered, and a broker answers them in order", why)
+		}
+	}
+}
+
 // Lines of kafkawire frames name a connection, but no packets: whether it
 // closed is not known.
 func TestConnFromLinesIsNotTCP(t *testing.T) {
