@@ -967,3 +967,22 @@ func TestFilterByTopic(t *testing.T) {
 	assert.False(t, l.ScanCut())
 	assert.Empty(t, matching("topic:nosuchtopic"))
 }
+
+// A frame a snap length cut shows the size its prefix gives, and what the
+// capture has of it.
+func TestCaptureListSizeOfACutFrame(t *testing.T) {
+	exs, err := traffic.ProduceNoAcks("orders")
+	require.NoError(t, err)
+	l := openCapture(t, "snap.pcap", capturetest.WritePcapSnap(capturetest.Ethernet, true, 80, captureOf(exs).segs))
+	cut := 0
+	page := app.HTMLString(&Conversations{List: l, Gen: l.Gen})
+	for _, i := range l.Shown(0, l.Matching()) {
+		f := l.Frame(i)
+		if size := 4 + int(binary.BigEndian.Uint32(f.Bytes)); size > len(f.Bytes) {
+			cut++
+			assert.Contains(t, page, fmt.Sprintf(`<td class="num">%d (%d in the capture)</td>`, size, len(f.Bytes)))
+		}
+	}
+	assert.Positive(t, cut, "80 bytes of a packet keep 26 of its payload")
+	assert.Equal(t, "12", frameSize(make([]byte, 12)), "no size prefix says more")
+}

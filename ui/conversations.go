@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"encoding/binary"
 	"html"
 	"strconv"
 	"strings"
@@ -333,7 +334,7 @@ func (c *Conversations) rowHTML(b *strings.Builder, i int, t0 time.Time) {
 	b.WriteString(`<td class="pf-` + f.Dir.String() + `">` + f.Dir.String() + `</td>`)
 	b.WriteString(`<td class="conv-api">` + esc(api) + `</td>`)
 	b.WriteString(`<td class="num">` + strconv.Itoa(int(f.CorrelationID)) + `</td>`)
-	b.WriteString(`<td class="num">` + strconv.Itoa(len(f.Bytes)) + `</td>`)
+	b.WriteString(`<td class="num">` + frameSize(f.Bytes) + `</td>`)
 	b.WriteString(`<td class="num">` + lat + `</td>`)
 	b.WriteString(`<td class="conv-notes">` + esc(strings.Join(notes, "; ")) + `</td></tr>`)
 }
@@ -382,6 +383,20 @@ func (c *Conversations) onRowClick(ctx app.Context, e app.Event) {
 }
 
 // latency writes a duration to the microsecond, the precision of most captures.
+// frameSize is a frame's size as its size prefix gives it, and the bytes
+// the capture has of it when fewer (a snap length cut it): "104 (30 in
+// the capture)".
+func frameSize(b []byte) string {
+	n := strconv.Itoa(len(b))
+	if len(b) < 4 {
+		return n
+	}
+	if want := 4 + int64(int32(binary.BigEndian.Uint32(b))); want > int64(len(b)) {
+		return strconv.FormatInt(want, 10) + " (" + n + " in the capture)"
+	}
+	return n
+}
+
 func latency(d time.Duration) string {
 	switch {
 	case d < time.Millisecond:
