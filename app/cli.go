@@ -311,7 +311,7 @@ func runDecode(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		// Connections (a capture, a dump of packets), or lines of
 		// kafkawire frames (which name their responses' APIs): every
 		// frame under a heading, as found.
-		return decodeConversations(stdout, stderr, fd, *asJSON, *filter)
+		return decodeConversations(stdout, stderr, fd, *asJSON, *filter, *guess)
 	}
 	if *filter != "" {
 		return errors.New("--filter picks frames of a capture, a packet dump or lines of kafkawire frames; this input is " + fd.in.Kind.String())

@@ -604,7 +604,7 @@ func headings(stdout, stderr io.Writer, asJSON bool) io.Writer {
 
 // decodeConversations prints every frame of an input with connections (a
 // capture, a packet dump), each under a heading naming its connection.
-func decodeConversations(stdout, stderr io.Writer, fd found, asJSON bool, filter string) error {
+func decodeConversations(stdout, stderr io.Writer, fd found, asJSON bool, filter string, guess bool) error {
 	res := fd.res
 	if res.Len() == 0 {
 		return nothingFound(stderr, fd)
@@ -617,6 +617,7 @@ func decodeConversations(stdout, stderr io.Writer, fd found, asJSON bool, filter
 	var first error
 	notes := headings(stdout, stderr, asJSON)
 	unanswered := res.NoResponses()
+	var orphans orphanReader
 	var name func(*layout.Node) string
 	if !asJSON {
 		// Topic ids (Fetch and Produce from v13) are printed with the
@@ -666,7 +667,7 @@ func decodeConversations(stdout, stderr io.Writer, fd found, asJSON bool, filter
 		}
 		d := f.Decode()
 		if d == nil {
-			fmt.Fprintln(notes, "  (not decoded: a response whose request is not in the input; give --api and --version)")
+			printOrphan(notes, &orphans, res, i, &f, guess)
 			fail(errors.New("a response whose request is not in the input: name it with --api and --version"))
 			continue
 		}
@@ -675,4 +676,42 @@ func decodeConversations(stdout, stderr io.Writer, fd found, asJSON bool, filter
 		}
 	}
 	return first
+}
+
+// orphanReader reads the responses whose request the input lacks (the
+// capture began after it): one Guesser, whose budget bounds the work over
+// all of them, and the APIs each connection's requests use.
+type orphanReader struct {
+	guesser frame.Guesser
+	apis    [][]frame.Candidate // by connection, made on first use
+}
+
+// printOrphan says, under frame i's heading, how to read it: the readings
+// of its connection's own requests' APIs that decode it, or with --guess
+// every reading, those first.
+func printOrphan(notes io.Writer, o *orphanReader, res conversation.Result, i int, f *conversation.Frame, guess bool) {
+	if o.apis == nil {
+		o.apis = res.RequestAPIs()
+	}
+	readings, own := conversation.OwnFirst(o.guesser.Guess(f.Bytes), o.apis[res.ConnIndex(i)])
+	switch {
+	case guess && len(readings) > 0:
+		fmt.Fprintln(notes, "  (not decoded: a response whose request is not in the input; these readings decode it whole, as this connection's requests first:)")
+		for k, c := range readings {
+			mark := ""
+			if k < own {
+				mark = "  (as this connection's requests)"
+			}
+			fmt.Fprintf(notes, "  %s\t--api %s --version %d%s\n", c, c.API.Name, c.Version, mark)
+		}
+	case own > 0:
+		c := readings[0]
+		fmt.Fprintf(notes, "  (not decoded: a response whose request is not in the input; it reads whole as %s, as this connection's requests do: give --api %s --version %d, or --guess for every reading)\n", c, c.API.Name, c.Version)
+	case guess && o.guesser.Stopped != "":
+		fmt.Fprintf(notes, "  (not decoded: a response whose request is not in the input; no reading tried: %s)\n", o.guesser.Stopped)
+	case guess:
+		fmt.Fprintln(notes, "  (not decoded: a response whose request is not in the input; no API and version decodes it whole)")
+	default:
+		fmt.Fprintln(notes, "  (not decoded: a response whose request is not in the input; give --api and --version, or --guess for the readings that decode it)")
+	}
 }

@@ -553,3 +553,47 @@ func writeCapture(t *testing.T, name string, exs []traffic.Exchange) string {
 	segs := capturetest.Scenario{}.Segments(traffic.Wire(traffic.ByConn(exs)))
 	return writeTemp(t, name, capturetest.WritePcap(capturetest.Ethernet, true, segs))
 }
+
+// A capture begun after a Fetch was sent: its response is the first
+// frame, and decode says how the connection's own requests read it, lists
+// every reading with --guess (those first), and decodes it given them.
+func TestDecodeOrphanResponse(t *testing.T) {
+	exs, err := traffic.Consume("orders")
+	require.NoError(t, err)
+	var fetches []traffic.Exchange
+	for _, conn := range traffic.ByConn(exs) {
+		var fs []traffic.Exchange
+		for _, ex := range conn {
+			if ex.APIKey == 1 && ex.Response != nil {
+				fs = append(fs, ex)
+			}
+		}
+		if len(fs) >= 2 {
+			fetches = fs
+			break
+		}
+	}
+	require.NotNil(t, fetches, "a connection that fetched twice")
+	c := capturetest.NewConn(netip.MustParseAddrPort("127.0.0.1:43396"), netip.MustParseAddrPort("127.0.0.1:9092"), time.Date(2026, 12, 4, 1, 2, 3, 0, time.UTC))
+	for k, ex := range fetches {
+		if k > 0 { // the first request went before the capture began
+			c.Send(true, ex.Request, 0)
+		}
+		c.Send(false, ex.Response, 0)
+	}
+	path := writeTemp(t, "late.pcap", capturetest.WritePcap(capturetest.Ethernet, true, c.Segments))
+	v := fetches[0].APIVersion
+	q := fmt.Sprintf("corr:%d dir:response", fetches[0].CorrelationID)
+
+	out, _, status := kafkawire(t, "", "decode", "--filter", q, path)
+	assert.Equal(t, 1, status)
+	assert.Contains(t, out, fmt.Sprintf("(not decoded: a response whose request is not in the input; it reads whole as Fetch v%d, as this connection's requests do: give --api Fetch --version %d, or --guess for every reading)", v, v))
+
+	out, _, status = kafkawire(t, "", "decode", "--guess", "--filter", q, path)
+	assert.Equal(t, 1, status)
+	assert.Contains(t, out, fmt.Sprintf("these readings decode it whole, as this connection's requests first:)\n  Fetch v%d\t--api Fetch --version %d  (as this connection's requests)\n", v, v))
+
+	out, errOut, status := kafkawire(t, "", "decode", "--api", "Fetch", "--version", fmt.Sprint(v), "--filter", q, path)
+	require.Equal(t, 0, status, errOut)
+	assert.Contains(t, out, fmt.Sprintf("FetchResponse message v%d", v))
+}
