@@ -505,3 +505,60 @@ func TestCaptureListsOtherConnectionsWhenOpened(t *testing.T) {
 	}
 	s.clickUntil("the list closed", ".conv-conns summary", `document.querySelectorAll('#conv-conns li').length == 0`)
 }
+
+// A capture begun after a Fetch was sent: its response's row opens the
+// Fetch page of its connection's requests' version, the response as
+// captured, each pane saying what the capture lacks.
+func TestCaptureOpensAResponseWithoutItsRequest(t *testing.T) {
+	exs, err := traffic.Consume("orders")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fetches []traffic.Exchange
+	for _, conn := range traffic.ByConn(exs) {
+		var fs []traffic.Exchange
+		for _, ex := range conn {
+			if ex.APIKey == 1 && ex.Response != nil {
+				fs = append(fs, ex)
+			}
+		}
+		if len(fs) >= 2 {
+			fetches = fs
+			break
+		}
+	}
+	if fetches == nil {
+		t.Fatal("no connection fetched twice")
+	}
+	c := capturetest.NewConn(netip.MustParseAddrPort("127.0.0.1:43396"), netip.MustParseAddrPort("127.0.0.1:9092"), time.Date(2026, 12, 4, 1, 2, 3, 0, time.UTC))
+	for k, ex := range fetches {
+		if k > 0 { // the first request went before the capture began
+			c.Send(true, ex.Request, 0)
+		}
+		c.Send(false, ex.Response, 0)
+	}
+	s := newSession(t, false)
+	s.open("/")
+	s.dropFile("late.pcap", capturetest.WritePcap(capturetest.Ethernet, true, c.Segments))
+	s.waitFor("the conversation list", `document.querySelector('#conv-count')`)
+	row := `Array.from(document.querySelectorAll('#conv-list tbody tr')).find(r => r.cells[4].textContent == '?')`
+	s.waitFor("the orphan response's row", row)
+	s.do(10*time.Second, chromedp.Evaluate[chromedp.Void](row+`.querySelector('button').click()`))
+	page := fmt.Sprintf("/Fetch/v%d", fetches[0].APIVersion)
+	s.waitFor("the Fetch page", `location.pathname.endsWith('`+page+`')`)
+	// Its size, and its first bytes (the grid holds the rows in view).
+	s.waitFor("the response", `(document.querySelector('#response .pane-size')||{}).textContent == '`+strconv.Itoa(len(fetches[0].Response))+`'`)
+	if got, want := strings.Join(s.cells("response"), ""), hex.EncodeToString(fetches[0].Response); len(got) < 32 || !strings.HasPrefix(want, got) {
+		t.Errorf("the response shown is not the captured one: %s", got)
+	}
+	s.waitFor("the response's note", `document.querySelector('#response-read-as')`)
+	if got := s.text("#response-read-as"); !strings.Contains(got, fmt.Sprintf("it is read here as Fetch v%d, as its connection's requests are", fetches[0].APIVersion)) {
+		t.Errorf("the response's note says %q", got)
+	}
+	if got := s.text("#request-minimal"); !strings.Contains(got, "The capture has no request for the response below") {
+		t.Errorf("the request's note says %q", got)
+	}
+	if eval[bool](s, `!!document.querySelector('#response .notice')`) {
+		t.Errorf("the response does not decode cleanly: %s", s.text("#response .notice"))
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/kafkawire/kafkawire/codec/conversation"
+	"github.com/kafkawire/kafkawire/codec/frame"
 	"github.com/kafkawire/kafkawire/codec/hexin"
 	"github.com/kafkawire/kafkawire/codec/schema"
 	"github.com/kafkawire/kafkawire/codec/source"
@@ -75,6 +76,11 @@ type CaptureList struct {
 	// has none (Unanswered), which noResponses finds.
 	unanswered  map[int]unanswered
 	noResponses *conversation.NoResponses
+	// readAs is how each response whose request is not in the capture,
+	// asked about, reads (ReadAs); the zero Candidate for none.
+	readAs      map[int]frame.Candidate
+	requestAPIs [][]frame.Candidate
+	guesser     frame.Guesser
 	// scanned counts the frames a filter decoded for their error codes or
 	// topics, and scanCut says it stopped at maxErrorScan (filterFacts).
 	scanned int
@@ -161,6 +167,7 @@ func (l *CaptureList) set(res conversation.Result, err error) {
 	l.shown, l.shownFor = nil, ""
 	l.facts, l.found, l.topics = nil, conversation.FactCache{}, nil
 	l.unanswered, l.noResponses = nil, nil
+	l.readAs, l.requestAPIs, l.guesser = nil, nil, frame.Guesser{}
 	l.Gen++
 }
 
@@ -470,7 +477,14 @@ func (l *CaptureList) Target(i int) (path, frag string, ok bool) {
 	}
 	f := l.Frame(i)
 	if f.API == nil {
-		return "", "", false
+		// A response whose request went before the capture: opened as its
+		// connection's requests read it, when one reads it whole.
+		r, ok := l.ReadAs(i)
+		if !ok {
+			return "", "", false
+		}
+		path, frag = pairTarget(r.API, r.Version, f.Dir, f.Bytes, nil)
+		return path, frag, true
 	}
 	var paired []byte
 	if j := f.Pair; j >= 0 && j < l.Len() {
@@ -480,6 +494,53 @@ func (l *CaptureList) Target(i int) (path, frag string, ok bool) {
 	}
 	path, frag = pairTarget(f.API, f.Version, f.Dir, f.Bytes, paired)
 	return path, frag, true
+}
+
+// ReadAs is how frame i, a response whose request is not in the capture,
+// reads: as the first API and version of its connection's requests that
+// decode it whole (conversation.OwnFirst). The list's one Guesser bounds
+// the work over all such frames; found once a frame.
+func (l *CaptureList) ReadAs(i int) (frame.Candidate, bool) {
+	if i < 0 || i >= l.Len() {
+		return frame.Candidate{}, false
+	}
+	if r, ok := l.readAs[i]; ok {
+		return r, r.API != nil
+	}
+	var r frame.Candidate
+	if f := l.Frame(i); f.Dir == schema.Response && f.API == nil {
+		safely(func() error {
+			if l.requestAPIs == nil {
+				l.requestAPIs = l.Found.RequestAPIs()
+			}
+			if own := l.requestAPIs[l.Found.ConnIndex(i)]; len(own) > 0 {
+				if readings, n := conversation.OwnFirst(l.guesser.Guess(f.Bytes), own); n > 0 {
+					r = readings[0]
+				}
+			}
+			return nil
+		})
+	}
+	if l.readAs == nil {
+		l.readAs = map[int]frame.Candidate{}
+	}
+	l.readAs[i] = r
+	return r, r.API != nil
+}
+
+// readAsOf says, for the response pane showing resp, how the frame opened
+// from the list was read when its request is not in the capture: "" when
+// the frame opened is not that response.
+func (l *CaptureList) readAsOf(resp []byte) string {
+	if l == nil || l.Loading || l.Cur < 0 || l.Cur >= l.Len() {
+		return ""
+	}
+	f := l.Frame(l.Cur)
+	r, ok := l.ReadAs(l.Cur)
+	if !ok || !bytes.Equal(f.Bytes, resp) {
+		return ""
+	}
+	return r.String()
 }
 
 // Kafka counts the connections found to carry Kafka.

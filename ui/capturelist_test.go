@@ -26,6 +26,7 @@ import (
 
 	"github.com/kafkawire/kafkawire/codec/capture/capturetest"
 	"github.com/kafkawire/kafkawire/codec/conversation"
+	"github.com/kafkawire/kafkawire/codec/frame"
 	"github.com/kafkawire/kafkawire/codec/frame/traffic"
 	"github.com/kafkawire/kafkawire/codec/layout"
 	"github.com/kafkawire/kafkawire/codec/schema"
@@ -985,4 +986,64 @@ func TestCaptureListSizeOfACutFrame(t *testing.T) {
 	}
 	assert.Positive(t, cut, "80 bytes of a packet keep 26 of its payload")
 	assert.Equal(t, "12", frameSize(make([]byte, 12)), "no size prefix says more")
+}
+
+// A response whose request went before the capture began opens read as
+// its connection's requests' API and version, and says so: its row, and
+// both panes (the request beside it is the page's minimal one).
+func TestCaptureListOpensAnOrphanResponse(t *testing.T) {
+	exs, err := traffic.Consume("orders")
+	require.NoError(t, err)
+	var fetches []traffic.Exchange
+	for _, conn := range traffic.ByConn(exs) {
+		var fs []traffic.Exchange
+		for _, ex := range conn {
+			if ex.APIKey == 1 && ex.Response != nil {
+				fs = append(fs, ex)
+			}
+		}
+		if len(fs) >= 2 {
+			fetches = fs
+			break
+		}
+	}
+	require.NotNil(t, fetches, "a connection that fetched twice")
+	c := capturetest.NewConn(netip.MustParseAddrPort("127.0.0.1:43396"), netip.MustParseAddrPort("127.0.0.1:9092"), time.Date(2026, 12, 4, 1, 2, 3, 0, time.UTC))
+	for k, ex := range fetches {
+		if k > 0 { // the first request went before the capture began
+			c.Send(true, ex.Request, 0)
+		}
+		c.Send(false, ex.Response, 0)
+	}
+	l := openCapture(t, "late.pcap", capturetest.WritePcap(capturetest.Ethernet, true, c.Segments))
+	orphan := -1
+	for i := range l.Len() {
+		if f := l.Frame(i); f.Dir == schema.Response && f.API == nil {
+			orphan = i
+		}
+	}
+	require.GreaterOrEqual(t, orphan, 0)
+	v := fetches[0].APIVersion
+	r, ok := l.ReadAs(orphan)
+	require.True(t, ok)
+	assert.Equal(t, fmt.Sprintf("Fetch v%d", v), r.String())
+	path, _, ok := l.Target(orphan)
+	require.True(t, ok, "the row opens")
+	assert.Equal(t, fmt.Sprintf("/Fetch/v%d", v), path)
+	page := app.HTMLString(&Conversations{List: l, Gen: l.Gen})
+	assert.Contains(t, page, fmt.Sprintf("opens read as Fetch v%d, as its connection&#39;s requests", v))
+	assert.Contains(t, page, fmt.Sprintf(`aria-label="open frame %d">%d</button>`, orphan+1, orphan+1), "its row's button is enabled")
+
+	l.Cur = orphan
+	resp := l.Frame(orphan).Bytes
+	assert.Equal(t, r.String(), l.readAsOf(resp))
+	assert.Empty(t, l.readAsOf(fetches[1].Request), "another frame than the one opened")
+	pane := app.HTMLString(&MessagePane{Dir: schema.Response, ReadAs: l.readAsOf(resp)})
+	assert.Contains(t, pane, fmt.Sprintf("it is read here as Fetch v%d, as its connection&#39;s requests are", v))
+	pane = app.HTMLString(&MessagePane{Dir: schema.Request, NoRequest: true})
+	assert.Contains(t, pane, "The capture has no request for the response below")
+	// A response no request of its connection reads stays closed.
+	l.readAs[orphan] = frame.Candidate{}
+	_, _, ok = l.Target(orphan)
+	assert.False(t, ok)
 }

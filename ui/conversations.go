@@ -291,8 +291,13 @@ func (c *Conversations) rowHTML(b *strings.Builder, i int, t0 time.Time) {
 		when = t[:len(t)-3] + `<span class="t-us">` + t[len(t)-3:] + `</span>`
 	}
 	api := "?"
+	opens := true
 	if f.API != nil {
 		api = f.API.Name + " v" + strconv.Itoa(int(f.Version))
+	} else if r, ok := l.ReadAs(i); ok {
+		notes = append(notes, "opens read as "+r.String()+", as its connection's requests")
+	} else {
+		opens = false
 	}
 	lat := ""
 	if d, ok := l.Latency(i); ok {
@@ -324,7 +329,7 @@ func (c *Conversations) rowHTML(b *strings.Builder, i int, t0 time.Time) {
 		title = append(title, "client id "+id)
 	}
 	disabled := ""
-	if f.API == nil {
+	if !opens {
 		disabled = " disabled"
 	}
 	b.WriteString(`<tr class="` + cls + `" data-row="` + n + `" title="` + esc(strings.Join(title, "; ")) + `">`)
@@ -382,7 +387,6 @@ func (c *Conversations) onRowClick(ctx app.Context, e app.Event) {
 	})
 }
 
-// latency writes a duration to the microsecond, the precision of most captures.
 // frameSize is a frame's size as its size prefix gives it, and the bytes
 // the capture has of it when fewer (a snap length cut it): "104 (30 in
 // the capture)".
@@ -397,6 +401,7 @@ func frameSize(b []byte) string {
 	return n
 }
 
+// latency writes a duration to the microsecond, the precision of most captures.
 func latency(d time.Duration) string {
 	switch {
 	case d < time.Millisecond:

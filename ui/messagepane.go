@@ -34,7 +34,13 @@ type MessagePane struct {
 	// has no response there ("" when it was not, or the capture does not
 	// tell).
 	NoResponse string
-	Folded     bool // the tree starts with only the frame's parts showing (Pane.Folded)
+	// ReadAs, on a response opened from a capture that lacks its request,
+	// is the API and version it is read as ("Fetch v18": its connection's
+	// requests'); NoRequest, on the minimal request beside it, says the
+	// capture has none.
+	ReadAs    string
+	NoRequest bool
+	Folded    bool // the tree starts with only the frame's parts showing (Pane.Folded)
 
 	Bytes   []byte
 	Regions []byte
@@ -82,6 +88,12 @@ func (p *MessagePane) Render() app.UI {
 			what = "The capture has no response to this request: " + p.NoResponse + ". What is shown below is no broker's answer: it is the page's minimal response, built from the schema."
 		}
 		note = app.P().Class("pane-note").ID("response-minimal").Text(what)
+	}
+	switch {
+	case p.ReadAs != "":
+		note = app.P().Class("pane-note").ID("response-read-as").Text("Its request is not in the capture (it went before the capture began), and a response does not name its API: it is read here as " + p.ReadAs + ", as its connection's requests are. kafkawire decode --guess lists every reading that decodes it.")
+	case p.NoRequest:
+		note = app.P().Class("pane-note").ID("request-minimal").Text("The capture has no request for the response below: it went before the capture began. What is shown here is the page's minimal request, built from the schema.")
 	}
 	copyLabel := "Copy hex"
 	if p.Copied {
