@@ -981,11 +981,13 @@ func TestCaptureListSizeOfACutFrame(t *testing.T) {
 		f := l.Frame(i)
 		if size := 4 + int(binary.BigEndian.Uint32(f.Bytes)); size > len(f.Bytes) {
 			cut++
-			assert.Contains(t, page, fmt.Sprintf(`<td class="num">%d (%d in the capture)</td>`, size, len(f.Bytes)))
+			assert.Contains(t, page, fmt.Sprintf(`<td class="num size-cut">%d B (%d in the capture)</td>`, size, len(f.Bytes)))
 		}
 	}
 	assert.Positive(t, cut, "80 bytes of a packet keep 26 of its payload")
-	assert.Equal(t, "12", frameSize(make([]byte, 12)), "no size prefix says more")
+	size, isCut := frameSize(make([]byte, 12))
+	assert.Equal(t, "12", size, "no size prefix says more")
+	assert.False(t, isCut)
 }
 
 // A response whose request went before the capture began opens read as

@@ -339,7 +339,11 @@ func (c *Conversations) rowHTML(b *strings.Builder, i int, t0 time.Time) {
 	b.WriteString(`<td class="pf-` + f.Dir.String() + `">` + f.Dir.String() + `</td>`)
 	b.WriteString(`<td class="conv-api">` + esc(api) + `</td>`)
 	b.WriteString(`<td class="num">` + strconv.Itoa(int(f.CorrelationID)) + `</td>`)
-	b.WriteString(`<td class="num">` + frameSize(f.Bytes) + `</td>`)
+	if size, cut := frameSize(f.Bytes); cut {
+		b.WriteString(`<td class="num size-cut">` + size + `</td>`)
+	} else {
+		b.WriteString(`<td class="num">` + size + `</td>`)
+	}
 	b.WriteString(`<td class="num">` + lat + `</td>`)
 	b.WriteString(`<td class="conv-notes">` + esc(strings.Join(notes, "; ")) + `</td></tr>`)
 }
@@ -387,18 +391,19 @@ func (c *Conversations) onRowClick(ctx app.Context, e app.Event) {
 	})
 }
 
-// frameSize is a frame's size as its size prefix gives it, and the bytes
-// the capture has of it when fewer (a snap length cut it): "104 (30 in
-// the capture)".
-func frameSize(b []byte) string {
+// frameSize is a frame's size in bytes, and when the capture has fewer of
+// them (a snap length cut it, cut) the size its prefix gives and what the
+// capture has: "104 B (30 in the capture)", its unit within (a phone's
+// list adds " B" to a plain size).
+func frameSize(b []byte) (size string, cut bool) {
 	n := strconv.Itoa(len(b))
 	if len(b) < 4 {
-		return n
+		return n, false
 	}
 	if want := 4 + int64(int32(binary.BigEndian.Uint32(b))); want > int64(len(b)) {
-		return strconv.FormatInt(want, 10) + " (" + n + " in the capture)"
+		return strconv.FormatInt(want, 10) + " B (" + n + " in the capture)", true
 	}
-	return n
+	return n, false
 }
 
 // latency writes a duration to the microsecond, the precision of most captures.
