@@ -571,26 +571,28 @@ func printNotes(stderr io.Writer, in source.Input, res conversation.Result, warn
 	if in.LeftOut != "" {
 		fmt.Fprintf(stderr, "kafkawire: note: %s\n", in.LeftOut)
 	}
-	printed, left, conns := 0, 0, 0
+	printed, left := 0, 0
 	for _, c := range res.Conns {
-		for k, n := range c.Notes {
-			if printed == maxNotes {
-				left += len(c.Notes) - k
-				conns++
-				break
+		for _, n := range c.Notes {
+			if conversation.BrokenFrameNote(n) {
+				if printed == maxBrokenNotes {
+					left++
+					continue
+				}
+				printed++
 			}
 			fmt.Fprintf(stderr, "kafkawire: note: %s: %s\n", c.Name, n)
-			printed++
 		}
 	}
 	if left > 0 {
-		fmt.Fprintf(stderr, "kafkawire: note: %d more notes, of %d connections, left out: a broken frame's own line says how (frames' \"broken\", decode's heading)\n", left, conns)
+		fmt.Fprintf(stderr, "kafkawire: note: %d more broken frames left out here: each one's line says how it is broken (frames' \"broken\", decode's heading)\n", left)
 	}
 }
 
-// maxNotes bounds the connections' notes printed: a capture whose snap
-// length cut every packet has a note for every frame.
-const maxNotes = 20
+// maxBrokenNotes bounds the notes of broken frames printed: a capture
+// whose snap length cut every packet has one for every frame. Other notes
+// (bytes skipped or lost, TLS) are printed whole.
+const maxBrokenNotes = 20
 
 // headings is where decode writes each frame's heading and notes: with the
 // frames, or on stderr when the frames are JSON, so that what stdout gets
@@ -679,23 +681,32 @@ func decodeConversations(stdout, stderr io.Writer, fd found, asJSON bool, filter
 }
 
 // orphanReader reads the responses whose request the input lacks (the
-// capture began after it): one Guesser, whose budget bounds the work over
-// all of them, and the APIs each connection's requests use.
+// capture began after it): the APIs each connection's requests use, and
+// for --guess one Guesser, whose budget bounds the work over all of them.
 type orphanReader struct {
 	guesser frame.Guesser
 	apis    [][]frame.Candidate // by connection, made on first use
 }
 
-// printOrphan says, under frame i's heading, how to read it: the readings
-// of its connection's own requests' APIs that decode it, or with --guess
+// printOrphan says, under frame i's heading, how to read it: as the first
+// of its connection's own requests' APIs that decodes it, or with --guess
 // every reading, those first.
 func printOrphan(notes io.Writer, o *orphanReader, res conversation.Result, i int, f *conversation.Frame, guess bool) {
 	if o.apis == nil {
 		o.apis = res.RequestAPIs()
 	}
-	readings, own := conversation.OwnFirst(o.guesser.Guess(f.Bytes), o.apis[res.ConnIndex(i)])
+	ownAPIs := o.apis[res.ConnIndex(i)]
+	if !guess {
+		if c, ok := res.OwnReading(i, ownAPIs); ok {
+			fmt.Fprintf(notes, "  (not decoded: a response whose request is not in the input; it reads whole as %s, as this connection's requests do: give --api %s --version %d, or --guess for every reading)\n", c, c.API.Name, c.Version)
+		} else {
+			fmt.Fprintln(notes, "  (not decoded: a response whose request is not in the input; give --api and --version, or --guess for the readings that decode it)")
+		}
+		return
+	}
+	readings, own := conversation.OwnFirst(o.guesser.Guess(f.Bytes), ownAPIs)
 	switch {
-	case guess && len(readings) > 0:
+	case len(readings) > 0:
 		fmt.Fprintln(notes, "  (not decoded: a response whose request is not in the input; these readings decode it whole, as this connection's requests first:)")
 		for k, c := range readings {
 			mark := ""
@@ -704,14 +715,9 @@ func printOrphan(notes io.Writer, o *orphanReader, res conversation.Result, i in
 			}
 			fmt.Fprintf(notes, "  %s\t--api %s --version %d%s\n", c, c.API.Name, c.Version, mark)
 		}
-	case own > 0:
-		c := readings[0]
-		fmt.Fprintf(notes, "  (not decoded: a response whose request is not in the input; it reads whole as %s, as this connection's requests do: give --api %s --version %d, or --guess for every reading)\n", c, c.API.Name, c.Version)
-	case guess && o.guesser.Stopped != "":
+	case o.guesser.Stopped != "":
 		fmt.Fprintf(notes, "  (not decoded: a response whose request is not in the input; no reading tried: %s)\n", o.guesser.Stopped)
-	case guess:
-		fmt.Fprintln(notes, "  (not decoded: a response whose request is not in the input; no API and version decodes it whole)")
 	default:
-		fmt.Fprintln(notes, "  (not decoded: a response whose request is not in the input; give --api and --version, or --guess for the readings that decode it)")
+		fmt.Fprintln(notes, "  (not decoded: a response whose request is not in the input; no API and version decodes it whole)")
 	}
 }

@@ -299,7 +299,7 @@ func TestFramesAcrossAGap(t *testing.T) {
 	}
 	assert.Contains(t, lines[0], `"correlationId":null,"hex":"00000014003d0000",`+none+waited(c.Segments[3])+`,"broken":"8 bytes missing 8 bytes into the frame (stream offset 8), of 24"}`)
 	assert.Contains(t, lines[1], `"hex":"`+hex.EncodeToString(req)+`",`+none+waited(c.Segments[6])+`}`)
-	assert.Equal(t, "kafkawire: note: 127.0.0.1:5000>127.0.0.1:6000: client stream: 8 bytes it sent are not in the capture (packets it lost, or cut short by its snap length)\n"+
+	assert.Equal(t, "kafkawire: note: 127.0.0.1:5000>127.0.0.1:6000: client stream: 8 bytes it sent are not in the capture (packets the capture missed, or cut short by its snap length)\n"+
 		"kafkawire: note: 127.0.0.1:5000>127.0.0.1:6000: client stream: the frame at offset 0 is broken: 8 bytes missing 8 bytes into the frame (stream offset 8), of 24\n", errOut)
 
 	out, errOut, status = kafkawire(t, "", "decode", path)
@@ -560,19 +560,7 @@ func writeCapture(t *testing.T, name string, exs []traffic.Exchange) string {
 func TestDecodeOrphanResponse(t *testing.T) {
 	exs, err := traffic.Consume("orders")
 	require.NoError(t, err)
-	var fetches []traffic.Exchange
-	for _, conn := range traffic.ByConn(exs) {
-		var fs []traffic.Exchange
-		for _, ex := range conn {
-			if ex.APIKey == 1 && ex.Response != nil {
-				fs = append(fs, ex)
-			}
-		}
-		if len(fs) >= 2 {
-			fetches = fs
-			break
-		}
-	}
+	fetches := traffic.Answered(exs, 1, 2) // a connection that fetched twice
 	require.NotNil(t, fetches, "a connection that fetched twice")
 	c := capturetest.NewConn(netip.MustParseAddrPort("127.0.0.1:43396"), netip.MustParseAddrPort("127.0.0.1:9092"), time.Date(2026, 12, 4, 1, 2, 3, 0, time.UTC))
 	for k, ex := range fetches {

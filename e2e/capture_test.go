@@ -514,19 +514,7 @@ func TestCaptureOpensAResponseWithoutItsRequest(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var fetches []traffic.Exchange
-	for _, conn := range traffic.ByConn(exs) {
-		var fs []traffic.Exchange
-		for _, ex := range conn {
-			if ex.APIKey == 1 && ex.Response != nil {
-				fs = append(fs, ex)
-			}
-		}
-		if len(fs) >= 2 {
-			fetches = fs
-			break
-		}
-	}
+	fetches := traffic.Answered(exs, 1, 2) // a connection that fetched twice
 	if fetches == nil {
 		t.Fatal("no connection fetched twice")
 	}

@@ -80,7 +80,6 @@ type CaptureList struct {
 	// asked about, reads (ReadAs); the zero Candidate for none.
 	readAs      map[int]frame.Candidate
 	requestAPIs [][]frame.Candidate
-	guesser     frame.Guesser
 	// scanned counts the frames a filter decoded for their error codes or
 	// topics, and scanCut says it stopped at maxErrorScan (filterFacts).
 	scanned int
@@ -167,7 +166,7 @@ func (l *CaptureList) set(res conversation.Result, err error) {
 	l.shown, l.shownFor = nil, ""
 	l.facts, l.found, l.topics = nil, conversation.FactCache{}, nil
 	l.unanswered, l.noResponses = nil, nil
-	l.readAs, l.requestAPIs, l.guesser = nil, nil, frame.Guesser{}
+	l.readAs, l.requestAPIs = nil, nil
 	l.Gen++
 }
 
@@ -352,26 +351,6 @@ func (l *CaptureList) FactsOf(i int, f *conversation.Frame) *conversation.Facts 
 	return fa
 }
 
-// AnswerExpected is conversation.Frame.AnswerExpected for a filter
-// (conversation.Sayings): a Produce request's decode of its acks counts
-// against maxErrorScan, as error codes' do; past it a request is taken to
-// expect a response, and scanCut says the filter stopped looking.
-func (l *CaptureList) AnswerExpected(i int, f *conversation.Frame) bool {
-	if u, ok := l.unanswered[i]; ok {
-		return u.expected
-	}
-	if f.Dir != schema.Request || f.API == nil || f.API.Key != 0 {
-		return f.AnswerExpected() // no decode: only a Produce's acks may say no
-	}
-	if l.scanned >= maxErrorScan {
-		l.scanCut = true
-		return true
-	}
-	l.scanned++
-	_, expected := l.Unanswered(i)
-	return expected
-}
-
 // ScanCut says the filter looked for error codes or topics in only
 // maxErrorScan frames it had not seen before.
 func (l *CaptureList) ScanCut() bool { return l.scanCut }
@@ -498,8 +477,8 @@ func (l *CaptureList) Target(i int) (path, frag string, ok bool) {
 
 // ReadAs is how frame i, a response whose request is not in the capture,
 // reads: as the first API and version of its connection's requests that
-// decode it whole (conversation.OwnFirst). The list's one Guesser bounds
-// the work over all such frames; found once a frame.
+// decode it whole (conversation.Result.OwnReading); found once a frame,
+// for the rows shown.
 func (l *CaptureList) ReadAs(i int) (frame.Candidate, bool) {
 	if i < 0 || i >= l.Len() {
 		return frame.Candidate{}, false
@@ -513,11 +492,7 @@ func (l *CaptureList) ReadAs(i int) (frame.Candidate, bool) {
 			if l.requestAPIs == nil {
 				l.requestAPIs = l.Found.RequestAPIs()
 			}
-			if own := l.requestAPIs[l.Found.ConnIndex(i)]; len(own) > 0 {
-				if readings, n := conversation.OwnFirst(l.guesser.Guess(f.Bytes), own); n > 0 {
-					r = readings[0]
-				}
-			}
+			r, _ = l.Found.OwnReading(i, l.requestAPIs[l.Found.ConnIndex(i)])
 			return nil
 		})
 	}
@@ -528,16 +503,17 @@ func (l *CaptureList) ReadAs(i int) (frame.Candidate, bool) {
 	return r, r.API != nil
 }
 
-// readAsOf says, for the response pane showing resp, how the frame opened
-// from the list was read when its request is not in the capture: "" when
-// the frame opened is not that response.
-func (l *CaptureList) readAsOf(resp []byte) string {
+// readAsOf says, for the page of api and v showing resp, how the frame
+// opened from the list was read when its request is not in the capture:
+// "" when the frame opened is not that response, or the page reads it
+// as another API or version (its address changed by hand).
+func (l *CaptureList) readAsOf(api *schema.API, v int16, resp []byte) string {
 	if l == nil || l.Loading || l.Cur < 0 || l.Cur >= l.Len() {
 		return ""
 	}
 	f := l.Frame(l.Cur)
 	r, ok := l.ReadAs(l.Cur)
-	if !ok || !bytes.Equal(f.Bytes, resp) {
+	if !ok || r.API != api || r.Version != v || !bytes.Equal(f.Bytes, resp) {
 		return ""
 	}
 	return r.String()

@@ -996,19 +996,7 @@ func TestCaptureListSizeOfACutFrame(t *testing.T) {
 func TestCaptureListOpensAnOrphanResponse(t *testing.T) {
 	exs, err := traffic.Consume("orders")
 	require.NoError(t, err)
-	var fetches []traffic.Exchange
-	for _, conn := range traffic.ByConn(exs) {
-		var fs []traffic.Exchange
-		for _, ex := range conn {
-			if ex.APIKey == 1 && ex.Response != nil {
-				fs = append(fs, ex)
-			}
-		}
-		if len(fs) >= 2 {
-			fetches = fs
-			break
-		}
-	}
+	fetches := traffic.Answered(exs, 1, 2) // a connection that fetched twice
 	require.NotNil(t, fetches, "a connection that fetched twice")
 	c := capturetest.NewConn(netip.MustParseAddrPort("127.0.0.1:43396"), netip.MustParseAddrPort("127.0.0.1:9092"), time.Date(2026, 12, 4, 1, 2, 3, 0, time.UTC))
 	for k, ex := range fetches {
@@ -1038,9 +1026,11 @@ func TestCaptureListOpensAnOrphanResponse(t *testing.T) {
 
 	l.Cur = orphan
 	resp := l.Frame(orphan).Bytes
-	assert.Equal(t, r.String(), l.readAsOf(resp))
-	assert.Empty(t, l.readAsOf(fetches[1].Request), "another frame than the one opened")
-	pane := app.HTMLString(&MessagePane{Dir: schema.Response, ReadAs: l.readAsOf(resp)})
+	fetch := schema.ByName("Fetch")
+	assert.Equal(t, r.String(), l.readAsOf(fetch, v, resp))
+	assert.Empty(t, l.readAsOf(fetch, v, fetches[1].Request), "another frame than the one opened")
+	assert.Empty(t, l.readAsOf(fetch, v-1, resp), "read as another version by hand")
+	pane := app.HTMLString(&MessagePane{Dir: schema.Response, ReadAs: l.readAsOf(fetch, v, resp)})
 	assert.Contains(t, pane, fmt.Sprintf("it is read here as Fetch v%d, as its connection&#39;s requests are", v))
 	pane = app.HTMLString(&MessagePane{Dir: schema.Request, NoRequest: true})
 	assert.Contains(t, pane, "The capture has no request for the response below")

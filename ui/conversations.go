@@ -232,7 +232,7 @@ func (c *Conversations) filterBox() app.UI {
 		}),
 		app.If(l.Filter != "" && l.ScanCut(), func() app.UI {
 			return app.Span().ID("conv-scan-cut").Class("paste-dim").Attr("role", "status").
-				Text("error codes, topics and Produce acks were looked for in " + strconv.Itoa(maxErrorScan) + " frames of this filter only: the rows shown say their errors, open one, or narrow the filter first (api:Fetch error)")
+				Text("error codes and topics were looked for in " + strconv.Itoa(maxErrorScan) + " frames of this filter only: the rows shown say their errors, open one, or narrow the filter first (api:Fetch error)")
 		}),
 	)
 }

@@ -165,9 +165,9 @@ func (c *Page) paneUI(p *Pane) app.UI {
 		mp.NoResponse = c.capture.noResponseTo(c.req.Bytes())
 	}
 	if p.Dir == schema.Response {
-		mp.ReadAs = c.capture.readAsOf(p.Bytes())
+		mp.ReadAs = c.capture.readAsOf(c.api, c.v, p.Bytes())
 	} else if mp.Minimal {
-		mp.NoRequest = c.capture.readAsOf(c.resp.Bytes()) != ""
+		mp.NoRequest = c.capture.readAsOf(c.api, c.v, c.resp.Bytes()) != ""
 	}
 	if def := c.api.Def(p.Dir, c.v); def != nil {
 		mp.Title = def.Name + " v" + strconv.Itoa(int(c.v))

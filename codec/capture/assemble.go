@@ -138,6 +138,12 @@ type direction struct {
 	next    int64  // sequence offset of the next byte expected
 	pending pendingHeap
 	held    int // bytes in pending
+	// finEnd is where the sender's FIN says its stream ends (a sequence
+	// offset), when finSeen; bytes missing before it are a gap, even with
+	// no data after them (a response lost just before the server closed).
+	finEnd  int64
+	finAt   time.Time
+	finSeen bool
 }
 
 // NewAssembler returns an empty Assembler.
@@ -211,6 +217,9 @@ func (a *Assembler) Add(seg Segment, t time.Time, packet int) {
 		d.add(d.offsetOf(seq), seg.Payload, seg.Missing, Mark{Time: t, Packet: packet}, a.seq)
 	}
 	if seg.Has(FlagFIN) {
+		if d.started && !d.finSeen {
+			d.finEnd, d.finAt, d.finSeen = d.offsetOf(seq)+int64(len(seg.Payload)+seg.Missing), t, true
+		}
 		d.s.FIN = true
 		if other.s.FIN {
 			c.closed = true
@@ -463,6 +472,9 @@ func (a *Assembler) Streams() []*Stream {
 			d := c.dirs[i]
 			for d.pending.Len() > 0 {
 				d.skipToPending()
+			}
+			if d.finSeen && d.finEnd > d.next {
+				d.gap(d.finEnd-d.next, d.finAt) // sent before the FIN
 			}
 			d.join()
 			if d.started || d.s.FIN || d.s.RST {

@@ -85,6 +85,14 @@ func TestReassembly(t *testing.T) {
 		gaps:  []Gap{{Offset: 3, Len: 7, Sent: t0.Add(2 * time.Millisecond)}}, // before klm's packet
 		marks: []int64{0, 3},
 	}, {
+		// The last bytes lost, and the FIN after them says so: a response
+		// lost just before the server closed.
+		name:  "bytes lost before the FIN are a gap",
+		segs:  []tcpSeg{syn, data(100, "abc"), {src: client4, dst: server4, seq: 106, flags: FlagFIN | FlagACK}},
+		want:  "abc",
+		gaps:  []Gap{{Offset: 3, Len: 3, Sent: t0.Add(2 * time.Millisecond)}},
+		marks: []int64{0},
+	}, {
 		name:  "gap filled late is no gap",
 		segs:  []tcpSeg{syn, data(100, "abc"), data(106, "ghi"), data(103, "def")},
 		want:  "abcdefghi",

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"time"
 )
 
 // Capture is what a capture file holds: its TCP streams, and counts of
@@ -17,7 +18,10 @@ type Capture struct {
 	Truncated int       // packets the snap length cut
 	Malformed int       // packets whose headers do not parse
 	Problems  []Problem // the first packets that were fragments or malformed
-	Streams   []*Stream // one per connection and direction; set by Finish
+	// Last is the time of the latest packet of any kind: a request left
+	// unanswered waited at least until then.
+	Last    time.Time
+	Streams []*Stream // one per connection and direction; set by Finish
 	// KeyLog is the TLS key log a pcapng carries in its Decryption
 	// Secrets Blocks (editcap --inject-secrets); nil for none.
 	KeyLog []byte
@@ -76,6 +80,9 @@ func (c *Capture) AddPacket(p *Packet) {
 		c.asm = NewAssembler()
 	}
 	c.Packets++
+	if p.Time.After(c.Last) {
+		c.Last = p.Time
+	}
 	if p.Truncated() {
 		c.Truncated++
 	}

@@ -32,6 +32,7 @@ import (
 	"github.com/kafkawire/kafkawire/codec/message"
 	"github.com/kafkawire/kafkawire/codec/schema"
 	"github.com/kafkawire/kafkawire/codec/source"
+	"github.com/kafkawire/kafkawire/codec/wire"
 )
 
 // Frame is one Kafka frame found in an input, as Result.Frame gives it.
@@ -147,10 +148,10 @@ type Conn struct {
 	// server): the sequence numbers say they were sent.
 	Lost [2]int
 
-	// For NoResponses, of each side (client, server), as Unix nanoseconds
-	// (a capture of short connections has hundreds of thousands): the
-	// latest its lost bytes were sent (source.Gap.Sent; 0: none lost, or
-	// not known when), and when it closed the connection (0: not seen).
+	// For NoResponses, of each side (client, server), stamped (Result's
+	// stamp): the latest its lost bytes were sent (source.Gap.Sent; 0:
+	// none lost, or not known when), and when it closed the connection
+	// (0: not seen).
 	lostUntil, closedAt [2]int64
 	lostWhenUnknown     [2]bool
 }
@@ -179,10 +180,48 @@ type Result struct {
 	// (NoResponses), found as Find puts the frames in order; nil for a
 	// Result made otherwise.
 	lastAnswered []int
-	// end is the time of the input's last packet, in Unix nanoseconds: a
-	// request left unanswered waited at least until then (NoResponses);
-	// 0 when the input has no times.
+	// end is the time of the input's last packet (stamp): a request left
+	// unanswered waited at least until then (NoResponses); 0 when the
+	// input has no times.
 	end int64
+	// base is the input's earliest time, which stamp counts from.
+	base time.Time
+}
+
+// stamp is t as the nanoseconds since the input's earliest time, plus
+// one, so that 0 stays "not known": Conn keeps its times so, 8 bytes each
+// over a capture's hundreds of thousands of connections, and counted
+// from a base they hold the times of day a dump gives without a date
+// (year 1, beyond Unix nanoseconds).
+func stampFrom(base, t time.Time) int64 {
+	if t.IsZero() {
+		return 0
+	}
+	return max(int64(t.Sub(base)), 0) + 1
+}
+
+func (r Result) stamp(t time.Time) int64 { return stampFrom(r.base, t) }
+
+// earliest is the earliest time the streams tell of: what stamps count from.
+func earliest(streams []source.Stream) time.Time {
+	var first time.Time
+	see := func(t time.Time) {
+		if !t.IsZero() && (first.IsZero() || t.Before(first)) {
+			first = t
+		}
+	}
+	for i := range streams {
+		st := &streams[i]
+		if len(st.Segments) > 0 {
+			see(st.Segments[0].Time)
+		}
+		see(st.ClosedAt.Time)
+		see(st.Peer.ClosedAt.Time)
+		for _, g := range st.Gaps {
+			see(g.Sent)
+		}
+	}
+	return first
 }
 
 // stored is a Frame as Result keeps it: numbers only. Find cuts the
@@ -258,14 +297,6 @@ func closedAt(client, server *source.Stream) (at [2]time.Time) {
 	return at
 }
 
-// unixNano is t in Unix nanoseconds, 0 for the zero time.
-func unixNano(t time.Time) int64 {
-	if t.IsZero() {
-		return 0
-	}
-	return t.UnixNano()
-}
-
 // closer is the side that closed the connection first, by the packets
 // of the two sides' first FIN or RST, and whether that was a reset. A
 // side that sent no bytes has no stream: the other's Peer tells of it.
@@ -318,20 +349,62 @@ func (f *Frame) AnswerExpected() bool {
 	if f.API == nil || f.API.Key != 0 {
 		return true
 	}
-	// Acks comes before the records, after the transactional id at most:
-	// the frame's first bytes decode it, however big the records are.
-	head := f.Bytes[:min(len(f.Bytes), acksWithin)]
-	if d := frame.Decode(head, f.API, f.Version, f.Dir); d.Msg != nil && d.Msg.Body != nil {
-		if acks, ok := d.Msg.Body.Get("Acks"); ok && acks == int16(0) {
-			return false
-		}
-	}
-	return true
+	acks, ok := fieldBefore(f.Bytes, f.API.Shape(f.Dir, f.Version), "Acks")
+	return !ok || acks != 0
 }
 
-// acksWithin is how far into a Produce request its acks is looked for:
-// past a header and a transactional id of any length seen in practice.
-const acksWithin = 1024
+// fieldBefore reads the int16 field name of a request frame b of shape
+// without decoding it: past the header and the body's fields before it,
+// which must be fixed-size or strings (a Produce's acks comes after its
+// transactional id at most). A list of capture's tens of thousands of
+// Produce requests with acks=0 is sorted and filtered by it: a decode of
+// each request's first bytes took seconds. ok is false when the bytes
+// end first, or a field before it is of another kind.
+func fieldBefore(b []byte, shape *schema.MessageShape, name string) (v int16, ok bool) {
+	if shape == nil || len(b) < 4 {
+		return 0, false
+	}
+	r := wire.NewReader(b[4:], 4) // past the size
+	skip := func(s *schema.Shape, stopAt string) bool {
+		for _, f := range s.Slots {
+			switch {
+			case f.Tagged:
+				continue
+			case f.Name == stopAt:
+				return true
+			case f.Array:
+				return false
+			case f.Kind.FixedSize() > 0:
+				r.Bytes(f.Kind.FixedSize(), f.Name)
+			case f.Kind == schema.KindString && f.Compact:
+				if n := r.Uvarint(); n > 1 {
+					r.Bytes(int(n-1), f.Name)
+				}
+			case f.Kind == schema.KindString:
+				if n := r.Int16(); n > 0 {
+					r.Bytes(int(n), f.Name)
+				}
+			default:
+				return false
+			}
+			if r.Err() != nil {
+				return false
+			}
+		}
+		if s.Flexible && stopAt == "" { // the header's tagged fields
+			for n := r.Uvarint(); n > 0 && r.Err() == nil; n-- {
+				r.Uvarint()
+				r.Bytes(int(r.Uvarint()), "tagged field")
+			}
+		}
+		return stopAt == "" && r.Err() == nil
+	}
+	if !skip(shape.Header, "") || !skip(shape.Body, name) {
+		return 0, false
+	}
+	v = r.Int16()
+	return v, r.Err() == nil
+}
 
 // All is every frame with its index, in order.
 func (r Result) All() iter.Seq2[int, Frame] {
@@ -453,7 +526,7 @@ func Find(in source.Input, o Options) Result {
 	if len(in.KeyLog) > 0 {
 		o.Keys, res.CaptureKeys, res.CaptureKeysErr = withCaptureKeys(o.Keys, in.KeyLog)
 	}
-	f := finder{streams: in.Streams, o: o}
+	f := finder{streams: in.Streams, o: o, base: earliest(in.Streams)}
 	for _, g := range group(in.Streams, o.Pause) {
 		first := f.frames.n
 		c := f.conn(g)
@@ -465,7 +538,7 @@ func Find(in source.Input, o Options) Result {
 			o.Pause()
 		}
 	}
-	res.end = f.end
+	res.end, res.base = max(f.end, stampFrom(f.base, in.End)), f.base
 	frames := &f.frames
 	// Capture order across connections. The sort moves a compact copy of
 	// the keys, not the frames: sorting a hundred thousand frames in place
@@ -657,8 +730,9 @@ type finder struct {
 	own     bool            // whether streams is a copy of the input's, to be changed
 	o       Options
 	frames  frameBlocks
-	texts   []string // the frames' broken and note texts (see stored)
-	end     int64    // the last packet's time seen so far (Result.end)
+	texts   []string  // the frames' broken and note texts (see stored)
+	end     int64     // the last packet's time seen so far (Result.end)
+	base    time.Time // what times are stamped from (Result.base)
 }
 
 // frameBlocks is Find's list of frames, in blocks of blockLen. Appended to
@@ -735,10 +809,10 @@ func (f *finder) conn(g connGroup) Conn {
 				if g.Sent.IsZero() {
 					c.lostWhenUnknown[k] = true
 				}
-				c.lostUntil[k] = max(c.lostUntil[k], unixNano(g.Sent))
+				c.lostUntil[k] = max(c.lostUntil[k], stampFrom(f.base, g.Sent))
 			}
-			if n := len(st.Segments); n > 0 {
-				f.end = max(f.end, unixNano(st.Segments[n-1].Time))
+			for _, m := range st.Segments { // in offset order: a retransmission may come later
+				f.end = max(f.end, stampFrom(f.base, m.Time))
 			}
 		}
 	}
@@ -746,11 +820,11 @@ func (f *finder) conn(g connGroup) Conn {
 		if c.Lost[k] > 0 {
 			// Said even when no frame is broken: a response lost whole
 			// leaves the frames around it intact.
-			c.Notes = append(c.Notes, fmt.Sprintf("%s stream: %d bytes it sent are not in the capture (packets it lost, or cut short by its snap length)", side, c.Lost[k]))
+			c.Notes = append(c.Notes, fmt.Sprintf("%s stream: %d bytes it sent are not in the capture (packets the capture missed, or cut short by its snap length)", side, c.Lost[k]))
 		}
 	}
 	for k, at := range closedAt(client, server) {
-		c.closedAt[k] = unixNano(at)
+		c.closedAt[k] = stampFrom(f.base, at)
 		f.end = max(f.end, c.closedAt[k])
 	}
 	c.Closer, c.Reset = closer(client, server)
@@ -938,10 +1012,19 @@ func (f *finder) cut(c *Conn, side string, index int, dir schema.Direction, minS
 		}
 		f.frames.at(f.add(index, p.off, p.end, dir, p.broken)).skipped = p.skipped
 		if p.broken != "" {
-			c.Notes = append(c.Notes, fmt.Sprintf("%s stream: the frame at offset %d is broken: %s", side, p.off, p.broken))
+			c.Notes = append(c.Notes, fmt.Sprintf("%s stream: the frame at offset %d"+brokenFrame+"%s", side, p.off, p.broken))
 		}
 	}
 }
+
+// brokenFrame is in the note of each broken frame, which a snap length's
+// capture has for every frame (BrokenFrameNote).
+const brokenFrame = " is broken: "
+
+// BrokenFrameNote reports whether note, one of a Conn's Notes, says a
+// frame is broken, as the frame itself does (Frame.Broken): a list of
+// notes may leave those out past a few.
+func BrokenFrameNote(note string) bool { return strings.Contains(note, brokenFrame) }
 
 // maxFrames is Options.MaxFrames, or DefaultMaxFrames.
 func (f *finder) maxFrames() int {

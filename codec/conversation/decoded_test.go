@@ -318,15 +318,56 @@ func TestUnansweredByTime(t *testing.T) {
 	d, ok := res.NoResponses().Waited(i)
 	require.True(t, ok)
 	assert.InDelta(t, 1500*time.Millisecond, d, float64(time.Millisecond), "from the request to the client's FIN")
-	// Whole, the same; still open at the end, it waited until the last packet.
-	open := build(func(c *capturetest.Conn) { c.Wait(time.Second); c.Send(false, nil, 0); c.Fin(true) })
+	// Still open at the end, it waited until the capture's last packet:
+	// the server's ACK a second later, or another connection's handshake
+	// five seconds later.
+	open := build(func(c *capturetest.Conn) { c.Wait(time.Second); c.Ack(false) })
 	res = find(t, capturetest.WritePcap(capturetest.Ethernet, true, open.Segments))
 	i = lastRequest(res)
+	why, _ = res.NoResponses().Why(i)
+	assert.Equal(t, "the capture ends with the connection still open", why)
 	d, ok = res.NoResponses().Waited(i)
 	require.True(t, ok)
 	assert.InDelta(t, time.Second, d, float64(time.Millisecond))
+	other := capturetest.NewConn(netip.MustParseAddrPort("127.0.0.1:40009"), netip.MustParseAddrPort("127.0.0.1:9092"), open.Segments[len(open.Segments)-1].Time.Add(4*time.Second))
+	other.Open()
+	res = find(t, capturetest.WritePcap(capturetest.Ethernet, true, append(slices.Clone(open.Segments), other.Segments...)))
+	d, ok = res.NoResponses().Waited(lastRequest(res))
+	require.True(t, ok)
+	assert.InDelta(t, 5*time.Second, d, float64(time.Millisecond))
 	_, ok = res.NoResponses().Waited(0)
 	assert.False(t, ok, "an answered request")
+
+	// The client's packets alone (tcpdump dst port 9092): the server may
+	// have answered; no wait is claimed.
+	var clientOnly []capturetest.Segment
+	for _, sg := range waited.Segments {
+		if sg.Dst.Port() == 9092 {
+			clientOnly = append(clientOnly, sg)
+		}
+	}
+	res = find(t, capturetest.WritePcap(capturetest.Ethernet, true, clientOnly))
+	for i, f := range res.All() {
+		why, _ := res.NoResponses().Why(i)
+		assert.Equal(t, "the capture holds nothing the server sent on this connection", why, f.API.Name)
+		_, ok := res.NoResponses().Waited(i)
+		assert.False(t, ok, f.API.Name)
+	}
+
+	// The last response lost, then both sides close seconds later: the
+	// server's FIN says bytes are missing before it, so no hang is claimed.
+	dropLast := build(func(c *capturetest.Conn) {})
+	k := len(dropLast.Segments)
+	dropLast.Send(false, last.Response, 0)
+	dropLast.Wait(3 * time.Second)
+	dropLast.Close()
+	segs := append(slices.Clone(dropLast.Segments[:k]), dropLast.Segments[k+1:]...)
+	res = find(t, capturetest.WritePcap(capturetest.Ethernet, true, segs))
+	i = lastRequest(res)
+	why, _ = res.NoResponses().Why(i)
+	assert.Equal(t, "the capture lost bytes the server sent on this connection: its response may be among them", why)
+	_, ok = res.NoResponses().Waited(i)
+	assert.False(t, ok)
 
 	// The server closes its side first; the client's last request comes
 	// after, and the server resets the connection.
@@ -371,7 +412,7 @@ func TestLostResponseIsNoted(t *testing.T) {
 	segs := append(c.Segments[:drop:drop], c.Segments[drop+1:]...)
 	res := find(t, capturetest.WritePcap(capturetest.Ethernet, true, segs))
 	require.Len(t, res.Conns, 1)
-	assert.Contains(t, res.Conns[0].Notes, fmt.Sprintf("server stream: %d bytes it sent are not in the capture (packets it lost, or cut short by its snap length)", len(lost.Response)))
+	assert.Contains(t, res.Conns[0].Notes, fmt.Sprintf("server stream: %d bytes it sent are not in the capture (packets the capture missed, or cut short by its snap length)", len(lost.Response)))
 	for i, f := range res.All() {
 		assert.Empty(t, f.Broken)
 		if f.Dir == schema.Request && f.CorrelationID == lost.CorrelationID {

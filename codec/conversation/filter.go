@@ -41,9 +41,6 @@ func (flt Filter) Empty() bool { return len(flt.terms) == 0 }
 type Sayings interface {
 	FactsOf(i int, f *Frame) *Facts
 	TopicNames() *TopicNames
-	// AnswerExpected is f.AnswerExpected for frame i, which takes a decode
-	// of a Produce request's first bytes.
-	AnswerExpected(i int, f *Frame) bool
 }
 
 // Decoded is the Sayings a command filters with: every frame's facts,
@@ -61,8 +58,6 @@ func (d *decoded) FactsOf(i int, f *Frame) *Facts {
 	fa, _ := d.cache.Of(f)
 	return fa
 }
-
-func (d *decoded) AnswerExpected(i int, f *Frame) bool { return f.AnswerExpected() }
 
 func (d *decoded) TopicNames() *TopicNames {
 	if !d.byName {
@@ -148,7 +143,7 @@ func (flt Filter) Match(r Result, i int, facts Sayings) bool {
 				return false
 			}
 		case t == "unanswered" || t == "noresponse":
-			if f.Dir != schema.Request || f.Pair >= 0 || !facts.AnswerExpected(i, &f) {
+			if f.Dir != schema.Request || f.Pair >= 0 || !f.AnswerExpected() {
 				return false
 			}
 		case t == "error" || t == "errors":

@@ -6,13 +6,6 @@ import (
 	"github.com/kafkawire/kafkawire/codec/schema"
 )
 
-// Why's texts that Waited tells apart.
-const (
-	whyLost       = "the capture lost its response: a later request on this connection was answered, and a broker answers them in order"
-	whyLostBytes  = "the capture lost bytes the server sent on this connection: its response may be among them"
-	whyAfterClose = "it was sent after the server had closed the connection"
-)
-
 // NoResponses tells why the requests of a Result that have no response
 // have none, as far as the input tells. Safe for concurrent use.
 type NoResponses struct {
@@ -49,55 +42,23 @@ func (r Result) NoResponses() *NoResponses {
 // is no request, or has a response, and where the input has no packets to
 // tell by (lines of kafkawire frames, a client's log).
 func (n *NoResponses) Why(i int) (why string, expected bool) {
-	f := n.r.Frame(i)
-	if f.Dir != schema.Request {
-		return "", false
-	}
-	if f.Pair >= 0 {
-		return "", true
-	}
-	if !f.AnswerExpected() {
-		return "acks=0: the broker sends no response", false
-	}
-	c := n.r.ConnOf(i)
-	sent := unixNano(f.Time)
-	switch {
-	case !c.TCP:
-		return "", true
-	case n.last[n.r.ConnIndex(i)] > i:
-		return whyLost, true
-	case c.Lost[1] > 0 && (c.lostWhenUnknown[1] || sent == 0 || c.lostUntil[1] >= sent):
-		// Bytes the server sent before the request (a snap length's cuts
-		// of earlier responses) cannot hold its response.
-		return whyLostBytes, true
-	case c.closedAt[1] > 0 && sent > c.closedAt[1]:
-		return whyAfterClose, true
-	case c.Closer == "server" && c.Reset:
-		return "the server reset the connection instead", true
-	case c.Closer == "server":
-		return "the server closed the connection instead", true
-	case !c.ServerSeen:
-		return "the capture holds nothing the server sent on this connection", true
-	case c.Closer == "client" && c.Reset:
-		return "the client reset the connection before one came", true
-	case c.Closer == "client":
-		return "the client closed the connection before one came", true
-	}
-	return "the capture ends with the connection still open", true
+	r := n.reason(i)
+	return whys[r], r != notRequest && r != noAnswerExpected
 }
 
 // Waited is how long request i, which has no response, waited for one at
 // least: until the connection was closed, or the capture ended with it
 // still open. ok is false for a request with a response or none expected,
-// one whose response the capture may have lost, one sent to a server that
-// had already closed the connection, and an input without times.
+// one whose response the capture may have lost or whose server it does
+// not hold, one sent to a server that had already closed the connection,
+// and an input without times.
 func (n *NoResponses) Waited(i int) (d time.Duration, ok bool) {
-	why, expected := n.Why(i)
-	if !expected || why == "" || why == whyLost || why == whyLostBytes || why == whyAfterClose {
+	switch n.reason(i) {
+	case serverReset, serverClosed, clientReset, clientClosed, stillOpen:
+	default:
 		return 0, false
 	}
-	f := n.r.Frame(i)
-	sent := unixNano(f.Time)
+	sent := n.r.stamp(n.r.Frame(i).Time)
 	if sent == 0 {
 		return 0, false
 	}
@@ -108,8 +69,77 @@ func (n *NoResponses) Waited(i int) (d time.Duration, ok bool) {
 			end = at
 		}
 	}
-	if end < sent {
-		return 0, false
+	if end <= sent {
+		return 0, false // nothing seen after it to wait for
 	}
 	return time.Duration(end - sent), true
+}
+
+// noAnswer is why a request has no response (Why's texts, by number).
+type noAnswer uint8
+
+const (
+	notTold    noAnswer = iota // the input has no packets to tell by
+	notRequest                 // a response: nothing to answer
+	answered
+	noAnswerExpected
+	lostLater
+	lostBytes
+	afterServerClose
+	serverReset
+	serverClosed
+	noServer
+	clientReset
+	clientClosed
+	stillOpen
+)
+
+var whys = [...]string{
+	noAnswerExpected: "acks=0: the broker sends no response",
+	lostLater:        "the capture lost its response: a later request on this connection was answered, and a broker answers them in order",
+	lostBytes:        "the capture lost bytes the server sent on this connection: its response may be among them",
+	afterServerClose: "it was sent after the server had closed the connection",
+	serverReset:      "the server reset the connection instead",
+	serverClosed:     "the server closed the connection instead",
+	noServer:         "the capture holds nothing the server sent on this connection",
+	clientReset:      "the client reset the connection before one came",
+	clientClosed:     "the client closed the connection before one came",
+	stillOpen:        "the capture ends with the connection still open",
+}
+
+func (n *NoResponses) reason(i int) noAnswer {
+	f := n.r.Frame(i)
+	switch {
+	case f.Dir != schema.Request:
+		return notRequest
+	case f.Pair >= 0:
+		return answered
+	case !f.AnswerExpected():
+		return noAnswerExpected
+	}
+	c := &n.r.Conns[n.r.ConnIndex(i)]
+	sent := n.r.stamp(f.Time)
+	switch {
+	case !c.TCP:
+		return notTold
+	case n.last[n.r.ConnIndex(i)] > i:
+		return lostLater
+	case c.Lost[1] > 0 && (c.lostWhenUnknown[1] || sent == 0 || c.lostUntil[1] >= sent):
+		// Bytes the server sent before the request (a snap length's cuts
+		// of earlier responses) cannot hold its response.
+		return lostBytes
+	case c.closedAt[1] > 0 && sent > c.closedAt[1]:
+		return afterServerClose
+	case c.Closer == "server" && c.Reset:
+		return serverReset
+	case c.Closer == "server":
+		return serverClosed
+	case !c.ServerSeen:
+		return noServer
+	case c.Closer == "client" && c.Reset:
+		return clientReset
+	case c.Closer == "client":
+		return clientClosed
+	}
+	return stillOpen
 }

@@ -26,6 +26,23 @@ func (r Result) RequestAPIs() [][]frame.Candidate {
 	return out
 }
 
+// OwnReading is how frame i, a response whose request the input lacks,
+// reads as one of its connection's requests (own, RequestAPIs' for its
+// connection): the first of their APIs and versions that decodes it
+// whole. A decode for each, at most: a connection's requests use a few.
+func (r Result) OwnReading(i int, own []frame.Candidate) (frame.Candidate, bool) {
+	f := r.Frame(i)
+	if f.Dir != schema.Response || f.API != nil {
+		return frame.Candidate{}, false
+	}
+	for _, c := range own {
+		if d := frame.Decode(f.Bytes, c.API, c.Version, schema.Response); d.Err == nil {
+			return c, true
+		}
+	}
+	return frame.Candidate{}, false
+}
+
 // OwnFirst puts first the readings (frame.Guess's, most plausible first)
 // of an API and version in own (a connection's requests, RequestAPIs),
 // keeping the order within each part, and says how many those are.

@@ -256,6 +256,6 @@ func ReadCapture(r io.Reader, o Options) (Input, error) {
 	if c.Format == capture.FormatPcapNG {
 		in.Kind = Pcapng
 	}
-	in.Streams, in.Cut = fromCapture(c.Streams, in.Kind.String(), o), c.Truncated
+	in.Streams, in.Cut, in.End = fromCapture(c.Streams, in.Kind.String(), o), c.Truncated, c.Last
 	return in, err
 }

@@ -191,6 +191,9 @@ type Input struct {
 	LeftOut string
 	// KeyLog is the TLS key log a pcapng carries (capture.Capture.KeyLog).
 	KeyLog []byte
+	// End is the time of a capture's latest packet (capture.Capture.Last);
+	// zero for other inputs.
+	End time.Time
 }
 
 // Options steer Read; the zero value detects everything.

@@ -108,6 +108,10 @@ func (c *Conn) CloseByServer() {
 // connection the first closed, which a server then resets).
 func (c *Conn) Fin(fromClient bool) { c.add(fromClient, FIN|ACK, nil) }
 
+// Ack adds a segment of one side that carries no data (an ACK, a
+// keepalive).
+func (c *Conn) Ack(fromClient bool) { c.add(fromClient, ACK, nil) }
+
 // Wait lets d pass before the next segment.
 func (c *Conn) Wait(d time.Duration) { c.now = c.now.Add(d) }
 

@@ -384,6 +384,23 @@ func Consume(topic string) ([]Exchange, error) {
 	return exs, err
 }
 
+// Answered is the answered exchanges of API key on the first connection
+// (ByConn's order) that has at least n of them; nil when none has.
+func Answered(exs []Exchange, key int16, n int) []Exchange {
+	for _, conn := range ByConn(exs) {
+		var out []Exchange
+		for _, ex := range conn {
+			if ex.APIKey == key && ex.Response != nil {
+				out = append(out, ex)
+			}
+		}
+		if len(out) >= n {
+			return out
+		}
+	}
+	return nil
+}
+
 // ProduceNoAcks records kgo producing one record to topic with acks=0: a
 // Produce request the broker (kfake) answers with nothing.
 func ProduceNoAcks(topic string) ([]Exchange, error) {

@@ -1,0 +1,54 @@
+package conversation
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/kafkawire/kafkawire/codec/frame"
+	"github.com/kafkawire/kafkawire/codec/message"
+	"github.com/kafkawire/kafkawire/codec/schema"
+)
+
+// fieldBefore reads a Produce request's acks as the decoder does, at every
+// version, with a client id and a transactional id in the way (and a
+// tagged field in a flexible header); a frame cut before its acks does
+// not say it.
+func TestFieldBeforeReadsAcks(t *testing.T) {
+	api := schema.ByName("Produce")
+	for _, v := range api.Versions(schema.Request) {
+		for _, acks := range []int16{0, 1, -1} {
+			m := message.Minimal(api, v, schema.Request)
+			m.Header.Set("ClientId", "producer-1")
+			if _, ok := m.Body.Get("TransactionalId"); ok {
+				m.Body.Set("TransactionalId", "tx-1")
+			}
+			m.Body.Set("Acks", acks)
+			if schema.HeaderVersion(api, v, schema.Request) >= 2 {
+				m.Header.Unknown = append(m.Header.Unknown, message.Tagged{Tag: 7, Data: []byte{1, 2, 3}})
+			}
+			b, err := frame.Encode(m)
+			require.NoError(t, err, "v%d", v)
+			d := frame.Decode(b, api, v, schema.Request)
+			require.Nil(t, d.Err, "v%d", v)
+			want, _ := d.Msg.Body.Get("Acks")
+			got, ok := fieldBefore(b, api.Shape(schema.Request, v), "Acks")
+			require.True(t, ok, "v%d", v)
+			assert.Equal(t, want, got, "v%d", v)
+			f := Frame{Dir: schema.Request, API: api, Version: v, Bytes: b}
+			assert.Equal(t, acks != 0, f.AnswerExpected(), "v%d acks %d", v, acks)
+
+			// Cut inside its acks: not known (and an answer expected).
+			end := 0
+			for end = 4; end <= len(b); end++ {
+				if _, ok := fieldBefore(b[:end], api.Shape(schema.Request, v), "Acks"); ok {
+					break
+				}
+			}
+			require.Less(t, end, len(b), "v%d: the acks are read before the records", v)
+			_, ok = fieldBefore(b[:end-1], api.Shape(schema.Request, v), "Acks")
+			assert.False(t, ok, "v%d cut at %d", v, end-1)
+		}
+	}
+}
