@@ -562,14 +562,8 @@ func TestDecodeOrphanResponse(t *testing.T) {
 	require.NoError(t, err)
 	fetches := traffic.Answered(exs, 1, 2) // a connection that fetched twice
 	require.NotNil(t, fetches, "a connection that fetched twice")
-	c := capturetest.NewConn(netip.MustParseAddrPort("127.0.0.1:43396"), netip.MustParseAddrPort("127.0.0.1:9092"), time.Date(2026, 12, 4, 1, 2, 3, 0, time.UTC))
-	for k, ex := range fetches {
-		if k > 0 { // the first request went before the capture began
-			c.Send(true, ex.Request, 0)
-		}
-		c.Send(false, ex.Response, 0)
-	}
-	path := writeTemp(t, "late.pcap", capturetest.WritePcap(capturetest.Ethernet, true, c.Segments))
+	late := traffic.CaughtLate(fetches) // the first request went before the capture began
+	path := writeTemp(t, "late.pcap", capturetest.WritePcap(capturetest.Ethernet, true, late))
 	v := fetches[0].APIVersion
 	q := fmt.Sprintf("corr:%d dir:response", fetches[0].CorrelationID)
 

@@ -518,16 +518,10 @@ func TestCaptureOpensAResponseWithoutItsRequest(t *testing.T) {
 	if fetches == nil {
 		t.Fatal("no connection fetched twice")
 	}
-	c := capturetest.NewConn(netip.MustParseAddrPort("127.0.0.1:43396"), netip.MustParseAddrPort("127.0.0.1:9092"), time.Date(2026, 12, 4, 1, 2, 3, 0, time.UTC))
-	for k, ex := range fetches {
-		if k > 0 { // the first request went before the capture began
-			c.Send(true, ex.Request, 0)
-		}
-		c.Send(false, ex.Response, 0)
-	}
+	late := traffic.CaughtLate(fetches) // the first request went before the capture began
 	s := newSession(t, false)
 	s.open("/")
-	s.dropFile("late.pcap", capturetest.WritePcap(capturetest.Ethernet, true, c.Segments))
+	s.dropFile("late.pcap", capturetest.WritePcap(capturetest.Ethernet, true, late))
 	s.waitFor("the conversation list", `document.querySelector('#conv-count')`)
 	row := `Array.from(document.querySelectorAll('#conv-list tbody tr')).find(r => r.cells[4].textContent == '?')`
 	s.waitFor("the orphan response's row", row)

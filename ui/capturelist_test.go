@@ -998,14 +998,8 @@ func TestCaptureListOpensAnOrphanResponse(t *testing.T) {
 	require.NoError(t, err)
 	fetches := traffic.Answered(exs, 1, 2) // a connection that fetched twice
 	require.NotNil(t, fetches, "a connection that fetched twice")
-	c := capturetest.NewConn(netip.MustParseAddrPort("127.0.0.1:43396"), netip.MustParseAddrPort("127.0.0.1:9092"), time.Date(2026, 12, 4, 1, 2, 3, 0, time.UTC))
-	for k, ex := range fetches {
-		if k > 0 { // the first request went before the capture began
-			c.Send(true, ex.Request, 0)
-		}
-		c.Send(false, ex.Response, 0)
-	}
-	l := openCapture(t, "late.pcap", capturetest.WritePcap(capturetest.Ethernet, true, c.Segments))
+	late := traffic.CaughtLate(fetches) // the first request went before the capture began
+	l := openCapture(t, "late.pcap", capturetest.WritePcap(capturetest.Ethernet, true, late))
 	orphan := -1
 	for i := range l.Len() {
 		if f := l.Frame(i); f.Dir == schema.Response && f.API == nil {

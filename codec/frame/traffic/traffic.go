@@ -25,6 +25,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"net/netip"
 	"sync"
 	"time"
 
@@ -399,6 +400,21 @@ func Answered(exs []Exchange, key int16, n int) []Exchange {
 		}
 	}
 	return nil
+}
+
+// CaughtLate is the packets of one connection carrying exs, answered
+// exchanges, caught after the first request was sent (no handshake, no
+// first request): its response is the first frame, whose request the
+// capture lacks.
+func CaughtLate(exs []Exchange) []capturetest.Segment {
+	c := capturetest.NewConn(netip.MustParseAddrPort("127.0.0.1:43396"), netip.MustParseAddrPort("127.0.0.1:9092"), time.Date(2026, 12, 4, 1, 2, 3, 0, time.UTC))
+	for k, ex := range exs {
+		if k > 0 {
+			c.Send(true, ex.Request, 0)
+		}
+		c.Send(false, ex.Response, 0)
+	}
+	return c.Segments
 }
 
 // ProduceNoAcks records kgo producing one record to topic with acks=0: a
