@@ -1033,3 +1033,22 @@ func TestCaptureListOpensAnOrphanResponse(t *testing.T) {
 	_, _, ok = l.Target(orphan)
 	assert.False(t, ok)
 }
+
+// A Fetch answered after its MaxWaitMs says it was the broker's long poll.
+func TestCaptureListSaysLongPoll(t *testing.T) {
+	exs, err := traffic.Consume("orders")
+	require.NoError(t, err)
+	fetches := traffic.Answered(exs, 1, 1)
+	require.NotNil(t, fetches)
+	d := frame.Decode(fetches[0].Request, schema.ByKey(1), fetches[0].APIVersion, schema.Request)
+	require.Nil(t, d.Err)
+	ms, _ := d.Msg.Body.Get("MaxWaitMs")
+	c := capturetest.NewConn(netip.MustParseAddrPort("127.0.0.1:40000"), netip.MustParseAddrPort("127.0.0.1:29092"), time.Date(2026, 12, 4, 1, 2, 3, 0, time.UTC))
+	c.Open()
+	c.Send(true, fetches[0].Request, 0)
+	c.Wait(time.Duration(ms.(int32)) * time.Millisecond)
+	c.Send(false, fetches[0].Response, 0)
+	l := openCapture(t, "poll.pcap", capturetest.WritePcap(capturetest.Ethernet, true, c.Segments))
+	page := app.HTMLString(&Conversations{List: l, Gen: l.Gen})
+	assert.Equal(t, 2, strings.Count(page, fmt.Sprintf("a long poll: a broker holds a Fetch until MinBytes of records are there or its MaxWaitMs (%s) has passed", latency(time.Duration(ms.(int32))*time.Millisecond))), "on the request's row and the response's")
+}

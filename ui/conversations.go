@@ -302,6 +302,9 @@ func (c *Conversations) rowHTML(b *strings.Builder, i int, t0 time.Time) {
 	lat := ""
 	if d, ok := l.Latency(i); ok {
 		lat = latency(d)
+		if maxWait, held := l.Found.LongPoll(i); held {
+			notes = append(notes, "a long poll: a broker holds a Fetch until MinBytes of records are there or its MaxWaitMs ("+latency(maxWait)+") has passed")
+		}
 	} else if f.Dir == schema.Request && f.Pair < 0 {
 		lat = "no response"
 		why, expected := l.Unanswered(i)

@@ -35,7 +35,7 @@ func TestFieldBeforeReadsAcks(t *testing.T) {
 			want, _ := d.Msg.Body.Get("Acks")
 			got, ok := fieldBefore(b, api.Shape(schema.Request, v), "Acks")
 			require.True(t, ok, "v%d", v)
-			assert.Equal(t, want, got, "v%d", v)
+			assert.Equal(t, want, int16(got), "v%d", v)
 			f := Frame{Dir: schema.Request, API: api, Version: v, Bytes: b}
 			assert.Equal(t, acks != 0, f.AnswerExpected(), "v%d acks %d", v, acks)
 
@@ -50,5 +50,24 @@ func TestFieldBeforeReadsAcks(t *testing.T) {
 			_, ok = fieldBefore(b[:end-1], api.Shape(schema.Request, v), "Acks")
 			assert.False(t, ok, "v%d cut at %d", v, end-1)
 		}
+	}
+}
+
+// fieldBefore reads a Fetch request's MaxWaitMs at every version, past
+// its replica id (and, from v12, a cluster id in a tagged field).
+func TestFieldBeforeReadsMaxWait(t *testing.T) {
+	api := schema.ByName("Fetch")
+	for _, v := range api.Versions(schema.Request) {
+		m := message.Minimal(api, v, schema.Request)
+		m.Header.Set("ClientId", "consumer-1")
+		m.Body.Set("MaxWaitMs", int32(500))
+		if _, ok := m.Body.Get("ClusterId"); ok {
+			m.Body.Set("ClusterId", "cluster")
+		}
+		b, err := frame.Encode(m)
+		require.NoError(t, err, "v%d", v)
+		got, ok := fieldBefore(b, api.Shape(schema.Request, v), "MaxWaitMs")
+		require.True(t, ok, "v%d", v)
+		assert.Equal(t, int64(500), got, "v%d", v)
 	}
 }

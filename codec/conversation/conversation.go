@@ -353,14 +353,40 @@ func (f *Frame) AnswerExpected() bool {
 	return !ok || acks != 0
 }
 
-// fieldBefore reads the int16 field name of a request frame b of shape
-// without decoding it: past the header and the body's fields before it,
-// which must be fixed-size or strings (a Produce's acks comes after its
-// transactional id at most). A list of capture's tens of thousands of
-// Produce requests with acks=0 is sorted and filtered by it: a decode of
-// each request's first bytes took seconds. ok is false when the bytes
-// end first, or a field before it is of another kind.
-func fieldBefore(b []byte, shape *schema.MessageShape, name string) (v int16, ok bool) {
+// LongPoll says whether Fetch exchange i (its request or its response)
+// took about as long as the request's MaxWaitMs, nine tenths of it or
+// more: a broker holds a Fetch until MinBytes of records are there or
+// MaxWaitMs has passed, so such a latency is the long poll's, not a slow
+// broker's. maxWait is the request's.
+func (r Result) LongPoll(i int) (maxWait time.Duration, held bool) {
+	f := r.Frame(i)
+	if f.API == nil || f.API.Key != 1 || f.Pair < 0 || f.Pair >= r.Len() {
+		return 0, false
+	}
+	req, resp := f, r.Frame(f.Pair)
+	if f.Dir == schema.Response {
+		req, resp = resp, f
+	}
+	if req.Time.IsZero() || resp.Time.IsZero() {
+		return 0, false
+	}
+	ms, ok := fieldBefore(req.Bytes, req.API.Shape(schema.Request, req.Version), "MaxWaitMs")
+	if !ok || ms <= 0 {
+		return 0, false
+	}
+	maxWait = time.Duration(ms) * time.Millisecond
+	return maxWait, resp.Time.Sub(req.Time) >= maxWait*9/10
+}
+
+// fieldBefore reads the int16 or int32 field name of a request frame b of
+// shape without decoding it: past the header and the body's fields before
+// it, which must be fixed-size or strings (a Produce's acks comes after
+// its transactional id at most, a Fetch's MaxWaitMs after its replica id).
+// A capture's tens of thousands of Produce requests with acks=0 are
+// sorted and filtered by it: a decode of each request's first bytes took
+// seconds. ok is false when the bytes end first, or a field before it is
+// of another kind.
+func fieldBefore(b []byte, shape *schema.MessageShape, name string) (v int64, ok bool) {
 	if shape == nil || len(b) < 4 {
 		return 0, false
 	}
@@ -402,8 +428,20 @@ func fieldBefore(b []byte, shape *schema.MessageShape, name string) (v int16, ok
 	if !skip(shape.Header, "") || !skip(shape.Body, name) {
 		return 0, false
 	}
-	v = r.Int16()
-	return v, r.Err() == nil
+	for _, f := range shape.Body.Slots {
+		switch {
+		case f.Name != name || f.Array || f.Tagged:
+			continue
+		case f.Kind == schema.KindInt16:
+			v = int64(r.Int16())
+		case f.Kind == schema.KindInt32:
+			v = int64(r.Int32())
+		default:
+			return 0, false
+		}
+		return v, r.Err() == nil
+	}
+	return 0, false
 }
 
 // All is every frame with its index, in order.

@@ -19,6 +19,7 @@ import (
 
 	"github.com/kafkawire/kafkawire/codec/capture/capturetest"
 	"github.com/kafkawire/kafkawire/codec/conversation"
+	"github.com/kafkawire/kafkawire/codec/frame"
 	"github.com/kafkawire/kafkawire/codec/frame/traffic"
 	"github.com/kafkawire/kafkawire/codec/layout"
 	"github.com/kafkawire/kafkawire/codec/message"
@@ -529,4 +530,35 @@ func TestTopicNamesOfATopicCreatedAgain(t *testing.T) {
 	assert.Equal(t, "gamma", names.Name(now))
 	assert.Equal(t, "gamma; the capture names another id gamma later, "+now+": the topic deleted and created again, or another cluster's", names.Of(&layout.Node{Type: "uuid", Value: old}))
 	assert.Equal(t, "gamma", names.Of(&layout.Node{Type: "uuid", Value: now}))
+}
+
+// A Fetch answered after its MaxWaitMs is the broker's long poll, not a
+// slow broker; one answered at once is not.
+func TestLongPoll(t *testing.T) {
+	exs, err := traffic.Consume("orders")
+	require.NoError(t, err)
+	fetches := traffic.Answered(exs, 1, 2)
+	require.NotNil(t, fetches)
+	maxWaitOf := func(ex traffic.Exchange) time.Duration {
+		d := frame.Decode(ex.Request, schema.ByKey(1), ex.APIVersion, schema.Request)
+		require.Nil(t, d.Err)
+		ms, _ := d.Msg.Body.Get("MaxWaitMs")
+		return time.Duration(ms.(int32)) * time.Millisecond
+	}
+	maxWait, quick := maxWaitOf(fetches[0]), maxWaitOf(fetches[1])
+	require.Greater(t, quick, 100*time.Microsecond, "the quick one is answered well within its wait")
+	c := capturetest.NewConn(netip.MustParseAddrPort("127.0.0.1:40000"), netip.MustParseAddrPort("127.0.0.1:9092"), time.Date(2026, 12, 4, 1, 2, 3, 0, time.UTC))
+	c.Open()
+	c.Send(true, fetches[0].Request, 0)
+	c.Wait(maxWait)
+	c.Send(false, fetches[0].Response, 0)
+	c.Send(true, fetches[1].Request, 0)
+	c.Send(false, fetches[1].Response, 0)
+	res := find(t, capturetest.WritePcap(capturetest.Ethernet, true, c.Segments))
+	require.Equal(t, 4, res.Len())
+	for i, want := range []bool{true, true, false, false} {
+		got, held := res.LongPoll(i)
+		assert.Equal(t, want, held, "frame %d", i)
+		assert.Equal(t, []time.Duration{maxWait, maxWait, quick, quick}[i], got, "frame %d", i)
+	}
 }
