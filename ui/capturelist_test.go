@@ -619,7 +619,8 @@ func TestCaptureListSortsHungRequests(t *testing.T) {
 	exs, err := traffic.ProduceNoAcks("orders")
 	require.NoError(t, err)
 	segs := captureOf(exs).segs
-	conn := traffic.ByConn(exs)[0]
+	conn := traffic.AllAnswered(exs)
+	require.NotNil(t, conn)
 	hung := conn[len(conn)-1]
 	k := capturetest.NewConn(netip.MustParseAddrPort("127.0.0.1:41000"), netip.MustParseAddrPort("127.0.0.1:29092"), time.Date(2026, 12, 4, 1, 2, 3, 0, time.UTC))
 	k.Open()

@@ -273,17 +273,8 @@ func lostResponse(t *testing.T) ([]traffic.Exchange, traffic.Exchange) {
 func TestUnansweredByTime(t *testing.T) {
 	exs, err := traffic.ProduceNoAcks("orders")
 	require.NoError(t, err)
-	var conn []traffic.Exchange // a connection's answered requests
-	for _, c := range traffic.ByConn(exs) {
-		if len(c) > 1 && c[0].Response != nil {
-			conn = c
-			break
-		}
-	}
-	require.NotNil(t, conn)
-	for _, ex := range conn {
-		require.NotNil(t, ex.Response, "kgo's first connection asks what a broker answers")
-	}
+	conn := traffic.AllAnswered(exs)
+	require.NotNil(t, conn, "kgo's connections: one asks only what a broker answers (ApiVersions, Metadata)")
 	last := conn[len(conn)-1]
 	t0 := time.Date(2026, 12, 4, 1, 2, 3, 0, time.UTC)
 	build := func(end func(c *capturetest.Conn)) *capturetest.Conn {
@@ -396,7 +387,8 @@ func TestUnansweredByTime(t *testing.T) {
 func TestLostResponseIsNoted(t *testing.T) {
 	exs, err := traffic.ProduceNoAcks("orders")
 	require.NoError(t, err)
-	conn := traffic.ByConn(exs)[0]
+	conn := traffic.AllAnswered(exs)
+	require.NotNil(t, conn)
 	c := capturetest.NewConn(netip.MustParseAddrPort("127.0.0.1:40000"), netip.MustParseAddrPort("127.0.0.1:9092"), time.Date(2026, 12, 4, 1, 2, 3, 0, time.UTC))
 	c.Open()
 	drop, lost := -1, traffic.Exchange{}

@@ -26,6 +26,7 @@ import (
 	"io"
 	"net"
 	"net/netip"
+	"slices"
 	"sync"
 	"time"
 
@@ -397,6 +398,18 @@ func Answered(exs []Exchange, key int16, n int) []Exchange {
 		}
 		if len(out) >= n {
 			return out
+		}
+	}
+	return nil
+}
+
+// AllAnswered is the exchanges of the first connection (ByConn's order)
+// with two or more, every one answered (no Produce with acks=0 among
+// them); nil when none has.
+func AllAnswered(exs []Exchange) []Exchange {
+	for _, conn := range ByConn(exs) {
+		if len(conn) > 1 && !slices.ContainsFunc(conn, func(ex Exchange) bool { return ex.Response == nil }) {
+			return conn
 		}
 	}
 	return nil
