@@ -353,7 +353,7 @@ func TestFramesOfACutCapture(t *testing.T) {
 		}
 	}
 	assert.Equal(t, maxBrokenNotes, brokenNotes, errOut)
-	assert.Regexp(t, `^kafkawire: note: \d+ more broken frames left out here: each one's line says how it is broken`, notes[len(notes)-1])
+	assert.Regexp(t, `^kafkawire: note: \d+ more notes left out here: each broken frame's line says how it is broken`, notes[len(notes)-1])
 	assert.Contains(t, errOut, "bytes it sent are not in the capture (packets the capture missed, or cut short by its snap length)")
 	type sent struct {
 		dir string

@@ -571,28 +571,34 @@ func printNotes(stderr io.Writer, in source.Input, res conversation.Result, warn
 	if in.LeftOut != "" {
 		fmt.Fprintf(stderr, "kafkawire: note: %s\n", in.LeftOut)
 	}
-	printed, left := 0, 0
+	var printed [2]int // broken frames' notes, others
+	left := 0
 	for _, c := range res.Conns {
 		for _, n := range c.Notes {
+			kind, most := 1, maxOtherNotes
 			if conversation.BrokenFrameNote(n) {
-				if printed == maxBrokenNotes {
-					left++
-					continue
-				}
-				printed++
+				kind, most = 0, maxBrokenNotes
 			}
+			if printed[kind] == most {
+				left++
+				continue
+			}
+			printed[kind]++
 			fmt.Fprintf(stderr, "kafkawire: note: %s: %s\n", c.Name, n)
 		}
 	}
 	if left > 0 {
-		fmt.Fprintf(stderr, "kafkawire: note: %d more broken frames left out here: each one's line says how it is broken (frames' \"broken\", decode's heading)\n", left)
+		fmt.Fprintf(stderr, "kafkawire: note: %d more notes left out here: each broken frame's line says how it is broken (frames' \"broken\", decode's heading), and the page's list of connections shows every note\n", left)
 	}
 }
 
-// maxBrokenNotes bounds the notes of broken frames printed: a capture
-// whose snap length cut every packet has one for every frame. Other notes
-// (bytes skipped or lost, TLS) are printed whole.
-const maxBrokenNotes = 20
+// The notes printed, at most: a capture whose snap length cut every
+// packet has a note for every frame, and one for each side of every
+// connection (the bytes cut).
+const (
+	maxBrokenNotes = 20
+	maxOtherNotes  = 50
+)
 
 // headings is where decode writes each frame's heading and notes: with the
 // frames, or on stderr when the frames are JSON, so that what stdout gets

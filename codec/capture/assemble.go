@@ -217,8 +217,13 @@ func (a *Assembler) Add(seg Segment, t time.Time, packet int) {
 		d.add(d.offsetOf(seq), seg.Payload, seg.Missing, Mark{Time: t, Packet: packet}, a.seq)
 	}
 	if seg.Has(FlagFIN) {
-		if d.started && !d.finSeen {
-			d.finEnd, d.finAt, d.finSeen = d.offsetOf(seq)+int64(len(seg.Payload)+seg.Missing), t, true
+		if d.started {
+			// The smallest end any FIN gives: a retransmitted FIN of an
+			// earlier connection on the same ports, or one with a bogus
+			// sequence number, says more than was sent.
+			if end := d.offsetOf(seq) + int64(len(seg.Payload)+seg.Missing); !d.finSeen || end < d.finEnd {
+				d.finEnd, d.finAt, d.finSeen = end, t, true
+			}
 		}
 		d.s.FIN = true
 		if other.s.FIN {
@@ -473,8 +478,8 @@ func (a *Assembler) Streams() []*Stream {
 			for d.pending.Len() > 0 {
 				d.skipToPending()
 			}
-			if d.finSeen && d.finEnd > d.next {
-				d.gap(d.finEnd-d.next, d.finAt) // sent before the FIN
+			if d.finSeen && d.finEnd > d.next && d.finEnd-d.next <= maxPending {
+				d.gap(d.finEnd-d.next, d.finAt) // sent before the FIN; past maxPending, no FIN to trust
 			}
 			d.join()
 			if d.started || d.s.FIN || d.s.RST {

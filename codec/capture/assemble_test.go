@@ -93,6 +93,20 @@ func TestReassembly(t *testing.T) {
 		gaps:  []Gap{{Offset: 3, Len: 3, Sent: t0.Add(2 * time.Millisecond)}},
 		marks: []int64{0},
 	}, {
+		// A FIN far beyond what was sent (a bogus sequence number, or an
+		// earlier connection's on the same ports) is no gap; of two FINs,
+		// the nearer end counts.
+		name:  "a FIN past any bound is no gap",
+		segs:  []tcpSeg{syn, data(100, "abc"), {src: client4, dst: server4, seq: 100 + 1<<30, flags: FlagFIN | FlagACK}},
+		want:  "abc",
+		marks: []int64{0},
+	}, {
+		name:  "of two FINs the nearer end",
+		segs:  []tcpSeg{syn, data(100, "abc"), {src: client4, dst: server4, seq: 5000, flags: FlagFIN | FlagACK}, {src: client4, dst: server4, seq: 105, flags: FlagFIN | FlagACK}},
+		want:  "abc",
+		gaps:  []Gap{{Offset: 3, Len: 2, Sent: t0.Add(3 * time.Millisecond)}},
+		marks: []int64{0},
+	}, {
 		name:  "gap filled late is no gap",
 		segs:  []tcpSeg{syn, data(100, "abc"), data(106, "ghi"), data(103, "def")},
 		want:  "abcdefghi",

@@ -1,7 +1,10 @@
 package conversation
 
 import (
+	"bytes"
+	"math"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -70,4 +73,30 @@ func TestFieldBeforeReadsMaxWait(t *testing.T) {
 		require.True(t, ok, "v%d", v)
 		assert.Equal(t, int64(500), got, "v%d", v)
 	}
+}
+
+// A string length below -1, which no decoder accepts, reads no field
+// after it.
+func TestFieldBeforeRefusesBadLengths(t *testing.T) {
+	api := schema.ByName("Produce")
+	m := message.Minimal(api, 3, schema.Request)
+	m.Body.Set("TransactionalId", "tx")
+	b, err := frame.Encode(m)
+	require.NoError(t, err)
+	_, ok := fieldBefore(b, api.Shape(schema.Request, 3), "Acks")
+	require.True(t, ok)
+	at := len(b) - len(b[bytes.Index(b, []byte("tx"))-2:]) // the transactional id's length
+	b[at], b[at+1] = 0xff, 0xfe                            // -2
+	_, ok = fieldBefore(b, api.Shape(schema.Request, 3), "Acks")
+	assert.False(t, ok)
+}
+
+// A timestamp far from the others keeps its stamp positive and ordered.
+func TestStampSaturates(t *testing.T) {
+	base := time.Date(2023, 1, 1, 0, 0, 0, 0, time.UTC)
+	far := stampFrom(base, time.Unix(1<<40, 0))
+	assert.Equal(t, int64(math.MaxInt64), far)
+	assert.Less(t, stampFrom(base, base.Add(time.Hour)), far)
+	assert.Equal(t, int64(1), stampFrom(base, base.Add(-time.Hour)), "before the base: its start")
+	assert.Zero(t, stampFrom(base, time.Time{}))
 }

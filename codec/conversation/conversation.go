@@ -21,6 +21,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"iter"
+	"math"
 	"slices"
 	"sort"
 	"strings"
@@ -197,7 +198,9 @@ func stampFrom(base, t time.Time) int64 {
 	if t.IsZero() {
 		return 0
 	}
-	return max(int64(t.Sub(base)), 0) + 1
+	// Sub saturates at ±292 years: a garbage timestamp far from the rest
+	// is kept at the end of the range, below the overflow of the +1.
+	return min(max(int64(t.Sub(base)), 0), math.MaxInt64-1) + 1
 }
 
 func (r Result) stamp(t time.Time) int64 { return stampFrom(r.base, t) }
@@ -212,8 +215,8 @@ func earliest(streams []source.Stream) time.Time {
 	}
 	for i := range streams {
 		st := &streams[i]
-		if len(st.Segments) > 0 {
-			see(st.Segments[0].Time)
+		for _, m := range st.Segments { // in offset order: a retransmission may come first in time
+			see(m.Time)
 		}
 		see(st.ClosedAt.Time)
 		see(st.Peer.ClosedAt.Time)
@@ -407,7 +410,11 @@ func fieldBefore(b []byte, shape *schema.MessageShape, name string) (v int64, ok
 					r.Bytes(int(n-1), f.Name)
 				}
 			case f.Kind == schema.KindString:
-				if n := r.Int16(); n > 0 {
+				n := r.Int16()
+				if n < -1 {
+					return false // no length a decoder accepts
+				}
+				if n > 0 {
 					r.Bytes(int(n), f.Name)
 				}
 			default:
@@ -1146,8 +1153,8 @@ func (f *finder) pair(c *Conn, first, asked, end int) {
 // taken as Kafka responses only when its bytes are frames back to back from
 // its first byte to its last, with nothing lost.
 func (f *finder) responsesOnly(c *Conn, index int) {
-	if index < 0 || len(f.streams[index].Gaps) > 0 {
-		return
+	if index < 0 || slices.ContainsFunc(f.streams[index].Gaps, func(g source.Gap) bool { return g.Off < len(f.streams[index].Bytes) }) {
+		return // a gap inside: frames cannot be trusted after it (one at the end cuts none)
 	}
 	s := &f.streams[index]
 	b := s.Bytes

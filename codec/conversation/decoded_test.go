@@ -554,3 +554,29 @@ func TestLongPoll(t *testing.T) {
 		assert.Equal(t, []time.Duration{maxWait, maxWait, quick, quick}[i], got, "frame %d", i)
 	}
 }
+
+// The server's side alone, its last response lost before its FIN: the
+// frames before the loss still read as responses.
+func TestServerSideAloneWithItsTailLost(t *testing.T) {
+	exs, err := traffic.ProduceNoAcks("orders")
+	require.NoError(t, err)
+	conn := traffic.AllAnswered(exs)
+	require.NotNil(t, conn)
+	c := capturetest.NewConn(netip.MustParseAddrPort("127.0.0.1:40000"), netip.MustParseAddrPort("127.0.0.1:9092"), time.Date(2026, 12, 4, 1, 2, 3, 0, time.UTC))
+	c.Open()
+	for _, ex := range conn {
+		c.Send(true, ex.Request, 0)
+		c.Send(false, ex.Response, 0)
+	}
+	c.Fin(false)
+	var server []capturetest.Segment
+	for k, sg := range c.Segments {
+		if sg.Src.Port() == 9092 && k != len(c.Segments)-2 { // the last response lost
+			server = append(server, sg)
+		}
+	}
+	res := find(t, capturetest.WritePcap(capturetest.Ethernet, true, server))
+	require.Len(t, res.Conns, 1)
+	assert.Equal(t, conversation.Kafka, res.Conns[0].Kind, "%v", res.Conns[0].Notes)
+	assert.Equal(t, len(conn)-1, res.Len())
+}
