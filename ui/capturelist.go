@@ -305,15 +305,21 @@ func (l *CaptureList) unansweredOf(i int) unanswered {
 // req, has no response in the capture; "" when the frame opened is not
 // that request, or has one, or the capture does not tell.
 func (l *CaptureList) noResponseTo(req []byte) string {
-	if l == nil || l.Loading || l.Cur < 0 || l.Cur >= l.Len() {
-		return ""
-	}
-	f := l.Frame(l.Cur)
-	if f.Dir != schema.Request || f.Pair >= 0 || !bytes.Equal(f.Bytes, req) {
+	f, ok := l.opened(req)
+	if !ok || f.Dir != schema.Request || f.Pair >= 0 {
 		return ""
 	}
 	why, _ := l.Unanswered(l.Cur)
 	return why
+}
+
+// opened is the frame opened from the list when a pane shows its bytes b.
+func (l *CaptureList) opened(b []byte) (conversation.Frame, bool) {
+	if l == nil || l.Loading || l.Cur < 0 || l.Cur >= l.Len() {
+		return conversation.Frame{}, false
+	}
+	f := l.Frame(l.Cur)
+	return f, bytes.Equal(f.Bytes, b)
 }
 
 type unanswered struct {
@@ -508,12 +514,11 @@ func (l *CaptureList) ReadAs(i int) (frame.Candidate, bool) {
 // "" when the frame opened is not that response, or the page reads it
 // as another API or version (its address changed by hand).
 func (l *CaptureList) readAsOf(api *schema.API, v int16, resp []byte) string {
-	if l == nil || l.Loading || l.Cur < 0 || l.Cur >= l.Len() {
+	if _, ok := l.opened(resp); !ok {
 		return ""
 	}
-	f := l.Frame(l.Cur)
 	r, ok := l.ReadAs(l.Cur)
-	if !ok || r.API != api || r.Version != v || !bytes.Equal(f.Bytes, resp) {
+	if !ok || r.API != api || r.Version != v {
 		return ""
 	}
 	return r.String()

@@ -151,10 +151,9 @@ type Conn struct {
 
 	// For NoResponses, of each side (client, server), stamped (Result's
 	// stamp): the latest its lost bytes were sent (source.Gap.Sent; 0:
-	// none lost, or not known when), and when it closed the connection
-	// (0: not seen).
+	// none lost; math.MaxInt64: a gap does not say when, so any time),
+	// and when it closed the connection (0: not seen).
 	lostUntil, closedAt [2]int64
-	lostWhenUnknown     [2]bool
 }
 
 // Result is what Find found: the frames in capture order (the time of
@@ -851,10 +850,11 @@ func (f *finder) conn(g connGroup) Conn {
 		if st != nil {
 			for _, g := range st.Gaps {
 				c.Lost[k] += g.Len
-				if g.Sent.IsZero() {
-					c.lostWhenUnknown[k] = true
+				sent := int64(math.MaxInt64) // not known: any time
+				if !g.Sent.IsZero() {
+					sent = stampFrom(f.base, g.Sent)
 				}
-				c.lostUntil[k] = max(c.lostUntil[k], stampFrom(f.base, g.Sent))
+				c.lostUntil[k] = max(c.lostUntil[k], sent)
 			}
 			for _, m := range st.Segments { // in offset order: a retransmission may come later
 				f.end = max(f.end, stampFrom(f.base, m.Time))

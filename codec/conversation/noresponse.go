@@ -124,7 +124,7 @@ func (n *NoResponses) reason(i int) noAnswer {
 		return notTold
 	case n.last[n.r.ConnIndex(i)] > i:
 		return lostLater
-	case c.Lost[1] > 0 && (c.lostWhenUnknown[1] || sent == 0 || c.lostUntil[1] >= sent):
+	case c.Lost[1] > 0 && (sent == 0 || c.lostUntil[1] >= sent):
 		// Bytes the server sent before the request (a snap length's cuts
 		// of earlier responses) cannot hold its response.
 		return lostBytes
