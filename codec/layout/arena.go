@@ -177,13 +177,31 @@ func (a *Arena) Kids(n int) []*Node {
 // and room for the children from the arena.
 func (a *Arena) Attach(parent *Node, proto Node) *Node {
 	n := a.New()
-	*n = proto
+	n.set(&proto)
 	if len(parent.Children) == cap(parent.Children) {
 		k := a.Kids(max(4, 2*cap(parent.Children)))
 		parent.Children = append(k, parent.Children...)
 	}
 	parent.Children = append(parent.Children, n)
 	return n
+}
+
+// set copies p into n, which is zero, a field at a time. Copying the
+// whole struct is one move that, while the collector marks, looks up the
+// node's pointer slots and shades each, empty or not; stores of the
+// fields shade only the pointers a node has.
+func (n *Node) set(p *Node) {
+	n.Name, n.Key, n.Type, n.Value, n.Desc = p.Name, p.Key, p.Type, p.Value, p.Desc
+	n.Off, n.End, n.Buf, n.Region = p.Off, p.End, p.Buf, p.Region
+	if p.Err != nil {
+		n.Err = p.Err
+	}
+	if p.Children != nil {
+		n.Children = p.Children
+	}
+	if p.aside != nil {
+		n.aside = p.aside
+	}
 }
 
 // Take is a block of n zeroed elements, from s when pin is set.

@@ -1,6 +1,7 @@
 package layout
 
 import (
+	"reflect"
 	"runtime/debug"
 	"testing"
 
@@ -20,6 +21,42 @@ func TestArenaNew(t *testing.T) {
 	}
 	var nilArena *Arena
 	assert.Equal(t, Node{}, *nilArena.New(), "a nil arena allocates plainly")
+}
+
+// Attach copies its proto a field at a time (Node.set): every field of a
+// node, those added later too, must arrive. Each is given a value other
+// than its zero one by its kind, so a field set forgets fails here.
+func TestAttachCopiesEveryField(t *testing.T) {
+	var proto Node
+	v := reflect.ValueOf(&proto).Elem()
+	for i := range v.NumField() {
+		f := v.Field(i)
+		if !f.CanSet() {
+			continue // aside: set below
+		}
+		switch f.Kind() {
+		case reflect.String:
+			f.SetString(v.Type().Field(i).Name)
+		case reflect.Int:
+			f.SetInt(int64(i + 1))
+		case reflect.Uint8:
+			f.SetUint(uint64(i + 1))
+		case reflect.Pointer, reflect.Slice:
+			if f.Type() == reflect.TypeFor[[]*Node]() {
+				f.Set(reflect.ValueOf([]*Node{{Name: "kid"}}))
+			} else {
+				f.Set(reflect.New(f.Type().Elem()))
+			}
+		default:
+			t.Fatalf("field %s of kind %s: give it a value here", v.Type().Field(i).Name, f.Kind())
+		}
+	}
+	proto.SetWarn("a warning")
+	var a Arena
+	parent := a.New()
+	got := a.Attach(parent, proto)
+	assert.True(t, reflect.DeepEqual(proto, *got), "every field copied: %+v", *got)
+	assert.Equal(t, []*Node{got}, parent.Children)
 }
 
 // Children slices from one block sit side by side: appending past the room
