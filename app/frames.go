@@ -245,16 +245,26 @@ func noAnswerTo(n *conversation.NoResponses, i int) noAnswer {
 	return noAnswer{why, waited, ok}
 }
 
+// longPoll is the MaxWaitMs of Fetch exchange i when it took nine tenths
+// of it or more (conversation.Result.LongPoll), 0 otherwise.
+func longPoll(res conversation.Result, i int) time.Duration {
+	if maxWait, held := res.LongPoll(i); held {
+		return maxWait
+	}
+	return 0
+}
+
 // appendFrameLine appends one line of `kafkawire frames`: a JSON object
 // with the keys in a fixed order, null where the input does not say, and
 // after the hex the keys that only some frames have: the exchange's
 // latency when both frames have times (pair is the frame's request or
-// response), why a request has no response and how long it waited at
+// response), the request's MaxWaitMs when the exchange is a Fetch's long
+// poll (maxWait, 0 for none), why a request has no response and how long it waited at
 // least (noResponse: none, or the input does not tell), the response's error codes by name (errs,
 // with --errors), why it is broken, a note. It is written by hand so that a frame's hex
 // goes straight to the output, not through a string per frame (a 100 MB
 // capture has 200 MB of hex).
-func appendFrameLine(b []byte, f *conversation.Frame, pair *conversation.Frame, noResponse noAnswer, errs []int16) []byte {
+func appendFrameLine(b []byte, f *conversation.Frame, pair *conversation.Frame, maxWait time.Duration, noResponse noAnswer, errs []int16) []byte {
 	b = append(b, `{"conn":`...)
 	b = appendNullableString(b, f.Conn)
 	b = append(b, `,"time":`...)
@@ -293,6 +303,10 @@ func appendFrameLine(b []byte, f *conversation.Frame, pair *conversation.Frame, 
 		}
 		b = append(b, `,"latencyUs":`...)
 		b = strconv.AppendInt(b, d.Microseconds(), 10)
+	}
+	if maxWait > 0 {
+		b = append(b, `,"longPoll":true,"maxWaitMs":`...)
+		b = strconv.AppendInt(b, maxWait.Milliseconds(), 10)
 	}
 	if noResponse.why != "" {
 		b = append(b, `,"noResponse":`...)
@@ -440,7 +454,7 @@ func writeFrameLines(w io.Writer, res conversation.Result, only []int, withError
 					if f.Dir == schema.Request && f.Pair < 0 {
 						no = noAnswerTo(unanswered, i)
 					}
-					b = appendFrameLine(b, &f, pair, no, errs)
+					b = appendFrameLine(b, &f, pair, longPoll(res, i), no, errs)
 				}
 				c.lines <- b
 			}
@@ -657,6 +671,9 @@ func decodeConversations(stdout, stderr io.Writer, fd found, asJSON bool, filter
 			fmt.Fprintf(notes, ", %s frame %d", map[schema.Direction]string{schema.Request: "answered by", schema.Response: "answers"}[f.Dir], f.Pair+1)
 		}
 		fmt.Fprintln(notes)
+		if maxWait := longPoll(res, i); maxWait > 0 {
+			fmt.Fprintf(notes, "  (a long poll: the broker holds a Fetch until MinBytes of records are there or its MaxWaitMs, %v, has passed)\n", maxWait)
+		}
 		fail := func(err error) {
 			if first == nil {
 				first = fmt.Errorf("conn %s frame %d: %v", conn, i+1, err)

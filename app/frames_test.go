@@ -26,6 +26,7 @@ import (
 
 	"github.com/kafkawire/kafkawire/codec/capture/capturetest"
 	"github.com/kafkawire/kafkawire/codec/conversation"
+	"github.com/kafkawire/kafkawire/codec/frame"
 	"github.com/kafkawire/kafkawire/codec/frame/traffic"
 	"github.com/kafkawire/kafkawire/codec/schema"
 )
@@ -265,7 +266,7 @@ func TestFrameLineEscapes(t *testing.T) {
 	f := conversation.Frame{Conn: "[::1]:1>[::1]:2", Dir: schema.Response, Bytes: []byte{0, 0, 0, 4, 0, 0, 0, 7},
 		Broken: `5 bytes "missing"` + "\t\\", Note: "a\nb", Time: time.Date(2026, 1, 2, 3, 4, 5, 60, time.UTC)}
 	req := conversation.Frame{Dir: schema.Request, Time: f.Time.Add(-2501234567 * time.Nanosecond)}
-	line := appendFrameLine(nil, &f, &req, noAnswer{}, []int16{3, 9999})
+	line := appendFrameLine(nil, &f, &req, 0, noAnswer{}, []int16{3, 9999})
 	var got map[string]any
 	require.NoError(t, json.Unmarshal(line, &got), string(line))
 	assert.Equal(t, map[string]any{"conn": "[::1]:1>[::1]:2", "time": "2026-01-02T03:04:05.000000060Z", "direction": "response",
@@ -311,6 +312,60 @@ func TestFramesAcrossAGap(t *testing.T) {
 	assert.Contains(t, errOut, "kafkawire: conn 127.0.0.1:5000>127.0.0.1:6000 frame 1: broken: 8 bytes missing")
 }
 
+// kgo's Fetch held by the broker until its MaxWaitMs is a long poll in
+// frames' lines (both of its frames) and under decode's heading; a Fetch
+// answered at once is not.
+func TestFramesSayLongPoll(t *testing.T) {
+	exs, err := traffic.Consume("orders")
+	require.NoError(t, err)
+	fetches := traffic.Answered(exs, 1, 2)
+	require.NotNil(t, fetches)
+	maxWait := fetchMaxWait(t, fetches[0])
+	require.Greater(t, maxWait, time.Duration(0))
+	c := capturetest.NewConn(netip.MustParseAddrPort("127.0.0.1:40000"), netip.MustParseAddrPort("127.0.0.1:9092"), time.Date(2026, 12, 5, 1, 2, 3, 0, time.UTC))
+	c.Open()
+	c.Send(true, fetches[0].Request, 0)
+	c.Wait(maxWait)
+	c.Send(false, fetches[0].Response, 0)
+	c.Send(true, fetches[1].Request, 0)
+	c.Send(false, fetches[1].Response, 0)
+	path := writeTemp(t, "poll.pcap", capturetest.WritePcap(capturetest.Ethernet, true, c.Segments))
+
+	out, _, status := kafkawire(t, "", "frames", path)
+	require.Equal(t, 0, status)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	require.Len(t, lines, 4)
+	for i, line := range lines {
+		var got map[string]any
+		require.NoError(t, json.Unmarshal([]byte(line), &got), line)
+		assert.Equal(t, "Fetch", got["apiName"], "frame %d", i)
+		if i < 2 {
+			assert.Equal(t, true, got["longPoll"], "frame %d", i)
+			assert.Equal(t, float64(maxWait.Milliseconds()), got["maxWaitMs"], "frame %d", i)
+			assert.GreaterOrEqual(t, got["latencyUs"], float64(maxWait.Microseconds()), "frame %d", i)
+		} else {
+			assert.NotContains(t, got, "longPoll", "frame %d", i)
+			assert.NotContains(t, got, "maxWaitMs", "frame %d", i)
+		}
+	}
+
+	out, _, status = kafkawire(t, "", "decode", path)
+	require.Equal(t, 0, status)
+	poll := "  (a long poll: the broker holds a Fetch until MinBytes of records are there or its MaxWaitMs, " + maxWait.String() + ", has passed)\n"
+	assert.Equal(t, 2, strings.Count(out, poll), out)
+	assert.Contains(t, out, ", answered by frame 2\n"+poll)
+	assert.NotContains(t, out, ", answered by frame 4\n"+poll)
+}
+
+// fetchMaxWait is a Fetch request's MaxWaitMs, decoded.
+func fetchMaxWait(t *testing.T, ex traffic.Exchange) time.Duration {
+	d := frame.Decode(ex.Request, schema.ByKey(1), ex.APIVersion, schema.Request)
+	require.Nil(t, d.Err)
+	ms, ok := d.Msg.Body.Get("MaxWaitMs")
+	require.True(t, ok)
+	return time.Duration(ms.(int32)) * time.Millisecond
+}
+
 // The lines made by several workers come out in the frames' order and equal
 // the lines made one after another, across many chunks of output; a writer
 // that fails stops the writing with its error.
@@ -328,7 +383,7 @@ func TestFrameLinesInOrder(t *testing.T) {
 		binary.BigEndian.PutUint32(b[4:], uint32(i))
 		f := conversation.Frame{Conn: fmt.Sprintf("10.0.0.1:%d>10.0.0.2:9092", i%7), Dir: schema.Response, Bytes: b}
 		frames = append(frames, f)
-		want = appendFrameLine(want, &f, nil, noAnswer{}, nil)
+		want = appendFrameLine(want, &f, nil, 0, noAnswer{}, nil)
 	}
 	res := conversation.Collect(frames, nil)
 	var out bytes.Buffer
