@@ -671,8 +671,12 @@ func decodeConversations(stdout, stderr io.Writer, fd found, asJSON bool, filter
 			fmt.Fprintf(notes, ", %s frame %d", map[schema.Direction]string{schema.Request: "answered by", schema.Response: "answers"}[f.Dir], f.Pair+1)
 		}
 		fmt.Fprintln(notes)
-		if maxWait := longPoll(res, i); maxWait > 0 {
-			fmt.Fprintf(notes, "  (a long poll: the broker holds a Fetch until MinBytes of records are there or its MaxWaitMs, %v, has passed)\n", maxWait)
+		if maxWait := longPoll(res, i); maxWait > 0 && f.Pair >= 0 && f.Pair < res.Len() {
+			lat := res.Frame(f.Pair).Time.Sub(f.Time)
+			if f.Dir == schema.Response {
+				lat = -lat
+			}
+			fmt.Fprintf(notes, "  (%s)\n", conversation.LongPollNote(lat, maxWait, time.Duration.String))
 		}
 		fail := func(err error) {
 			if first == nil {

@@ -329,13 +329,20 @@ func TestFramesSayLongPoll(t *testing.T) {
 	c.Send(false, fetches[0].Response, 0)
 	c.Send(true, fetches[1].Request, 0)
 	c.Send(false, fetches[1].Response, 0)
-	path := writeTemp(t, "poll.pcap", capturetest.WritePcap(capturetest.Ethernet, true, c.Segments))
+	// The first Fetch again on a connection of its own, held two seconds
+	// past its wait: a long poll still, which its wait does not explain.
+	late := capturetest.NewConn(netip.MustParseAddrPort("127.0.0.1:40001"), netip.MustParseAddrPort("127.0.0.1:9092"), time.Date(2026, 12, 5, 1, 3, 3, 0, time.UTC))
+	late.Open()
+	late.Send(true, fetches[0].Request, 0)
+	late.Wait(maxWait + 2*time.Second)
+	late.Send(false, fetches[0].Response, 0)
+	path := writeTemp(t, "poll.pcap", capturetest.WritePcap(capturetest.Ethernet, true, append(c.Segments, late.Segments...)))
 
 	out, _, status := kafkawire(t, "", "frames", path)
 	require.Equal(t, 0, status)
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	require.Len(t, lines, 4)
-	for i, line := range lines {
+	require.Len(t, lines, 6)
+	for i, line := range lines[:4] {
 		var got map[string]any
 		require.NoError(t, json.Unmarshal([]byte(line), &got), line)
 		assert.Equal(t, "Fetch", got["apiName"], "frame %d", i)
@@ -349,12 +356,19 @@ func TestFramesSayLongPoll(t *testing.T) {
 		}
 	}
 
+	for _, line := range lines[4:] {
+		assert.Contains(t, line, `,"longPoll":true,"maxWaitMs":`+strconv.FormatInt(maxWait.Milliseconds(), 10))
+	}
+
 	out, _, status = kafkawire(t, "", "decode", path)
 	require.Equal(t, 0, status)
-	poll := "  (a long poll: the broker holds a Fetch until MinBytes of records are there or its MaxWaitMs, " + maxWait.String() + ", has passed)\n"
+	poll := "  (a long poll: a broker holds a Fetch until MinBytes of records are there or its MaxWaitMs (" + maxWait.String() + ") has passed)\n"
 	assert.Equal(t, 2, strings.Count(out, poll), out)
 	assert.Contains(t, out, ", answered by frame 2\n"+poll)
 	assert.NotContains(t, out, ", answered by frame 4\n"+poll)
+	// Past by the two seconds and the microseconds the packets took.
+	past := regexp.MustCompile(`\n  \(a long poll, answered 2\.0000\d+s past its MaxWaitMs \(` + regexp.QuoteMeta(maxWait.String()) + `\): more than the wait explains\)\n`)
+	assert.Len(t, past.FindAllString(out, -1), 2, out)
 }
 
 // fetchMaxWait is a Fetch request's MaxWaitMs, decoded.

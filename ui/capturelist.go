@@ -416,24 +416,39 @@ func (l *CaptureList) matched() (m []int, all bool) {
 		}
 	}
 	if l.Slowest {
-		// The slowest exchange first, its request before its response; a
-		// request left unanswered by the time its connection closed or
-		// the capture ended, by how long it waited at least; frames with
-		// no latency (no pair, no times; a Produce with acks=0) last.
 		lat := make([]time.Duration, l.Len())
 		for _, i := range l.shown {
-			lat[i] = -1
-			if d, ok := l.Latency(i); ok {
-				lat[i] = d
-			} else if f := l.Frame(i); f.Dir == schema.Request && f.Pair < 0 {
-				if d, ok := l.Waited(i); ok {
-					lat[i] = d
-				}
-			}
+			lat[i] = l.slowness(i)
 		}
 		slices.SortStableFunc(l.shown, func(a, b int) int { return cmp.Compare(lat[b], lat[a]) })
 	}
 	return l.shown, false
+}
+
+// slowness is what the list sorted by latency orders frame i by, the
+// slowest first, its request before its response:
+//   - an exchange's latency;
+//   - a Fetch's long poll, by the time past the MaxWaitMs it asked the
+//     broker to wait, none when it was answered within it: a consumer's
+//     capture is mostly long polls, each as slow as its MaxWaitMs, and
+//     sorted by latency they hid the exchanges a broker was slow to answer;
+//   - a request left unanswered by the time its connection closed or the
+//     capture ended, by how long it waited at least;
+//   - -1 for frames with no latency (no pair, no times; a Produce with
+//     acks=0), last.
+func (l *CaptureList) slowness(i int) time.Duration {
+	if d, ok := l.Latency(i); ok {
+		if maxWait, held := l.Found.LongPoll(i); held {
+			return max(d-maxWait, 0)
+		}
+		return d
+	}
+	if f := l.Frame(i); f.Dir == schema.Request && f.Pair < 0 {
+		if d, ok := l.Waited(i); ok {
+			return d
+		}
+	}
+	return -1
 }
 
 // SortSlowest lists the frames by latency, the slowest first, or back in

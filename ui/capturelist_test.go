@@ -1035,6 +1035,52 @@ func TestCaptureListOpensAnOrphanResponse(t *testing.T) {
 	assert.False(t, ok)
 }
 
+// Sorted by latency, a Fetch's long poll counts by the time past its
+// MaxWaitMs: one held for its whole wait sorts after a quicker exchange
+// the broker was slow to answer, one held two seconds past it before.
+func TestCaptureListSortsLongPollsByTimePastTheirWait(t *testing.T) {
+	exs, err := traffic.Consume("orders")
+	require.NoError(t, err)
+	fetches := traffic.Answered(exs, 1, 1)
+	require.NotNil(t, fetches)
+	fetch := fetches[0]
+	d := frame.Decode(fetch.Request, schema.ByKey(1), fetch.APIVersion, schema.Request)
+	require.Nil(t, d.Err)
+	ms, _ := d.Msg.Body.Get("MaxWaitMs")
+	maxWait := time.Duration(ms.(int32)) * time.Millisecond
+	require.Greater(t, maxWait, time.Duration(0))
+	// The same Fetch on three connections: held for its wait, held two
+	// seconds past it, answered in half its wait (no long poll, and
+	// quicker than the first).
+	var segs []capturetest.Segment
+	start := time.Date(2026, 12, 5, 1, 2, 3, 0, time.UTC)
+	for k, wait := range []time.Duration{maxWait, maxWait + 2*time.Second, maxWait / 2} {
+		c := capturetest.NewConn(netip.AddrPortFrom(netip.MustParseAddr("127.0.0.1"), uint16(40001+k)), netip.MustParseAddrPort("127.0.0.1:29092"), start.Add(time.Duration(k)*time.Minute))
+		c.Open()
+		c.Send(true, fetch.Request, 0)
+		c.Wait(wait)
+		c.Send(false, fetch.Response, 0)
+		segs = append(segs, c.Segments...)
+	}
+	l := openCapture(t, "polls.pcap", capturetest.WritePcap(capturetest.Ethernet, true, segs))
+	require.Equal(t, 6, l.Len())
+	l.SortSlowest(true)
+	var order []string
+	for _, i := range l.Shown(0, l.Matching()) {
+		order = append(order, l.Frame(i).Conn[len("127.0.0.1:"):len("127.0.0.1:40001")]+" "+l.Frame(i).Dir.String())
+	}
+	assert.Equal(t, []string{"40002 request", "40002 response", "40003 request", "40003 response", "40001 request", "40001 response"}, order)
+	for i, want := range []bool{true, true, true, true, false, false} {
+		_, isPoll := l.Found.LongPoll(i)
+		assert.Equal(t, want, isPoll, "frame %d", i)
+	}
+	page := app.HTMLString(&Conversations{List: l, Gen: l.Gen})
+	assert.Contains(t, page, `title="list the slowest exchanges first, a Fetch's long poll by the time past its MaxWaitMs`)
+	// Held well past its wait, the row says the wait does not explain it.
+	assert.Equal(t, 2, strings.Count(page, "a long poll, answered 2.000 s past its MaxWaitMs ("+latency(maxWait)+"): more than the wait explains"), page)
+	assert.Equal(t, 2, strings.Count(page, "a long poll: a broker holds a Fetch until MinBytes of records are there or its MaxWaitMs ("+latency(maxWait)+") has passed"))
+}
+
 // A Fetch answered after its MaxWaitMs says it was the broker's long poll.
 func TestCaptureListSaysLongPoll(t *testing.T) {
 	exs, err := traffic.Consume("orders")

@@ -380,6 +380,17 @@ func (r Result) LongPoll(i int) (maxWait time.Duration, held bool) {
 	return maxWait, resp.Time.Sub(req.Time) >= maxWait*9/10
 }
 
+// LongPollNote says what a Fetch's long poll explains of its latency,
+// maxWait being its request's MaxWaitMs (LongPoll), with durations written
+// by format: all of it, or, answered more than a tenth of its wait past
+// it, not what came after the wait.
+func LongPollNote(latency, maxWait time.Duration, format func(time.Duration) string) string {
+	if past := latency - maxWait; past > maxWait/10 {
+		return "a long poll, answered " + format(past) + " past its MaxWaitMs (" + format(maxWait) + "): more than the wait explains"
+	}
+	return "a long poll: a broker holds a Fetch until MinBytes of records are there or its MaxWaitMs (" + format(maxWait) + ") has passed"
+}
+
 // fieldBefore reads the int16 or int32 field name of a request frame b of
 // shape without decoding it: past the header and the body's fields before
 // it, which must be fixed-size or strings (a Produce's acks comes after

@@ -580,3 +580,13 @@ func TestServerSideAloneWithItsTailLost(t *testing.T) {
 	assert.Equal(t, conversation.Kafka, res.Conns[0].Kind, "%v", res.Conns[0].Notes)
 	assert.Equal(t, len(conn)-1, res.Len())
 }
+
+// The long poll's note says when the wait does not explain the latency:
+// past a tenth of the wait beyond it.
+func TestLongPollNote(t *testing.T) {
+	wait := 500 * time.Millisecond
+	held := "a long poll: a broker holds a Fetch until MinBytes of records are there or its MaxWaitMs (500ms) has passed"
+	assert.Equal(t, held, conversation.LongPollNote(450*time.Millisecond, wait, time.Duration.String))
+	assert.Equal(t, held, conversation.LongPollNote(550*time.Millisecond, wait, time.Duration.String))
+	assert.Equal(t, "a long poll, answered 51ms past its MaxWaitMs (500ms): more than the wait explains", conversation.LongPollNote(551*time.Millisecond, wait, time.Duration.String))
+}
