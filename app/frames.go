@@ -676,7 +676,7 @@ func decodeConversations(stdout, stderr io.Writer, fd found, asJSON bool, filter
 			if f.Dir == schema.Response {
 				lat = -lat
 			}
-			fmt.Fprintf(notes, "  (%s)\n", conversation.LongPollNote(lat, maxWait, time.Duration.String))
+			fmt.Fprintf(notes, "  (%s)\n", conversation.LongPollNote(f.API.Name, lat, maxWait, time.Duration.String))
 		}
 		fail := func(err error) {
 			if first == nil {

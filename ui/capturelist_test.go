@@ -1075,7 +1075,7 @@ func TestCaptureListSortsLongPollsByTimePastTheirWait(t *testing.T) {
 		assert.Equal(t, want, isPoll, "frame %d", i)
 	}
 	page := app.HTMLString(&Conversations{List: l, Gen: l.Gen})
-	assert.Contains(t, page, `title="list the slowest exchanges first, a Fetch's long poll by the time past its MaxWaitMs`)
+	assert.Contains(t, page, `title="list the slowest exchanges first, a long poll (Fetch, ShareFetch) by the time past its MaxWaitMs`)
 	// Held well past its wait, the row says the wait does not explain it.
 	assert.Equal(t, 2, strings.Count(page, "a long poll, answered 2.000 s past its MaxWaitMs ("+latency(maxWait)+"): more than the wait explains"), page)
 	assert.Equal(t, 2, strings.Count(page, "a long poll: a broker holds a Fetch until MinBytes of records are there or its MaxWaitMs ("+latency(maxWait)+") has passed"))

@@ -257,7 +257,7 @@ func (c *Conversations) table() app.UI {
 	if l.Slowest {
 		sortLabel, pressed = "latency ▼", "true"
 	}
-	b.WriteString(`<button class="conv-sort" data-sort="latency" aria-pressed="` + pressed + `" title="list the slowest exchanges first, a Fetch's long poll by the time past its MaxWaitMs (again: in capture order)">` + sortLabel + `</button>`)
+	b.WriteString(`<button class="conv-sort" data-sort="latency" aria-pressed="` + pressed + `" title="list the slowest exchanges first, a long poll (Fetch, ShareFetch) by the time past its MaxWaitMs (again: in capture order)">` + sortLabel + `</button>`)
 	b.WriteString(`</th><th>notes</th></tr></thead><tbody>`)
 	for _, i := range l.Shown(from, to) {
 		c.rowHTML(&b, i, t0)
@@ -303,7 +303,7 @@ func (c *Conversations) rowHTML(b *strings.Builder, i int, t0 time.Time) {
 	if d, ok := l.Latency(i); ok {
 		lat = latency(d)
 		if maxWait, held := l.Found.LongPoll(i); held {
-			notes = append(notes, conversation.LongPollNote(d, maxWait, latency))
+			notes = append(notes, conversation.LongPollNote(f.API.Name, d, maxWait, latency))
 		}
 	} else if f.Dir == schema.Request && f.Pair < 0 {
 		lat = "no response"

@@ -355,14 +355,14 @@ func (f *Frame) AnswerExpected() bool {
 	return !ok || acks != 0
 }
 
-// LongPoll says whether Fetch exchange i (its request or its response)
-// took about as long as the request's MaxWaitMs, nine tenths of it or
-// more: a broker holds a Fetch until MinBytes of records are there or
-// MaxWaitMs has passed, so such a latency is the long poll's, not a slow
-// broker's. maxWait is the request's.
+// LongPoll says whether Fetch or ShareFetch exchange i (its request or
+// its response) took about as long as the request's MaxWaitMs, nine
+// tenths of it or more: a broker holds either until MinBytes of records
+// are there or MaxWaitMs has passed, so such a latency is the long poll's,
+// not a slow broker's. maxWait is the request's.
 func (r Result) LongPoll(i int) (maxWait time.Duration, held bool) {
 	f := r.Frame(i)
-	if f.API == nil || f.API.Key != 1 || f.Pair < 0 || f.Pair >= r.Len() {
+	if f.API == nil || !longPolled(f.API.Key) || f.Pair < 0 || f.Pair >= r.Len() {
 		return 0, false
 	}
 	req, resp := f, r.Frame(f.Pair)
@@ -380,15 +380,21 @@ func (r Result) LongPoll(i int) (maxWait time.Duration, held bool) {
 	return maxWait, resp.Time.Sub(req.Time) >= maxWait*9/10
 }
 
-// LongPollNote says what a Fetch's long poll explains of its latency,
-// maxWait being its request's MaxWaitMs (LongPoll), with durations written
-// by format: all of it, or, answered more than a tenth of its wait past
-// it, not what came after the wait.
-func LongPollNote(latency, maxWait time.Duration, format func(time.Duration) string) string {
+// longPolled says whether a broker holds requests of API key until
+// records come or their MaxWaitMs passes: Fetch, and a share group's
+// ShareFetch.
+func longPolled(key int16) bool { return key == 1 || key == 78 }
+
+// LongPollNote says what the long poll of an exchange of API api (Fetch
+// or ShareFetch) explains of its latency, maxWait being its request's
+// MaxWaitMs (LongPoll), with durations written by format: all of it, or,
+// answered more than a tenth of its wait past it, not what came after the
+// wait.
+func LongPollNote(api string, latency, maxWait time.Duration, format func(time.Duration) string) string {
 	if past := latency - maxWait; past > maxWait/10 {
 		return "a long poll, answered " + format(past) + " past its MaxWaitMs (" + format(maxWait) + "): more than the wait explains"
 	}
-	return "a long poll: a broker holds a Fetch until MinBytes of records are there or its MaxWaitMs (" + format(maxWait) + ") has passed"
+	return "a long poll: a broker holds a " + api + " until MinBytes of records are there or its MaxWaitMs (" + format(maxWait) + ") has passed"
 }
 
 // fieldBefore reads the int16 or int32 field name of a request frame b of

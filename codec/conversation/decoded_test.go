@@ -586,7 +586,40 @@ func TestServerSideAloneWithItsTailLost(t *testing.T) {
 func TestLongPollNote(t *testing.T) {
 	wait := 500 * time.Millisecond
 	held := "a long poll: a broker holds a Fetch until MinBytes of records are there or its MaxWaitMs (500ms) has passed"
-	assert.Equal(t, held, conversation.LongPollNote(450*time.Millisecond, wait, time.Duration.String))
-	assert.Equal(t, held, conversation.LongPollNote(550*time.Millisecond, wait, time.Duration.String))
-	assert.Equal(t, "a long poll, answered 51ms past its MaxWaitMs (500ms): more than the wait explains", conversation.LongPollNote(551*time.Millisecond, wait, time.Duration.String))
+	assert.Equal(t, held, conversation.LongPollNote("Fetch", 450*time.Millisecond, wait, time.Duration.String))
+	assert.Equal(t, held, conversation.LongPollNote("Fetch", 550*time.Millisecond, wait, time.Duration.String))
+	assert.Equal(t, "a long poll, answered 51ms past its MaxWaitMs (500ms): more than the wait explains", conversation.LongPollNote("Fetch", 551*time.Millisecond, wait, time.Duration.String))
+}
+
+// A share group's ShareFetch is long polled as a Fetch is: kgo's, held
+// for its MaxWaitMs, is noted so; answered at once, it is not.
+func TestShareFetchLongPoll(t *testing.T) {
+	exs, err := traffic.ShareConsume("orders")
+	require.NoError(t, err)
+	fetches := traffic.Answered(exs, 78, 2)
+	require.NotNil(t, fetches)
+	d := frame.Decode(fetches[0].Request, schema.ByKey(78), fetches[0].APIVersion, schema.Request)
+	require.Nil(t, d.Err)
+	ms, _ := d.Msg.Body.Get("MaxWaitMs")
+	maxWait := time.Duration(ms.(int32)) * time.Millisecond
+	require.Positive(t, maxWait)
+	c := capturetest.NewConn(netip.MustParseAddrPort("127.0.0.1:40000"), netip.MustParseAddrPort("127.0.0.1:9092"), time.Date(2026, 12, 5, 1, 2, 3, 0, time.UTC))
+	c.Open()
+	c.Send(true, fetches[0].Request, 0)
+	c.Wait(maxWait)
+	c.Send(false, fetches[0].Response, 0)
+	c.Send(true, fetches[1].Request, 0)
+	c.Send(false, fetches[1].Response, 0)
+	res := find(t, capturetest.WritePcap(capturetest.Ethernet, true, c.Segments))
+	require.Equal(t, 4, res.Len())
+	for i, want := range []bool{true, true, false, false} {
+		assert.Equal(t, "ShareFetch", res.Frame(i).API.Name)
+		got, held := res.LongPoll(i)
+		assert.Equal(t, want, held, "frame %d", i)
+		if want {
+			assert.Equal(t, maxWait, got, "frame %d", i)
+		}
+	}
+	assert.Equal(t, "a long poll: a broker holds a ShareFetch until MinBytes of records are there or its MaxWaitMs ("+maxWait.String()+") has passed",
+		conversation.LongPollNote("ShareFetch", maxWait, maxWait, time.Duration.String))
 }

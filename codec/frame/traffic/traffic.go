@@ -386,6 +386,43 @@ func Consume(topic string) ([]Exchange, error) {
 	return exs, err
 }
 
+// ShareConsume is a kgo client in share group "sharing" (KIP-932: a
+// queue's consumers, not a group's partitions) polling topic with
+// ShareFetch until it gets a record it produced once it had joined: the
+// group reads from the latest offset, so the ShareFetches before the
+// record came are long polls the broker held for their MaxWaitMs. Its
+// exchanges are the share group's APIs (ShareGroupHeartbeat, ShareFetch,
+// ShareAcknowledge) besides the client's usual ones.
+func ShareConsume(topic string) ([]Exchange, error) {
+	var err error
+	exs, rerr := Record([]kgo.Opt{kgo.ShareGroup("sharing"), kgo.ConsumeTopics(topic), kgo.DefaultProduceTopic(topic), kgo.FetchMaxWait(50 * time.Millisecond)}, func(ctx context.Context, cl *kgo.Client) {
+		got := make(chan int, 1)
+		go func() {
+			n := 0
+			for n == 0 && ctx.Err() == nil {
+				fs := cl.PollFetches(ctx)
+				if fs.IsClientClosed() {
+					break
+				}
+				n = fs.NumRecords()
+			}
+			got <- n
+		}()
+		// Several of its 50 ms polls go by before the record is there.
+		time.Sleep(300 * time.Millisecond)
+		if err = cl.ProduceSync(ctx, &kgo.Record{Value: []byte("shared")}).FirstErr(); err != nil {
+			return
+		}
+		if n := <-got; n == 0 {
+			err = errors.New("traffic: the share group got no record")
+		}
+	})
+	if rerr != nil {
+		return exs, rerr
+	}
+	return exs, err
+}
+
 // Answered is the answered exchanges of API key on the first connection
 // (ByConn's order) that has at least n of them; nil when none has.
 func Answered(exs []Exchange, key int16, n int) []Exchange {
