@@ -26,7 +26,6 @@ import (
 
 	"github.com/kafkawire/kafkawire/codec/capture/capturetest"
 	"github.com/kafkawire/kafkawire/codec/conversation"
-	"github.com/kafkawire/kafkawire/codec/frame"
 	"github.com/kafkawire/kafkawire/codec/frame/traffic"
 	"github.com/kafkawire/kafkawire/codec/schema"
 )
@@ -320,22 +319,18 @@ func TestFramesSayLongPoll(t *testing.T) {
 	require.NoError(t, err)
 	fetches := traffic.Answered(exs, 1, 2)
 	require.NotNil(t, fetches)
-	maxWait := fetchMaxWait(t, fetches[0])
+	maxWait, err := fetches[0].MaxWait()
+	require.NoError(t, err)
 	require.Greater(t, maxWait, time.Duration(0))
 	c := capturetest.NewConn(netip.MustParseAddrPort("127.0.0.1:40000"), netip.MustParseAddrPort("127.0.0.1:9092"), time.Date(2026, 12, 5, 1, 2, 3, 0, time.UTC))
 	c.Open()
-	c.Send(true, fetches[0].Request, 0)
-	c.Wait(maxWait)
-	c.Send(false, fetches[0].Response, 0)
-	c.Send(true, fetches[1].Request, 0)
-	c.Send(false, fetches[1].Response, 0)
+	c.Exchange(fetches[0].Request, fetches[0].Response, maxWait)
+	c.Exchange(fetches[1].Request, fetches[1].Response, 0)
 	// The first Fetch again on a connection of its own, held two seconds
 	// past its wait: a long poll still, which its wait does not explain.
 	late := capturetest.NewConn(netip.MustParseAddrPort("127.0.0.1:40001"), netip.MustParseAddrPort("127.0.0.1:9092"), time.Date(2026, 12, 5, 1, 3, 3, 0, time.UTC))
 	late.Open()
-	late.Send(true, fetches[0].Request, 0)
-	late.Wait(maxWait + 2*time.Second)
-	late.Send(false, fetches[0].Response, 0)
+	late.Exchange(fetches[0].Request, fetches[0].Response, maxWait+2*time.Second)
 	path := writeTemp(t, "poll.pcap", capturetest.WritePcap(capturetest.Ethernet, true, append(c.Segments, late.Segments...)))
 
 	out, _, status := kafkawire(t, "", "frames", path)
@@ -369,15 +364,6 @@ func TestFramesSayLongPoll(t *testing.T) {
 	// Past by the two seconds and the microseconds the packets took.
 	past := regexp.MustCompile(`\n  \(a long poll, answered 2\.0000\d+s past its MaxWaitMs \(` + regexp.QuoteMeta(maxWait.String()) + `\): more than the wait explains\)\n`)
 	assert.Len(t, past.FindAllString(out, -1), 2, out)
-}
-
-// fetchMaxWait is a Fetch request's MaxWaitMs, decoded.
-func fetchMaxWait(t *testing.T, ex traffic.Exchange) time.Duration {
-	d := frame.Decode(ex.Request, schema.ByKey(1), ex.APIVersion, schema.Request)
-	require.Nil(t, d.Err)
-	ms, ok := d.Msg.Body.Get("MaxWaitMs")
-	require.True(t, ok)
-	return time.Duration(ms.(int32)) * time.Millisecond
 }
 
 // The lines made by several workers come out in the frames' order and equal

@@ -1044,10 +1044,8 @@ func TestCaptureListSortsLongPollsByTimePastTheirWait(t *testing.T) {
 	fetches := traffic.Answered(exs, 1, 1)
 	require.NotNil(t, fetches)
 	fetch := fetches[0]
-	d := frame.Decode(fetch.Request, schema.ByKey(1), fetch.APIVersion, schema.Request)
-	require.Nil(t, d.Err)
-	ms, _ := d.Msg.Body.Get("MaxWaitMs")
-	maxWait := time.Duration(ms.(int32)) * time.Millisecond
+	maxWait, err := fetch.MaxWait()
+	require.NoError(t, err)
 	require.Greater(t, maxWait, time.Duration(0))
 	// The same Fetch on three connections: held for its wait, held two
 	// seconds past it, answered in half its wait (no long poll, and
@@ -1057,9 +1055,7 @@ func TestCaptureListSortsLongPollsByTimePastTheirWait(t *testing.T) {
 	for k, wait := range []time.Duration{maxWait, maxWait + 2*time.Second, maxWait / 2} {
 		c := capturetest.NewConn(netip.AddrPortFrom(netip.MustParseAddr("127.0.0.1"), uint16(40001+k)), netip.MustParseAddrPort("127.0.0.1:29092"), start.Add(time.Duration(k)*time.Minute))
 		c.Open()
-		c.Send(true, fetch.Request, 0)
-		c.Wait(wait)
-		c.Send(false, fetch.Response, 0)
+		c.Exchange(fetch.Request, fetch.Response, wait)
 		segs = append(segs, c.Segments...)
 	}
 	l := openCapture(t, "polls.pcap", capturetest.WritePcap(capturetest.Ethernet, true, segs))
@@ -1087,15 +1083,12 @@ func TestCaptureListSaysLongPoll(t *testing.T) {
 	require.NoError(t, err)
 	fetches := traffic.Answered(exs, 1, 1)
 	require.NotNil(t, fetches)
-	d := frame.Decode(fetches[0].Request, schema.ByKey(1), fetches[0].APIVersion, schema.Request)
-	require.Nil(t, d.Err)
-	ms, _ := d.Msg.Body.Get("MaxWaitMs")
+	maxWait, err := fetches[0].MaxWait()
+	require.NoError(t, err)
 	c := capturetest.NewConn(netip.MustParseAddrPort("127.0.0.1:40000"), netip.MustParseAddrPort("127.0.0.1:29092"), time.Date(2026, 12, 4, 1, 2, 3, 0, time.UTC))
 	c.Open()
-	c.Send(true, fetches[0].Request, 0)
-	c.Wait(time.Duration(ms.(int32)) * time.Millisecond)
-	c.Send(false, fetches[0].Response, 0)
+	c.Exchange(fetches[0].Request, fetches[0].Response, maxWait)
 	l := openCapture(t, "poll.pcap", capturetest.WritePcap(capturetest.Ethernet, true, c.Segments))
 	page := app.HTMLString(&Conversations{List: l, Gen: l.Gen})
-	assert.Equal(t, 2, strings.Count(page, fmt.Sprintf("a long poll: a broker holds a Fetch until MinBytes of records are there or its MaxWaitMs (%s) has passed", latency(time.Duration(ms.(int32))*time.Millisecond))), "on the request's row and the response's")
+	assert.Equal(t, 2, strings.Count(page, "a long poll: a broker holds a Fetch until MinBytes of records are there or its MaxWaitMs ("+latency(maxWait)+") has passed"), "on the request's row and the response's")
 }

@@ -19,7 +19,6 @@ import (
 
 	"github.com/kafkawire/kafkawire/codec/capture/capturetest"
 	"github.com/kafkawire/kafkawire/codec/conversation"
-	"github.com/kafkawire/kafkawire/codec/frame"
 	"github.com/kafkawire/kafkawire/codec/frame/traffic"
 	"github.com/kafkawire/kafkawire/codec/layout"
 	"github.com/kafkawire/kafkawire/codec/message"
@@ -525,33 +524,35 @@ func TestTopicNamesOfATopicCreatedAgain(t *testing.T) {
 }
 
 // A Fetch answered after its MaxWaitMs is the broker's long poll, not a
-// slow broker; one answered at once is not.
+// slow broker; one answered at once is not. So is a share group's
+// ShareFetch (KIP-932). Both are kgo's against kfake.
 func TestLongPoll(t *testing.T) {
-	exs, err := traffic.Consume("orders")
+	consume, err := traffic.Consume("orders")
 	require.NoError(t, err)
-	fetches := traffic.Answered(exs, 1, 2)
-	require.NotNil(t, fetches)
-	maxWaitOf := func(ex traffic.Exchange) time.Duration {
-		d := frame.Decode(ex.Request, schema.ByKey(1), ex.APIVersion, schema.Request)
-		require.Nil(t, d.Err)
-		ms, _ := d.Msg.Body.Get("MaxWaitMs")
-		return time.Duration(ms.(int32)) * time.Millisecond
-	}
-	maxWait, quick := maxWaitOf(fetches[0]), maxWaitOf(fetches[1])
-	require.Greater(t, quick, 100*time.Microsecond, "the quick one is answered well within its wait")
-	c := capturetest.NewConn(netip.MustParseAddrPort("127.0.0.1:40000"), netip.MustParseAddrPort("127.0.0.1:9092"), time.Date(2026, 12, 4, 1, 2, 3, 0, time.UTC))
-	c.Open()
-	c.Send(true, fetches[0].Request, 0)
-	c.Wait(maxWait)
-	c.Send(false, fetches[0].Response, 0)
-	c.Send(true, fetches[1].Request, 0)
-	c.Send(false, fetches[1].Response, 0)
-	res := find(t, capturetest.WritePcap(capturetest.Ethernet, true, c.Segments))
-	require.Equal(t, 4, res.Len())
-	for i, want := range []bool{true, true, false, false} {
-		got, held := res.LongPoll(i)
-		assert.Equal(t, want, held, "frame %d", i)
-		assert.Equal(t, []time.Duration{maxWait, maxWait, quick, quick}[i], got, "frame %d", i)
+	share, err := traffic.ShareConsume("orders")
+	require.NoError(t, err)
+	for _, tc := range []struct {
+		api string
+		exs []traffic.Exchange
+	}{{"Fetch", traffic.Answered(consume, 1, 2)}, {"ShareFetch", traffic.Answered(share, 78, 2)}} {
+		require.NotNil(t, tc.exs, tc.api)
+		maxWait, err := tc.exs[0].MaxWait()
+		require.NoError(t, err)
+		quick, err := tc.exs[1].MaxWait()
+		require.NoError(t, err)
+		require.Greater(t, quick, 100*time.Microsecond, "the quick one is answered well within its wait")
+		c := capturetest.NewConn(netip.MustParseAddrPort("127.0.0.1:40000"), netip.MustParseAddrPort("127.0.0.1:9092"), time.Date(2026, 12, 4, 1, 2, 3, 0, time.UTC))
+		c.Open()
+		c.Exchange(tc.exs[0].Request, tc.exs[0].Response, maxWait)
+		c.Exchange(tc.exs[1].Request, tc.exs[1].Response, 0)
+		res := find(t, capturetest.WritePcap(capturetest.Ethernet, true, c.Segments))
+		require.Equal(t, 4, res.Len())
+		for i, want := range []bool{true, true, false, false} {
+			assert.Equal(t, tc.api, res.Frame(i).API.Name)
+			got, held := res.LongPoll(i)
+			assert.Equal(t, want, held, "%s frame %d", tc.api, i)
+			assert.Equal(t, []time.Duration{maxWait, maxWait, quick, quick}[i], got, "%s frame %d", tc.api, i)
+		}
 	}
 }
 
@@ -589,37 +590,5 @@ func TestLongPollNote(t *testing.T) {
 	assert.Equal(t, held, conversation.LongPollNote("Fetch", 450*time.Millisecond, wait, time.Duration.String))
 	assert.Equal(t, held, conversation.LongPollNote("Fetch", 550*time.Millisecond, wait, time.Duration.String))
 	assert.Equal(t, "a long poll, answered 51ms past its MaxWaitMs (500ms): more than the wait explains", conversation.LongPollNote("Fetch", 551*time.Millisecond, wait, time.Duration.String))
-}
-
-// A share group's ShareFetch is long polled as a Fetch is: kgo's, held
-// for its MaxWaitMs, is noted so; answered at once, it is not.
-func TestShareFetchLongPoll(t *testing.T) {
-	exs, err := traffic.ShareConsume("orders")
-	require.NoError(t, err)
-	fetches := traffic.Answered(exs, 78, 2)
-	require.NotNil(t, fetches)
-	d := frame.Decode(fetches[0].Request, schema.ByKey(78), fetches[0].APIVersion, schema.Request)
-	require.Nil(t, d.Err)
-	ms, _ := d.Msg.Body.Get("MaxWaitMs")
-	maxWait := time.Duration(ms.(int32)) * time.Millisecond
-	require.Positive(t, maxWait)
-	c := capturetest.NewConn(netip.MustParseAddrPort("127.0.0.1:40000"), netip.MustParseAddrPort("127.0.0.1:9092"), time.Date(2026, 12, 5, 1, 2, 3, 0, time.UTC))
-	c.Open()
-	c.Send(true, fetches[0].Request, 0)
-	c.Wait(maxWait)
-	c.Send(false, fetches[0].Response, 0)
-	c.Send(true, fetches[1].Request, 0)
-	c.Send(false, fetches[1].Response, 0)
-	res := find(t, capturetest.WritePcap(capturetest.Ethernet, true, c.Segments))
-	require.Equal(t, 4, res.Len())
-	for i, want := range []bool{true, true, false, false} {
-		assert.Equal(t, "ShareFetch", res.Frame(i).API.Name)
-		got, held := res.LongPoll(i)
-		assert.Equal(t, want, held, "frame %d", i)
-		if want {
-			assert.Equal(t, maxWait, got, "frame %d", i)
-		}
-	}
-	assert.Equal(t, "a long poll: a broker holds a ShareFetch until MinBytes of records are there or its MaxWaitMs ("+maxWait.String()+") has passed",
-		conversation.LongPollNote("ShareFetch", maxWait, maxWait, time.Duration.String))
+	assert.Equal(t, "a long poll: a broker holds a ShareFetch until MinBytes of records are there or its MaxWaitMs (500ms) has passed", conversation.LongPollNote("ShareFetch", wait, wait, time.Duration.String))
 }

@@ -115,6 +115,14 @@ func (c *Conn) Ack(fromClient bool) { c.add(fromClient, ACK, nil) }
 // Wait lets d pass before the next segment.
 func (c *Conn) Wait(d time.Duration) { c.now = c.now.Add(d) }
 
+// Exchange sends request from the client, then, after took, response from
+// the server, each in one segment.
+func (c *Conn) Exchange(request, response []byte, took time.Duration) {
+	c.Send(true, request, 0)
+	c.Wait(took)
+	c.Send(false, response, 0)
+}
+
 // Reset resets the connection from one side.
 func (c *Conn) Reset(fromClient bool) {
 	c.add(fromClient, RST|ACK, nil)

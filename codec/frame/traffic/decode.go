@@ -5,6 +5,7 @@ package traffic
 import (
 	"encoding/binary"
 	"fmt"
+	"time"
 
 	"github.com/twmb/franz-go/pkg/kmsg"
 )
@@ -100,4 +101,20 @@ func skipTags(b []byte, p int) (int, error) {
 		p += w + int(size)
 	}
 	return p, nil
+}
+
+// MaxWait is how long the exchange's Fetch or ShareFetch request asks the
+// broker to hold it at most (MaxWaitMs), as kmsg reads it.
+func (e Exchange) MaxWait() (time.Duration, error) {
+	req, _, err := e.Decode()
+	if req == nil {
+		return 0, err
+	}
+	switch r := req.(type) {
+	case *kmsg.FetchRequest:
+		return time.Duration(r.MaxWaitMillis) * time.Millisecond, nil
+	case *kmsg.ShareFetchRequest:
+		return time.Duration(r.MaxWaitMillis) * time.Millisecond, nil
+	}
+	return 0, fmt.Errorf("traffic: a %s request has no MaxWaitMs", kmsg.NameForKey(e.APIKey))
 }
