@@ -245,8 +245,9 @@ func noAnswerTo(n *conversation.NoResponses, i int) noAnswer {
 	return noAnswer{why, waited, ok}
 }
 
-// longPoll is the MaxWaitMs of Fetch exchange i when it took nine tenths
-// of it or more (conversation.Result.LongPoll), 0 otherwise.
+// longPoll is the MaxWaitMs of Fetch or ShareFetch exchange i when the
+// broker held it, nine tenths of it or more (conversation.Result.LongPoll),
+// 0 otherwise.
 func longPoll(res conversation.Result, i int) time.Duration {
 	if maxWait, held := res.LongPoll(i); held {
 		return maxWait
@@ -258,8 +259,8 @@ func longPoll(res conversation.Result, i int) time.Duration {
 // with the keys in a fixed order, null where the input does not say, and
 // after the hex the keys that only some frames have: the exchange's
 // latency when both frames have times (pair is the frame's request or
-// response), the request's MaxWaitMs when the exchange is a Fetch's long
-// poll (maxWait, 0 for none), why a request has no response and how long it waited at
+// response), the request's MaxWaitMs when the exchange is a Fetch's or
+// ShareFetch's long poll (maxWait, 0 for none), why a request has no response and how long it waited at
 // least (noResponse: none, or the input does not tell), the response's error codes by name (errs,
 // with --errors), why it is broken, a note. It is written by hand so that a frame's hex
 // goes straight to the output, not through a string per frame (a 100 MB

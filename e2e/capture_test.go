@@ -31,7 +31,9 @@ import (
 
 // kafkaTraffic records a kgo client producing to and fetching from kfake on
 // 127.0.0.1, and writes it as a pcapng capture (connection n from port
-// 40000+n to 127.0.0.1:29092, segments of at most 1400 bytes).
+// 40000+n to 127.0.0.1:29092, segments of at most 1400 bytes). Its first
+// answered Fetch is held for its MaxWaitMs, a long poll, and its first
+// Produce answered after 30 ms; the rest at once.
 func kafkaTraffic(t *testing.T) ([]traffic.Exchange, []byte) {
 	t.Helper()
 	exs, err := traffic.Record([]kgo.Opt{
@@ -56,6 +58,7 @@ func kafkaTraffic(t *testing.T) ([]traffic.Exchange, []byte) {
 		t.Fatal(err)
 	}
 	var conns []*capturetest.Conn
+	polled, slowed := false, false
 	t0 := time.Date(2026, 12, 1, 1, 2, 3, 0, time.UTC)
 	for _, ex := range exs {
 		for len(conns) <= ex.Conn {
@@ -65,8 +68,23 @@ func kafkaTraffic(t *testing.T) ([]traffic.Exchange, []byte) {
 		}
 		conns[ex.Conn].Send(true, ex.Request, 1400)
 		if ex.Response != nil {
+			switch {
+			case ex.APIKey == 1 && !polled:
+				wait, err := ex.MaxWait()
+				if err != nil {
+					t.Fatal(err)
+				}
+				conns[ex.Conn].Wait(wait)
+				polled = true
+			case ex.APIKey == 0 && !slowed:
+				conns[ex.Conn].Wait(30 * time.Millisecond)
+				slowed = true
+			}
 			conns[ex.Conn].Send(false, ex.Response, 1400)
 		}
+	}
+	if !polled || !slowed {
+		t.Fatalf("no Fetch or no Produce answered to hold: %d exchanges", len(exs))
 	}
 	var segs []capturetest.Segment
 	for _, c := range conns {
@@ -286,7 +304,7 @@ func TestCaptureConversationList(t *testing.T) {
 		}
 		return v * map[string]float64{"µs": 1e-6, "ms": 1e-3, "s": 1}[unit]
 	}
-	maxWait := regexp.MustCompile(`^a long poll.*MaxWaitMs \(([^)]+)\)`)
+	maxWait := regexp.MustCompile(`(?:^|; )a long poll.*MaxWaitMs \(([^)]+)\)`)
 	slowness := func(row string) float64 {
 		cell, notes, _ := strings.Cut(row, "|")
 		d := seconds(cell)
@@ -295,16 +313,26 @@ func TestCaptureConversationList(t *testing.T) {
 		}
 		return d
 	}
-	polls := 0
+	// The cells are rounded (to 10 µs below a second): a row may read as
+	// slower than the one above by that much.
+	pollRow, produceRow := -1, -1
 	for i := range sorted {
-		if maxWait.MatchString(strings.SplitN(sorted[i], "|", 2)[1]) {
-			polls++
+		_, notes, _ := strings.Cut(sorted[i], "|")
+		if pollRow < 0 && maxWait.MatchString(notes) {
+			pollRow = i
 		}
-		if i > 0 && slowness(sorted[i]) > slowness(sorted[i-1]) {
+		if produceRow < 0 && strings.HasPrefix(sorted[i], "30.") {
+			produceRow = i
+		}
+		if i > 0 && slowness(sorted[i]) > slowness(sorted[i-1])+20e-6 {
 			t.Errorf("sorted by latency, row %d (%s) is slower than row %d (%s)", i+1, sorted[i], i, sorted[i-1])
 		}
 	}
-	t.Logf("%d rows of long polls among %d", polls, len(sorted))
+	// The Fetch held 100 ms, its whole wait, sorts after the Produce
+	// answered in 30 ms: the broker was slow to answer only the second.
+	if pollRow < 0 || produceRow < 0 || produceRow > pollRow {
+		t.Errorf("sorted by latency, the Produce answered in 30 ms is row %d and the first long poll row %d: %q", produceRow+1, pollRow+1, sorted)
+	}
 	s.clickUntil("capture order again", `#conv-list button[data-sort="latency"]`, `document.querySelector('#conv-list button[data-sort="latency"]').getAttribute('aria-pressed') == 'false'`)
 	if got := eval[[]string](s, lat); strings.Join(got, "|") != strings.Join(inOrder, "|") {
 		t.Errorf("back in capture order, the latencies read %v, want %v", got, inOrder)

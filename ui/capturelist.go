@@ -428,10 +428,11 @@ func (l *CaptureList) matched() (m []int, all bool) {
 // slowness is what the list sorted by latency orders frame i by, the
 // slowest first, its request before its response:
 //   - an exchange's latency;
-//   - a Fetch's long poll, by the time past the MaxWaitMs it asked the
-//     broker to wait, none when it was answered within it: a consumer's
-//     capture is mostly long polls, each as slow as its MaxWaitMs, and
-//     sorted by latency they hid the exchanges a broker was slow to answer;
+//   - a Fetch's or ShareFetch's long poll, by the time past the MaxWaitMs
+//     it asked the broker to wait, none when it was answered within it: a
+//     consumer's capture is mostly long polls, each as slow as its
+//     MaxWaitMs, and sorted by latency they hid the exchanges a broker was
+//     slow to answer;
 //   - a request left unanswered by the time its connection closed or the
 //     capture ended, by how long it waited at least;
 //   - -1 for frames with no latency (no pair, no times; a Produce with

@@ -358,8 +358,12 @@ func (f *Frame) AnswerExpected() bool {
 // LongPoll says whether Fetch or ShareFetch exchange i (its request or
 // its response) took about as long as the request's MaxWaitMs, nine
 // tenths of it or more: a broker holds either until MinBytes of records
-// are there or MaxWaitMs has passed, so such a latency is the long poll's,
-// not a slow broker's. maxWait is the request's.
+// are there or MaxWaitMs has passed, so such a latency, up to MaxWaitMs,
+// is the long poll's, not a slow broker's (LongPollNote says when it
+// went well past it). maxWait is the request's. A Fetch whose MinBytes
+// is 0 or less is answered at once, never held: not a long poll,
+// however long it took. (A ShareFetch with MinBytes 0 may still be held,
+// while no records can be acquired for its member.)
 func (r Result) LongPoll(i int) (maxWait time.Duration, held bool) {
 	f := r.Frame(i)
 	if f.API == nil || !longPolled(f.API.Key) || f.Pair < 0 || f.Pair >= r.Len() {
@@ -375,6 +379,11 @@ func (r Result) LongPoll(i int) (maxWait time.Duration, held bool) {
 	ms, ok := fieldBefore(req.Bytes, req.API.Shape(schema.Request, req.Version), "MaxWaitMs")
 	if !ok || ms <= 0 {
 		return 0, false
+	}
+	if req.API.Key == 1 {
+		if min, ok := fieldBefore(req.Bytes, req.API.Shape(schema.Request, req.Version), "MinBytes"); !ok || min <= 0 {
+			return 0, false
+		}
 	}
 	maxWait = time.Duration(ms) * time.Millisecond
 	return maxWait, resp.Time.Sub(req.Time) >= maxWait*9/10
@@ -393,6 +402,11 @@ func longPolled(key int16) bool { return key == 1 || key == 78 }
 func LongPollNote(api string, latency, maxWait time.Duration, format func(time.Duration) string) string {
 	if past := latency - maxWait; past > maxWait/10 {
 		return "a long poll, answered " + format(past) + " past its MaxWaitMs (" + format(maxWait) + "): more than the wait explains"
+	}
+	if api == "ShareFetch" {
+		// KIP-932: records other members hold, or past the partition's
+		// limit of records in flight, do not count.
+		return "a long poll: a broker holds a ShareFetch until MinBytes of records it can acquire for this member are there or its MaxWaitMs (" + format(maxWait) + ") has passed"
 	}
 	return "a long poll: a broker holds a " + api + " until MinBytes of records are there or its MaxWaitMs (" + format(maxWait) + ") has passed"
 }

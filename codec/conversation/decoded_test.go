@@ -554,6 +554,30 @@ func TestLongPoll(t *testing.T) {
 			assert.Equal(t, []time.Duration{maxWait, maxWait, quick, quick}[i], got, "%s frame %d", tc.api, i)
 		}
 	}
+
+	// A Fetch asking for MinBytes 0 is answered at once, never held: one
+	// that took thirty times its wait was a slow broker, not a long poll.
+	fetch := traffic.Answered(consume, 1, 1)[0]
+	req, _, err := fetch.Decode()
+	require.NoError(t, err)
+	kf := req.(*kmsg.FetchRequest)
+	require.Positive(t, kf.MinBytes, "kgo asks for at least a byte")
+	kf.MinBytes = 0
+	body, err := traffic.RequestBody(fetch.Request, kf.IsFlexible())
+	require.NoError(t, err)
+	rewritten := kf.AppendTo(append([]byte(nil), fetch.Request[:len(fetch.Request)-len(body)]...))
+	binary.BigEndian.PutUint32(rewritten, uint32(len(rewritten)-4))
+	maxWait, err := fetch.MaxWait()
+	require.NoError(t, err)
+	c := capturetest.NewConn(netip.MustParseAddrPort("127.0.0.1:40000"), netip.MustParseAddrPort("127.0.0.1:9092"), time.Date(2026, 12, 4, 1, 2, 3, 0, time.UTC))
+	c.Open()
+	c.Exchange(rewritten, fetch.Response, 30*maxWait)
+	res := find(t, capturetest.WritePcap(capturetest.Ethernet, true, c.Segments))
+	require.Equal(t, 2, res.Len())
+	for i := range 2 {
+		_, held := res.LongPoll(i)
+		assert.False(t, held, "frame %d", i)
+	}
 }
 
 // The server's side alone, its last response lost before its FIN: the
@@ -590,5 +614,5 @@ func TestLongPollNote(t *testing.T) {
 	assert.Equal(t, held, conversation.LongPollNote("Fetch", 450*time.Millisecond, wait, time.Duration.String))
 	assert.Equal(t, held, conversation.LongPollNote("Fetch", 550*time.Millisecond, wait, time.Duration.String))
 	assert.Equal(t, "a long poll, answered 51ms past its MaxWaitMs (500ms): more than the wait explains", conversation.LongPollNote("Fetch", 551*time.Millisecond, wait, time.Duration.String))
-	assert.Equal(t, "a long poll: a broker holds a ShareFetch until MinBytes of records are there or its MaxWaitMs (500ms) has passed", conversation.LongPollNote("ShareFetch", wait, wait, time.Duration.String))
+	assert.Equal(t, "a long poll: a broker holds a ShareFetch until MinBytes of records it can acquire for this member are there or its MaxWaitMs (500ms) has passed", conversation.LongPollNote("ShareFetch", wait, wait, time.Duration.String))
 }

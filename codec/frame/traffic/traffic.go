@@ -408,13 +408,23 @@ func ShareConsume(topic string) ([]Exchange, error) {
 			}
 			got <- n
 		}()
-		// Several of its 50 ms polls go by before the record is there.
-		time.Sleep(300 * time.Millisecond)
-		if err = cl.ProduceSync(ctx, &kgo.Record{Value: []byte("shared")}).FirstErr(); err != nil {
-			return
-		}
-		if n := <-got; n == 0 {
-			err = errors.New("traffic: the share group got no record")
+		// Several of its 50 ms polls go by before a record is there. A
+		// record produced before the member has joined is before the
+		// group's starting offset and never comes: one more then, until
+		// one does.
+		for {
+			time.Sleep(300 * time.Millisecond)
+			if err = cl.ProduceSync(ctx, &kgo.Record{Value: []byte("shared")}).FirstErr(); err != nil {
+				return
+			}
+			select {
+			case n := <-got:
+				if n == 0 {
+					err = errors.New("traffic: the share group got no record")
+				}
+				return
+			case <-time.After(time.Second):
+			}
 		}
 	})
 	if rerr != nil {
