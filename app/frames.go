@@ -255,17 +255,35 @@ func longPoll(res conversation.Result, i int) time.Duration {
 	return 0
 }
 
+// lineKeys are the keys of a `kafkawire frames` line that only some
+// frames have.
+type lineKeys struct {
+	latency    time.Duration // the exchange's, when hasLatency (conversation.Result.Latency)
+	hasLatency bool
+	maxWait    time.Duration // the request's MaxWaitMs when the exchange is a long poll, 0 for none
+	noResponse noAnswer      // why a request has no response, and how long it waited at least
+	errs       []int16       // the response's error codes (with --errors)
+}
+
+// keysOf are the optional keys of frame i's line, errs its error codes.
+func keysOf(res conversation.Result, unanswered *conversation.NoResponses, i int, errs []int16) lineKeys {
+	k := lineKeys{maxWait: longPoll(res, i), errs: errs}
+	k.latency, k.hasLatency = res.Latency(i)
+	if f := res.Frame(i); f.Dir == schema.Request && f.Pair < 0 {
+		k.noResponse = noAnswerTo(unanswered, i)
+	}
+	return k
+}
+
 // appendFrameLine appends one line of `kafkawire frames`: a JSON object
 // with the keys in a fixed order, null where the input does not say, and
-// after the hex the keys that only some frames have: the exchange's
-// latency when both frames have times (pair is the frame's request or
-// response), the request's MaxWaitMs when the exchange is a Fetch's or
-// ShareFetch's long poll (maxWait, 0 for none), why a request has no response and how long it waited at
-// least (noResponse: none, or the input does not tell), the response's error codes by name (errs,
-// with --errors), why it is broken, a note. It is written by hand so that a frame's hex
-// goes straight to the output, not through a string per frame (a 100 MB
-// capture has 200 MB of hex).
-func appendFrameLine(b []byte, f *conversation.Frame, pair *conversation.Frame, maxWait time.Duration, noResponse noAnswer, errs []int16) []byte {
+// after the hex the keys that only some frames have (lineKeys): the
+// exchange's latency, a long poll's MaxWaitMs, why a request has no
+// response and how long it waited at least, the response's error codes by
+// name, then why it is broken, a note. It is written by hand so that a
+// frame's hex goes straight to the output, not through a string per frame
+// (a 100 MB capture has 200 MB of hex).
+func appendFrameLine(b []byte, f *conversation.Frame, k lineKeys) []byte {
 	b = append(b, `{"conn":`...)
 	b = appendNullableString(b, f.Conn)
 	b = append(b, `,"time":`...)
@@ -297,29 +315,25 @@ func appendFrameLine(b []byte, f *conversation.Frame, pair *conversation.Frame, 
 	b = append(b, `,"hex":"`...)
 	b = appendHex(b, f.Bytes)
 	b = append(b, '"')
-	if pair != nil && !f.Time.IsZero() && !pair.Time.IsZero() {
-		d := pair.Time.Sub(f.Time)
-		if f.Dir == schema.Response {
-			d = -d
-		}
+	if k.hasLatency {
 		b = append(b, `,"latencyUs":`...)
-		b = strconv.AppendInt(b, d.Microseconds(), 10)
+		b = strconv.AppendInt(b, k.latency.Microseconds(), 10)
 	}
-	if maxWait > 0 {
+	if k.maxWait > 0 {
 		b = append(b, `,"longPoll":true,"maxWaitMs":`...)
-		b = strconv.AppendInt(b, maxWait.Milliseconds(), 10)
+		b = strconv.AppendInt(b, k.maxWait.Milliseconds(), 10)
 	}
-	if noResponse.why != "" {
+	if k.noResponse.why != "" {
 		b = append(b, `,"noResponse":`...)
-		b = appendNullableString(b, noResponse.why)
+		b = appendNullableString(b, k.noResponse.why)
 	}
-	if noResponse.hasWait {
+	if k.noResponse.hasWait {
 		b = append(b, `,"waitedUs":`...)
-		b = strconv.AppendInt(b, noResponse.waited.Microseconds(), 10)
+		b = strconv.AppendInt(b, k.noResponse.waited.Microseconds(), 10)
 	}
-	if len(errs) > 0 {
+	if len(k.errs) > 0 {
 		b = append(b, `,"errors":[`...)
-		for i, c := range errs {
+		for i, c := range k.errs {
 			if i > 0 {
 				b = append(b, ',')
 			}
@@ -439,11 +453,6 @@ func writeFrameLines(w io.Writer, res conversation.Result, only []int, withError
 				for k := c.from; k < c.to; k++ {
 					i := index(k)
 					f := res.Frame(i)
-					var pair *conversation.Frame
-					if f.Pair >= 0 && f.Pair < res.Len() {
-						p := res.Frame(f.Pair)
-						pair = &p
-					}
 					var errs []int16
 					if withErrors {
 						if f.Dir == schema.Response {
@@ -451,11 +460,7 @@ func writeFrameLines(w io.Writer, res conversation.Result, only []int, withError
 							errs = fa.ErrorCodes
 						}
 					}
-					var no noAnswer
-					if f.Dir == schema.Request && f.Pair < 0 {
-						no = noAnswerTo(unanswered, i)
-					}
-					b = appendFrameLine(b, &f, pair, longPoll(res, i), no, errs)
+					b = appendFrameLine(b, &f, keysOf(res, unanswered, i, errs))
 				}
 				c.lines <- b
 			}
@@ -672,12 +677,9 @@ func decodeConversations(stdout, stderr io.Writer, fd found, asJSON bool, filter
 			fmt.Fprintf(notes, ", %s frame %d", map[schema.Direction]string{schema.Request: "answered by", schema.Response: "answers"}[f.Dir], f.Pair+1)
 		}
 		fmt.Fprintln(notes)
-		if maxWait := longPoll(res, i); maxWait > 0 && f.Pair >= 0 && f.Pair < res.Len() {
-			lat := res.Frame(f.Pair).Time.Sub(f.Time)
-			if f.Dir == schema.Response {
-				lat = -lat
-			}
-			fmt.Fprintf(notes, "  (%s)\n", conversation.LongPollNote(f.API.Name, lat, maxWait, time.Duration.String))
+		if maxWait := longPoll(res, i); maxWait > 0 {
+			took, _ := res.Latency(i)
+			fmt.Fprintf(notes, "  (%s)\n", conversation.LongPollNote(f.API.Name, took, maxWait, time.Duration.String))
 		}
 		fail := func(err error) {
 			if first == nil {

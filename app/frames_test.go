@@ -264,8 +264,7 @@ func TestFramesOfTcpdumpCapture(t *testing.T) {
 func TestFrameLineEscapes(t *testing.T) {
 	f := conversation.Frame{Conn: "[::1]:1>[::1]:2", Dir: schema.Response, Bytes: []byte{0, 0, 0, 4, 0, 0, 0, 7},
 		Broken: `5 bytes "missing"` + "\t\\", Note: "a\nb", Time: time.Date(2026, 1, 2, 3, 4, 5, 60, time.UTC)}
-	req := conversation.Frame{Dir: schema.Request, Time: f.Time.Add(-2501234567 * time.Nanosecond)}
-	line := appendFrameLine(nil, &f, &req, 0, noAnswer{}, []int16{3, 9999})
+	line := appendFrameLine(nil, &f, lineKeys{latency: 2501234567 * time.Nanosecond, hasLatency: true, errs: []int16{3, 9999}})
 	var got map[string]any
 	require.NoError(t, json.Unmarshal(line, &got), string(line))
 	assert.Equal(t, map[string]any{"conn": "[::1]:1>[::1]:2", "time": "2026-01-02T03:04:05.000000060Z", "direction": "response",
@@ -383,7 +382,7 @@ func TestFrameLinesInOrder(t *testing.T) {
 		binary.BigEndian.PutUint32(b[4:], uint32(i))
 		f := conversation.Frame{Conn: fmt.Sprintf("10.0.0.1:%d>10.0.0.2:9092", i%7), Dir: schema.Response, Bytes: b}
 		frames = append(frames, f)
-		want = appendFrameLine(want, &f, nil, 0, noAnswer{}, nil)
+		want = appendFrameLine(want, &f, lineKeys{})
 	}
 	res := conversation.Collect(frames, nil)
 	var out bytes.Buffer

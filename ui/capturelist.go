@@ -204,23 +204,7 @@ func (l *CaptureList) Frame(i int) conversation.Frame { return l.Found.Frame(i) 
 // Latency is how long the frame's response took: from the request's first
 // packet to the response's, for either of the two; false when the frame has
 // no pair or the capture no times.
-func (l *CaptureList) Latency(i int) (time.Duration, bool) {
-	if i < 0 || i >= l.Len() {
-		return 0, false
-	}
-	f := l.Frame(i)
-	if f.Pair < 0 || f.Pair >= l.Len() {
-		return 0, false
-	}
-	p := l.Frame(f.Pair)
-	if f.Time.IsZero() || p.Time.IsZero() {
-		return 0, false
-	}
-	if f.Dir == schema.Request {
-		return p.Time.Sub(f.Time), true
-	}
-	return f.Time.Sub(p.Time), true
-}
+func (l *CaptureList) Latency(i int) (time.Duration, bool) { return l.Found.Latency(i) }
 
 // Problems says what is wrong with frame i, for its row: a frame cut by a
 // gap or by the end of the capture, bytes skipped before it to find its

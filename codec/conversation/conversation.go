@@ -355,6 +355,27 @@ func (f *Frame) AnswerExpected() bool {
 	return !ok || acks != 0
 }
 
+// Latency is how long exchange i (its request or its response) took:
+// from the request's first packet to the response's. ok is false for a
+// frame with no pair, or where the input gives no times.
+func (r Result) Latency(i int) (d time.Duration, ok bool) {
+	if i < 0 || i >= r.Len() {
+		return 0, false
+	}
+	f := r.Frame(i)
+	if f.Pair < 0 || f.Pair >= r.Len() {
+		return 0, false
+	}
+	p := r.Frame(f.Pair)
+	if f.Time.IsZero() || p.Time.IsZero() {
+		return 0, false
+	}
+	if f.Dir == schema.Request {
+		return p.Time.Sub(f.Time), true
+	}
+	return f.Time.Sub(p.Time), true
+}
+
 // LongPoll says whether Fetch or ShareFetch exchange i (its request or
 // its response) took about as long as the request's MaxWaitMs, nine
 // tenths of it or more: a broker holds either until MinBytes of records
@@ -365,16 +386,14 @@ func (f *Frame) AnswerExpected() bool {
 // however long it took. (A ShareFetch with MinBytes 0 may still be held,
 // while no records can be acquired for its member.)
 func (r Result) LongPoll(i int) (maxWait time.Duration, held bool) {
+	took, ok := r.Latency(i)
 	f := r.Frame(i)
-	if f.API == nil || !longPolled(f.API.Key) || f.Pair < 0 || f.Pair >= r.Len() {
+	if !ok || f.API == nil || !longPolled(f.API.Key) {
 		return 0, false
 	}
-	req, resp := f, r.Frame(f.Pair)
+	req := f
 	if f.Dir == schema.Response {
-		req, resp = resp, f
-	}
-	if req.Time.IsZero() || resp.Time.IsZero() {
-		return 0, false
+		req = r.Frame(f.Pair)
 	}
 	ms, ok := fieldBefore(req.Bytes, req.API.Shape(schema.Request, req.Version), "MaxWaitMs")
 	if !ok || ms <= 0 {
@@ -386,7 +405,7 @@ func (r Result) LongPoll(i int) (maxWait time.Duration, held bool) {
 		}
 	}
 	maxWait = time.Duration(ms) * time.Millisecond
-	return maxWait, resp.Time.Sub(req.Time) >= maxWait*9/10
+	return maxWait, took >= maxWait*9/10
 }
 
 // longPolled says whether a broker holds requests of API key until
