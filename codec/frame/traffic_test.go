@@ -175,6 +175,76 @@ func TestRealTransactionTraffic(t *testing.T) {
 	t.Logf("exchanges: %v", seen)
 }
 
+// Admin requests, sent by kgo as kmsg values to kfake and answered by it:
+// topics, partitions, configs, ACLs, quotas, SCRAM credentials, records,
+// producers and transactions, the cluster and its log directories. Each
+// frame decodes, re-encodes the same, and kmsg reads and writes each body
+// the same. What kfake answers (an error code, often) does not matter:
+// its answers are another implementation's bytes.
+func TestRealAdminTraffic(t *testing.T) {
+	const topic = "admin-a"
+	var sent []string
+	exchanges, err := traffic.Record(nil, func(ctx context.Context, cl *kgo.Client) {
+		create := kmsg.NewPtrCreateTopicsRequest()
+		create.Topics = []kmsg.CreateTopicsRequestTopic{{Topic: topic, NumPartitions: 2, ReplicationFactor: 1,
+			Configs: []kmsg.CreateTopicsRequestTopicConfig{{Name: "retention.ms", Value: kmsg.StringPtr("60000")}}}}
+		partitions := kmsg.NewPtrCreatePartitionsRequest()
+		partitions.Topics = []kmsg.CreatePartitionsRequestTopic{{Topic: topic, Count: 3}}
+		configs := kmsg.NewPtrDescribeConfigsRequest()
+		configs.Resources = []kmsg.DescribeConfigsRequestResource{{ResourceType: kmsg.ConfigResourceTypeTopic, ResourceName: topic}}
+		configs.IncludeSynonyms, configs.IncludeDocumentation = true, true
+		alter := kmsg.NewPtrIncrementalAlterConfigsRequest()
+		alter.Resources = []kmsg.IncrementalAlterConfigsRequestResource{{ResourceType: kmsg.ConfigResourceTypeTopic, ResourceName: topic,
+			Configs: []kmsg.IncrementalAlterConfigsRequestResourceConfig{{Name: "retention.ms", Value: kmsg.StringPtr("120000")}}}}
+		topicParts := kmsg.NewPtrDescribeTopicPartitionsRequest()
+		topicParts.Topics = []kmsg.DescribeTopicPartitionsRequestTopic{{Topic: topic}}
+		producers := kmsg.NewPtrDescribeProducersRequest()
+		producers.Topics = []kmsg.DescribeProducersRequestTopic{{Topic: topic, Partitions: []int32{0, 1}}}
+		deleteRecords := kmsg.NewPtrDeleteRecordsRequest()
+		deleteRecords.Topics = []kmsg.DeleteRecordsRequestTopic{{Topic: topic, Partitions: []kmsg.DeleteRecordsRequestTopicPartition{{Partition: 0, Offset: 0}}}}
+		acl := kmsg.NewPtrCreateACLsRequest()
+		acl.Creations = []kmsg.CreateACLsRequestCreation{{ResourceType: kmsg.ACLResourceTypeTopic, ResourceName: topic,
+			ResourcePatternType: kmsg.ACLResourcePatternTypeLiteral, Principal: "User:alice", Host: "*",
+			Operation: kmsg.ACLOperationRead, PermissionType: kmsg.ACLPermissionTypeAllow}}
+		acls := kmsg.NewPtrDescribeACLsRequest()
+		acls.ResourceType, acls.ResourcePatternType = kmsg.ACLResourceTypeAny, kmsg.ACLResourcePatternTypeAny
+		acls.Operation, acls.PermissionType = kmsg.ACLOperationAny, kmsg.ACLPermissionTypeAny
+		deleteACLs := kmsg.NewPtrDeleteACLsRequest()
+		deleteACLs.Filters = []kmsg.DeleteACLsRequestFilter{{ResourceType: kmsg.ACLResourceTypeTopic, ResourceName: kmsg.StringPtr(topic),
+			ResourcePatternType: kmsg.ACLResourcePatternTypeLiteral, Operation: kmsg.ACLOperationAny, PermissionType: kmsg.ACLPermissionTypeAny}}
+		quota := kmsg.NewPtrAlterClientQuotasRequest()
+		quota.Entries = []kmsg.AlterClientQuotasRequestEntry{{Entity: []kmsg.AlterClientQuotasRequestEntryEntity{{Type: "client-id", Name: kmsg.StringPtr("billing")}},
+			Ops: []kmsg.AlterClientQuotasRequestEntryOp{{Key: "producer_byte_rate", Value: 1024}}}}
+		scram := kmsg.NewPtrAlterUserSCRAMCredentialsRequest()
+		scram.Upsertions = []kmsg.AlterUserSCRAMCredentialsRequestUpsertion{{Name: "alice", Mechanism: 1, Iterations: 4096,
+			Salt: []byte("salt-salt-salt"), SaltedPassword: bytes.Repeat([]byte{7}, 32)}}
+		deleteTopics := kmsg.NewPtrDeleteTopicsRequest()
+		deleteTopics.TopicNames = []string{topic}
+		deleteTopics.Topics = []kmsg.DeleteTopicsRequestTopic{{Topic: kmsg.StringPtr(topic)}}
+		for _, req := range []kmsg.Request{
+			create, partitions, configs, alter, topicParts, producers, deleteRecords,
+			kmsg.NewPtrDescribeClusterRequest(), kmsg.NewPtrDescribeLogDirsRequest(), kmsg.NewPtrListPartitionReassignmentsRequest(),
+			kmsg.NewPtrListTransactionsRequest(), kmsg.NewPtrDescribeClientQuotasRequest(), quota,
+			acl, acls, deleteACLs, scram, kmsg.NewPtrDescribeUserSCRAMCredentialsRequest(), deleteTopics,
+		} {
+			_, err := cl.Request(ctx, req)
+			require.NoError(t, err, "%s", kmsg.NameForKey(req.Key()))
+			sent = append(sent, kmsg.NameForKey(req.Key()))
+		}
+	})
+	require.NoError(t, err)
+	seen := decodesAsKmsg(t, exchanges)
+	for _, name := range sent {
+		// kmsg's names and the catalogue's differ in case only (ACLs, SCRAM).
+		found := false
+		for have := range seen {
+			found = found || strings.EqualFold(have, name)
+		}
+		assert.True(t, found, "no %s exchange was captured: %v", name, seen)
+	}
+	t.Logf("exchanges: %v", seen)
+}
+
 // decodesAsKmsg checks that every frame of exchanges decodes cleanly,
 // re-encodes to the same bytes, lays out within its parents, and that kmsg
 // reads the same body and writes it back the same; it counts the
