@@ -127,13 +127,28 @@ func TestRealConsumerGroupHeartbeatTraffic(t *testing.T) {
 			got = cl.PollFetches(ctx).NumRecords()
 		}
 		require.NoError(t, cl.CommitUncommittedOffsets(ctx))
+		describe := kmsg.NewPtrConsumerGroupDescribeRequest()
+		describe.Groups = []string{"billing"}
+		_, err := cl.Request(ctx, describe)
+		require.NoError(t, err)
 	})
 	require.NoError(t, err)
 	seen := decodesAsKmsg(t, exchanges)
-	for _, want := range []string{"ConsumerGroupHeartbeat", "Fetch", "OffsetCommit"} {
+	for _, want := range []string{"ConsumerGroupHeartbeat", "Fetch", "OffsetCommit", "ConsumerGroupDescribe"} {
 		assert.Positive(t, seen[want], "no %s exchange was captured: %v", want, seen)
 	}
 	assert.Zero(t, seen["JoinGroup"], "the broker assigns: no JoinGroup")
+	for _, ex := range exchanges {
+		if ex.APIKey == 69 {
+			d := frame.Decode(ex.Response, schema.ByKey(69), ex.APIVersion, schema.Response)
+			// The member, its subscription and what it owns (kfake leaves
+			// the assignment's topic names empty: its ids say).
+			text := d.Tree.Text()
+			assert.Contains(t, text, `SubscribedTopicNames[0] string = "orders"`)
+			assert.Contains(t, text, "MemberType int8 = 1 ")
+			assert.Contains(t, text, "Assignment Assignment = struct")
+		}
+	}
 	t.Logf("exchanges: %v", seen)
 }
 
