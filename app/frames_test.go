@@ -353,6 +353,10 @@ func TestFramesSayLongPoll(t *testing.T) {
 	for _, line := range lines[4:] {
 		assert.Contains(t, line, `,"longPoll":true,"maxWaitMs":`+strconv.FormatInt(maxWait.Milliseconds(), 10))
 	}
+	// The filter's word for them: both held exchanges, not the quick one.
+	out, _, status = kafkawire(t, "", "frames", "--filter", "longpoll", path)
+	require.Equal(t, 0, status)
+	assert.Equal(t, []string{lines[0], lines[1], lines[4], lines[5]}, strings.Split(strings.TrimSpace(out), "\n"))
 
 	out, _, status = kafkawire(t, "", "decode", path)
 	require.Equal(t, 0, status)

@@ -535,7 +535,7 @@ func TestPastedTcpdumpTimesOfDay(t *testing.T) {
 // port) says nothing.
 func TestFilterHint(t *testing.T) {
 	for q, want := range map[string]string{
-		"foo:bar":             "no key foo: the keys are api, conn, corr (or id), dir, v, client, topic and err (and the words error, broken and unanswered)",
+		"foo:bar":             "no key foo: the keys are api, conn, corr (or id), dir, v, client, topic and err (and the words error, broken, unanswered and longpoll)",
 		"Fetch latency>1ms":   "latency>1ms is no comparison here, only text to find: a term matches the API, connection, correlation id, direction or version",
 		"api:Fetch corr:7":    "",
 		"127.0.0.1:51234":     "",

@@ -553,6 +553,14 @@ func TestLongPoll(t *testing.T) {
 			assert.Equal(t, want, held, "%s frame %d", tc.api, i)
 			assert.Equal(t, []time.Duration{maxWait, maxWait, quick, quick}[i], got, "%s frame %d", tc.api, i)
 		}
+		// The filter's word for them: the held exchange's two frames.
+		var polls []int
+		for i := range res.Len() {
+			if conversation.ParseFilter("longpoll").Match(res, i, res.Decoded()) {
+				polls = append(polls, i)
+			}
+		}
+		assert.Equal(t, []int{0, 1}, polls, tc.api)
 	}
 
 	// A Fetch asking for MinBytes 0 is answered at once, never held: one

@@ -19,7 +19,8 @@ import (
 // "error" matches frames with a problem and responses with an error code,
 // "broken" the first only; "unanswered" (or "noresponse") requests a broker
 // answers that have no response in the input (not a Produce with acks=0,
-// which none answers). A bare number matches a correlation id or a
+// which none answers); "longpoll" the frames of a Fetch or ShareFetch the
+// broker held for its MaxWaitMs (Result.LongPoll). A bare number matches a correlation id or a
 // port, whole. A bare API name matches that API alone (not a client id
 // holding it, as Java's producer-1); another bare term matches part of
 // an API's name, the connection (any part), the direction, "vN" the
@@ -146,6 +147,10 @@ func (flt Filter) Match(r Result, i int, facts Sayings) bool {
 			if f.Dir != schema.Request || f.Pair >= 0 || !f.AnswerExpected() {
 				return false
 			}
+		case t == "longpoll" || t == "longpolls":
+			if _, held := r.LongPoll(i); !held {
+				return false
+			}
 		case t == "error" || t == "errors":
 			// A frame the capture broke, or a response with an error code.
 			if !bad && len(errorCodes()) == 0 {
@@ -223,7 +228,7 @@ func FilterHint(q string) string {
 	for _, t := range strings.Fields(strings.ToLower(q)) {
 		if key, val, keyed := strings.Cut(t, ":"); keyed && val != "" && key != "" &&
 			strings.Trim(key, "abcdefghijklmnopqrstuvwxyz") == "" && !slices.Contains(filterKeys, key) {
-			return "no key " + key + ": the keys are api, conn, corr (or id), dir, v, client, topic and err (and the words error, broken and unanswered)"
+			return "no key " + key + ": the keys are api, conn, corr (or id), dir, v, client, topic and err (and the words error, broken, unanswered and longpoll)"
 		}
 		if len(t) > 1 && t[0] == '-' || t == "!" || strings.HasPrefix(t, "not:") {
 			return t + ": a filter has no negation; every term must match (unanswered, api:Fetch error)"
