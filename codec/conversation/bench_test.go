@@ -23,7 +23,9 @@ func bigCapture(t testing.TB, size int) []byte {
 // BenchmarkFind reads a 16 MiB capture of kgo/kfake traffic and finds its
 // frames: MB/s of capture, and frames/s. KAFKAWIRE_CAPTURE_OUT=file with
 // KAFKAWIRE_CAPTURE_MB=n writes a capture of n MiB there instead, to time
-// `kafkawire frames` on it.
+// `kafkawire frames` on it; KAFKAWIRE_CAPTURE_IN=file reads that capture
+// instead of the 16 MiB one (`go run ./e2e/bench -write-captures DIR`
+// writes the bench's two).
 func BenchmarkFind(b *testing.B) {
 	if out := os.Getenv("KAFKAWIRE_CAPTURE_OUT"); out != "" {
 		mb := 100
@@ -33,7 +35,15 @@ func BenchmarkFind(b *testing.B) {
 		}
 		return
 	}
-	file := bigCapture(b, 16<<20)
+	var file []byte
+	if in := os.Getenv("KAFKAWIRE_CAPTURE_IN"); in != "" {
+		var err error
+		if file, err = os.ReadFile(in); err != nil {
+			b.Fatal(err)
+		}
+	} else {
+		file = bigCapture(b, 16<<20)
+	}
 	b.SetBytes(int64(len(file)))
 	b.ReportAllocs()
 	b.ResetTimer()

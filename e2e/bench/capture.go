@@ -388,6 +388,9 @@ func captureInPage(base, file string) pageCapture {
 	}
 	p.wasm = max(p.wasm, js[int](ctx, `window.__kwMem.buffer.byteLength`))
 	p.secs = time.Since(start).Seconds()
+	// The page's own marks split the time: reading the file (and
+	// reassembling its streams), then finding the frames in them.
+	fmt.Printf("  %s in the page: %s\n", filepath.Base(file), js[string](ctx, `performance.getEntriesByType('measure').map(m => m.name + ' ' + m.duration.toFixed(0) + ' ms').join(', ')`))
 	count := js[string](ctx, `document.querySelector('#conv-count').textContent`)
 	p.frames, err = strconv.Atoi(strings.Fields(count)[0])
 	if err != nil {

@@ -207,8 +207,8 @@ func report(p *profiler.Profile, startedAt float64, windows [][2]float64) {
 			}
 		}
 	}
-	focus := os.Getenv("KW_FOCUS")
-	self, incl, under := map[string]float64{}, map[string]float64{}, map[string]float64{}
+	focus, callee := os.Getenv("KW_FOCUS"), os.Getenv("KW_CALLERS")
+	self, incl, under, callers := map[string]float64{}, map[string]float64{}, map[string]float64{}, map[string]float64{}
 	windows = windows[:min(len(windows), 3)]
 	inSelf, inIncl := make([]map[string]float64, len(windows)), make([]map[string]float64, len(windows))
 	for w := range windows {
@@ -236,6 +236,15 @@ func report(p *profiler.Profile, startedAt float64, windows [][2]float64) {
 			if at >= window[0] && at < window[1] {
 				inSelf[w][stack[0]] += dt
 				addStack(inIncl[w], stack, dt)
+			}
+		}
+		if callee != "" {
+			// Who calls the outermost frame matching callee, by the time under it.
+			for j := len(stack) - 1; j > 0; j-- {
+				if strings.Contains(stack[j-1], callee) {
+					callers[stack[j]] += dt
+					break
+				}
 			}
 		}
 		if focus != "" {
@@ -266,6 +275,9 @@ func report(p *profiler.Profile, startedAt float64, windows [][2]float64) {
 	}
 	if focus != "" {
 		top("under "+focus+":", under, 80)
+	}
+	if callee != "" {
+		top("callers of "+callee+":", callers, 30)
 	}
 	for w, window := range windows {
 		top(fmt.Sprintf("self, within window %d (the load, then the longest pauses; %.0f to %.0f ms):", w+1, window[0], window[1]), inSelf[w], 30)
