@@ -112,6 +112,7 @@ type Assembler struct {
 	seq     int // arrival counter
 	free    chunkPool
 	data    dataBlocks
+	marks   markBlocks
 }
 
 type connKey struct{ lo, hi netip.AddrPort }
@@ -132,6 +133,7 @@ type direction struct {
 	chunks  [][]byte
 	free    *chunkPool  // where chunks come from and go back to once joined
 	data    *dataBlocks // where short streams are joined into
+	marks   *markBlocks // where a stream's first segments are marked
 	size    int64       // len(s.Data) plus the bytes in chunks
 	started bool
 	base    uint32 // the sequence number of stream offset 0
@@ -175,7 +177,7 @@ func (a *Assembler) Add(seg Segment, t time.Time, packet int) {
 		a.conns[key] = c
 		a.order = append(a.order, c)
 		for i, src := range []netip.AddrPort{key.lo, key.hi} {
-			c.dirs[i] = &direction{s: Stream{Conn: c.id, Src: src, Dst: []netip.AddrPort{key.hi, key.lo}[i]}, free: &a.free, data: &a.data}
+			c.dirs[i] = &direction{s: Stream{Conn: c.id, Src: src, Dst: []netip.AddrPort{key.hi, key.lo}[i]}, free: &a.free, data: &a.data, marks: &a.marks}
 		}
 	}
 	a.last, a.lastKey = c, key
@@ -297,6 +299,9 @@ func (d *direction) place(off int64, payload []byte, missing int, m Mark) {
 	}
 	if len(payload) > 0 {
 		m.Offset = d.size
+		if d.s.Segments == nil {
+			d.s.Segments = d.marks.take()
+		}
 		d.s.Segments = append(d.s.Segments, m)
 		d.appendData(payload)
 		d.next += int64(len(payload))
@@ -422,6 +427,30 @@ func (b *dataBlocks) join(parts [][]byte) []byte {
 		b.cur = append(b.cur, p...)
 	}
 	return b.cur[start:len(b.cur):len(b.cur)]
+}
+
+// A stream's first firstMarks segments are marked in blocks that many
+// streams share: a capture of short connections has a hundred thousand
+// streams of a few segments each, and growing each one's list from
+// nothing, one small allocation after another, was a twentieth of the
+// time its frames took to find.
+const (
+	firstMarks = 4
+	markBlock  = 1024 * firstMarks
+)
+
+// markBlocks is the block streams take their first marks from.
+type markBlocks struct{ cur []Mark }
+
+// take returns an empty list of marks with room for firstMarks; append
+// moves a longer one elsewhere.
+func (b *markBlocks) take() []Mark {
+	if len(b.cur) < firstMarks {
+		b.cur = make([]Mark, markBlock)
+	}
+	m := b.cur[:0:firstMarks]
+	b.cur = b.cur[firstMarks:]
+	return m
 }
 
 // gap adds n missing bytes, sent at the latest at sent (Gap.Sent).

@@ -525,7 +525,8 @@ func TestPauseBetweenFrames(t *testing.T) {
 	// 1 after the connection, 4 as the 1,200 frames' keys are made, 7 in
 	// the sort into capture order (its blocks and 5 merge passes over
 	// 1,200 keys, a pause every 1,024 moved), 1 once they are in order, 4
-	// as each frame is told its place and 4 as the 1,200 are put there.
+	// as each frame is told its place and 4 as the 1,200 are listed in
+	// that order.
 	assert.Equal(t, 27, pauses)
 }
 

@@ -23,8 +23,8 @@ func (r Result) NoResponses() *NoResponses {
 	for c := range n.last {
 		n.last[c] = -1
 	}
-	for i := range r.frames {
-		if s := &r.frames[i]; s.dir == schema.Request && s.pair >= 0 {
+	for i := range r.frames.n {
+		if s := r.at(i); s.dir == schema.Request && s.pair >= 0 {
 			n.last[s.conn] = i
 		}
 	}

@@ -13,8 +13,8 @@ import (
 // it) is most likely of one of them. One pass over the frames.
 func (r Result) RequestAPIs() [][]frame.Candidate {
 	out := make([][]frame.Candidate, len(r.Conns))
-	for i := range r.frames {
-		s := &r.frames[i]
+	for i := range r.frames.n {
+		s := r.at(i)
 		if s.dir != schema.Request || s.api < 0 {
 			continue
 		}

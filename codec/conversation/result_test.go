@@ -19,7 +19,9 @@ import (
 func TestStoredFramesHoldNoPointer(t *testing.T) {
 	assert.False(t, holdsPointer(reflect.TypeFor[stored]()))
 	frames, _ := reflect.TypeFor[Result]().FieldByName("frames")
-	assert.Equal(t, reflect.TypeFor[[]stored](), frames.Type)
+	assert.Equal(t, reflect.TypeFor[frameBlocks](), frames.Type)
+	blocks, _ := reflect.TypeFor[frameBlocks]().FieldByName("blocks")
+	assert.Equal(t, reflect.TypeFor[[][]stored](), blocks.Type)
 	// And the check finds one where there is one.
 	assert.True(t, holdsPointer(reflect.TypeFor[Frame]()))
 }

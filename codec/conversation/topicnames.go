@@ -92,8 +92,8 @@ func (r Result) TopicNames(limit int) (names *TopicNames, cut bool) {
 	seen := map[body]bool{}
 	seed := maphash.MakeSeed()
 	decoded := 0
-	for i := range r.frames {
-		s := &r.frames[i]
+	for i := range r.frames.n {
+		s := r.at(i)
 		if s.api < 0 {
 			continue
 		}
