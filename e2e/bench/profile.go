@@ -24,6 +24,10 @@ import (
 // profiler (Profiler.start/stop) with an app.wasm built without -s, so wasm
 // functions keep their Go names, and prints where the time went: self time
 // and inclusive time per function. `go run ./e2e/bench -profile edit-big`.
+// Set in the environment, KW_FOCUS=name adds the time under the outermost
+// function whose name holds name, KW_CALLERS=name who calls it, and
+// KW_TRACE=1 records Chrome's timeline instead of the CPU profile
+// (startTrace), to see what the browser itself does in a pause.
 func profilePage(base string, fb []byte, scenario, capFile string) {
 	ctx, stop, _, _, _ := startBrowser()
 	defer stop()
@@ -35,7 +39,12 @@ func profilePage(base string, fb []byte, scenario, capFile string) {
 	_, err = chromedp.Call(ctx, profiler.SetSamplingInterval, profiler.SetSamplingIntervalParams{Interval: 200})
 	die(err)
 	startedAt := 0.0 // performance.now() as the profiler started, to place its samples on the page's clock
+	var endTrace func([][2]float64)
 	start := func() {
+		if os.Getenv("KW_TRACE") != "" {
+			endTrace = startTrace(ctx)
+			return
+		}
 		_, err := chromedp.Call(ctx, profiler.Start, cdp.Empty{})
 		die(err)
 		startedAt = js[float64](ctx, `performance.now()`)
@@ -163,11 +172,17 @@ func profilePage(base string, fb []byte, scenario, capFile string) {
 		// The load itself (reading and finding), first: where its time goes,
 		// idle included.
 		if load := js[[]float64](ctx, `(() => { const s = performance.getEntriesByName('kw-capture-start')[0]; const f = performance.getEntriesByName('kw-capture-find', 'measure')[0]; return s && f ? [s.startTime, f.startTime + f.duration] : []; })()`); len(load) == 2 {
-			windows = append([][2]float64{{load[0], load[1]}}, windows...)
+			// And the half second after, in which the list appears.
+			windows = append([][2]float64{{load[0], load[1]}, {load[1], load[1] + 500}}, windows...)
 		}
 		fmt.Println("phases:", js[string](ctx, `performance.getEntriesByType('measure').map(m => m.name + ' ' + m.duration.toFixed(0) + ' ms').join(', ')`))
 	default:
 		die(fmt.Errorf("unknown scenario %q (startup, edit-small, load-big, scroll-big, smooth-big, edit-big, paste-broken, paste-big, paste-big-index, pick-big, capture, capture-open)", scenario))
+	}
+	if endTrace != nil {
+		fmt.Printf("%s: measured %v (median %.0f)\n", scenario, round(times), quantile(times, .5))
+		endTrace(windows)
+		return
 	}
 	res, err := chromedp.Call(ctx, profiler.Stop, cdp.Empty{})
 	die(err)
@@ -209,7 +224,7 @@ func report(p *profiler.Profile, startedAt float64, windows [][2]float64) {
 	}
 	focus, callee := os.Getenv("KW_FOCUS"), os.Getenv("KW_CALLERS")
 	self, incl, under, callers := map[string]float64{}, map[string]float64{}, map[string]float64{}, map[string]float64{}
-	windows = windows[:min(len(windows), 3)]
+	windows = windows[:min(len(windows), 4)]
 	inSelf, inIncl := make([]map[string]float64, len(windows)), make([]map[string]float64, len(windows))
 	for w := range windows {
 		inSelf[w], inIncl[w] = map[string]float64{}, map[string]float64{}
@@ -280,7 +295,7 @@ func report(p *profiler.Profile, startedAt float64, windows [][2]float64) {
 		top("callers of "+callee+":", callers, 30)
 	}
 	for w, window := range windows {
-		top(fmt.Sprintf("self, within window %d (the load, then the longest pauses; %.0f to %.0f ms):", w+1, window[0], window[1]), inSelf[w], 30)
+		top(fmt.Sprintf("self, within window %d (the load, the half second after it, then the longest pauses; %.0f to %.0f ms):", w+1, window[0], window[1]), inSelf[w], 30)
 		top("inclusive, within it:", inIncl[w], 50)
 	}
 	top("self:", self, 45)
