@@ -492,7 +492,7 @@ func (d *direction) skipToPending() {
 // known, else the direction seen first. The streams are the assembler's
 // own: it must not be fed after.
 func (a *Assembler) Streams() []*Stream {
-	defer func() { a.free, a.data = chunkPool{}, dataBlocks{} }() // no stream grows after this
+	defer func() { a.free, a.data, a.marks = chunkPool{}, dataBlocks{}, markBlocks{} }() // no stream grows after this
 	out := make([]*Stream, 0, 2*len(a.order))
 	for _, c := range a.order {
 		first := c.first

@@ -258,8 +258,12 @@ type stored struct {
 // Len is the number of frames.
 func (r Result) Len() int { return r.frames.n }
 
-// at is frame i, in capture order.
+// at is frame i, in capture order. Past the last frame it panics, as an
+// index past a slice's end does: the blocks hold zeroed frames there.
 func (r *Result) at(i int) *stored {
+	if uint(i) >= uint(r.frames.n) {
+		panic(fmt.Sprintf("conversation: frame %d of %d", i, r.frames.n))
+	}
 	if r.order != nil {
 		i = int(r.order[i])
 	}
@@ -694,7 +698,7 @@ func Find(in source.Input, o Options) Result {
 	for c := range res.lastAnswered {
 		res.lastAnswered[c] = -1
 	}
-	byPlace, inOrder := make([]int32, frames.n), true
+	var byPlace []int32 // made at the first frame out of capture order
 	for i, k := range keys {
 		pause(i)
 		s := frames.at(int(k.index))
@@ -705,13 +709,17 @@ func Find(in source.Input, o Options) Result {
 			}
 		}
 		res.bufs[s.buf] = f.streams[s.buf].Bytes
-		byPlace[i] = k.index
-		inOrder = inOrder && k.index == int32(i)
+		if byPlace == nil && k.index != int32(i) {
+			byPlace = make([]int32, frames.n)
+			for j := range i {
+				byPlace[j] = int32(j)
+			}
+		}
+		if byPlace != nil {
+			byPlace[i] = k.index
+		}
 	}
-	res.frames, res.texts = f.frames, f.texts
-	if !inOrder {
-		res.order = byPlace
-	}
+	res.frames, res.texts, res.order = f.frames, f.texts, byPlace
 	return res
 }
 

@@ -61,3 +61,15 @@ func TestResultKeepsOnlyStreamsWithFrames(t *testing.T) {
 	assert.Nil(t, res.bufs[1])
 	assert.NotNil(t, res.bufs[2])
 }
+
+// Past the last frame a Result panics, as a slice would: the blocks it
+// keeps its frames in hold zeroed frames there, which would read as a
+// Produce request on the first connection.
+func TestFramePastTheEndPanics(t *testing.T) {
+	r := Collect([]Frame{{Conn: "a", Bytes: []byte{0, 0, 0, 4, 0, 0, 0, 1}}}, nil)
+	require.Equal(t, 1, r.Len())
+	assert.NotPanics(t, func() { r.Frame(0) })
+	assert.Panics(t, func() { r.Frame(1) })
+	assert.Panics(t, func() { r.ConnIndex(-1) })
+	assert.Panics(t, func() { Result{}.Frame(0) })
+}
