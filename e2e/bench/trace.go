@@ -47,32 +47,26 @@ type traceEvent struct {
 // prints the main thread's time by event within each window (on the page's
 // clock, performance.now()).
 func startTrace(ctx context.Context) func(windows [][2]float64) {
+	// Listen, unlike Events, sees the events in the order they came in, so
+	// every batch of data is in before the trace says it is complete, and
+	// from the moment it returns, before the trace starts.
 	var mu sync.Mutex
-	var events []traceEvent
+	var raw [][]byte
 	done := make(chan struct{})
-	go func() {
-		for ev, err := range chromedp.Events(ctx, tracing.DataCollected) {
-			if err != nil {
-				return
-			}
+	var once sync.Once
+	lctx, stopListening := context.WithCancel(ctx)
+	die(chromedp.Listen(lctx, func(ev any) {
+		switch ev := ev.(type) {
+		case *tracing.EventDataCollected:
 			mu.Lock()
 			for _, v := range ev.Value {
-				var e traceEvent
-				if json.Unmarshal(v, &e) == nil {
-					events = append(events, e)
-				}
+				raw = append(raw, append([]byte(nil), v...)) // the message's buffer may be reused
 			}
 			mu.Unlock()
+		case *tracing.EventTracingComplete:
+			once.Do(func() { close(done) })
 		}
-	}()
-	go func() {
-		for _, err := range chromedp.Events(ctx, tracing.TracingComplete) {
-			if err == nil {
-				close(done)
-			}
-			return
-		}
-	}()
+	}))
 	_, err := chromedp.Call(ctx, tracing.Start, tracing.StartParams{
 		TransferMode: tracing.StartTransferModeReportEvents,
 		TraceConfig:  &tracing.TraceConfig{IncludedCategories: traceCategories},
@@ -84,20 +78,21 @@ func startTrace(ctx context.Context) func(windows [][2]float64) {
 		now := js[float64](ctx, `performance.mark('kw-trace-sync').startTime`)
 		_, err := chromedp.Call(ctx, tracing.End, cdp.Empty{})
 		die(err)
-		<-done
-		// The last events may still be on their way to the loop above,
-		// which its own listener feeds: wait until none came for a while.
-		for n := -1; ; time.Sleep(300 * time.Millisecond) {
-			mu.Lock()
-			k := len(events)
-			mu.Unlock()
-			if k == n {
-				break
-			}
-			n = k
+		select {
+		case <-done:
+		case <-time.After(2 * time.Minute):
+			die(fmt.Errorf("Chrome did not complete its trace within 2 minutes"))
 		}
+		stopListening()
 		mu.Lock()
 		defer mu.Unlock()
+		events := make([]traceEvent, 0, len(raw))
+		for _, v := range raw {
+			var e traceEvent
+			if json.Unmarshal(v, &e) == nil {
+				events = append(events, e)
+			}
+		}
 		offset, pid, found := 0.0, 0, false
 		for _, e := range events {
 			if e.Name == "kw-trace-sync" {
@@ -112,6 +107,9 @@ func startTrace(ctx context.Context) func(windows [][2]float64) {
 			if e.Ph == "M" && e.Name == "thread_name" && e.Pid == pid && e.Args.Name == "CrRendererMain" {
 				tid = e.Tid
 			}
+		}
+		if tid < 0 {
+			die(fmt.Errorf("the trace names no main thread (CrRendererMain) of the page's process %d", pid))
 		}
 		fmt.Printf("trace: %d events; the page's main thread is %d/%d\n", len(events), pid, tid)
 		for w, win := range windows {
