@@ -20,6 +20,19 @@ func bigCapture(t testing.TB, size int) []byte {
 	return capturetest.Repeat(traffic.Wire(traffic.ByConn(recordings[0].exchanges(t))), size)
 }
 
+// benchCapture is the capture KAFKAWIRE_CAPTURE_IN names, else 16 MiB of
+// kgo's traffic.
+func benchCapture(b *testing.B) []byte {
+	if in := os.Getenv("KAFKAWIRE_CAPTURE_IN"); in != "" {
+		file, err := os.ReadFile(in)
+		if err != nil {
+			b.Fatal(err)
+		}
+		return file
+	}
+	return bigCapture(b, 16<<20)
+}
+
 // BenchmarkFind reads a 16 MiB capture of kgo/kfake traffic and finds its
 // frames: MB/s of capture, and frames/s. KAFKAWIRE_CAPTURE_OUT=file with
 // KAFKAWIRE_CAPTURE_MB=n writes a capture of n MiB there instead, to time
@@ -35,15 +48,7 @@ func BenchmarkFind(b *testing.B) {
 		}
 		return
 	}
-	var file []byte
-	if in := os.Getenv("KAFKAWIRE_CAPTURE_IN"); in != "" {
-		var err error
-		if file, err = os.ReadFile(in); err != nil {
-			b.Fatal(err)
-		}
-	} else {
-		file = bigCapture(b, 16<<20)
-	}
+	file := benchCapture(b)
 	b.SetBytes(int64(len(file)))
 	b.ReportAllocs()
 	b.ResetTimer()
@@ -56,4 +61,30 @@ func BenchmarkFind(b *testing.B) {
 		frames = conversation.Find(in, conversation.Options{}).Len()
 	}
 	b.ReportMetric(float64(frames)*float64(b.N)/b.Elapsed().Seconds(), "frames/s")
+}
+
+// BenchmarkFilter matches every frame of the 16 MiB capture (or
+// KAFKAWIRE_CAPTURE_IN's) against filters the page's list is typed with:
+// an API, a word found in client ids, a port.
+func BenchmarkFilter(b *testing.B) {
+	file := benchCapture(b)
+	in, err := source.ReadCapture(bytes.NewReader(file), source.Options{Requests: conversation.LooksLikeRequests})
+	if err != nil {
+		b.Fatal(err)
+	}
+	res := conversation.Find(in, conversation.Options{})
+	for _, q := range []string{"Fetch", "F", "kgo", "conn:5123"} {
+		b.Run(q, func(b *testing.B) {
+			flt, sayings := conversation.ParseFilter(q), res.Decoded()
+			b.ReportMetric(float64(res.Len()), "frames")
+			for b.Loop() {
+				n := 0
+				for i := range res.Len() {
+					if flt.Match(res, i, sayings) {
+						n++
+					}
+				}
+			}
+		})
+	}
 }

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
+	"unicode/utf8"
 
 	"github.com/kafkawire/kafkawire/codec/schema"
 )
@@ -26,12 +28,94 @@ import (
 // an API's name, the connection (any part), the direction, "vN" the
 // version, or the client id.
 type Filter struct {
-	terms []string // lower case
+	terms []term
+}
+
+// term is one term of a filter, with what Match compares it to worked out
+// once: a list of half a million frames is matched on every keystroke.
+type term struct {
+	text     string // lower case
+	key, val string // a keyed term's parts, when keyed
+	keyed    bool   // key is one of filterKeys and val is not empty
+	api      apiTerm
+	isAPI    bool // text names an API: it matches that API alone
+	digits   bool // text is a number: a correlation id or a port
+	// text (val, for a keyed term) as the number it writes, when it
+	// writes one as strconv would: the frame's correlation id, version.
+	num, ver int64
+	isNum    bool
+	isVer    bool // "vN" (keyed v: takes N too)
+}
+
+// apiTerm is a term as it names APIs: name, or name/vN (name/N).
+type apiTerm struct {
+	name   string
+	exact  bool // name is an API's whole name
+	ver    int64
+	hasVer bool
+	verOK  bool // the version part reads as a version ("v12" or "12")
+}
+
+func newAPITerm(t string) apiTerm {
+	name, v, hasV := strings.Cut(t, "/")
+	a := apiTerm{name: name, exact: schema.ByName(name) != nil, hasVer: hasV}
+	if hasV {
+		a.ver, a.verOK = versionOf(v)
+		if !a.verOK {
+			a.ver, a.verOK = versionOf("v" + v)
+		}
+	}
+	return a
+}
+
+// is reports whether the API named api (lower case) at version v is one
+// the term names.
+func (a apiTerm) is(api string, v int16) bool {
+	if a.hasVer && (!a.verOK || a.ver != int64(v)) {
+		return false
+	}
+	if a.exact {
+		return api == a.name
+	}
+	return strings.Contains(api, a.name)
+}
+
+// versionOf reads "vN" as strconv writes it ("v012" is not v12).
+func versionOf(t string) (int64, bool) {
+	if !strings.HasPrefix(t, "v") {
+		return 0, false
+	}
+	return numberOf(t[1:])
+}
+
+// numberOf reads t as the number strconv writes as t, and only then.
+func numberOf(t string) (int64, bool) {
+	n, err := strconv.ParseInt(t, 10, 64)
+	return n, err == nil && strconv.FormatInt(n, 10) == t
 }
 
 // ParseFilter reads a filter; any text is one, what it does not
 // understand (FilterHint) being text to find.
-func ParseFilter(q string) Filter { return Filter{terms: strings.Fields(strings.ToLower(q))} }
+func ParseFilter(q string) Filter {
+	var flt Filter
+	for _, t := range strings.Fields(strings.ToLower(q)) {
+		tm := term{text: t, api: newAPITerm(t), isAPI: schema.ByName(t) != nil,
+			digits: strings.Trim(t, "0123456789") == ""}
+		if key, val, ok := strings.Cut(t, ":"); ok && val != "" && slices.Contains(filterKeys, key) {
+			tm.key, tm.val, tm.keyed = key, val, true
+			if key == "api" {
+				tm.api = newAPITerm(val)
+			}
+			tm.num, tm.isNum = numberOf(val)
+			tm.ver, tm.isVer = versionOf("v" + strings.TrimPrefix(val, "v"))
+		} else {
+			tm.num, tm.isNum = numberOf(t)
+			tm.ver, tm.isVer = versionOf(t)
+		}
+		flt.terms = append(flt.terms, tm)
+	}
+	return flt
+}
 
 // Empty reports whether the filter has no term: every frame matches.
 func (flt Filter) Empty() bool { return len(flt.terms) == 0 }
@@ -68,110 +152,117 @@ func (d *decoded) TopicNames() *TopicNames {
 	return d.names
 }
 
+// lowerNames are the APIs' names in lower case, by key: Match compares
+// every frame's with the terms.
+var lowerNames = sync.OnceValue(func() []string {
+	var out []string
+	for _, a := range schema.APIs() {
+		if int(a.Key) >= len(out) {
+			out = append(out, make([]string, int(a.Key)+1-len(out))...)
+		}
+		out[a.Key] = strings.ToLower(a.Name)
+	}
+	return out
+})
+
 // Match reports whether frame i of r matches every term; facts are asked
-// for only by the terms that need them.
+// for only by the terms that need them. What a frame keeps (its API,
+// version, correlation id, connection, direction) is read as kept; the
+// frame is put back together (Result.Frame) only for a term that looks
+// into its bytes.
 func (flt Filter) Match(r Result, i int, facts Sayings) bool {
 	if len(flt.terms) == 0 {
 		return true
 	}
-	f := r.Frame(i)
-	api := "?"
-	if f.API != nil {
-		api = strings.ToLower(f.API.Name)
+	s := r.at(i)
+	api, known := "?", false
+	if names := lowerNames(); s.api >= 0 && int(s.api) < len(names) && names[s.api] != "" {
+		api, known = names[s.api], true
 	}
-	ver := "v" + strconv.Itoa(int(f.Version))
-	corr := strconv.Itoa(int(f.CorrelationID))
-	conn := strings.ToLower(f.Conn)
-	dir := f.Dir.String()
-	bad := len(f.Problems()) > 0
-	// A term that names an API matches it alone (produce is not
-	// InitProducerId); any other matches the API names it is part of.
-	apiIs := func(t string) bool {
-		name, v, hasV := strings.Cut(t, "/")
-		if hasV && v != ver && "v"+v != ver {
-			return false
+	dir := s.dir.String()
+	conn := func() string { return strings.ToLower(r.Conns[s.conn].Name) }
+	bad := s.broken != 0 || s.skipped > 0 || s.note != 0 || (s.dir == schema.Response && !known) // Frame.Problems
+	var f *Frame
+	frame := func() *Frame {
+		if f == nil {
+			whole := r.Frame(i)
+			f = &whole
 		}
-		if schema.ByName(name) != nil {
-			return api == name
-		}
-		return strings.Contains(api, name)
+		return f
 	}
 	errorCodes := func() []int16 {
-		if f.Dir != schema.Response || f.API == nil {
+		if s.dir != schema.Response || !known {
 			return nil
 		}
-		return facts.FactsOf(i, &f).ErrorCodes
+		return facts.FactsOf(i, frame()).ErrorCodes
 	}
-	client := func() string { return strings.ToLower(r.ClientID(i)) }
+	client := func(t string) bool { return containsLower(r.clientID(i), t) }
+	isVersion := func(t term) bool { return t.isVer && t.ver == int64(s.version) }
+	isCorr := func(t term) bool { return t.isNum && t.num == int64(s.correlationID) }
 	for _, t := range flt.terms {
-		key, val, keyed := strings.Cut(t, ":")
-		if keyed && val != "" {
+		if t.keyed {
 			var ok bool
-			switch key {
+			switch t.key {
 			case "api":
-				ok = f.API != nil && apiIs(val)
+				ok = known && t.api.is(api, s.version)
 			case "conn":
-				ok = strings.Contains(conn, val)
+				ok = strings.Contains(conn(), t.val)
 			case "corr", "id":
-				ok = val == corr
+				ok = isCorr(t)
 			case "dir":
-				ok = strings.HasPrefix(dir, val)
+				ok = strings.HasPrefix(dir, t.val)
 			case "v", "version":
-				ok = "v"+strings.TrimPrefix(val, "v") == ver
+				ok = isVersion(t)
 			case "client":
-				ok = strings.Contains(client(), val)
+				ok = client(t.val)
 			case "err", "error":
 				for _, c := range errorCodes() {
-					ok = ok || strings.Contains(strings.ToLower(schema.ErrorName(c)), val)
+					ok = ok || strings.Contains(strings.ToLower(schema.ErrorName(c)), t.val)
 				}
 			case "topic":
-				for _, name := range topicsOf(i, &f, facts) {
-					ok = ok || strings.Contains(strings.ToLower(name), val)
+				for _, name := range topicsOf(i, frame(), facts) {
+					ok = ok || strings.Contains(strings.ToLower(name), t.val)
 				}
-			default:
-				keyed = false
 			}
-			if keyed {
-				if !ok {
-					return false
-				}
-				continue
+			if !ok {
+				return false
 			}
+			continue
 		}
-		switch {
-		case t == "broken":
+		switch text := t.text; {
+		case text == "broken":
 			if !bad {
 				return false
 			}
-		case t == "unanswered" || t == "noresponse":
-			if f.Dir != schema.Request || f.Pair >= 0 || !f.AnswerExpected() {
+		case text == "unanswered" || text == "noresponse":
+			if s.dir != schema.Request || s.pair >= 0 || !frame().AnswerExpected() {
 				return false
 			}
-		case t == "longpoll" || t == "longpolls":
+		case text == "longpoll" || text == "longpolls":
 			if _, held := r.LongPoll(i); !held {
 				return false
 			}
-		case t == "error" || t == "errors":
+		case text == "error" || text == "errors":
 			// A frame the capture broke, or a response with an error code.
 			if !bad && len(errorCodes()) == 0 {
 				return false
 			}
-		case strings.Trim(t, "0123456789") == "":
+		case t.digits:
 			// A number is a correlation id or a port, whole: not a part
 			// of every address (27 of 127.0.0.1).
-			if t != corr && !hasPort(conn, t) {
+			if !isCorr(t) && !hasPort(conn(), text) {
 				return false
 			}
-		case schema.ByName(t) != nil:
+		case t.isAPI:
 			// A whole API name is that API, not a client id holding it
 			// (Java's producer-1 is no Produce).
-			if f.API == nil || !apiIs(t) {
+			if !known || !t.api.is(api, s.version) {
 				return false
 			}
-		case t == ver, dir == t,
-			f.API != nil && apiIs(t),
-			strings.Contains(conn, t),
-			strings.Contains(client(), t):
+		case isVersion(t), dir == text,
+			known && t.api.is(api, s.version),
+			strings.Contains(conn(), text),
+			client(text):
 		default:
 			return false
 		}
@@ -245,7 +336,7 @@ func FilterHint(q string) string {
 
 // hasPort reports whether port is one of the two of conn ("a:p>b:q").
 func hasPort(conn, port string) bool {
-	for _, end := range strings.Split(conn, ">") {
+	for end := range strings.SplitSeq(conn, ">") {
 		if i := strings.LastIndexByte(end, ':'); i >= 0 && end[i+1:] == port {
 			return true
 		}
@@ -256,22 +347,55 @@ func hasPort(conn, port string) bool {
 // ClientID is the client id the request of frame i names in its header (a
 // response's request's): who sent it. "" when there is none (a null or
 // empty one, a header v0, a response whose request the input lacks).
-func (r Result) ClientID(i int) string {
-	f := r.Frame(i)
-	if f.Dir == schema.Response {
-		if f.Pair < 0 || f.Pair >= r.Len() {
-			return ""
+func (r Result) ClientID(i int) string { return string(r.clientID(i)) }
+
+// clientID is ClientID as the bytes of the request it is in: a filter
+// looks into every frame's, and a string each was most of its time.
+func (r *Result) clientID(i int) []byte {
+	s := r.at(i)
+	if s.dir == schema.Response {
+		if s.pair < 0 || s.pair >= r.Len() {
+			return nil
 		}
-		f = r.Frame(f.Pair)
+		s = r.at(s.pair)
 	}
-	if f.API == nil || schema.HeaderVersion(f.API, f.Version, schema.Request) < 1 || len(f.Bytes) < 14 {
-		return ""
+	a := schema.ByKey(s.api)
+	b := r.bufs[s.buf][s.start : s.start+s.size]
+	if a == nil || schema.HeaderVersion(a, s.version, schema.Request) < 1 || len(b) < 14 {
+		return nil
 	}
 	// size, key, version, correlation id, then the client id: an int16
 	// length (-1: null) and its bytes, in every header from v1 on.
-	n := int(int16(binary.BigEndian.Uint16(f.Bytes[12:])))
-	if n <= 0 || 14+n > len(f.Bytes) {
-		return ""
+	n := int(int16(binary.BigEndian.Uint16(b[12:])))
+	if n <= 0 || 14+n > len(b) {
+		return nil
 	}
-	return string(f.Bytes[14 : 14+n])
+	return b[14 : 14+n]
+}
+
+// containsLower reports whether b in lower case holds t (lower case), as
+// strings.Contains(strings.ToLower(string(b)), t) does, without making
+// either string when b is ASCII.
+func containsLower(b []byte, t string) bool {
+	for _, c := range b {
+		if c >= utf8.RuneSelf {
+			return strings.Contains(strings.ToLower(string(b)), t)
+		}
+	}
+	lower := func(c byte) byte {
+		if 'A' <= c && c <= 'Z' {
+			return c + 'a' - 'A'
+		}
+		return c
+	}
+next:
+	for at := 0; at+len(t) <= len(b); at++ {
+		for k := range len(t) {
+			if lower(b[at+k]) != t[k] {
+				continue next
+			}
+		}
+		return true
+	}
+	return false
 }
