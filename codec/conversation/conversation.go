@@ -599,9 +599,9 @@ type Options struct {
 	// connection; then every pauseEvery frames as their capture-order keys
 	// are made, every sortMoves keys the sort moves, once the frames are
 	// in order, and every pauseEvery frames as each is told its place and
-	// as they are listed in that order: the page lets the browser paint there, since
-	// a capture may hold thousands of connections and one connection a
-	// hundred thousand frames.
+	// as they are listed in that order: the page lets the browser paint
+	// there, since a capture may hold thousands of connections and one
+	// connection a hundred thousand frames.
 	Pause func()
 
 	// MaxFrames bounds the frames the input is cut into (DefaultMaxFrames
