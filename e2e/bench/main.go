@@ -8,10 +8,12 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"compress/gzip"
 	"errors"
 	"flag"
 	"fmt"
+	"maps"
 	"net"
 	"net/http"
 	"os"
@@ -266,28 +268,26 @@ func sizes(tmp, wasm string) {
 		by[pkgOf(name)] += n
 		total += n
 	}
-	type kv struct {
-		k string
-		v int
-	}
-	var list []kv
-	for k, v := range by {
-		list = append(list, kv{k, v})
-	}
-	sort.Slice(list, func(i, j int) bool { return list[i].v > list[j].v })
 	var top []string
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "app.wasm code by package (function bodies from the name section of an unstripped build) and data, %s in all:\n", mb(total))
-	for i, e := range list {
+	for i, k := range largestFirst(by) {
 		if i < 40 {
-			fmt.Fprintf(&sb, "  %8.0f KB  %5.1f%%  %s\n", float64(e.v)/1e3, 100*float64(e.v)/float64(total), e.k)
+			fmt.Fprintf(&sb, "  %8.0f KB  %5.1f%%  %s\n", float64(by[k])/1e3, 100*float64(by[k])/float64(total), k)
 		}
 		if i < 7 {
-			top = append(top, fmt.Sprintf("%s %.0f KB", short(e.k), float64(e.v)/1e3))
+			top = append(top, fmt.Sprintf("%s %.0f KB", short(k), float64(by[k])/1e3))
 		}
 	}
 	notes = append(notes, sb.String())
 	add("heaviest packages in app.wasm", strings.Join(top, ", "), "", nil)
+}
+
+// largestFirst is m's keys, the largest value first.
+func largestFirst[V cmp.Ordered](m map[string]V) []string {
+	keys := slices.Collect(maps.Keys(m))
+	slices.SortFunc(keys, func(a, b string) int { return cmp.Compare(m[b], m[a]) })
+	return keys
 }
 
 // weights is the size of b raw, after gzip -9 and after brotli 11.

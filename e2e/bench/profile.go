@@ -274,18 +274,9 @@ func report(p *profiler.Profile, startedAt float64, windows [][2]float64) {
 	}
 	fmt.Printf("profile: %.0f ms sampled\n", total)
 	top := func(title string, m map[string]float64, k int) {
-		type kv struct {
-			k string
-			v float64
-		}
-		var l []kv
-		for a, b := range m {
-			l = append(l, kv{a, b})
-		}
-		sort.Slice(l, func(i, j int) bool { return l[i].v > l[j].v })
 		fmt.Println(title)
-		for i := 0; i < len(l) && i < k; i++ {
-			fmt.Printf("  %8.1f ms %5.1f%%  %s\n", l[i].v, 100*l[i].v/total, l[i].k)
+		for _, name := range largestFirst(m)[:min(k, len(m))] {
+			fmt.Printf("  %8.1f ms %5.1f%%  %s\n", m[name], 100*m[name]/total, name)
 		}
 	}
 	if focus != "" {

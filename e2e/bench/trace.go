@@ -6,7 +6,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -128,18 +127,9 @@ func startTrace(ctx context.Context) func(windows [][2]float64) {
 					}
 				}
 			}
-			type kv struct {
-				k string
-				v float64
-			}
-			var l []kv
-			for k, v := range by {
-				l = append(l, kv{k, v})
-			}
-			sort.Slice(l, func(i, j int) bool { return l[i].v > l[j].v })
 			var b strings.Builder
-			for i := 0; i < len(l) && i < 25; i++ {
-				fmt.Fprintf(&b, "  %8.1f ms  %s\n", l[i].v, l[i].k)
+			for _, name := range largestFirst(by)[:min(25, len(by))] {
+				fmt.Fprintf(&b, "  %8.1f ms  %s\n", by[name], name)
 			}
 			fmt.Printf("main thread, window %d (%.0f to %.0f ms; nested events each count):\n%s", w+1, win[0], win[1], b.String())
 			if len(layouts) > 0 {
