@@ -270,10 +270,7 @@ func lostResponse(t *testing.T) ([]traffic.Exchange, traffic.Exchange) {
 // after the server closed the connection says so; and how long one waited
 // before the connection closed, or the capture ended with it open.
 func TestUnansweredByTime(t *testing.T) {
-	exs, err := traffic.ProduceNoAcks("orders")
-	require.NoError(t, err)
-	conn := traffic.AllAnswered(exs)
-	require.NotNil(t, conn, "kgo's connections: one asks only what a broker answers (ApiVersions, Metadata)")
+	conn := answered(t)
 	last := conn[len(conn)-1]
 	t0 := time.Date(2026, 12, 4, 1, 2, 3, 0, time.UTC)
 	build := func(end func(c *capturetest.Conn)) *capturetest.Conn {
@@ -384,12 +381,7 @@ func TestUnansweredByTime(t *testing.T) {
 // breaks no frame, and the connection's notes still say the server's
 // bytes are missing; its request says why it has none.
 func TestLostResponseIsNoted(t *testing.T) {
-	exs, err := traffic.ProduceNoAcks("orders")
-	require.NoError(t, err)
-	conn := traffic.AllAnswered(exs)
-	require.NotNil(t, conn)
-	c := capturetest.NewConn(netip.MustParseAddrPort("127.0.0.1:40000"), netip.MustParseAddrPort("127.0.0.1:9092"), time.Date(2026, 12, 4, 1, 2, 3, 0, time.UTC))
-	c.Open()
+	conn, c := openAnswered(t)
 	drop, lost := -1, traffic.Exchange{}
 	for _, ex := range conn {
 		c.Send(true, ex.Request, 0)
@@ -591,12 +583,7 @@ func TestLongPoll(t *testing.T) {
 // The server's side alone, its last response lost before its FIN: the
 // frames before the loss still read as responses.
 func TestServerSideAloneWithItsTailLost(t *testing.T) {
-	exs, err := traffic.ProduceNoAcks("orders")
-	require.NoError(t, err)
-	conn := traffic.AllAnswered(exs)
-	require.NotNil(t, conn)
-	c := capturetest.NewConn(netip.MustParseAddrPort("127.0.0.1:40000"), netip.MustParseAddrPort("127.0.0.1:9092"), time.Date(2026, 12, 4, 1, 2, 3, 0, time.UTC))
-	c.Open()
+	conn, c := openAnswered(t)
 	for _, ex := range conn {
 		c.Send(true, ex.Request, 0)
 		c.Send(false, ex.Response, 0)
@@ -623,4 +610,22 @@ func TestLongPollNote(t *testing.T) {
 	assert.Equal(t, held, conversation.LongPollNote("Fetch", 550*time.Millisecond, wait, time.Duration.String))
 	assert.Equal(t, "a long poll, answered 51ms past its MaxWaitMs (500ms): more than the wait explains", conversation.LongPollNote("Fetch", 551*time.Millisecond, wait, time.Duration.String))
 	assert.Equal(t, "a long poll: a broker holds a ShareFetch until MinBytes of records it can acquire for this member are there or its MaxWaitMs (500ms) has passed", conversation.LongPollNote("ShareFetch", wait, wait, time.Duration.String))
+}
+
+// answered is a connection of kgo's traffic whose every request a broker
+// answers (ApiVersions, Metadata).
+func answered(t *testing.T) []traffic.Exchange {
+	exs, err := traffic.ProduceNoAcks("orders")
+	require.NoError(t, err)
+	conn := traffic.AllAnswered(exs)
+	require.NotNil(t, conn, "kgo's connections: one asks only what a broker answers (ApiVersions, Metadata)")
+	return conn
+}
+
+// openAnswered is answered's exchanges and a capture of a connection for
+// them, opened.
+func openAnswered(t *testing.T) ([]traffic.Exchange, *capturetest.Conn) {
+	c := capturetest.NewConn(netip.MustParseAddrPort("127.0.0.1:40000"), netip.MustParseAddrPort("127.0.0.1:9092"), time.Date(2026, 12, 4, 1, 2, 3, 0, time.UTC))
+	c.Open()
+	return answered(t), c
 }
