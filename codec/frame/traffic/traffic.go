@@ -28,6 +28,7 @@ import (
 	"net/netip"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/twmb/franz-go/pkg/kfake"
@@ -136,6 +137,7 @@ func Listen(o Options) (*Session, error) {
 // Stop closes the cluster and the proxies and returns every exchange, in the
 // order the requests were sent (per connection; connections in opening order).
 func (s *Session) Stop() []Exchange {
+	s.rec.settle(settleWithin)
 	s.Cluster.Close()
 	s.rec.close()
 	return s.rec.exchanges()
@@ -173,6 +175,22 @@ type recorder struct {
 	closed  bool
 	wg      sync.WaitGroup
 	closeMu sync.Once
+	// reading counts the proxies still reading a client's requests.
+	reading atomic.Int32
+}
+
+// settleWithin bounds how long Stop waits for the proxies to read what
+// the clients sent before they closed (settle).
+const settleWithin = 2 * time.Second
+
+// settle waits, at most d, until every client's connection has been read
+// to its end. A client that closes right after writing (kgo's Produce with
+// acks=0) leaves its last request in the socket: closing the proxies
+// first lost it, about once in 200 recordings.
+func (r *recorder) settle(d time.Duration) {
+	for deadline := time.Now().Add(d); r.reading.Load() > 0 && time.Now().Before(deadline); {
+		time.Sleep(5 * time.Millisecond)
+	}
 }
 
 // listen is kfake's ListenFn: the broker's real listener, wrapped so that it reports the
@@ -232,6 +250,7 @@ func (r *recorder) serve(ln net.Listener, target string) {
 		r.conns = append(r.conns, client, broker)
 		r.mu.Unlock()
 		r.wg.Add(2)
+		r.reading.Add(1)
 		go r.pipe(client, broker, conv, true)
 		go r.pipe(broker, client, conv, false)
 	}
@@ -241,6 +260,9 @@ func (r *recorder) serve(ln net.Listener, target string) {
 // so what is recorded is exactly what the other side received.
 func (r *recorder) pipe(src, dst net.Conn, conv *conversation, requests bool) {
 	defer r.wg.Done()
+	if requests {
+		defer r.reading.Add(-1)
+	}
 	defer dst.Close()
 	defer src.Close()
 	var size [4]byte
