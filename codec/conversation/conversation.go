@@ -182,6 +182,12 @@ type Result struct {
 	order  []int32
 	bufs   [][]byte // the bytes the frames are cut from: the streams that hold frames
 	texts  []string // the frames' broken and note texts; a frame names one by its index plus one
+	// clients are the client ids the requests name, each once (clientIDs).
+	clients []string
+	// connNames are the connections' names in lower case, by index in
+	// Conns: a filter looks for its text in every frame's, and lowering
+	// each frame's anew was a fifth of its time.
+	connNames []string
 	// lastAnswered is, per connection, its last request with a response
 	// (NoResponses), found as Find puts the frames in order; nil for a
 	// Result made otherwise.
@@ -249,6 +255,7 @@ type stored struct {
 	conn          int32 // index in Conns
 	broken, note  int32 // index in texts plus one; 0 for none
 	correlationID int32
+	client        int32 // the client id its request names: its index in Result.clients (0: none)
 	api           int16 // the API's key; -1 for none
 	version       int16
 	dir           schema.Direction
@@ -532,7 +539,7 @@ func (r Result) All() iter.Seq2[int, Frame] {
 // store makes f, whose bytes are a buffer's from start and whose
 // connection is Conns[conn], into what a Result keeps; its texts go to
 // texts.
-func store(texts *[]string, f *Frame, buf, start, conn int) stored {
+func store(texts *[]string, clients *clientIDs, f *Frame, buf, start, conn int) stored {
 	s := stored{
 		start: start, size: len(f.Bytes), off: f.Off,
 		sec: f.Time.Unix(), nsec: int32(f.Time.Nanosecond()),
@@ -542,10 +549,22 @@ func store(texts *[]string, f *Frame, buf, start, conn int) stored {
 	}
 	if f.API != nil {
 		s.api = f.API.Key
+		if f.Dir == schema.Request {
+			s.client = clients.add(f.Bytes, s.api, s.version)
+		}
 	}
 	s.broken = text(texts, f.Broken)
 	s.note = text(texts, f.Note)
 	return s
+}
+
+// lowerConnNames are the names of conns in lower case (Result.connNames).
+func lowerConnNames(conns []Conn) []string {
+	names := make([]string, len(conns))
+	for i := range conns {
+		names[i] = strings.ToLower(conns[i].Name)
+	}
+	return names
 }
 
 // text adds t to texts and says how a frame names it: 0 for no text.
@@ -574,6 +593,7 @@ func Collect(frames []Frame, conns []Conn) Result {
 		n += len(frames[i].Bytes)
 	}
 	all := make([]byte, 0, n)
+	var clients clientIDs
 	for i := range frames {
 		f := &frames[i]
 		conn, ok := byName[f.Conn]
@@ -582,10 +602,15 @@ func Collect(frames []Frame, conns []Conn) Result {
 			byName[f.Conn] = conn
 			r.Conns = append(r.Conns, Conn{Name: f.Conn, Kind: Kafka})
 		}
-		r.frames.add(store(&r.texts, f, 0, len(all), conn))
+		r.frames.add(store(&r.texts, &clients, f, 0, len(all), conn))
 		all = append(all, f.Bytes...)
 	}
-	r.bufs = [][]byte{all}
+	for i := range r.frames.n {
+		if s := r.frames.at(i); s.dir == schema.Response && s.pair >= 0 && s.pair < r.frames.n {
+			s.client = r.frames.at(s.pair).client
+		}
+	}
+	r.bufs, r.clients, r.connNames = [][]byte{all}, clients.ids, lowerConnNames(r.Conns)
 	return r
 }
 
@@ -719,7 +744,8 @@ func Find(in source.Input, o Options) Result {
 			byPlace[i] = k.index
 		}
 	}
-	res.frames, res.texts, res.order = f.frames, f.texts, byPlace
+	res.frames, res.texts, res.order, res.clients = f.frames, f.texts, byPlace, f.clients.ids
+	res.connNames = lowerConnNames(res.Conns)
 	return res
 }
 
@@ -856,6 +882,7 @@ type finder struct {
 	o       Options
 	frames  frameBlocks
 	texts   []string  // the frames' broken and note texts (see stored)
+	clients clientIDs // the requests' client ids (Result.clients)
 	end     int64     // the last packet's time seen so far (Result.end)
 	base    time.Time // what times are stamped from (Result.base)
 }
@@ -979,6 +1006,7 @@ func (f *finder) conn(g connGroup) Conn {
 		b := f.bytes(i)
 		if api, v, ok := knownRequest(b, 0); ok {
 			q.api, q.version = api.Key, v
+			q.client = f.clients.add(b, q.api, q.version)
 		}
 		q.correlationID, q.hasID = frame.CorrelationID(b, schema.Request)
 	}
@@ -1224,7 +1252,7 @@ func (f *finder) pair(c *Conn, first, asked, end int) {
 		if found >= next {
 			next = found + 1
 		}
-		r.api, r.version = q.api, q.version
+		r.api, r.version, r.client = q.api, q.version, q.client
 		r.pair, q.pair = first+found, asked+k
 	}
 }
@@ -1308,6 +1336,9 @@ func (f *finder) pasted(index int) {
 		s.correlationID, _ = frame.CorrelationID(p.Piece.Bytes, p.Dir)
 		if p.Decoded != nil {
 			s.api, s.version = p.Decoded.Msg.API.Key, p.Decoded.Msg.Version
+			if p.Dir == schema.Request {
+				s.client = f.clients.add(p.Piece.Bytes, s.api, s.version)
+			}
 		} else if p.Dir == schema.Response && p.Rest == "" {
 			f.name(s)
 		}
@@ -1316,7 +1347,12 @@ func (f *finder) pasted(index int) {
 		// Two responses may carry one request's correlation id: the first
 		// is its answer, so a pair is always mutual.
 		if p.PairedWith >= 0 && f.frames.at(first+p.PairedWith).pair < 0 {
-			f.frames.at(first+i).pair, f.frames.at(first+p.PairedWith).pair = first+p.PairedWith, first+i
+			s, q := f.frames.at(first+i), f.frames.at(first+p.PairedWith)
+			s.pair, q.pair = first+p.PairedWith, first+i
+			if s.dir == schema.Response {
+				s, q = q, s
+			}
+			q.client = s.client // the response's is its request's
 		}
 	}
 }

@@ -834,3 +834,27 @@ func TestSearchAfterGapMakesNoFrameUp(t *testing.T) {
 	}
 	assert.Equal(t, []int32{1, 3, 4, 5}, got, "response 2 lost its header; nothing stands in for it")
 }
+
+// Every frame of kgo's traffic names kgo's client id, a response its
+// request's, however its Result was made: from a capture, from the frames
+// pasted back to back, and from frames given whole (Collect).
+func TestClientIDOfEveryFrame(t *testing.T) {
+	conns := traffic.ByConn(recordings[0].exchanges(t))
+	_, captured := findIn(t, capturetest.Repeat(traffic.Wire(conns), 1))
+	var pasted []byte
+	for _, ex := range conns[0] {
+		pasted = append(append(pasted, ex.Request...), ex.Response...)
+	}
+	_, fromPaste := findIn(t, pasted)
+	collected := conversation.Collect(framesOf(captured), captured.Conns)
+	for name, res := range map[string]conversation.Result{"captured": captured, "pasted": fromPaste, "collected": collected} {
+		require.NotZero(t, res.Len(), name)
+		for i, f := range res.All() {
+			want := "kafkawire-capture"
+			if f.Dir == schema.Response && f.Pair < 0 || f.API == nil {
+				want = ""
+			}
+			assert.Equal(t, want, res.ClientID(i), "%s: frame %d, %s %s v%d", name, i, f.Dir, f.API, f.Version)
+		}
+	}
+}

@@ -152,9 +152,9 @@ func (d *decoded) TopicNames() *TopicNames {
 	return d.names
 }
 
-// lowerNames are the APIs' names in lower case, by key: Match compares
+// lowerAPINames are the APIs' names in lower case, by key: Match compares
 // every frame's with the terms.
-var lowerNames = sync.OnceValue(func() []string {
+var lowerAPINames = sync.OnceValue(func() []string {
 	var out []string
 	for _, a := range schema.APIs() {
 		if int(a.Key) >= len(out) {
@@ -176,11 +176,11 @@ func (flt Filter) Match(r Result, i int, facts Sayings) bool {
 	}
 	s := r.at(i)
 	api, known := "?", false
-	if names := lowerNames(); s.api >= 0 && int(s.api) < len(names) && names[s.api] != "" {
+	if names := lowerAPINames(); s.api >= 0 && int(s.api) < len(names) && names[s.api] != "" {
 		api, known = names[s.api], true
 	}
 	dir := s.dir.String()
-	conn := func() string { return strings.ToLower(r.Conns[s.conn].Name) }
+	conn := func() string { return r.connNames[s.conn] }
 	bad := s.broken != 0 || s.skipped > 0 || s.note != 0 || (s.dir == schema.Response && !known) // Frame.Problems
 	var f *Frame
 	frame := func() *Frame {
@@ -196,7 +196,7 @@ func (flt Filter) Match(r Result, i int, facts Sayings) bool {
 		}
 		return facts.FactsOf(i, frame()).ErrorCodes
 	}
-	client := func(t string) bool { return containsLower(r.clientID(i), t) }
+	client := func(t string) bool { return containsLower(r.clientOf(s), t) }
 	isVersion := func(t term) bool { return t.isVer && t.ver == int64(s.version) }
 	isCorr := func(t term) bool { return t.isNum && t.num == int64(s.correlationID) }
 	for _, t := range flt.terms {
@@ -347,21 +347,49 @@ func hasPort(conn, port string) bool {
 // ClientID is the client id the request of frame i names in its header (a
 // response's request's): who sent it. "" when there is none (a null or
 // empty one, a header v0, a response whose request the input lacks).
-func (r Result) ClientID(i int) string { return string(r.clientID(i)) }
+func (r Result) ClientID(i int) string { return r.clientOf(r.at(i)) }
 
-// clientID is ClientID as the bytes of the request it is in: a filter
-// looks into every frame's, and a string each was most of its time.
-func (r *Result) clientID(i int) []byte {
-	s := r.at(i)
-	if s.dir == schema.Response {
-		if s.pair < 0 || s.pair >= r.Len() {
-			return nil
-		}
-		s = r.at(s.pair)
+// clientOf is frame s's client id, ClientID.
+func (r *Result) clientOf(s *stored) string {
+	if s.client == 0 {
+		return "" // a result none of whose requests names one has no table
 	}
-	a := schema.ByKey(s.api)
-	b := r.bufs[s.buf][s.start : s.start+s.size]
-	if a == nil || schema.HeaderVersion(a, s.version, schema.Request) < 1 || len(b) < 14 {
+	return r.clients[s.client]
+}
+
+// clientIDs is the table of the client ids a result's requests name, each
+// once; a frame keeps its index. A filter looks at every frame's client
+// id on each keystroke: read from each request's header, on half a
+// million frames spread over a capture of 169 MB, nearly every read
+// missed the processor's caches, and they were most of the filter's time.
+type clientIDs struct {
+	ids   []string // by index; ids[0] is "", none
+	index map[string]int32
+}
+
+// add gives the index of the client id request b (an API's, key, at
+// version v) names, added when new; 0 when it names none.
+func (c *clientIDs) add(b []byte, key, v int16) int32 {
+	id := requestClientID(b, key, v)
+	if len(id) == 0 {
+		return 0
+	}
+	if k, ok := c.index[string(id)]; ok {
+		return k
+	}
+	if c.ids == nil {
+		c.ids, c.index = []string{""}, map[string]int32{}
+	}
+	c.ids = append(c.ids, string(id))
+	c.index[c.ids[len(c.ids)-1]] = int32(len(c.ids) - 1)
+	return int32(len(c.ids) - 1)
+}
+
+// requestClientID is the client id in request b's header, an API's (key)
+// at version v; nil for none.
+func requestClientID(b []byte, key, v int16) []byte {
+	a := schema.ByKey(key)
+	if a == nil || schema.HeaderVersion(a, v, schema.Request) < 1 || len(b) < 14 {
 		return nil
 	}
 	// size, key, version, correlation id, then the client id: an int16
@@ -374,12 +402,12 @@ func (r *Result) clientID(i int) []byte {
 }
 
 // containsLower reports whether b in lower case holds t (lower case), as
-// strings.Contains(strings.ToLower(string(b)), t) does, without making
-// either string when b is ASCII.
-func containsLower(b []byte, t string) bool {
+// strings.Contains(strings.ToLower(b), t) does, without making a string
+// when b is ASCII.
+func containsLower(b string, t string) bool {
 	for _, c := range b {
 		if c >= utf8.RuneSelf {
-			return strings.Contains(strings.ToLower(string(b)), t)
+			return strings.Contains(strings.ToLower(b), t)
 		}
 	}
 	lower := func(c byte) byte {
