@@ -554,10 +554,10 @@ func filtered(stderr io.Writer, res conversation.Result, q string) ([]int, error
 	if hint := conversation.FilterHint(q); hint != "" {
 		fmt.Fprintf(stderr, "kafkawire: note: --filter: %s\n", hint)
 	}
-	facts := res.Decoded()
+	match := flt.For(res, res.Decoded())
 	only := []int{}
 	for i := range res.Len() {
-		if flt.Match(res, i, facts) {
+		if match.Match(i) {
 			only = append(only, i)
 		}
 	}

@@ -394,8 +394,9 @@ func (l *CaptureList) matched() (m []int, all bool) {
 	}
 	l.shown, l.shownFor = make([]int, 0, l.Len()), key
 	l.scanned, l.scanCut = 0, false
+	match := filter.For(l.Found, l)
 	for i := range l.Len() {
-		if filter.Match(l.Found, i, l) {
+		if match.Match(i) {
 			l.shown = append(l.shown, i)
 		}
 	}

@@ -4,10 +4,12 @@ package conversation_test
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/binary"
 	"fmt"
 	"net/netip"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -839,13 +841,7 @@ func TestSearchAfterGapMakesNoFrameUp(t *testing.T) {
 // request's, however its Result was made: from a capture, from the frames
 // pasted back to back, and from frames given whole (Collect).
 func TestClientIDOfEveryFrame(t *testing.T) {
-	conns := traffic.ByConn(recordings[0].exchanges(t))
-	_, captured := findIn(t, capturetest.Repeat(traffic.Wire(conns), 1))
-	var pasted []byte
-	for _, ex := range conns[0] {
-		pasted = append(append(pasted, ex.Request...), ex.Response...)
-	}
-	_, fromPaste := findIn(t, pasted)
+	captured, fromPaste := kgoCapturedAndPasted(t)
 	collected := conversation.Collect(framesOf(captured), captured.Conns)
 	for name, res := range map[string]conversation.Result{"captured": captured, "pasted": fromPaste, "collected": collected} {
 		require.NotZero(t, res.Len(), name)
@@ -857,4 +853,49 @@ func TestClientIDOfEveryFrame(t *testing.T) {
 			assert.Equal(t, want, res.ClientID(i), "%s: frame %d, %s %s v%d", name, i, f.Dir, f.API, f.Version)
 		}
 	}
+}
+
+// A Matcher, which keeps what each term said of a connection, client id
+// and API, matches the frames Filter.Match does, frame by frame: on kgo's
+// traffic captured, on it pasted (no connection), and on a response alone
+// (no client id in the result at all).
+func TestMatcherMatchesAsFilterDoes(t *testing.T) {
+	captured, fromPaste := kgoCapturedAndPasted(t)
+	resp, err := frame.Encode(message.Minimal(schema.ByName("ListGroups"), 4, schema.Response))
+	require.NoError(t, err)
+	_, alone := findIn(t, resp)
+	port := fmt.Sprint(capturetest.ServerPort)
+	filters := []string{"kgo", "KAFKAWIRE", "client:capture", "client:", "a", "fetch", "api:fetch", "fetch/v12",
+		"api:fetch/v11", "fetc", "metadata 1", "conn:127", "127.0.0.1", port, "0", "1", "v4", "v:12", "corr:3",
+		"dir:resp", "request", "response capture", "error", "broken", "unanswered", "longpoll", "topic:orders",
+		"err:none", "x", "capture fetch conn:" + port, "listgroups", "?"}
+	for name, res := range map[string]conversation.Result{"captured": captured, "pasted": fromPaste, "alone": alone} {
+		require.NotZero(t, res.Len(), name)
+		for _, q := range filters {
+			flt := conversation.ParseFilter(q)
+			m, facts, matched := flt.For(res, res.Decoded()), res.Decoded(), 0
+			for i := range res.Len() {
+				want := flt.Match(res, i, facts)
+				require.Equal(t, want, m.Match(i), "%s: %q, frame %d", name, q, i)
+				if want {
+					matched++
+				}
+			}
+			t.Logf("%s: %q matches %d of %d", name, q, matched, res.Len())
+		}
+	}
+}
+
+// kgoCapturedAndPasted are kgo's recorded connections captured, and the
+// frames of its busiest connection pasted back to back.
+func kgoCapturedAndPasted(t *testing.T) (captured, pasted conversation.Result) {
+	conns := traffic.ByConn(recordings[0].exchanges(t))
+	_, captured = findIn(t, capturetest.WritePcap(capturetest.Ethernet, true, segments(capturetest.Scenario{}, conns)))
+	busiest := slices.MaxFunc(conns, func(a, b []traffic.Exchange) int { return cmp.Compare(len(a), len(b)) })
+	var b []byte
+	for _, ex := range busiest {
+		b = append(append(b, ex.Request...), ex.Response...)
+	}
+	_, pasted = findIn(t, b)
+	return captured, pasted
 }

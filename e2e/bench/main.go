@@ -40,7 +40,7 @@ var (
 	benchT    = flag.String("benchtime", "0.5s", "go test -benchtime for the codec benchmarks")
 	skipCode  = flag.Bool("skip-codec", false, "skip the codec benchmarks")
 	skipPage  = flag.Bool("skip-page", false, "skip the browser measurements")
-	profile   = flag.String("profile", "", "profile one page scenario in Chromium instead (startup, edit-small, load-big, scroll-big, smooth-big, edit-big, paste-broken, paste-big, paste-big-index, capture, capture-open)")
+	profile   = flag.String("profile", "", "profile one page scenario in Chromium instead (startup, edit-small, load-big, scroll-big, smooth-big, edit-big, paste-broken, paste-big, paste-big-index, capture, capture-open, capture-filter)")
 	wasmFile  = flag.String("wasm", "", "with -profile: this app.wasm instead of an unstripped build of ./wasm (to compare builds)")
 	capIn     = flag.String("capture", "", "with -profile capture: this capture file instead of the 100 MiB one of kgo and sarama traffic (short: the one of short connections)")
 	writeCaps = flag.String("write-captures", "", "only write the two 100 MiB captures the capture rows read (big.pcap, many.pcap) into this directory, to profile them natively")

@@ -131,9 +131,11 @@ func profilePage(base string, fb []byte, scenario, capFile string) {
 		read, decoded := pasteDump(ctx, xxd(fb), "Fetch", bigframe.FetchVersion, len(fb))
 		fmt.Printf("paste -> picker %.0f ms; decode -> grid painted %.0f ms\n", read, decoded)
 		times = append(times, read+decoded)
-	case "capture", "capture-open":
+	case "capture", "capture-open", "capture-filter":
 		// As the capture bench does: the file picked, to the list complete;
-		// capture-open profiles, after that, the first frame opened.
+		// capture-open profiles, after that, the first frame opened, and
+		// capture-filter "kgo" typed into the list's filter, a key every
+		// 200 ms.
 		step(ctx, 60*time.Second, chromedp.Navigate(base))
 		waitJS(ctx, "the wasm app", `window.__kwReady > 0`)
 		js[bool](ctx, gapMeter+`, true`)
@@ -159,6 +161,20 @@ func profilePage(base string, fb []byte, scenario, capFile string) {
 			js[bool](ctx, `(document.querySelector('#conv-list tbody tr').click(), true)`)
 			time.Sleep(2 * time.Second)
 		}
+		if scenario == "capture-filter" {
+			js[bool](ctx, `(window.kwLong = [], true)`)
+			start()
+			js[bool](ctx, `(async () => {
+  const box = document.querySelector('#conv-filter');
+  for (const q of ['k', 'kg', 'kgo', '']) {
+    performance.mark('kw-key-' + (q || 'cleared'));
+    box.value = q; box.dispatchEvent(new Event('input', {bubbles: true}));
+    await new Promise(r => setTimeout(r, 200));
+  }
+  return true;
+})()`)
+			time.Sleep(time.Second)
+		}
 		fmt.Println("longest pause:", js[string](ctx, `(window.kwGapsStop = true, window.kwGaps.max.toFixed(0) + ' ms of ' + window.kwGaps.frames + ' frames, before: ' + window.kwGaps.at)`))
 		long := js[string](ctx, `window.kwLong.join(', ')`)
 		fmt.Println("pauses over 100 ms (start+length):", long)
@@ -177,7 +193,7 @@ func profilePage(base string, fb []byte, scenario, capFile string) {
 		}
 		fmt.Println("phases:", js[string](ctx, `performance.getEntriesByType('measure').map(m => m.name + ' ' + m.duration.toFixed(0) + ' ms').join(', ')`))
 	default:
-		die(fmt.Errorf("unknown scenario %q (startup, edit-small, load-big, scroll-big, smooth-big, edit-big, paste-broken, paste-big, paste-big-index, pick-big, capture, capture-open)", scenario))
+		die(fmt.Errorf("unknown scenario %q (startup, edit-small, load-big, scroll-big, smooth-big, edit-big, paste-broken, paste-big, paste-big-index, pick-big, capture, capture-open, capture-filter)", scenario))
 	}
 	if endTrace != nil {
 		fmt.Printf("%s: measured %v (median %.0f)\n", scenario, round(times), quantile(times, .5))
