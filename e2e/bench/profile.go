@@ -3,6 +3,7 @@
 package main
 
 import (
+	"cmp"
 	"encoding/base64"
 	"fmt"
 	"os"
@@ -134,8 +135,8 @@ func profilePage(base string, fb []byte, scenario, capFile string) {
 	case "capture", "capture-open", "capture-filter":
 		// As the capture bench does: the file picked, to the list complete;
 		// capture-open profiles, after that, the first frame opened, and
-		// capture-filter "kgo" typed into the list's filter, a key every
-		// 200 ms.
+		// capture-filter "kgo" (or KW_WORD) typed into the list's filter, a
+		// key every 200 ms.
 		step(ctx, 60*time.Second, chromedp.Navigate(base))
 		waitJS(ctx, "the wasm app", `window.__kwReady > 0`)
 		js[bool](ctx, gapMeter+`, true`)
@@ -164,9 +165,10 @@ func profilePage(base string, fb []byte, scenario, capFile string) {
 		if scenario == "capture-filter" {
 			js[bool](ctx, `(window.kwLong = [], true)`)
 			start()
+			word := cmp.Or(os.Getenv("KW_WORD"), "kgo")
 			js[bool](ctx, `(async () => {
-  const box = document.querySelector('#conv-filter');
-  for (const q of ['k', 'kg', 'kgo', '']) {
+  const box = document.querySelector('#conv-filter'), word = `+strconv.Quote(word)+`;
+  for (const q of [...[...word].map((_, n) => word.slice(0, n + 1)), '']) {
     performance.mark('kw-key-' + (q || 'cleared'));
     box.value = q; box.dispatchEvent(new Event('input', {bubbles: true}));
     await new Promise(r => setTimeout(r, 200));
