@@ -188,7 +188,8 @@ type Matcher struct {
 	// conns, clients and apis are, by term, what it said of each
 	// connection, client id and API (an index in Conns, in
 	// Result.clients, an API's key) so far: unknown, no, yes. nil for a
-	// term that looks at none, and apis for one that names a version.
+	// term that looks at none, and apis for one that names a version or
+	// a whole API.
 	conns, clients, apis [][]answer
 }
 
@@ -206,7 +207,8 @@ func (flt Filter) For(r Result, facts Sayings) *Matcher {
 	m := &Matcher{flt: flt, r: r, facts: facts,
 		conns: make([][]answer, n), clients: make([][]answer, n), apis: make([][]answer, n)}
 	for k, t := range flt.terms {
-		if !t.api.hasVer && (t.keyed && t.key == "api" || !t.keyed && !keywords[t.text]) {
+		// An API's whole name is one comparison: kept, it was slower.
+		if !t.api.hasVer && !t.api.exact && (t.keyed && t.key == "api" || !t.keyed && !keywords[t.text]) {
 			m.apis[k] = make([]answer, len(lowerAPINames()))
 		}
 		if t.keyed && t.key != "conn" && t.key != "client" || !t.keyed && keywords[t.text] || t.isAPI {
