@@ -207,10 +207,13 @@ func TestCaptureConversationList(t *testing.T) {
 	if eval[bool](s, `!!document.querySelector('#response .notice')`) {
 		t.Errorf("the response does not decode cleanly: %s", s.text("#response .notice"))
 	}
-	// The list is still there on the new page, the opened row marked.
+	// The list is still there on the new page, the opened row marked, and
+	// no other.
 	s.waitFor("the list on the new page", `document.querySelector('#conv-list tr.cur')`)
-	if got := eval[string](s, `document.querySelector('#conv-list tr.cur').cells[3].textContent`); got != "response" {
-		t.Errorf("the marked row is a %s", got)
+	marked := `Array.from(document.querySelectorAll('#conv-list tr.cur')).map(r => r.cells[3].textContent + ' ' + r.cells[4].textContent + ' ' + r.cells[5].textContent)`
+	opened := []string{fmt.Sprintf("response %s %d", api, produce.CorrelationID)}
+	if got := eval[[]string](s, marked); !slices.Equal(got, opened) {
+		t.Errorf("the rows marked opened are %q, want %q", got, opened)
 	}
 	s.screenshot("opened")
 	s.shot("opened-box", "#paste")
@@ -226,6 +229,10 @@ func TestCaptureConversationList(t *testing.T) {
 		if !strings.HasPrefix(a, "Produce v") {
 			t.Errorf("api:Produce keeps a %s frame", a)
 		}
+	}
+	// The rows filtered anew, the opened one is still marked.
+	if got := eval[[]string](s, marked); !slices.Equal(got, opened) {
+		t.Errorf("after the filter, the rows marked opened are %q, want %q", got, opened)
 	}
 
 	// The ApiVersions response lists every API the broker serves: its
