@@ -605,9 +605,13 @@ func Collect(frames []Frame, conns []Conn) Result {
 		r.frames.add(store(&r.texts, &clients, f, 0, len(all), conn))
 		all = append(all, f.Bytes...)
 	}
+	// A response names its request's client id; one paired with no request
+	// (with another response) names none.
 	for i := range r.frames.n {
 		if s := r.frames.at(i); s.dir == schema.Response && s.pair >= 0 && s.pair < r.frames.n {
-			s.client = r.frames.at(s.pair).client
+			if q := r.frames.at(s.pair); q.dir == schema.Request {
+				s.client = q.client
+			}
 		}
 	}
 	r.bufs, r.clients, r.connNames = [][]byte{all}, clients.ids, lowerConnNames(r.Conns)

@@ -837,16 +837,17 @@ func TestSearchAfterGapMakesNoFrameUp(t *testing.T) {
 	assert.Equal(t, []int32{1, 3, 4, 5}, got, "response 2 lost its header; nothing stands in for it")
 }
 
-// Every frame of kgo's traffic names kgo's client id, a response its
+// Every frame names its client's id (kgo's or sarama's), a response its
 // request's, however its Result was made: from a capture, from the frames
 // pasted back to back, and from frames given whole (Collect).
 func TestClientIDOfEveryFrame(t *testing.T) {
-	captured, fromPaste := kgoCapturedAndPasted(t)
+	captured, fromPaste, ids := capturedAndPasted(t)
 	collected := conversation.Collect(framesOf(captured), captured.Conns)
 	for name, res := range map[string]conversation.Result{"captured": captured, "pasted": fromPaste, "collected": collected} {
 		require.NotZero(t, res.Len(), name)
 		for i, f := range res.All() {
-			want := "kafkawire-capture"
+			want := ids[f.Conn]
+			require.NotEmpty(t, want, "%s: frame %d's connection %q", name, i, f.Conn)
 			if f.Dir == schema.Response && f.Pair < 0 || f.API == nil {
 				want = ""
 			}
@@ -857,10 +858,10 @@ func TestClientIDOfEveryFrame(t *testing.T) {
 
 // A Matcher, which keeps what each term said of a connection, client id
 // and API, matches the frames Filter.Match does, frame by frame: on kgo's
-// traffic captured, on it pasted (no connection), and on a response alone
-// (no client id in the result at all).
+// and sarama's traffic captured, on kgo's pasted (no connection), and on a
+// response alone (no client id in the result at all).
 func TestMatcherMatchesAsFilterDoes(t *testing.T) {
-	captured, fromPaste := kgoCapturedAndPasted(t)
+	captured, fromPaste, _ := capturedAndPasted(t)
 	resp, err := frame.Encode(message.Minimal(schema.ByName("ListGroups"), 4, schema.Response))
 	require.NoError(t, err)
 	_, alone := findIn(t, resp)
@@ -868,7 +869,8 @@ func TestMatcherMatchesAsFilterDoes(t *testing.T) {
 	filters := []string{"kgo", "KAFKAWIRE", "client:capture", "client:", "a", "fetch", "api:fetch", "fetch/v12",
 		"api:fetch/v11", "fetc", "metadata 1", "conn:127", "127.0.0.1", port, "0", "1", "v4", "v:12", "corr:3",
 		"dir:resp", "request", "response capture", "error", "broken", "unanswered", "longpoll", "topic:orders",
-		"err:none", "x", "capture fetch conn:" + port, "listgroups", "?"}
+		"err:none", "x", "capture fetch conn:" + port, "listgroups", "?", "sarama", "client:SARAMA", "kafkawire",
+		"kafkawire produce", "40001", "sarama 40001"}
 	for name, res := range map[string]conversation.Result{"captured": captured, "pasted": fromPaste, "alone": alone} {
 		require.NotZero(t, res.Len(), name)
 		for _, q := range filters {
@@ -886,16 +888,26 @@ func TestMatcherMatchesAsFilterDoes(t *testing.T) {
 	}
 }
 
-// kgoCapturedAndPasted are kgo's recorded connections captured, and the
-// frames of its busiest connection pasted back to back.
-func kgoCapturedAndPasted(t *testing.T) (captured, pasted conversation.Result) {
-	conns := traffic.ByConn(recordings[0].exchanges(t))
-	_, captured = findIn(t, capturetest.WritePcap(capturetest.Ethernet, true, segments(capturetest.Scenario{}, conns)))
-	busiest := slices.MaxFunc(conns, func(a, b []traffic.Exchange) int { return cmp.Compare(len(a), len(b)) })
+// capturedAndPasted are kgo's and sarama's recorded connections captured,
+// and the frames of kgo's busiest connection pasted back to back; ids are
+// the client ids by connection name ("" the paste's).
+func capturedAndPasted(t *testing.T) (captured, pasted conversation.Result, ids map[string]string) {
+	kgoConns, saramaConns := traffic.ByConn(recordings[0].exchanges(t)), traffic.ByConn(recordings[1].exchanges(t))
+	sc := capturetest.Scenario{}
+	ids = map[string]string{"": "kafkawire-capture"}
+	for i := range len(kgoConns) + len(saramaConns) {
+		ids[sc.Name(i)] = "kafkawire-capture"
+		if i >= len(kgoConns) {
+			ids[sc.Name(i)] = "kafkawire-sarama"
+		}
+	}
+	all := append(slices.Clone(kgoConns), saramaConns...)
+	_, captured = findIn(t, capturetest.WritePcap(capturetest.Ethernet, true, segments(sc, all)))
+	busiest := slices.MaxFunc(kgoConns, func(a, b []traffic.Exchange) int { return cmp.Compare(len(a), len(b)) })
 	var b []byte
 	for _, ex := range busiest {
 		b = append(append(b, ex.Request...), ex.Response...)
 	}
 	_, pasted = findIn(t, b)
-	return captured, pasted
+	return captured, pasted, ids
 }

@@ -167,7 +167,7 @@ var lowerAPINames = sync.OnceValue(func() []string {
 
 // Match reports whether frame i of r matches every term; facts are asked
 // for only by the terms that need them. What a frame keeps (its API,
-// version, correlation id, connection, direction) is read as kept; the
+// version, correlation id, connection, direction, client id) is read as kept; the
 // frame is put back together (Result.Frame) only for a term that looks
 // into its bytes. Matching many frames of one result, For is quicker.
 func (flt Filter) Match(r Result, i int, facts Sayings) bool {
@@ -187,11 +187,20 @@ type Matcher struct {
 	facts Sayings
 	// conns, clients and apis are, by term, what it said of each
 	// connection, client id and API (an index in Conns, in
-	// Result.clients, an API's key) so far: unknown, no, yes. nil for a
-	// term that looks at none, and apis for one that names a version or
-	// a whole API.
+	// Result.clients, an API's key) so far: unknown, no, yes; made when a
+	// frame first asks (said). Only the first keptTerms terms keep them,
+	// so that a long filter on a big capture costs no more: the others
+	// look each time. apis is kept only for a term that names part of an
+	// API's name (not a whole name, not a version).
 	conns, clients, apis [][]answer
+	keeps                []keep // by term, which of them it may keep
 }
+
+// keep says which answers a term keeps (Matcher).
+type keep struct{ conns, clients, apis bool }
+
+// keptTerms is how many of a filter's terms keep their answers (Matcher).
+const keptTerms = 16
 
 type answer uint8
 
@@ -203,20 +212,17 @@ const (
 
 // For is the Matcher of the frames of r.
 func (flt Filter) For(r Result, facts Sayings) *Matcher {
-	n := len(flt.terms)
+	n := min(len(flt.terms), keptTerms)
 	m := &Matcher{flt: flt, r: r, facts: facts,
-		conns: make([][]answer, n), clients: make([][]answer, n), apis: make([][]answer, n)}
-	for k, t := range flt.terms {
-		// An API's whole name is one comparison: kept, it was slower.
-		if !t.api.hasVer && !t.api.exact && (t.keyed && t.key == "api" || !t.keyed && !keywords[t.text]) {
-			m.apis[k] = make([]answer, len(lowerAPINames()))
+		conns: make([][]answer, n), clients: make([][]answer, n), apis: make([][]answer, n), keeps: make([]keep, n)}
+	for k, t := range flt.terms[:n] {
+		bare := !t.keyed && !keywords[t.text] && !t.isAPI
+		m.keeps[k] = keep{
+			conns:   bare || t.keyed && t.key == "conn",
+			clients: bare && !t.digits || t.keyed && t.key == "client",
+			// An API's whole name is one comparison: kept, it was slower.
+			apis: !t.api.hasVer && !t.api.exact && (t.keyed && t.key == "api" || !t.keyed && !keywords[t.text]),
 		}
-		if t.keyed && t.key != "conn" && t.key != "client" || !t.keyed && keywords[t.text] || t.isAPI {
-			continue
-		}
-		// A result none of whose requests names a client id has no table;
-		// its frames' index is 0 all the same.
-		m.conns[k], m.clients[k] = make([]answer, len(r.Conns)), make([]answer, max(1, len(r.clients)))
 	}
 	return m
 }
@@ -225,19 +231,20 @@ func (flt Filter) For(r Result, facts Sayings) *Matcher {
 var keywords = map[string]bool{"broken": true, "unanswered": true, "noresponse": true,
 	"longpoll": true, "longpolls": true, "error": true, "errors": true}
 
-// said is what a term said of thing k (a connection, a client id) before,
-// else what says does, kept in seen; seen nil keeps nothing.
-func said(seen []answer, k int32, says func() bool) bool {
-	if seen == nil {
-		return says()
+// said is what a term said of thing k (a connection, a client id, an API)
+// before, else what says does, kept in *seen, made of n answers when
+// first needed.
+func said(seen *[]answer, n int, k int32, says func() bool) bool {
+	if *seen == nil {
+		*seen = make([]answer, n)
 	}
-	if a := seen[k]; a != unknown {
+	if a := (*seen)[k]; a != unknown {
 		return a == yes
 	}
 	ok := says()
-	seen[k] = no
+	(*seen)[k] = no
 	if ok {
-		seen[k] = yes
+		(*seen)[k] = yes
 	}
 	return ok
 }
@@ -255,30 +262,36 @@ func (m *Matcher) Match(i int) bool {
 	}
 	dir := s.dir.String()
 	conn := func() string { return r.connNames[s.conn] }
-	// connHas and clientHas are term k's answer for the frame's
-	// connection and client id, kept per connection and client id.
+	// connHas, isAPI and clientHas are term k's answer for the frame's
+	// connection, API (a known one) and client id, kept (Matcher.keeps).
+	kept := func(k int) keep {
+		if k < len(m.keeps) {
+			return m.keeps[k]
+		}
+		return keep{}
+	}
 	connHas := func(k int, has func(conn string) bool) bool {
-		if m.conns == nil {
+		if !kept(k).conns {
 			return has(conn())
 		}
-		return said(m.conns[k], s.conn, func() bool { return has(conn()) })
+		return said(&m.conns[k], len(r.Conns), s.conn, func() bool { return has(conn()) })
 	}
-	// isAPI is whether term k names the frame's API (a known one), kept
-	// per API when the term names no version.
 	isAPI := func(k int, t term) bool {
 		if !known {
 			return false
 		}
-		if m.apis == nil {
+		if !kept(k).apis {
 			return t.api.is(api, s.version)
 		}
-		return said(m.apis[k], int32(s.api), func() bool { return t.api.is(api, s.version) })
+		return said(&m.apis[k], len(lowerAPINames()), int32(s.api), func() bool { return t.api.is(api, s.version) })
 	}
 	clientHas := func(k int, t string) bool {
-		if m.clients == nil {
+		if !kept(k).clients {
 			return containsLower(r.clientOf(s), t)
 		}
-		return said(m.clients[k], s.client, func() bool { return containsLower(r.clientOf(s), t) })
+		// A result none of whose requests names a client id has no table;
+		// its frames' index is 0 all the same.
+		return said(&m.clients[k], max(1, len(r.clients)), s.client, func() bool { return containsLower(r.clientOf(s), t) })
 	}
 	bad := s.broken != 0 || s.skipped > 0 || s.note != 0 || (s.dir == schema.Response && !known) // Frame.Problems
 	var f *Frame
