@@ -220,8 +220,9 @@ func (flt Filter) For(r Result, facts Sayings) *Matcher {
 		m.keeps[k] = keep{
 			conns:   bare || t.keyed && t.key == "conn",
 			clients: bare && !t.digits || t.keyed && t.key == "client",
-			// An API's whole name is one comparison: kept, it was slower.
-			apis: !t.api.hasVer && !t.api.exact && (t.keyed && t.key == "api" || !t.keyed && !keywords[t.text]),
+			// An API's whole name (isAPI's among them) is one comparison:
+			// kept, it was slower.
+			apis: !t.api.hasVer && !t.api.exact && (bare || t.keyed && t.key == "api"),
 		}
 	}
 	return m
