@@ -297,6 +297,25 @@ func browserCommit(base string, size int) float64 {
 	return quantile(ms, .5) / 1000
 }
 
+// takeAfterMax gives the longest pause since window.kwAfter was last
+// reset (gapMeter), and resets it.
+const takeAfterMax = `(() => { const m = window.kwAfter.max; window.kwAfter = {max: 0}; return m; })()`
+
+// typeIntoFilter types word into the capture list's filter as a user
+// would, a key every 200 ms (each marked kw-key-<text> on the page's
+// timeline), then clears it.
+func typeIntoFilter(ctx context.Context, word string) {
+	js[bool](ctx, `(async () => {
+  const box = document.querySelector('#conv-filter'), word = `+strconv.Quote(word)+`;
+  for (const q of [...[...word].map((_, n) => word.slice(0, n + 1)), '']) {
+    performance.mark('kw-key-' + (q || 'cleared'));
+    box.value = q; box.dispatchEvent(new Event('input', {bubbles: true}));
+    await new Promise(r => setTimeout(r, 200));
+  }
+  return true;
+})()`)
+}
+
 // pageCapture is what opening the capture in the page measured.
 type pageCapture struct {
 	secs      float64
@@ -412,22 +431,15 @@ func captureInPage(base, file string) pageCapture {
 	// then is felt as much as one before. Then the first frame is opened,
 	// as a user would.
 	time.Sleep(afterList)
-	p.afterGap = js[float64](ctx, `(() => { const m = window.kwAfter.max; window.kwAfter = {max: 0}; return m; })()`)
+	p.afterGap = js[float64](ctx, takeAfterMax)
 	// A filter typed as a user types it, a key every 200 ms: each key
 	// filters the whole list again. Then cleared, as it was. An API's name
 	// first, then part of a client id (kgo's), which no API's name holds:
 	// every frame's connection and client id are looked at.
 	typed := func(word string) float64 {
-		js[bool](ctx, fmt.Sprintf(`(async () => {
-  const box = document.querySelector('#conv-filter'), word = %q;
-  for (let n = 1; n <= word.length + 1; n++) {
-    box.value = word.slice(0, n %% (word.length + 1)); box.dispatchEvent(new Event('input', {bubbles: true}));
-    await new Promise(r => setTimeout(r, 200));
-  }
-  return true;
-})()`, word))
+		typeIntoFilter(ctx, word)
 		time.Sleep(afterList)
-		return js[float64](ctx, `(() => { const m = window.kwAfter.max; window.kwAfter = {max: 0}; return m; })()`)
+		return js[float64](ctx, takeAfterMax)
 	}
 	p.filterGap, p.clientGap = typed("Fetch"), typed("kgo")
 	if !js[bool](ctx, `(() => { const r = document.querySelector('#conv-list tbody tr'); if (r) r.click(); return !!r; })()`) {

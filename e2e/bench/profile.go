@@ -175,16 +175,7 @@ func profilePage(base string, fb []byte, scenario, capFile string) {
 		if scenario == "capture-filter" {
 			js[bool](ctx, `(window.kwLong = [], true)`)
 			start()
-			word := cmp.Or(os.Getenv("KW_WORD"), "kgo")
-			js[bool](ctx, `(async () => {
-  const box = document.querySelector('#conv-filter'), word = `+strconv.Quote(word)+`;
-  for (const q of [...[...word].map((_, n) => word.slice(0, n + 1)), '']) {
-    performance.mark('kw-key-' + (q || 'cleared'));
-    box.value = q; box.dispatchEvent(new Event('input', {bubbles: true}));
-    await new Promise(r => setTimeout(r, 200));
-  }
-  return true;
-})()`)
+			typeIntoFilter(ctx, cmp.Or(os.Getenv("KW_WORD"), "kgo"))
 			time.Sleep(time.Second)
 		}
 		fmt.Println("longest pause:", js[string](ctx, `(window.kwGapsStop = true, window.kwGaps.max.toFixed(0) + ' ms of ' + window.kwGaps.frames + ' frames, before: ' + window.kwGaps.at)`))
