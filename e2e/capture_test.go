@@ -267,7 +267,7 @@ func TestCaptureConversationList(t *testing.T) {
 		t.Errorf("%d of the %d APIs' rows start closed", n, len(keys))
 	}
 	s.shot("apiversions", "#response .tree")
-	s.do(10*time.Second, chromedp.Click(chromedp.CSS(`#response .tn[data-path="body.ApiKeys.0"] .tw`)))
+	s.clickSeen(`#response .tn[data-path="body.ApiKeys.0"] .tw`)
 	s.waitFor("the first API's fields", `document.querySelector('#response .tn[data-path="body.ApiKeys.0.MaxVersion"]')`)
 	if got := s.text(`#response .tn[data-path="body.ApiKeys.0"] .va`); got != "= struct" {
 		t.Errorf("the opened row says %q", got)

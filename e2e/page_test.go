@@ -168,9 +168,19 @@ func TestSwitchVersion(t *testing.T) {
 // selectNode clicks the tree node with a data-path.
 func (s *session) selectNode(section, path string) {
 	s.t.Helper()
-	sel := `#` + section + ` .tn[data-path="` + path + `"] .nm`
-	s.do(10*time.Second, chromedp.ScrollIntoView(chromedp.CSS(sel)), chromedp.Click(chromedp.CSS(sel)))
+	s.clickSeen(`#` + section + ` .tn[data-path="` + path + `"] .nm`)
 	s.waitFor("the node selected", `document.querySelector('#`+section+` .tn.sel[data-path="`+path+`"]')`)
+}
+
+// clickSeen scrolls the element into view, lets the page paint it, then
+// clicks it, as a person clicks only what they see. A tree row out of view
+// is not laid out (content-visibility in kafkawire.css) until the frame
+// after it scrolls in; until then a click on a text in it lands on the row.
+func (s *session) clickSeen(sel string) {
+	s.t.Helper()
+	s.do(10*time.Second, chromedp.ScrollIntoView(chromedp.CSS(sel)),
+		chromedp.Evaluate[chromedp.Void](`new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))`, chromedp.EvalAwaitPromise),
+		chromedp.Click(chromedp.CSS(sel)))
 }
 
 func (s *session) setField(section, path, value string) {

@@ -282,7 +282,7 @@ func TestMinimalBadgeAndNote(t *testing.T) {
 	if !eval[bool](s, `!!document.querySelector('#request .tn[data-path="body.TransactionTimeoutMs"]')`) {
 		t.Errorf("the request the link carried is folded")
 	}
-	s.do(10*time.Second, chromedp.Click(chromedp.CSS(`#response .tn[data-path="body"] .tw`)))
+	s.clickSeen(`#response .tn[data-path="body"] .tw`)
 	s.waitFor("the response's body open", `document.querySelector('#response .tn[data-path="body.ErrorCode"]')`)
 	// Editing the response makes it the user's: the note goes.
 	s.setField("response", "body.ErrorCode", "47")
