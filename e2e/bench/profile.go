@@ -68,6 +68,8 @@ func profilePage(base string, fb []byte, scenario, capFile string) {
 			waitJS(ctx, "the wasm app", `window.__kwReady > 0`)
 			times = append(times, js[float64](ctx, `window.__kwReady`))
 		}
+		// The last visit, from its navigation to the wasm running.
+		windows = append(windows, [2]float64{0, times[len(times)-1]})
 	case "edit-small":
 		step(ctx, 60*time.Second, chromedp.Navigate(base+"InitProducerId/v5"))
 		waitJS(ctx, "the wasm app", `window.__kwReady > 0`)
