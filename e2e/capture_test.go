@@ -267,6 +267,12 @@ func TestCaptureConversationList(t *testing.T) {
 		t.Errorf("%d of the %d APIs' rows start closed", n, len(keys))
 	}
 	s.shot("apiversions", "#response .tree")
+	// Rows in the tree's view are laid out; rows far below it are not, until
+	// they near it (content-visibility in kafkawire.css).
+	s.scrollSeen(`#response .tree`)
+	if laid := eval[[]bool](s, `(() => { const rows = [...document.querySelectorAll('#response .tree .tn')]; return [rows.length > 60, rows[0].querySelector('.nm').checkVisibility({contentVisibilityAuto: true}), rows[rows.length-1].querySelector('.nm').checkVisibility({contentVisibilityAuto: true})]; })()`); len(laid) != 3 || !laid[0] || !laid[1] || laid[2] {
+		t.Errorf("[over 60 rows, the first row laid out, the last one laid out] = %v, want [true true false]", laid)
+	}
 	s.clickSeen(`#response .tn[data-path="body.ApiKeys.0"] .tw`)
 	s.waitFor("the first API's fields", `document.querySelector('#response .tn[data-path="body.ApiKeys.0.MaxVersion"]')`)
 	if got := s.text(`#response .tn[data-path="body.ApiKeys.0"] .va`); got != "= struct" {

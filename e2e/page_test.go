@@ -178,9 +178,15 @@ func (s *session) selectNode(section, path string) {
 // after it scrolls in; until then a click on a text in it lands on the row.
 func (s *session) clickSeen(sel string) {
 	s.t.Helper()
+	s.scrollSeen(sel)
+	s.do(10*time.Second, chromedp.Click(chromedp.CSS(sel)))
+}
+
+// scrollSeen scrolls the element into view and waits for two painted frames.
+func (s *session) scrollSeen(sel string) {
+	s.t.Helper()
 	s.do(10*time.Second, chromedp.ScrollIntoView(chromedp.CSS(sel)),
-		chromedp.Evaluate[chromedp.Void](`new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))`, chromedp.EvalAwaitPromise),
-		chromedp.Click(chromedp.CSS(sel)))
+		chromedp.Evaluate[chromedp.Void](`new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))`, chromedp.EvalAwaitPromise))
 }
 
 func (s *session) setField(section, path, value string) {
