@@ -193,6 +193,29 @@ func TestGridSelectionBringsTheTreeRowIntoItsPane(t *testing.T) {
 	s.viewShot("tablet")
 }
 
+// On a phone a capture's frame list lays out the rows its box shows, not
+// those far below it, until they near it (content-visibility in
+// kafkawire.css): a page of 100 rows costs the layout of a few.
+func TestPhoneListLaysOutTheRowsInView(t *testing.T) {
+	exs, _ := kafkaTraffic(t)
+	file, _, _ := bigCapture(exs, 1)
+	s := newSession(t, false)
+	s.resize(phone)
+	s.open("/")
+	s.dropFile("big.pcap", file)
+	s.waitFor("a page of rows", `document.querySelectorAll('#conv-list tbody tr').length >= 100`)
+	s.scrollSeen(`.conv-scroll`)
+	laid := eval[[]bool](s, `(() => { const rows = [...document.querySelectorAll('#conv-list tbody tr')]; return [rows[0].cells[4].checkVisibility({contentVisibilityAuto: true}), rows[rows.length-1].cells[4].checkVisibility({contentVisibilityAuto: true})]; })()`)
+	if len(laid) != 2 || !laid[0] || laid[1] {
+		t.Errorf("[the first row laid out, the last row laid out] = %v, want [true false]", laid)
+	}
+	// Scrolled to the end of the box, the last row is laid out.
+	s.scrollSeen(`#conv-list tbody tr:last-child`)
+	if !eval[bool](s, `document.querySelector('#conv-list tbody tr:last-child').cells[4].checkVisibility({contentVisibilityAuto: true})`) {
+		t.Errorf("the last row, scrolled into view, is not laid out")
+	}
+}
+
 // On a phone a capture's frame list shows what tells frames apart, within
 // the screen: each frame's API and version and its direction, and its
 // connection by the client's port ("…:40000>…:29092"); nothing scrolls
