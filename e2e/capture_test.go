@@ -24,6 +24,7 @@ import (
 	"github.com/kafkawire/kafkawire/codec/frame/traffic"
 	"github.com/kafkawire/kafkawire/codec/message"
 	"github.com/kafkawire/kafkawire/codec/schema"
+	"github.com/kafkawire/kafkawire/ui"
 	"github.com/twmb/franz-go/pkg/kgo"
 	"github.com/twmb/franz-go/pkg/kmsg"
 	"github.com/twmb/franz-go/pkg/kversion"
@@ -600,4 +601,81 @@ func TestCaptureOpensAResponseWithoutItsRequest(t *testing.T) {
 	if eval[bool](s, `!!document.querySelector('#response .notice')`) {
 		t.Errorf("the response does not decode cleanly: %s", s.text("#response .notice"))
 	}
+}
+
+// Typing into the filter of a capture of many frames, the page matches
+// them a slice of time at a time, painting in between, and then lists what
+// the box holds: the same frames as one pass of the same code natively.
+func TestCaptureFilterOfManyFramesCatchesUp(t *testing.T) {
+	exs, _ := kafkaTraffic(t)
+	// The connections that carried little (no 60 KB record), replayed
+	// each on a client address of its own until there are 150,000 frames.
+	size := map[int]int{}
+	for _, ex := range exs {
+		size[ex.Conn] += len(ex.Request) + len(ex.Response)
+	}
+	var segs []capturetest.Segment
+	t0 := time.Date(2026, 12, 5, 1, 0, 0, 0, time.UTC)
+	frames := 0
+	for i := 0; frames < 150_000; i++ {
+		conn := i % len(size)
+		if size[conn] > 8<<10 {
+			continue
+		}
+		c := capturetest.NewConn(netip.MustParseAddrPort(fmt.Sprintf("127.1.%d.%d:%d", i/50000%250, 1+i/200%250, 10000+i%50000)), netip.MustParseAddrPort("127.0.0.1:9092"), t0.Add(time.Duration(i)*time.Millisecond))
+		c.Open()
+		for _, ex := range exs {
+			if ex.Conn == conn {
+				c.Send(true, ex.Request, 1400)
+				frames++
+				if ex.Response != nil {
+					c.Send(false, ex.Response, 1400)
+					frames++
+				}
+			}
+		}
+		c.Close()
+		segs = append(segs, c.Segments...)
+	}
+	file := capturetest.WritePcap(capturetest.Ethernet, true, segs)
+	path := filepath.Join(t.TempDir(), "many.pcap")
+	if err := os.WriteFile(path, file, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	native := &ui.Paste{Raw: file, File: "many.pcap"}
+	native.Read()
+	if native.Capture == nil || native.Capture.Len() != frames {
+		t.Fatalf("natively, the capture reads as %v, not %d frames", native.Capture, frames)
+	}
+	native.Capture.SetFilter("Fetch")
+	want := native.Capture.Shown(0, min(native.Capture.Matching(), 100))
+	if len(want) == 0 {
+		t.Fatal("no Fetch frame in the capture")
+	}
+
+	s := newSession(t, false)
+	s.open("/")
+	s.do(30*time.Second, chromedp.SetUploadFiles(chromedp.ID("paste-file"), []string{path}))
+	s.waitFor("the list", `!!document.querySelector('#conv-filter')`)
+	s.do(5*time.Second, chromedp.Evaluate[chromedp.Void](`(() => {
+		window.kwGaps = {max: 0};
+		let last = performance.now();
+		const tick = t => { window.kwGaps.max = Math.max(window.kwGaps.max, t - last); last = t; if (!window.kwGapsStop) requestAnimationFrame(tick); };
+		requestAnimationFrame(tick);
+	})()`))
+	s.do(10*time.Second, chromedp.SendKeys(chromedp.CSS(`#conv-filter`), "Fetch"))
+	count := strconv.Itoa(native.Capture.Matching()) + " of " + strconv.Itoa(frames) + " match"
+	s.waitFor("the count of what the box holds", `(document.getElementById('conv-matches')||{}).textContent == `+jsString(count))
+	if got := eval[string](s, `document.getElementById('conv-filter').value`); got != "Fetch" {
+		t.Errorf("the box holds %q", got)
+	}
+	var rows []int
+	for _, r := range eval[[]string](s, `Array.from(document.querySelectorAll('#conv-list tbody tr')).map(r => r.dataset.row)`) {
+		i, _ := strconv.Atoi(r)
+		rows = append(rows, i)
+	}
+	if !slices.Equal(rows, want) {
+		t.Errorf("the list shows frames %v..., natively %v...", rows[:min(5, len(rows))], want[:min(5, len(want))])
+	}
+	t.Logf("%d frames; the longest pause while typing and matching: %.0f ms", frames, eval[float64](s, `(window.kwGapsStop = true, window.kwGaps.max)`))
 }

@@ -54,7 +54,10 @@ type CaptureList struct {
 	Found       conversation.Result // the frames and connections
 	KeyLog      string              // the name of the key log its TLS connections were read with; "" for none
 
-	Filter string
+	// Filter is the filter the list shows; Typed, what the filter box
+	// holds, which Filter catches up with once its frames are matched
+	// (MatchSome).
+	Filter, Typed string
 	// Slowest lists the matching frames by latency, the slowest exchange
 	// first, where it is otherwise capture order.
 	Slowest bool
@@ -80,8 +83,11 @@ type CaptureList struct {
 	// asked about, reads (ReadAs); the zero Candidate for none.
 	readAs      map[int]frame.Candidate
 	requestAPIs [][]frame.Candidate
-	// scanned counts the frames a filter decoded for their error codes or
-	// topics, and scanCut says it stopped at maxErrorScan (filterFacts).
+	// pass is the matching of a filter under way (MatchSome), nil when
+	// none is.
+	pass *matchPass
+	// scanned counts the frames the shown filter decoded for their error
+	// codes or topics, and scanCut says it stopped at maxErrorScan (FactsOf).
 	scanned int
 	scanCut bool
 	// stopped tells a load still running that the user has moved on to
@@ -330,13 +336,14 @@ func (l *CaptureList) FactsOf(i int, f *conversation.Frame) *conversation.Facts 
 	if f.API == nil {
 		return &conversation.Facts{}
 	}
-	if l.scanned >= maxErrorScan {
-		l.scanCut = true
+	p := l.pass
+	if p != nil && p.scanned >= maxErrorScan {
+		p.scanCut = true
 		return &conversation.Facts{}
 	}
 	fa, decoded := l.factsOf(i, f)
-	if decoded {
-		l.scanned++
+	if decoded && p != nil {
+		p.scanned++
 	}
 	return fa
 }
@@ -381,33 +388,80 @@ func (l *CaptureList) Shown(from, to int) []int {
 // filter; all when the filter has none. A list of every frame's index was
 // 20 ms of the pause as a capture of half a million frames appeared.
 func (l *CaptureList) matched() (m []int, all bool) {
-	key := l.Filter
-	if l.Slowest {
-		key += "\x00slowest"
-	}
-	if l.shown != nil && l.shownFor == key {
+	if l.shown != nil && l.shownFor == l.keyOf(l.Filter) {
 		return l.shown, false
 	}
-	filter := conversation.ParseFilter(l.Filter)
-	if filter.Empty() && !l.Slowest {
+	if conversation.ParseFilter(l.Filter).Empty() && !l.Slowest {
 		return nil, true
 	}
-	l.shown, l.shownFor = make([]int, 0, l.Len()), key
-	l.scanned, l.scanCut = 0, false
-	match := filter.For(l.Found, l)
-	for i := range l.Len() {
-		if match.Match(i) {
-			l.shown = append(l.shown, i)
+	l.MatchSome(l.Filter, 0)
+	return l.shown, false
+}
+
+// keyOf is what the frames matched for filter q are kept under.
+func (l *CaptureList) keyOf(q string) string {
+	if l.Slowest {
+		return q + "\x00slowest"
+	}
+	return q
+}
+
+// matchPass is a filter's matching under way: the frames before next
+// are looked at, those of them that match are got.
+type matchPass struct {
+	key     string
+	match   *conversation.Matcher
+	next    int
+	got     []int
+	scanned int  // the frames it decoded for their error codes or topics (FactsOf)
+	scanCut bool // it stopped decoding at maxErrorScan
+}
+
+// MatchSome matches the frames against filter q until all are matched,
+// and says so, or until budget has passed (0: no limit). It keeps its
+// place for the next call with the same q, so that the page can match
+// half a million frames a slice of time at a time and paint in between;
+// the list then shows q at once (SetFilter).
+func (l *CaptureList) MatchSome(q string, budget time.Duration) bool {
+	key := l.keyOf(q)
+	if l.shown != nil && l.shownFor == key {
+		return true
+	}
+	filter := conversation.ParseFilter(q)
+	if filter.Empty() && !l.Slowest {
+		return true
+	}
+	p := l.pass
+	if p == nil || p.key != key {
+		p = &matchPass{key: key, got: make([]int, 0, l.Len())}
+		l.pass = p // before For: FactsOf counts into it
+		p.match = filter.For(l.Found, l)
+	}
+	var until time.Time
+	if budget > 0 {
+		until = time.Now().Add(budget)
+	}
+	for from := p.next; p.next < l.Len(); p.next++ {
+		// The clock is a call into JavaScript in the page: asked every
+		// 1,024 frames, a few dozen microseconds of matching, and only
+		// after the first of them, so that every call moves on.
+		if budget > 0 && p.next > from && (p.next-from)%1024 == 0 && time.Now().After(until) {
+			return false
+		}
+		if p.match.Match(p.next) {
+			p.got = append(p.got, p.next)
 		}
 	}
 	if l.Slowest {
 		lat := make([]time.Duration, l.Len())
-		for _, i := range l.shown {
+		for _, i := range p.got {
 			lat[i] = l.slowness(i)
 		}
-		slices.SortStableFunc(l.shown, func(a, b int) int { return cmp.Compare(lat[b], lat[a]) })
+		slices.SortStableFunc(p.got, func(a, b int) int { return cmp.Compare(lat[b], lat[a]) })
 	}
-	return l.shown, false
+	l.shown, l.shownFor, l.pass = p.got, key, nil
+	l.scanned, l.scanCut = p.scanned, p.scanCut
+	return true
 }
 
 // slowness is what the list sorted by latency orders frame i by, the
@@ -448,6 +502,7 @@ func (l *CaptureList) SortSlowest(on bool) {
 
 // SetFilter filters the list and goes back to its first page.
 func (l *CaptureList) SetFilter(q string) {
+	l.Typed = q
 	if q != l.Filter {
 		l.Filter, l.Page = q, 0
 		l.Gen++

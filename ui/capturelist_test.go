@@ -1092,3 +1092,57 @@ func TestCaptureListSaysLongPoll(t *testing.T) {
 	page := app.HTMLString(&Conversations{List: l, Gen: l.Gen})
 	assert.Equal(t, 2, strings.Count(page, "a long poll: a broker holds a Fetch until MinBytes of records are there or its MaxWaitMs ("+latency(maxWait)+") has passed"), "on the request's row and the response's")
 }
+
+// The page matches a filter a slice of time at a time (MatchSome with a
+// budget), picking up where it stopped: sliced, every filter matches the
+// frames one pass does; a pass for another filter in between starts over.
+func TestFilterMatchesASliceAtATime(t *testing.T) {
+	exs := kgoTraffic(t)
+	var segs []capturetest.Segment
+	t0 := time.Date(2026, 12, 5, 1, 2, 3, 0, time.UTC)
+	for r := range 200 {
+		var cs []*capturetest.Conn
+		for _, ex := range exs {
+			for len(cs) <= ex.Conn {
+				i := len(cs)
+				c := capturetest.NewConn(netip.MustParseAddrPort(fmt.Sprintf("127.0.%d.%d:%d", 1+r, 1+i, 40000+i)), netip.MustParseAddrPort("127.0.0.1:29092"), t0.Add(time.Duration(r*100+i)*time.Millisecond))
+				c.Open()
+				cs = append(cs, c)
+			}
+			cs[ex.Conn].Send(true, ex.Request, 1000)
+			if ex.Response != nil {
+				cs[ex.Conn].Send(false, ex.Response, 1000)
+			}
+		}
+		for _, c := range cs {
+			c.Close()
+			segs = append(segs, c.Segments...)
+		}
+	}
+	file := capturetest.WritePcap(capturetest.Ethernet, true, segs)
+	l, whole := openCapture(t, "sliced.pcap", file), openCapture(t, "whole.pcap", file)
+	require.Greater(t, l.Len(), 4*1024)
+	for _, q := range []string{"Fetch", "kgo", "topic:orders", "api:Produce corr:3", "127.0.42."} {
+		whole.SetFilter(q)
+		want := whole.Shown(0, whole.Matching())
+		require.NotEmpty(t, want, q)
+		slices := 1
+		for !l.MatchSome(q, time.Nanosecond) {
+			slices++
+			require.LessOrEqual(t, slices, l.Len()/1024+1, "%s: each slice moves on", q)
+		}
+		assert.Equal(t, l.Len()/1024+1, slices, "%s: a slice of 1,024 frames a nanosecond", q)
+		assert.Equal(t, "", l.Filter, "%s: the list shows it only once told (SetFilter)", q)
+		l.SetFilter(q)
+		assert.Equal(t, want, l.Shown(0, l.Matching()), q)
+		l.SetFilter("")
+	}
+	whole.SetFilter("Produce")
+	want := whole.Shown(0, whole.Matching())
+	require.False(t, l.MatchSome("Produce", time.Nanosecond))
+	require.False(t, l.MatchSome("Metadata", time.Nanosecond), "another filter begins")
+	for !l.MatchSome("Produce", time.Nanosecond) {
+	}
+	l.SetFilter("Produce")
+	assert.Equal(t, want, l.Shown(0, l.Matching()), "the first, begun again, matches as one pass does")
+}

@@ -25,6 +25,8 @@ type Conversations struct {
 	List *CaptureList
 	Gen  int
 	On   PasteShower
+
+	typing int // the keys typed into the filter box, so that a matching knows a newer one began
 }
 
 // OnMount brings the opened row into view: a new page builds a new list,
@@ -221,7 +223,7 @@ func (c *Conversations) filterBox() app.UI {
 	l := c.List
 	count := strconv.Itoa(l.Matching()) + " of " + strconv.Itoa(l.Len()) + " match"
 	return app.Div().Class("paste-line conv-filter").Body(
-		app.Input().Type("search").ID("conv-filter").Class("conv-q").Value(l.Filter).
+		app.Input().Type("search").ID("conv-filter").Class("conv-q").Value(l.Typed).
 			Placeholder("filter: Fetch, api:Produce/v9, conn:51234, corr:7, topic:orders, error, err:rebalance, unanswered").
 			Aria("label", "filter the frames").
 			Attr("spellcheck", "false").Attr("autocomplete", "off").
@@ -456,7 +458,36 @@ func (c *Conversations) onNextPage(ctx app.Context, e app.Event) {
 }
 
 func (c *Conversations) onFilter(ctx app.Context, e app.Event) {
-	guard(ctx, func() { c.List.SetFilter(ctx.JSSrc().Get("value").String()) })
+	guard(ctx, func() {
+		c.List.Typed = ctx.JSSrc().Get("value").String()
+		c.typing++
+		c.matchTyped(ctx, c.List, c.typing)
+	})
+}
+
+// matchSlice is how long the page matches frames against a filter before
+// it lets the browser paint and take the next key.
+const matchSlice = 8 * time.Millisecond
+
+// matchTyped shows the list filtered by what the box holds once its frames
+// are matched, matching them a slice of time at a time: half a million
+// frames took some 100 ms of wasm a key, which froze the page at each.
+// Until then the list shows the filter before. A key typed meanwhile
+// starts a new matching (typing counts the keys), and this one stops.
+func (c *Conversations) matchTyped(ctx app.Context, l *CaptureList, typing int) {
+	if l != c.List || typing != c.typing {
+		ctx.PreventUpdate()
+		return
+	}
+	if l.MatchSome(l.Typed, matchSlice) {
+		l.SetFilter(l.Typed)
+		return
+	}
+	ctx.PreventUpdate()
+	// A timer, not a dispatch: the browser's turn comes between the two.
+	ctx.After(time.Millisecond, func(ctx app.Context) {
+		guard(ctx, func() { c.matchTyped(ctx, l, typing) })
+	})
 }
 
 // open shows frame i and its pair on their page, as the paste box shows a paste.

@@ -175,7 +175,7 @@ func profilePage(base string, fb []byte, scenario, capFile string) {
 			opened = [2]float64{at, at + 500}
 		}
 		if scenario == "capture-filter" {
-			js[bool](ctx, `(window.kwLong = [], true)`)
+			js[bool](ctx, `(window.kwLong = [], window.kwGaps.max = 0, true)`)
 			start()
 			typeIntoFilter(ctx, cmp.Or(os.Getenv("KW_WORD"), "kgo"))
 			time.Sleep(time.Second)
