@@ -1126,12 +1126,12 @@ func TestFilterMatchesASliceAtATime(t *testing.T) {
 		whole.SetFilter(q)
 		want := whole.Shown(0, whole.Matching())
 		require.NotEmpty(t, want, q)
-		slices := 1
+		calls := 1
 		for !l.MatchSome(q, time.Nanosecond) {
-			slices++
-			require.LessOrEqual(t, slices, l.Len()/1024+1, "%s: each slice moves on", q)
+			calls++
+			require.LessOrEqual(t, calls, l.Len()/1024+1, "%s: each slice moves on", q)
 		}
-		assert.Equal(t, l.Len()/1024+1, slices, "%s: a slice of 1,024 frames a nanosecond", q)
+		assert.Equal(t, l.Len()/1024+1, calls, "%s: a slice of 1,024 frames a nanosecond", q)
 		assert.Equal(t, "", l.Filter, "%s: the list shows it only once told (SetFilter)", q)
 		l.SetFilter(q)
 		assert.Equal(t, want, l.Shown(0, l.Matching()), q)
