@@ -8,6 +8,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/netip"
 	"os"
 	"path/filepath"
@@ -613,6 +614,9 @@ func TestCaptureFilterOfManyFramesCatchesUp(t *testing.T) {
 	size := map[int]int{}
 	for _, ex := range exs {
 		size[ex.Conn] += len(ex.Request) + len(ex.Response)
+	}
+	if !slices.ContainsFunc(slices.Collect(maps.Values(size)), func(n int) bool { return n <= 8<<10 }) {
+		t.Fatal("no connection of kgo's carried 8 KiB or less")
 	}
 	var segs []capturetest.Segment
 	t0 := time.Date(2026, 12, 5, 1, 0, 0, 0, time.UTC)
