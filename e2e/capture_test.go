@@ -8,7 +8,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"maps"
 	"net/netip"
 	"os"
 	"path/filepath"
@@ -610,38 +609,31 @@ func TestCaptureOpensAResponseWithoutItsRequest(t *testing.T) {
 func TestCaptureFilterOfManyFramesCatchesUp(t *testing.T) {
 	exs, _ := kafkaTraffic(t)
 	// The connections that carried little (no 60 KB record), replayed
-	// each on a client address of its own until there are 150,000 frames.
+	// each on a client address of its own (bigCapture), to 120,000 frames
+	// or so: 96 MB of pcap in small packets.
 	size := map[int]int{}
 	for _, ex := range exs {
 		size[ex.Conn] += len(ex.Request) + len(ex.Response)
 	}
-	if !slices.ContainsFunc(slices.Collect(maps.Values(size)), func(n int) bool { return n <= 8<<10 }) {
-		t.Fatal("no connection of kgo's carried 8 KiB or less")
-	}
-	var segs []capturetest.Segment
-	t0 := time.Date(2026, 12, 5, 1, 0, 0, 0, time.UTC)
-	frames := 0
-	for i := 0; frames < 150_000; i++ {
-		conn := i % len(size)
-		if size[conn] > 8<<10 {
+	small := map[int]int{} // a small connection's number among the small ones
+	var smallExs []traffic.Exchange
+	for _, ex := range exs {
+		if size[ex.Conn] > 8<<10 {
 			continue
 		}
-		c := capturetest.NewConn(netip.MustParseAddrPort(fmt.Sprintf("127.1.%d.%d:%d", i/50000%250, 1+i/200%250, 10000+i%50000)), netip.MustParseAddrPort("127.0.0.1:9092"), t0.Add(time.Duration(i)*time.Millisecond))
-		c.Open()
-		for _, ex := range exs {
-			if ex.Conn == conn {
-				c.Send(true, ex.Request, 1400)
-				frames++
-				if ex.Response != nil {
-					c.Send(false, ex.Response, 1400)
-					frames++
-				}
-			}
+		if _, ok := small[ex.Conn]; !ok {
+			small[ex.Conn] = len(small)
 		}
-		c.Close()
-		segs = append(segs, c.Segments...)
+		ex.Conn = small[ex.Conn]
+		smallExs = append(smallExs, ex)
 	}
-	file := capturetest.WritePcap(capturetest.Ethernet, true, segs)
+	if len(smallExs) == 0 {
+		t.Fatal("no connection of kgo's carried 8 KiB or less")
+	}
+	file, frames, _ := bigCapture(smallExs, 96)
+	if frames < 100_000 {
+		t.Fatalf("the capture holds %d frames", frames)
+	}
 	path := filepath.Join(t.TempDir(), "many.pcap")
 	if err := os.WriteFile(path, file, 0o644); err != nil {
 		t.Fatal(err)

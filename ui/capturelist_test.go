@@ -1097,32 +1097,20 @@ func TestCaptureListSaysLongPoll(t *testing.T) {
 // budget), picking up where it stopped: sliced, every filter matches the
 // frames one pass does; a pass for another filter in between starts over.
 func TestFilterMatchesASliceAtATime(t *testing.T) {
+	// kgo's connections 200 times over, each on a port of its own.
 	exs := kgoTraffic(t)
-	var segs []capturetest.Segment
-	t0 := time.Date(2026, 12, 5, 1, 2, 3, 0, time.UTC)
+	conns := captureOf(exs).conns
+	var many []traffic.Exchange
 	for r := range 200 {
-		var cs []*capturetest.Conn
 		for _, ex := range exs {
-			for len(cs) <= ex.Conn {
-				i := len(cs)
-				c := capturetest.NewConn(netip.MustParseAddrPort(fmt.Sprintf("127.0.%d.%d:%d", 1+r, 1+i, 40000+i)), netip.MustParseAddrPort("127.0.0.1:29092"), t0.Add(time.Duration(r*100+i)*time.Millisecond))
-				c.Open()
-				cs = append(cs, c)
-			}
-			cs[ex.Conn].Send(true, ex.Request, 1000)
-			if ex.Response != nil {
-				cs[ex.Conn].Send(false, ex.Response, 1000)
-			}
-		}
-		for _, c := range cs {
-			c.Close()
-			segs = append(segs, c.Segments...)
+			ex.Conn += r * conns
+			many = append(many, ex)
 		}
 	}
-	file := capturetest.WritePcap(capturetest.Ethernet, true, segs)
+	file := capturetest.WritePcap(capturetest.Ethernet, true, captureOf(many).segs)
 	l, whole := openCapture(t, "sliced.pcap", file), openCapture(t, "whole.pcap", file)
 	require.Greater(t, l.Len(), 4*1024)
-	for _, q := range []string{"Fetch", "kgo", "topic:orders", "api:Produce corr:3", "127.0.42."} {
+	for _, q := range []string{"Fetch", "kgo", "topic:orders", "api:Produce corr:3", "conn:4005"} {
 		whole.SetFilter(q)
 		want := whole.Shown(0, whole.Matching())
 		require.NotEmpty(t, want, q)
