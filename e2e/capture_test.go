@@ -674,4 +674,18 @@ func TestCaptureFilterOfManyFramesCatchesUp(t *testing.T) {
 		t.Errorf("the list shows frames %v..., natively %v...", rows[:min(5, len(rows))], want[:min(5, len(want))])
 	}
 	t.Logf("%d frames; the longest pause while typing and matching: %.0f ms", frames, eval[float64](s, `(window.kwGapsStop = true, window.kwGaps.max)`))
+
+	// Sorted by latency, the slowest first, as natively.
+	native.Capture.SortSlowest(true)
+	want = native.Capture.Shown(0, min(native.Capture.Matching(), 100))
+	s.do(10*time.Second, chromedp.Evaluate[chromedp.Void](`document.querySelector('#conv-list button[data-sort="latency"]').click()`))
+	s.waitFor("the list sorted", `document.querySelector('#conv-list button[data-sort="latency"]').getAttribute('aria-pressed') == 'true'`)
+	rows = rows[:0]
+	for _, r := range eval[[]string](s, `Array.from(document.querySelectorAll('#conv-list tbody tr')).map(r => r.dataset.row)`) {
+		i, _ := strconv.Atoi(r)
+		rows = append(rows, i)
+	}
+	if !slices.Equal(rows, want) {
+		t.Errorf("sorted, the list shows frames %v..., natively %v...", rows[:min(5, len(rows))], want[:min(5, len(want))])
+	}
 }

@@ -54,13 +54,15 @@ type CaptureList struct {
 	Found       conversation.Result // the frames and connections
 	KeyLog      string              // the name of the key log its TLS connections were read with; "" for none
 
-	// Filter is the filter the list shows; Typed, what the filter box
-	// holds, which Filter catches up with once its frames are matched
-	// (MatchSome).
-	Filter, Typed string
+	Filter string
 	// Slowest lists the matching frames by latency, the slowest exchange
 	// first, where it is otherwise capture order.
 	Slowest bool
+	// Typed is what the filter box holds, and Sorting what the latency's
+	// sort was last set to: Filter and Slowest, what the list shows,
+	// catch up with them once the frames are matched (CatchUp).
+	Typed   string
+	Sorting bool
 	Page    int
 	Cur     int // the opened frame, -1 for none
 	Gen     int // bumped on every change, so that the list component re-renders
@@ -388,52 +390,71 @@ func (l *CaptureList) Shown(from, to int) []int {
 // filter; all when the filter has none. A list of every frame's index was
 // 20 ms of the pause as a capture of half a million frames appeared.
 func (l *CaptureList) matched() (m []int, all bool) {
-	if l.shown != nil && l.shownFor == l.keyOf(l.Filter) {
+	if l.shown != nil && l.shownFor == keyOf(l.Filter, l.Slowest) {
 		return l.shown, false
 	}
 	if conversation.ParseFilter(l.Filter).Empty() && !l.Slowest {
 		return nil, true
 	}
-	l.MatchSome(l.Filter, 0)
+	l.MatchSome(l.Filter, l.Slowest, 0)
 	return l.shown, false
 }
 
-// keyOf is what the frames matched for filter q are kept under.
-func (l *CaptureList) keyOf(q string) string {
-	if l.Slowest {
+// keyOf is what the frames matched for filter q, sorted slowest first or
+// not, are kept under.
+func keyOf(q string, slowest bool) string {
+	if slowest {
 		return q + "\x00slowest"
 	}
 	return q
 }
 
+// CatchUp matches the frames for what the filter box holds and the sort
+// asked for (Typed, Sorting) for budget (0: no limit), and once all are
+// matched shows them (SetFilter, SortSlowest) and says so.
+func (l *CaptureList) CatchUp(budget time.Duration) bool {
+	if !l.MatchSome(l.Typed, l.Sorting, budget) {
+		return false
+	}
+	l.SetFilter(l.Typed)
+	l.SortSlowest(l.Sorting)
+	return true
+}
+
 // matchPass is a filter's matching under way: the frames before next
-// are looked at, those of them that match are got.
+// are looked at, those of them that match are got, with their slowness
+// when the list is to be sorted by it.
 type matchPass struct {
 	key     string
 	match   *conversation.Matcher
 	next    int
 	got     []int
-	scanned int  // the frames it decoded for their error codes or topics (FactsOf)
-	scanCut bool // it stopped decoding at maxErrorScan
+	slow    []time.Duration // by frame, for a list sorted slowest first; nil for one in capture order
+	scanned int             // the frames it decoded for their error codes or topics (FactsOf)
+	scanCut bool            // it stopped decoding at maxErrorScan
 }
 
-// MatchSome matches the frames against filter q until all are matched,
-// and says so, or until budget has passed (0: no limit). It keeps its
-// place for the next call with the same q, so that the page can match
+// MatchSome matches the frames against filter q, and works out their
+// slowness for a list sorted slowest first, until all are matched, and
+// says so, or until budget has passed (0: no limit). It keeps its place
+// for the next call with the same q and sort, so that the page can match
 // half a million frames a slice of time at a time and paint in between;
-// the list then shows q at once (SetFilter).
-func (l *CaptureList) MatchSome(q string, budget time.Duration) bool {
-	key := l.keyOf(q)
+// the list then shows them at once (SetFilter, SortSlowest).
+func (l *CaptureList) MatchSome(q string, slowest bool, budget time.Duration) bool {
+	key := keyOf(q, slowest)
 	if l.shown != nil && l.shownFor == key {
 		return true
 	}
 	filter := conversation.ParseFilter(q)
-	if filter.Empty() && !l.Slowest {
+	if filter.Empty() && !slowest {
 		return true
 	}
 	p := l.pass
 	if p == nil || p.key != key {
 		p = &matchPass{key: key, got: make([]int, 0, l.Len())}
+		if slowest {
+			p.slow = make([]time.Duration, l.Len())
+		}
 		l.pass = p // before For: FactsOf counts into it
 		p.match = filter.For(l.Found, l)
 	}
@@ -450,14 +471,13 @@ func (l *CaptureList) MatchSome(q string, budget time.Duration) bool {
 		}
 		if p.match.Match(p.next) {
 			p.got = append(p.got, p.next)
+			if p.slow != nil {
+				p.slow[p.next] = l.slowness(p.next)
+			}
 		}
 	}
-	if l.Slowest {
-		lat := make([]time.Duration, l.Len())
-		for _, i := range p.got {
-			lat[i] = l.slowness(i)
-		}
-		slices.SortStableFunc(p.got, func(a, b int) int { return cmp.Compare(lat[b], lat[a]) })
+	if p.slow != nil {
+		slices.SortStableFunc(p.got, func(a, b int) int { return cmp.Compare(p.slow[b], p.slow[a]) })
 	}
 	l.shown, l.shownFor, l.pass = p.got, key, nil
 	l.scanned, l.scanCut = p.scanned, p.scanCut
@@ -494,6 +514,7 @@ func (l *CaptureList) slowness(i int) time.Duration {
 // SortSlowest lists the frames by latency, the slowest first, or back in
 // capture order.
 func (l *CaptureList) SortSlowest(on bool) {
+	l.Sorting = on
 	if on != l.Slowest {
 		l.Slowest, l.Page = on, 0
 		l.Gen++

@@ -1093,9 +1093,10 @@ func TestCaptureListSaysLongPoll(t *testing.T) {
 	assert.Equal(t, 2, strings.Count(page, "a long poll: a broker holds a Fetch until MinBytes of records are there or its MaxWaitMs ("+latency(maxWait)+") has passed"), "on the request's row and the response's")
 }
 
-// The page matches a filter a slice of time at a time (MatchSome with a
-// budget), picking up where it stopped: sliced, every filter matches the
-// frames one pass does; a pass for another filter in between starts over.
+// The page matches a filter, and sorts by latency, a slice of time at a
+// time (CatchUp with a budget), picking up where it stopped: sliced, the
+// list shows the frames one pass does, in the same order; a pass for
+// another filter in between starts over.
 func TestFilterMatchesASliceAtATime(t *testing.T) {
 	// kgo's connections 200 times over, each on a port of its own.
 	exs := kgoTraffic(t)
@@ -1110,27 +1111,41 @@ func TestFilterMatchesASliceAtATime(t *testing.T) {
 	file := capturetest.WritePcap(capturetest.Ethernet, true, captureOf(many).segs)
 	l, whole := openCapture(t, "sliced.pcap", file), openCapture(t, "whole.pcap", file)
 	require.Greater(t, l.Len(), 4*1024)
-	for _, q := range []string{"Fetch", "kgo", "topic:orders", "api:Produce corr:3", "conn:4005"} {
-		whole.SetFilter(q)
-		want := whole.Shown(0, whole.Matching())
-		require.NotEmpty(t, want, q)
-		calls := 1
-		for !l.MatchSome(q, time.Nanosecond) {
-			calls++
-			require.LessOrEqual(t, calls, (l.Len()+1023)/1024, "%s: each slice moves on", q)
+	nSlices := (l.Len() + 1023) / 1024 // a slice of 1,024 frames a nanosecond
+	for _, sorted := range []bool{false, true} {
+		for _, q := range []string{"Fetch", "kgo", "topic:orders", "api:Produce corr:3", "conn:4005", ""} {
+			if q == "" && !sorted {
+				continue // no filter, no sort: every frame, matched by none
+			}
+			whole.SetFilter(q)
+			whole.SortSlowest(sorted)
+			want := whole.Shown(0, whole.Matching())
+			require.NotEmpty(t, want, q)
+			l.Typed, l.Sorting = q, sorted
+			calls := 1
+			for !l.CatchUp(time.Nanosecond) {
+				calls++
+				require.LessOrEqual(t, calls, nSlices, "%q sorted %v: each slice moves on", q, sorted)
+				assert.Equal(t, "", l.Filter, "%q: the list shows it only once matched", q)
+				assert.False(t, l.Slowest, "%q: sorted only once matched", q)
+			}
+			assert.Equal(t, nSlices, calls, "%q sorted %v: one slice a call", q, sorted)
+			assert.Equal(t, q, l.Filter)
+			assert.Equal(t, sorted, l.Slowest)
+			assert.Equal(t, want, l.Shown(0, l.Matching()), "%q sorted %v", q, sorted)
+			l.SetFilter("")
+			l.SortSlowest(false)
 		}
-		assert.Equal(t, (l.Len()+1023)/1024, calls, "%s: a slice of 1,024 frames a nanosecond", q)
-		assert.Equal(t, "", l.Filter, "%s: the list shows it only once told (SetFilter)", q)
-		l.SetFilter(q)
-		assert.Equal(t, want, l.Shown(0, l.Matching()), q)
-		l.SetFilter("")
 	}
 	whole.SetFilter("Produce")
+	whole.SortSlowest(false)
 	want := whole.Shown(0, whole.Matching())
-	require.False(t, l.MatchSome("Produce", time.Nanosecond))
-	require.False(t, l.MatchSome("Metadata", time.Nanosecond), "another filter begins")
-	for !l.MatchSome("Produce", time.Nanosecond) {
+	l.Typed = "Produce"
+	require.False(t, l.CatchUp(time.Nanosecond))
+	l.Typed = "Metadata"
+	require.False(t, l.CatchUp(time.Nanosecond), "another filter begins")
+	l.Typed = "Produce"
+	for !l.CatchUp(time.Nanosecond) {
 	}
-	l.SetFilter("Produce")
 	assert.Equal(t, want, l.Shown(0, l.Matching()), "the first, begun again, matches as one pass does")
 }

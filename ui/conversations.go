@@ -26,7 +26,7 @@ type Conversations struct {
 	Gen  int
 	On   PasteShower
 
-	typing int // the keys typed into the filter box, so that a matching knows a newer one began
+	asked int // the keys typed and sorts asked for, so that a matching knows a newer one began
 }
 
 // OnMount brings the opened row into view: a new page builds a new list,
@@ -380,7 +380,8 @@ func connHTML(conn string) string {
 func (c *Conversations) onRowClick(ctx app.Context, e app.Event) {
 	guard(ctx, func() {
 		if e.Get("target").Call("closest", "[data-sort]").Truthy() {
-			c.List.SortSlowest(!c.List.Slowest)
+			c.List.Sorting = !c.List.Sorting
+			c.catchUp(ctx)
 			return
 		}
 		row := e.Get("target").Call("closest", "tr[data-row]")
@@ -460,8 +461,7 @@ func (c *Conversations) onNextPage(ctx app.Context, e app.Event) {
 func (c *Conversations) onFilter(ctx app.Context, e app.Event) {
 	guard(ctx, func() {
 		c.List.Typed = ctx.JSSrc().Get("value").String()
-		c.typing++
-		c.matchTyped(ctx, c.List, c.typing)
+		c.catchUp(ctx)
 	})
 }
 
@@ -469,24 +469,29 @@ func (c *Conversations) onFilter(ctx app.Context, e app.Event) {
 // it lets the browser paint and take the next key.
 const matchSlice = 8 * time.Millisecond
 
-// matchTyped shows the list filtered by what the box holds once its frames
-// are matched, matching them a slice of time at a time: half a million
-// frames took some 100 ms of wasm a key, which froze the page at each.
-// Until then the list shows the filter before. A key typed meanwhile
-// starts a new matching (typing counts the keys), and this one stops.
-func (c *Conversations) matchTyped(ctx app.Context, l *CaptureList, typing int) {
-	if l != c.List || typing != c.typing {
+// catchUp shows the list as the filter box and the sort ask once its
+// frames are matched (CaptureList.CatchUp), matching them a slice of time
+// at a time: half a million frames took some 100 ms of wasm to filter and
+// more to sort, which froze the page at every key. Until then the list
+// shows what it showed. A key typed or a sort asked for meanwhile starts a
+// new matching, and the one under way stops.
+func (c *Conversations) catchUp(ctx app.Context) {
+	c.asked++
+	c.catchUpSlice(ctx, c.List, c.asked)
+}
+
+func (c *Conversations) catchUpSlice(ctx app.Context, l *CaptureList, asked int) {
+	if l != c.List || asked != c.asked {
 		ctx.PreventUpdate()
 		return
 	}
-	if l.MatchSome(l.Typed, matchSlice) {
-		l.SetFilter(l.Typed)
+	if l.CatchUp(matchSlice) {
 		return
 	}
 	ctx.PreventUpdate()
 	// A timer, not a dispatch: the browser's turn comes between the two.
 	ctx.After(time.Millisecond, func(ctx app.Context) {
-		guard(ctx, func() { c.matchTyped(ctx, l, typing) })
+		guard(ctx, func() { c.catchUpSlice(ctx, l, asked) })
 	})
 }
 
