@@ -290,8 +290,14 @@ func (s *session) waitUntil(d time.Duration, what, js string) {
 // clickUntil clicks sel once and fails unless js holds within 3 s: the page
 // takes every click, even one that lands while a grid repaints its rows
 // (e2e/phone_test.go measures it), so a click that did nothing is a bug.
+// The element is scrolled into view and painted first (scrollSeen): tree
+// rows that come into view then take their drawn height, 21 px where
+// they stood for 20 until drawn (content-visibility in kafkawire.css), and
+// a link below a tree moved by a few pixels between chromedp's reading of
+// its place and its click.
 func (s *session) clickUntil(what, sel, js string) {
 	s.t.Helper()
+	s.scrollSeen(sel)
 	ctx, cancel := context.WithTimeout(s.ctx, 10*time.Second)
 	err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(sel)))
 	cancel()
