@@ -137,7 +137,7 @@ func TestAccessibility(t *testing.T) {
 			s.open("/DescribeProducers/v0")
 			s.selectNode("response", "body.Topics.0.Partitions.0.ErrorCode")
 			// The schema table gets its rows in the page once opened: axe sees it open.
-			s.do(10*time.Second, chromedp.ScrollIntoView(chromedp.CSS(`#response details.schema > summary`)), chromedp.Click(chromedp.CSS(`#response details.schema > summary`)))
+			s.clickSeen(`#response details.schema > summary`)
 			s.waitFor("the schema's rows", `document.querySelector('#response details.schema tr[data-wire]')`)
 			checkAxe(t, s, "version page")
 

@@ -55,7 +55,7 @@ func (s *session) expand(section, path string) {
 	if eval[bool](s, `document.querySelector('`+row+`').getAttribute('aria-expanded') == 'true'`) {
 		return
 	}
-	s.do(20*time.Second, chromedp.ScrollIntoView(chromedp.CSS(row+` .tw`)), chromedp.Click(chromedp.CSS(row+` .tw`)))
+	s.clickSeen(row + ` .tw`)
 	s.waitFor("row "+path+" open", `document.querySelector('`+row+`').getAttribute('aria-expanded') == 'true'`)
 }
 
@@ -67,7 +67,7 @@ func (s *session) openGroup(section, path string, i int) {
 	if eval[bool](s, `document.querySelector('`+g+`').getAttribute('aria-expanded') == 'true'`) {
 		return
 	}
-	s.do(20*time.Second, chromedp.ScrollIntoView(chromedp.CSS(g)), chromedp.Click(chromedp.CSS(g)))
+	s.clickSeen(g)
 	s.waitFor("group open", `document.querySelector('`+g+`').getAttribute('aria-expanded') == 'true'`)
 }
 

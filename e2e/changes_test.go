@@ -83,7 +83,7 @@ func TestChangesAndErrorsPrerenderedAndLive(t *testing.T) {
 	if eval[bool](s, `document.querySelector('[data-errors] details').open`) {
 		t.Errorf("Fetch's %d errors start open", len(docs.Errors("Fetch")))
 	}
-	s.do(10*time.Second, chromedp.ScrollIntoView(chromedp.CSS(`[data-errors] summary`)), chromedp.Click(chromedp.CSS(`[data-errors] summary`)))
+	s.clickSeen(`[data-errors] summary`)
 	s.waitFor("the errors list open", `document.querySelector('[data-errors] details').open`)
 	// In the page a collapsed list gets its rows when opened, a frame later.
 	s.waitFor("the errors listed", `document.querySelector('[data-errors] tr[data-code]')`)
@@ -102,7 +102,7 @@ func TestChangesAndErrorsPrerenderedAndLive(t *testing.T) {
 
 	// The request's schema, opened, is a wire diagram: the records field's
 	// row gives its compact wire type and size.
-	s.do(10*time.Second, chromedp.ScrollIntoView(chromedp.CSS(`#request details.schema > summary`)), chromedp.Click(chromedp.CSS(`#request details.schema > summary`)))
+	s.clickSeen(`#request details.schema > summary`)
 	s.waitFor("the schema open", `document.querySelector('#request details.schema').open`)
 	s.waitFor("the schema's rows", `document.querySelector('#request tr[data-wire="TopicData.PartitionData.Records"]')`)
 	row := eval[string](s, `document.querySelector('#request tr[data-wire="TopicData.PartitionData.Records"]').textContent.replace(/\s+/g,' ')`)

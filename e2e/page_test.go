@@ -222,7 +222,7 @@ func TestAddTopicElement(t *testing.T) {
 	s.open("/DescribeProducers/v0")
 	before := s.cells("request")
 	s.selectNode("request", "body.Topics")
-	s.do(10*time.Second, chromedp.Click(chromedp.CSS(`#request button[data-op="append"]`)))
+	s.clickSeen(`#request button[data-op="append"]`)
 	// One TopicRequest element is 7 bytes: name length, one partition index with its length, tag count.
 	s.waitFor("a bigger frame", frameGrid("#request").bytes()+`.length == 31`)
 	after := s.cells("request")

@@ -111,7 +111,7 @@ func TestTLSCaptureWithKeyLog(t *testing.T) {
 
 	// Removed, by a real click (the button goes away with its line): the
 	// capture is read again without it.
-	s.do(10*time.Second, chromedp.ScrollIntoView(chromedp.CSS(`button[data-op="paste-keylog-remove"]`)), chromedp.Click(chromedp.CSS(`button[data-op="paste-keylog-remove"]`)))
+	s.clickSeen(`button[data-op="paste-keylog-remove"]`)
 	s.waitFor("the list without the key log", `!document.querySelector('#paste-keylog') && document.querySelector('#conv-count') && document.querySelector('#conv-count').textContent == '0 Kafka frames'`)
 
 	// Both at once, on a fresh page.
