@@ -387,6 +387,26 @@ func bigCapture(exs []traffic.Exchange, mb int) (file []byte, frames, responses 
 	return capturetest.WritePcap(capturetest.Ethernet, true, segs), frames, responses
 }
 
+// gapMeter starts measuring the longest pause between animation frames
+// (window.kwGaps.max, and in .at the capture list's progress line then),
+// until window.kwGapsStop is set.
+const gapMeter = `(()=>{
+	window.kwGaps = {max: 0, frames: 0};
+	let last = performance.now();
+	const tick = t => { if (t - last > window.kwGaps.max) { window.kwGaps.max = t - last; window.kwGaps.at = (document.querySelector('#conv-progress') || document.querySelector('#conv-count') || {textContent: 'before'}).textContent; } last = t; window.kwGaps.frames++; if (!window.kwGapsStop) requestAnimationFrame(tick); };
+	requestAnimationFrame(tick);
+})()`
+
+// listedFrames are the frames the capture list's rows show, in order.
+func listedFrames(s *session) []int {
+	var rows []int
+	for _, r := range eval[[]string](s, `Array.from(document.querySelectorAll('#conv-list tbody tr')).map(r => r.dataset.row)`) {
+		i, _ := strconv.Atoi(r)
+		rows = append(rows, i)
+	}
+	return rows
+}
+
 // A big capture (100 MiB; KAFKAWIRE_CAPTURE_MB sets another size) opened
 // with the file picker is read in chunks: the progress line moves, the
 // browser keeps painting, and the list comes with every frame. It logs the
@@ -405,12 +425,7 @@ func TestCaptureBigFileStaysResponsive(t *testing.T) {
 	s := newSession(t, false)
 	s.open("/")
 	// Measure the longest pause between animation frames while the capture loads.
-	s.do(5*time.Second, chromedp.Evaluate[chromedp.Void](`(()=>{
-		window.kwGaps = {max: 0, frames: 0};
-		let last = performance.now();
-		const tick = t => { if (t - last > window.kwGaps.max) { window.kwGaps.max = t - last; window.kwGaps.at = (document.querySelector('#conv-progress') || document.querySelector('#conv-count') || {textContent: 'before'}).textContent; } last = t; window.kwGaps.frames++; if (!window.kwGapsStop) requestAnimationFrame(tick); };
-		requestAnimationFrame(tick);
-	})()`))
+	s.do(5*time.Second, chromedp.Evaluate[chromedp.Void](gapMeter))
 	logged := make(chan string, 1)
 	go func() {
 		for m, err := range chromedp.Console(s.ctx) {
@@ -653,24 +668,14 @@ func TestCaptureFilterOfManyFramesCatchesUp(t *testing.T) {
 	s.open("/")
 	s.do(30*time.Second, chromedp.SetUploadFiles(chromedp.ID("paste-file"), []string{path}))
 	s.waitFor("the list", `!!document.querySelector('#conv-filter')`)
-	s.do(5*time.Second, chromedp.Evaluate[chromedp.Void](`(() => {
-		window.kwGaps = {max: 0};
-		let last = performance.now();
-		const tick = t => { window.kwGaps.max = Math.max(window.kwGaps.max, t - last); last = t; if (!window.kwGapsStop) requestAnimationFrame(tick); };
-		requestAnimationFrame(tick);
-	})()`))
+	s.do(5*time.Second, chromedp.Evaluate[chromedp.Void](gapMeter))
 	s.do(10*time.Second, chromedp.SendKeys(chromedp.CSS(`#conv-filter`), "Fetch"))
 	count := strconv.Itoa(native.Capture.Matching()) + " of " + strconv.Itoa(frames) + " match"
 	s.waitFor("the count of what the box holds", `(document.getElementById('conv-matches')||{}).textContent == `+jsString(count))
 	if got := eval[string](s, `document.getElementById('conv-filter').value`); got != "Fetch" {
 		t.Errorf("the box holds %q", got)
 	}
-	var rows []int
-	for _, r := range eval[[]string](s, `Array.from(document.querySelectorAll('#conv-list tbody tr')).map(r => r.dataset.row)`) {
-		i, _ := strconv.Atoi(r)
-		rows = append(rows, i)
-	}
-	if !slices.Equal(rows, want) {
+	if rows := listedFrames(s); !slices.Equal(rows, want) {
 		t.Errorf("the list shows frames %v..., natively %v...", rows[:min(5, len(rows))], want[:min(5, len(want))])
 	}
 	t.Logf("%d frames; the longest pause while typing and matching: %.0f ms", frames, eval[float64](s, `(window.kwGapsStop = true, window.kwGaps.max)`))
@@ -680,12 +685,7 @@ func TestCaptureFilterOfManyFramesCatchesUp(t *testing.T) {
 	want = native.Capture.Shown(0, min(native.Capture.Matching(), 100))
 	s.do(10*time.Second, chromedp.Evaluate[chromedp.Void](`document.querySelector('#conv-list button[data-sort="latency"]').click()`))
 	s.waitFor("the list sorted", `document.querySelector('#conv-list button[data-sort="latency"]').getAttribute('aria-pressed') == 'true'`)
-	rows = rows[:0]
-	for _, r := range eval[[]string](s, `Array.from(document.querySelectorAll('#conv-list tbody tr')).map(r => r.dataset.row)`) {
-		i, _ := strconv.Atoi(r)
-		rows = append(rows, i)
-	}
-	if !slices.Equal(rows, want) {
+	if rows := listedFrames(s); !slices.Equal(rows, want) {
 		t.Errorf("sorted, the list shows frames %v..., natively %v...", rows[:min(5, len(rows))], want[:min(5, len(want))])
 	}
 }
