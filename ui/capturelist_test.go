@@ -11,12 +11,14 @@ import (
 	"maps"
 	"net/netip"
 	"os"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+	"unicode"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/stretchr/testify/assert"
@@ -1148,4 +1150,62 @@ func TestFilterMatchesASliceAtATime(t *testing.T) {
 	for !l.CatchUp(time.Nanosecond) {
 	}
 	assert.Equal(t, want, l.Shown(0, l.Matching()), "the first, begun again, matches as one pass does")
+}
+
+// The row laid out out of sight while a capture loads (listFontSample)
+// holds every class and every character other than ASCII that the rows
+// and head of real lists use: kgo's traffic, sorted by latency, a capture
+// cut to 80 bytes a packet, acks=0 produces, and a response whose request
+// went before the capture. A row class or character it lacks would cost
+// its font lookup in the pause where the list first appears.
+func TestListFontSample(t *testing.T) {
+	acks0, err := traffic.ProduceNoAcks("orders")
+	require.NoError(t, err)
+	consume, err := traffic.Consume("orders")
+	require.NoError(t, err)
+	late := traffic.CaughtLate(traffic.Answered(consume, 1, 2))
+	lists := []*CaptureList{
+		openCapture(t, "kgo.pcap", capturetest.WritePcap(capturetest.Ethernet, true, captureOf(kgoTraffic(t)).segs)),
+		openCapture(t, "snap.pcap", capturetest.WritePcapSnap(capturetest.Ethernet, true, 80, captureOf(acks0).segs)),
+		openCapture(t, "acks0.pcap", capturetest.WritePcap(capturetest.Ethernet, true, captureOf(acks0).segs)),
+		openCapture(t, "late.pcap", capturetest.WritePcap(capturetest.Ethernet, true, late)),
+	}
+	lists[0].SortSlowest(true)
+	classes := regexp.MustCompile(`class="([^"]*)"`)
+	sample := map[string]bool{}
+	for _, m := range classes.FindAllStringSubmatch(listFontSample, -1) {
+		for _, c := range strings.Fields(m[1]) {
+			sample[c] = true
+		}
+	}
+	wanted := map[string]bool{} // "class c" and characters
+	for _, l := range lists {
+		l.Cur = 1
+		page := app.HTMLString(&Conversations{List: l, Gen: l.Gen})
+		table := page[strings.Index(page, `<table id="conv-list"`):strings.Index(page, `</table>`)]
+		for _, m := range classes.FindAllStringSubmatch(table, -1) {
+			for _, c := range strings.Fields(m[1]) {
+				wanted["class "+c] = true
+			}
+		}
+		// The text between tags: what is laid out (attributes are not).
+		for _, text := range regexp.MustCompile(`>([^<]+)<`).FindAllStringSubmatch(table, -1) {
+			for _, r := range text[1] {
+				if r > unicode.MaxASCII {
+					wanted[string(r)] = true
+				}
+			}
+		}
+	}
+	for _, w := range slices.Sorted(maps.Keys(wanted)) {
+		if c, ok := strings.CutPrefix(w, "class "); ok {
+			assert.True(t, sample[c], "the sample has class %q, of a row or the head", c)
+		} else {
+			assert.True(t, strings.Contains(listFontSample, w), "the sample has %q, of a row or the head", w)
+		}
+	}
+	// The lists used what the sample is for.
+	for _, w := range []string{"class conv-api", "class size-cut", "class bad", "class cur", "class conv-response", "µ", "▼"} {
+		assert.True(t, wanted[w], "a list used %s", w)
+	}
 }

@@ -50,7 +50,7 @@ func (c *Conversations) Render() app.UI {
 		return app.Div().ID("conv")
 	}
 	if l.Loading {
-		return app.Div().ID("conv").Class("conv").Body(c.progress())
+		return app.Div().ID("conv").Class("conv").Body(c.progress(), app.Raw(listFontSample))
 	}
 	parts := []app.UI{c.summary()}
 	if l.Len() > 0 {
@@ -66,6 +66,29 @@ func (c *Conversations) progress() app.UI {
 		app.Span().ID("conv-progress-text").Class("paste-dim").Text(l.progressText()),
 	)
 }
+
+// listFontSample is a row of the list, laid out out of sight while a
+// capture loads. The first layout of the list's fonts (mono and sans, at
+// weights 400 and 600, and the fonts the browser falls back to for "µ",
+// "≥", "▼" and the like) costs the browser a font lookup of tens of
+// milliseconds, once: done during the load, it is not added to the pause
+// in which a page of 100 rows first appears (README, Performance). It holds
+// every class and character a row of the list uses (TestListFontSample).
+const listFontSample = `<div class="conv-warm" aria-hidden="true"><table class="conv-table">` +
+	`<thead><tr><th>#</th><th>` + asciiSample + `</th><th>` + asciiSample + `</th><th></th><th></th><th></th><th class="num">size</th>` +
+	`<th class="num"><button class="conv-sort" tabindex="-1">latency ▼</button></th><th></th></tr></thead><tbody>` +
+	`<tr class="conv-row conv-request bad cur"><td><button class="conv-open" tabindex="-1" disabled>` + asciiSample + `</button></td>` +
+	`<td class="conv-time">00:00:00.000<span class="t-us">148</span></td>` +
+	`<td class="conv-cn"><span class="cn-h">127.0.0.1</span>:1024&gt;<span class="cn-h">[::1]</span>:9092</td>` +
+	`<td class="pf-request">request</td><td class="conv-api">` + asciiSample + `</td><td class="num">` + asciiSample + `</td>` +
+	`<td class="num size-cut">104 B (30 in the capture)</td><td class="num">37 µs none in ≥ 1.25 ms</td>` +
+	`<td class="conv-notes">` + asciiSample + ` – · …</td></tr>` +
+	`<tr class="conv-row conv-response"><td></td><td></td><td></td><td class="pf-response">` + asciiSample + `</td><td></td><td></td><td></td><td></td><td class="conv-notes"></td></tr>` +
+	`</tbody></table></div>`
+
+// asciiSample is every printable ASCII character but the two HTML needs
+// escaped, as HTML: each glyph a row may show, in each font of the list.
+const asciiSample = "!&quot;#$%&amp;'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~ &lt;&gt;"
 
 // progressText says how far the loading of a capture got.
 func (l *CaptureList) progressText() string {
