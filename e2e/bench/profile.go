@@ -28,7 +28,11 @@ import (
 // Set in the environment, KW_FOCUS=name adds the time under the outermost
 // function whose name holds name, KW_CALLERS=name who calls it, and
 // KW_TRACE=1 records Chrome's timeline instead of the CPU profile
-// (startTrace), to see what the browser itself does in a pause.
+// (startTrace), to see what the browser itself does in a pause. For the
+// capture scenarios, KW_JS0=file and KW_JS=file evaluate the file's
+// JavaScript (an expression, awaited, whose value is printed) before the
+// capture is picked and once its list is on screen: to try a change in
+// the page, or to read what it measured, without a build.
 func profilePage(base string, fb []byte, scenario, capFile string) {
 	ctx, stop, _, _, _ := startBrowser()
 	defer stop()
@@ -144,6 +148,11 @@ func profilePage(base string, fb []byte, scenario, capFile string) {
 		js[bool](ctx, gapMeter+`, true`)
 		// Every pause over 100 ms, to set beside the marks.
 		js[bool](ctx, `(() => { window.kwLong = []; let last = performance.now(); const tick = t => { if (t - last > 100) window.kwLong.push(last.toFixed(0) + '+' + (t - last).toFixed(0)); last = t; if (!window.kwGapsStop) requestAnimationFrame(tick); }; requestAnimationFrame(tick); return true; })()`)
+		if f := os.Getenv("KW_JS0"); f != "" {
+			b, err := os.ReadFile(f)
+			die(err)
+			fmt.Println("experiment before:", js[string](ctx, string(b)))
+		}
 		if scenario == "capture" {
 			start()
 		}
@@ -158,6 +167,11 @@ func profilePage(base string, fb []byte, scenario, capFile string) {
 		times = append(times, time.Since(began).Seconds()*1000)
 		// The collection the page makes once the list is on screen.
 		time.Sleep(time.Second)
+		if f := os.Getenv("KW_JS"); f != "" {
+			b, err := os.ReadFile(f)
+			die(err)
+			fmt.Println("experiment:", js[string](ctx, string(b)))
+		}
 		var opened [2]float64
 		if scenario == "capture-open" {
 			// KW_THEN=n opens row n (from 1) after the first, and profiles

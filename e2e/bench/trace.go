@@ -16,10 +16,11 @@ import (
 )
 
 // traceCategories are what Chrome's Performance panel records of the page's
-// main thread: tasks, scripts, style, layout, paint, parsing, collections.
+// main thread: tasks, scripts, style, layout, paint, parsing, collections,
+// font lookups (a first use of a font can cost tens of milliseconds).
 var traceCategories = []string{
 	"toplevel", "devtools.timeline", "disabled-by-default-devtools.timeline",
-	"blink", "blink.user_timing", "loading", "v8", "v8.wasm", "disabled-by-default-v8.gc",
+	"blink", "fonts", "blink.user_timing", "loading", "v8", "v8.wasm", "disabled-by-default-v8.gc",
 }
 
 // traceEvent is one event of a Chrome trace, as much of it as is read.
@@ -128,7 +129,7 @@ func startTrace(ctx context.Context) func(windows [][2]float64) {
 				}
 			}
 			var b strings.Builder
-			for _, name := range largestFirst(by)[:min(25, len(by))] {
+			for _, name := range largestFirst(by)[:min(40, len(by))] {
 				fmt.Fprintf(&b, "  %8.1f ms  %s\n", by[name], name)
 			}
 			fmt.Printf("main thread, window %d (%.0f to %.0f ms; nested events each count):\n%s", w+1, win[0], win[1], b.String())
