@@ -25,6 +25,8 @@ type Decoded struct {
 	Err  *wire.Error // the first error; nil when the whole frame decoded cleanly
 
 	spent records.Budget // what the decode took of its budget, which DecodeStream adds up
+	// recordsUnread leaves record batches unread (DecodeFields).
+	recordsUnread bool
 
 	// The record batches the decode read, which Rebuild takes again when an
 	// edit leaves them as they were (nil for the frames of a stream), and
@@ -106,6 +108,18 @@ func RequestAPI(b []byte) (*schema.API, int16, *wire.Error) {
 // Err says which bound stopped it, and where.
 func Decode(b []byte, api *schema.API, v int16, dir schema.Direction) *Decoded {
 	d := newDecoded(len(b))
+	return decode(d, b, api, v, dir, &d.budget, &d.arena)
+}
+
+// DecodeFields is Decode with the record batches of records fields left
+// unread: such a field's value is its bytes, its node has no children, and
+// nothing is decompressed. It is for what the fields say (error codes,
+// topics), which a batch's records do not change: for a Fetch response of
+// compressed batches, their decompression and records were most of what
+// Decode spent.
+func DecodeFields(b []byte, api *schema.API, v int16, dir schema.Direction) *Decoded {
+	d := newDecoded(len(b))
+	d.recordsUnread = true
 	return decode(d, b, api, v, dir, &d.budget, &d.arena)
 }
 
@@ -211,7 +225,7 @@ func decode(d *Decoded, b []byte, api *schema.API, v int16, dir schema.Direction
 	hn := arena.Attach(root, layout.Node{Key: "header", Name: hname, Type: layout.Prefixed("v", int(hv)), Off: 4, Region: hregion, Desc: hdesc})
 	// One decoder reads the header, then the body, so they share its blocks of values.
 	dec = &message.Decoder{Reader: br, Version: hv, Region: hregion, Header: true, APIKey: -1, Bufs: &d.Bufs, Arena: arena,
-		Records: records.Options{Budget: budget, Keep: d.keep, Prior: d.prior}}
+		Records: records.Options{Budget: budget, Keep: d.keep, Prior: d.prior}, RecordsUnread: d.recordsUnread}
 	d.Msg.Header = dec.Struct(hdef.Fields, hdef.Flexible.Has(hv), hn)
 	hn.End = br.Off()
 	nameHeaderNodes(hn)

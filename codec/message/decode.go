@@ -30,6 +30,11 @@ type Decoder struct {
 	// set, bounds the nodes this decoder builds too: past it, decoding stops
 	// at the next field or element with an error that says so.
 	Records records.Options
+	// RecordsUnread leaves the record batches of records fields unread:
+	// the field's value is its bytes, and its node has no children. For
+	// what the other fields say (error codes, topics), which a batch's
+	// records never change: decompressing them was most of that time.
+	RecordsUnread bool
 	// marked is set once the node where decoding stopped carries the error.
 	marked bool
 	values *slab // where its structs and arrays come from
@@ -465,6 +470,11 @@ func (d *Decoder) scalar(kind schema.Kind, typ string, nullable, flex bool, n *l
 			return nil
 		}
 		off, size := l.End, l.N // the data starts where its length ends
+		if kind == schema.KindRecords && d.RecordsUnread {
+			b := r.Data(l, typ)
+			n.Value = strconv.Itoa(size) + " bytes, not read"
+			return b
+		}
 		if kind == schema.KindRecords && size > r.Left() {
 			// A frame cut short (a log line's limit, a capture's snap
 			// length): its batches are read as far as its bytes go, and
