@@ -11,6 +11,7 @@ import (
 	"github.com/kafkawire/kafkawire/codec/capture/capturetest"
 	"github.com/kafkawire/kafkawire/codec/conversation"
 	"github.com/kafkawire/kafkawire/codec/frame/traffic"
+	"github.com/kafkawire/kafkawire/codec/schema"
 	"github.com/kafkawire/kafkawire/codec/source"
 )
 
@@ -88,5 +89,30 @@ func BenchmarkFilter(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkFacts finds the error codes and topics of every response of
+// the 16 MiB capture (or KAFKAWIRE_CAPTURE_IN's), each decoded afresh (no
+// FactCache): what the list's rows and its error and topic filters cost.
+func BenchmarkFacts(b *testing.B) {
+	file := benchCapture(b)
+	in, err := source.ReadCapture(bytes.NewReader(file), source.Options{Requests: conversation.LooksLikeRequests})
+	if err != nil {
+		b.Fatal(err)
+	}
+	res := conversation.Find(in, conversation.Options{})
+	var responses []conversation.Frame
+	for i := range res.Len() {
+		if f := res.Frame(i); f.Dir == schema.Response && f.API != nil {
+			responses = append(responses, f)
+		}
+	}
+	b.ReportMetric(float64(len(responses)), "responses")
+	b.ReportAllocs()
+	for b.Loop() {
+		for i := range responses {
+			responses[i].Facts()
+		}
 	}
 }

@@ -91,9 +91,13 @@ func (f *Frame) ErrorCodes() []int16 {
 // decode. A frame the input cut short (Broken) gives what it decoded
 // before the cut; a whole one that fails is not what it was taken for (a
 // response paired with the wrong request), and what it decoded is not
-// trusted.
+// trusted. Record batches are left unread (frame.DecodeFields): what a
+// frame says is in its fields.
 func (f *Frame) message() *message.Message {
-	d := f.Decode()
+	if f.API == nil {
+		return nil
+	}
+	d := frame.DecodeFields(f.Bytes, f.API, f.Version, f.Dir)
 	if d == nil || d.Msg == nil || d.Err != nil && f.Broken == "" {
 		return nil
 	}
