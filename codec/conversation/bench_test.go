@@ -34,6 +34,15 @@ func benchCapture(b *testing.B) []byte {
 	return bigCapture(b, 16<<20)
 }
 
+// benchFound is what Find finds in benchCapture.
+func benchFound(b *testing.B) conversation.Result {
+	in, err := source.ReadCapture(bytes.NewReader(benchCapture(b)), source.Options{Requests: conversation.LooksLikeRequests})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return conversation.Find(in, conversation.Options{})
+}
+
 // BenchmarkFind reads a 16 MiB capture of kgo/kfake traffic and finds its
 // frames: MB/s of capture, and frames/s. KAFKAWIRE_CAPTURE_OUT=file with
 // KAFKAWIRE_CAPTURE_MB=n writes a capture of n MiB there instead, to time
@@ -68,12 +77,7 @@ func BenchmarkFind(b *testing.B) {
 // KAFKAWIRE_CAPTURE_IN's) against filters the page's list is typed with:
 // an API, a word found in client ids, a port.
 func BenchmarkFilter(b *testing.B) {
-	file := benchCapture(b)
-	in, err := source.ReadCapture(bytes.NewReader(file), source.Options{Requests: conversation.LooksLikeRequests})
-	if err != nil {
-		b.Fatal(err)
-	}
-	res := conversation.Find(in, conversation.Options{})
+	res := benchFound(b)
 	for _, q := range []string{"Fetch", "F", "kgo", "conn:5123"} {
 		b.Run(q, func(b *testing.B) {
 			flt, sayings := conversation.ParseFilter(q), res.Decoded()
@@ -96,12 +100,7 @@ func BenchmarkFilter(b *testing.B) {
 // the 16 MiB capture (or KAFKAWIRE_CAPTURE_IN's), each decoded afresh (no
 // FactCache): what the list's rows and its error and topic filters cost.
 func BenchmarkFacts(b *testing.B) {
-	file := benchCapture(b)
-	in, err := source.ReadCapture(bytes.NewReader(file), source.Options{Requests: conversation.LooksLikeRequests})
-	if err != nil {
-		b.Fatal(err)
-	}
-	res := conversation.Find(in, conversation.Options{})
+	res := benchFound(b)
 	var responses []conversation.Frame
 	for i := range res.Len() {
 		if f := res.Frame(i); f.Dir == schema.Response && f.API != nil {
