@@ -86,8 +86,8 @@ const listFontSample = `<div class="conv-warm" aria-hidden="true"><table class="
 	`<tr class="conv-row conv-response"><td></td><td></td><td></td><td class="pf-response">` + asciiSample + `</td><td></td><td></td><td></td><td></td><td class="conv-notes"></td></tr>` +
 	`</tbody></table></div>`
 
-// asciiSample is every printable ASCII character but the two HTML needs
-// escaped, as HTML: each glyph a row may show, in each font of the list.
+// asciiSample is every printable ASCII character, as HTML (escaped where
+// it must be): each glyph a row may show, in each font of the list.
 const asciiSample = "!&quot;#$%&amp;'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~ &lt;&gt;"
 
 // progressText says how far the loading of a capture got.

@@ -23,7 +23,8 @@ import (
 // fetched with each codec, and a topic deleted that does not exist, whose
 // response carries an error code) as Decode does, field for field, but
 // leaves the record batches unread: the same error codes and topics, the
-// same nodes outside the records fields, and nothing decompressed.
+// same nodes outside the records fields, nothing decompressed, and a
+// message that encodes back to the frame's bytes.
 func TestDecodeFieldsLeavesRecordsUnread(t *testing.T) {
 	var all []traffic.Exchange
 	for _, codec := range []kgo.CompressionCodec{kgo.NoCompression(), kgo.GzipCompression(), kgo.SnappyCompression(), kgo.Lz4Compression(), kgo.ZstdCompression()} {
@@ -67,6 +68,9 @@ func TestDecodeFieldsLeavesRecordsUnread(t *testing.T) {
 			assert.Equal(t, names, fnames, what)
 			assert.Equal(t, ids, fids, what)
 			assert.Len(t, fields.Bufs, 1, "%s: nothing decompressed", what)
+			again, err := frame.Encode(fields.Msg)
+			require.NoError(t, err, what)
+			assert.Equal(t, fr.b, again, "%s: the batches, as bytes, encode back as they were", what)
 			if len(full.Bufs) > 1 {
 				unread++
 			}

@@ -2,6 +2,7 @@ package frame_test
 
 import (
 	"bytes"
+	"slices"
 	"testing"
 
 	"github.com/kafkawire/kafkawire/codec/frame"
@@ -66,7 +67,32 @@ func FuzzDecode(f *testing.F) {
 		}
 		// The response the request's header names, when it names one.
 		if api, v, err := frame.RequestAPI(b); err == nil {
-			check(frame.Decode(b, api, v, schema.Response), "response of the named API")
+			full := frame.Decode(b, api, v, schema.Response)
+			check(full, "response of the named API")
+			// Its fields alone (DecodeFields): bounded as Decode is, nothing
+			// decompressed, and where Decode reads the frame cleanly, so does
+			// it, saying the same and encoding back to the same bytes.
+			fields := frame.DecodeFields(b, api, v, schema.Response)
+			if p := spanProblems(fields.Tree); len(p) > 0 {
+				t.Fatalf("DecodeFields: spans: %v\n%s", p, fields.Tree.Text())
+			}
+			if len(fields.Bufs) != 1 {
+				t.Fatalf("DecodeFields decompressed %d buffers", len(fields.Bufs)-1)
+			}
+			if fields.Err != nil && (fields.Err.Off < 0 || fields.Err.Off > len(b)) {
+				t.Fatalf("DecodeFields: error offset %d outside %d bytes: %v", fields.Err.Off, len(b), fields.Err)
+			}
+			if full.Err == nil {
+				if fields.Err != nil {
+					t.Fatalf("Decode reads the response cleanly, DecodeFields fails: %v", fields.Err)
+				}
+				if !slices.Equal(full.Msg.ErrorCodes(), fields.Msg.ErrorCodes()) {
+					t.Fatalf("error codes: Decode %v, DecodeFields %v", full.Msg.ErrorCodes(), fields.Msg.ErrorCodes())
+				}
+				if again, err := frame.Encode(fields.Msg); err != nil || !bytes.Equal(again, b) {
+					t.Fatalf("DecodeFields' message encodes to other bytes (%v)\n in  % x\n out % x", err, b, again)
+				}
+			}
 		}
 	})
 }

@@ -472,6 +472,9 @@ func (d *Decoder) scalar(kind schema.Kind, typ string, nullable, flex bool, n *l
 		off, size := l.End, l.N // the data starts where its length ends
 		if kind == schema.KindRecords && d.RecordsUnread {
 			b := r.Data(l, typ)
+			if r.Failure() != nil {
+				return nil
+			}
 			n.Value = strconv.Itoa(size) + " bytes, not read"
 			return b
 		}
