@@ -98,7 +98,7 @@ func (f *Frame) message() *message.Message {
 		return nil
 	}
 	d := frame.DecodeFields(f.Bytes, f.API, f.Version, f.Dir)
-	if d == nil || d.Msg == nil || d.Err != nil && f.Broken == "" {
+	if d.Err != nil && f.Broken == "" {
 		return nil
 	}
 	return d.Msg
