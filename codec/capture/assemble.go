@@ -113,6 +113,9 @@ type Assembler struct {
 	free    chunkPool
 	data    dataBlocks
 	marks   markBlocks
+	// The blocks new connections and their directions come from (newConn).
+	connBlock []conn
+	dirBlock  []direction
 }
 
 type connKey struct{ lo, hi netip.AddrPort }
@@ -131,6 +134,7 @@ type direction struct {
 	// about five times over as the slice grew (by a quarter at a time), and
 	// left up to a quarter of it unused.
 	chunks  [][]byte
+	chunk0  [1][]byte   // what chunks starts in: most streams fit one chunk
 	free    *chunkPool  // where chunks come from and go back to once joined
 	data    *dataBlocks // where short streams are joined into
 	marks   *markBlocks // where a stream's first segments are marked
@@ -147,6 +151,27 @@ type direction struct {
 	finAt   time.Time
 	finSeen bool
 }
+
+// newConn is a new connection, first seen from side, with its two
+// directions zero. They come from blocks: a capture of short connections
+// has eighty thousand of them, and as an allocation each they were a
+// third of the small objects its reading left for the collector, all of
+// them garbage once the streams are handed on (source copies them).
+func (a *Assembler) newConn(side int) *conn {
+	if len(a.connBlock) == 0 {
+		a.connBlock = make([]conn, connBlockLen)
+		a.dirBlock = make([]direction, 2*connBlockLen)
+	}
+	c := &a.connBlock[0]
+	c.id, c.first = len(a.order), side
+	c.dirs = [2]*direction{&a.dirBlock[0], &a.dirBlock[1]}
+	a.connBlock, a.dirBlock = a.connBlock[1:], a.dirBlock[2:]
+	a.order = append(a.order, c)
+	return c
+}
+
+// connBlockLen is how many connections a block holds.
+const connBlockLen = 64
 
 // NewAssembler returns an empty Assembler.
 func NewAssembler() *Assembler {
@@ -173,11 +198,10 @@ func (a *Assembler) Add(seg Segment, t time.Time, packet int) {
 		c = nil // the ports are reused by a new connection
 	}
 	if c == nil {
-		c = &conn{id: len(a.order), first: side}
+		c = a.newConn(side)
 		a.conns[key] = c
-		a.order = append(a.order, c)
 		for i, src := range []netip.AddrPort{key.lo, key.hi} {
-			c.dirs[i] = &direction{s: Stream{Conn: c.id, Src: src, Dst: []netip.AddrPort{key.hi, key.lo}[i]}, free: &a.free, data: &a.data, marks: &a.marks}
+			*c.dirs[i] = direction{s: Stream{Conn: c.id, Src: src, Dst: []netip.AddrPort{key.hi, key.lo}[i]}, free: &a.free, data: &a.data, marks: &a.marks}
 		}
 	}
 	a.last, a.lastKey = c, key
@@ -364,6 +388,9 @@ func (d *direction) appendData(b []byte) {
 	d.size += int64(len(b))
 	for len(b) > 0 {
 		k := len(d.chunks)
+		if d.chunks == nil {
+			d.chunks = d.chunk0[:0]
+		}
 		if k == 0 || len(d.chunks[k-1]) == cap(d.chunks[k-1]) {
 			d.chunks = append(d.chunks, d.free.get(len(b), d.size))
 			k++
@@ -381,9 +408,10 @@ func (d *direction) join() {
 	if len(d.chunks) == 0 {
 		return
 	}
-	d.s.Data = d.data.join(append([][]byte{d.s.Data}, d.chunks...))
-	for _, c := range d.chunks {
+	d.s.Data = d.data.join(d.s.Data, d.chunks)
+	for i, c := range d.chunks {
 		d.free.put(c)
+		d.chunks[i] = nil
 	}
 	d.chunks = nil
 }
@@ -406,16 +434,16 @@ type dataBlocks struct {
 	cur []byte // its unused end is cur[len(cur):cap(cur)]
 }
 
-// join returns parts joined, with no room to append into what follows
-// them. bytes.Join, for a stream of its own, does not clear the memory it
-// is about to fill, as make would.
-func (b *dataBlocks) join(parts [][]byte) []byte {
-	n := 0
+// join returns head and parts joined, with no room to append into what
+// follows them. bytes.Join, for a stream of its own, does not clear the
+// memory it is about to fill, as make would.
+func (b *dataBlocks) join(head []byte, parts [][]byte) []byte {
+	n := len(head)
 	for _, p := range parts {
 		n += len(p)
 	}
 	if n > ownData {
-		return bytes.Join(parts, nil)
+		return bytes.Join(append([][]byte{head}, parts...), nil)
 	}
 	if cap(b.cur)-len(b.cur) < n {
 		// The blocks start small and double, so a small capture costs
@@ -423,6 +451,7 @@ func (b *dataBlocks) join(parts [][]byte) []byte {
 		b.cur = make([]byte, 0, max(n, min(dataBlock, max(firstDataBlock, 2*cap(b.cur)))))
 	}
 	start := len(b.cur)
+	b.cur = append(b.cur, head...)
 	for _, p := range parts {
 		b.cur = append(b.cur, p...)
 	}
