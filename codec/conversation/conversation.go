@@ -672,6 +672,7 @@ func Find(in source.Input, o Options) Result {
 		o.Keys, res.CaptureKeys, res.CaptureKeysErr = withCaptureKeys(o.Keys, in.KeyLog)
 	}
 	f := finder{streams: in.Streams, o: o, base: earliest(in.Streams)}
+	f.search.f = &f
 	groups := group(in.Streams, o.Pause)
 	// The list is made its full size at once: grown by append, its copies
 	// were an eighth of the time Find took on a capture of 79,000 short
@@ -889,10 +890,14 @@ type finder struct {
 	own     bool            // whether streams is a copy of the input's, to be changed
 	o       Options
 	frames  frameBlocks
-	texts   []string  // the frames' broken and note texts (see stored)
-	clients clientIDs // the requests' client ids (Result.clients)
-	end     int64     // the last packet's time seen so far (Result.end)
-	base    time.Time // what times are stamped from (Result.base)
+	// search tests the server's response headers, searchHeader is its
+	// header method as the one func value every connection's walk takes.
+	search       responseSearch
+	searchHeader func(probe, int) (bool, int)
+	texts        []string  // the frames' broken and note texts (see stored)
+	clients      clientIDs // the requests' client ids (Result.clients)
+	end          int64     // the last packet's time seen so far (Result.end)
+	base         time.Time // what times are stamped from (Result.base)
 }
 
 // frameBlocks is Find's list of frames, in blocks of blockLen. Appended to
@@ -1024,75 +1029,118 @@ func (f *finder) conn(g connGroup) Conn {
 	// A response header found by searching must carry the correlation id
 	// of a request on this connection and decode as its answer, or come
 	// right before one that does: the capture may hold responses to
-	// requests it missed. The requests by id are gathered on the first
-	// search: a stream captured from its start is never searched.
-	var byID map[int32][]int // indexes in frames
-	known := func(p probe, off int) (bool, int) {
-		b := p.b
-		spent := 0
-		if byID == nil {
-			byID = map[int32][]int{}
-			for i := first; i < asked; i++ {
-				if q := f.frames.at(i); q.hasID {
-					byID[q.correlationID] = append(byID[q.correlationID], i)
-				}
-			}
-		}
-		id, _ := frame.CorrelationID(b[off:], schema.Response)
-		n := int(int32(binary.BigEndian.Uint32(b[off:])))
-		if n < 4 || n > maxFrame {
-			return false, 0
-		}
-		end := off + 4 + n
-		_, gap := gapIn(p.gaps, off, end)
-		for _, i := range byID[id] {
-			q := f.frames.at(i)
-			api := schema.ByKey(q.api)
-			if api == nil {
-				continue
-			}
-			if end > len(b) || gap && p.inStep || spent+decodeCost(n) > p.left {
-				// Cut short at the stream's end, or, where the walk
-				// expects a frame, by bytes the capture missed (a search
-				// would take the bytes of a record for a header there),
-				// or past the budget: the id alone.
-				return true, spent
-			}
-			spent += decodeCost(n)
-			if frame.Decode(b[off:end], api, q.version, schema.Response).Err == nil {
-				return true, spent
-			}
-		}
-		return false, spent
+	// requests it missed (responseSearch).
+	f.search.start(first, asked)
+	if f.searchHeader == nil {
+		f.searchHeader = f.search.header
 	}
-	responseHeader := func(p probe, off int) (bool, int) {
-		b := p.b
-		if len(b)-off < 8 {
-			return false, 0
-		}
-		ok, spent := known(p, off)
-		if ok {
-			return true, spent
-		}
-		n := int(int32(binary.BigEndian.Uint32(b[off:])))
-		if n < 4 || n > maxFrame {
-			return false, spent
-		}
-		// The next frame, where this one ends past the gaps in it (a snap
-		// length cuts every packet of a long frame): a header there of a
-		// known id too is the walk's next step, and confirms this one.
-		next, ok, _, _ := endPast(p.gaps, p.sums, off, 4+n)
-		if !ok || next+8 > len(b) {
-			return false, spent
-		}
-		p.left -= spent
-		p.inStep = true
-		ok, more := known(p, next)
-		return ok, spent + more
-	}
-	f.cut(&c, "server", g.server, schema.Response, 4, responseHeader)
+	f.cut(&c, "server", g.server, schema.Response, 4, f.searchHeader)
 	f.pair(&c, first, asked, f.frames.n)
 	return c
+}
+
+// responseSearch tests the response headers a walk of a connection's
+// server stream finds by searching. Find keeps one for all connections,
+// and its test as one func value: as closures made for each connection
+// they were, with the map they shared, three allocations a connection,
+// which a capture of eighty thousand short connections left for the
+// collector.
+type responseSearch struct {
+	f            *finder
+	first, asked int // the connection's requests are frames[first:asked]
+	// byID are the requests' indexes in frames by correlation id, gathered
+	// on the first search: a stream captured from its start is never
+	// searched.
+	byID     map[int32][]int
+	gathered bool
+}
+
+// start readies s for the connection whose requests are frames[first:asked].
+func (s *responseSearch) start(first, asked int) {
+	switch {
+	case !s.gathered: // the map is empty
+	case len(s.byID) > 64:
+		// Clearing a map costs the room it grew to: a connection of many
+		// requests would make every later one pay for it.
+		s.byID = nil
+	default:
+		clear(s.byID)
+	}
+	s.first, s.asked, s.gathered = first, asked, false
+}
+
+// known reports whether the response header at off carries the id of one
+// of the connection's requests and, unless cut short, decodes as its answer;
+// and what decoding cost.
+func (s *responseSearch) known(p probe, off int) (bool, int) {
+	f := s.f
+	b := p.b
+	spent := 0
+	if !s.gathered {
+		s.gathered = true
+		if s.byID == nil {
+			s.byID = map[int32][]int{}
+		}
+		for i := s.first; i < s.asked; i++ {
+			if q := f.frames.at(i); q.hasID {
+				s.byID[q.correlationID] = append(s.byID[q.correlationID], i)
+			}
+		}
+	}
+	id, _ := frame.CorrelationID(b[off:], schema.Response)
+	n := int(int32(binary.BigEndian.Uint32(b[off:])))
+	if n < 4 || n > maxFrame {
+		return false, 0
+	}
+	end := off + 4 + n
+	_, gap := gapIn(p.gaps, off, end)
+	for _, i := range s.byID[id] {
+		q := f.frames.at(i)
+		api := schema.ByKey(q.api)
+		if api == nil {
+			continue
+		}
+		if end > len(b) || gap && p.inStep || spent+decodeCost(n) > p.left {
+			// Cut short at the stream's end, or, where the walk
+			// expects a frame, by bytes the capture missed (a search
+			// would take the bytes of a record for a header there),
+			// or past the budget: the id alone.
+			return true, spent
+		}
+		spent += decodeCost(n)
+		if frame.Decode(b[off:end], api, q.version, schema.Response).Err == nil {
+			return true, spent
+		}
+	}
+	return false, spent
+}
+
+// header is the walker's test of a response header (walker.header): one
+// of a known id, or one right before another.
+func (s *responseSearch) header(p probe, off int) (bool, int) {
+	b := p.b
+	if len(b)-off < 8 {
+		return false, 0
+	}
+	ok, spent := s.known(p, off)
+	if ok {
+		return true, spent
+	}
+	n := int(int32(binary.BigEndian.Uint32(b[off:])))
+	if n < 4 || n > maxFrame {
+		return false, spent
+	}
+	// The next frame, where this one ends past the gaps in it (a snap
+	// length cuts every packet of a long frame): a header there of a
+	// known id too is the walk's next step, and confirms this one.
+	next, ok, _, _ := endPast(p.gaps, p.sums, off, 4+n)
+	if !ok || next+8 > len(b) {
+		return false, spent
+	}
+	p.left -= spent
+	p.inStep = true
+	ok, more := s.known(p, next)
+	return ok, spent + more
 }
 
 // decrypt reads a TLS connection with the options' keys, and gives its
