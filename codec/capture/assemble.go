@@ -154,9 +154,10 @@ type direction struct {
 
 // newConn is a new connection, first seen from side, with its two
 // directions zero. They come from blocks: a capture of short connections
-// has eighty thousand of them, and as an allocation each they were a
-// third of the small objects its reading left for the collector, all of
-// them garbage once the streams are handed on (source copies them).
+// has eighty thousand of them, and as an allocation each they were over
+// a quarter of the small objects its reading and finding left for the
+// collector, all of them garbage once the streams are handed on (source
+// copies them).
 func (a *Assembler) newConn(side int) *conn {
 	if len(a.connBlock) == 0 {
 		a.connBlock = make([]conn, connBlockLen)
