@@ -673,6 +673,7 @@ func Find(in source.Input, o Options) Result {
 	}
 	f := finder{streams: in.Streams, o: o, base: earliest(in.Streams)}
 	f.search.f = &f
+	f.searchHeader = f.search.header
 	groups := group(in.Streams, o.Pause)
 	// The list is made its full size at once: grown by append, its copies
 	// were an eighth of the time Find took on a capture of 79,000 short
@@ -891,7 +892,8 @@ type finder struct {
 	o       Options
 	frames  frameBlocks
 	// search tests the server's response headers, searchHeader is its
-	// header method as the one func value every connection's walk takes.
+	// header method, made once, as the func value every connection's walk
+	// takes.
 	search       responseSearch
 	searchHeader func(probe, int) (bool, int)
 	texts        []string  // the frames' broken and note texts (see stored)
@@ -1031,9 +1033,6 @@ func (f *finder) conn(g connGroup) Conn {
 	// right before one that does: the capture may hold responses to
 	// requests it missed (responseSearch).
 	f.search.start(first, asked)
-	if f.searchHeader == nil {
-		f.searchHeader = f.search.header
-	}
 	f.cut(&c, "server", g.server, schema.Response, 4, f.searchHeader)
 	f.pair(&c, first, asked, f.frames.n)
 	return c
