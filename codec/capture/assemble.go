@@ -1,7 +1,6 @@
 package capture
 
 import (
-	"bytes"
 	"cmp"
 	"container/heap"
 	"net/netip"
@@ -113,6 +112,7 @@ type Assembler struct {
 	free    chunkPool
 	data    dataBlocks
 	marks   markBlocks
+	joins   joinQueue
 	// The blocks new connections and their directions come from (newConn).
 	connBlock []conn
 	dirBlock  []direction
@@ -133,12 +133,17 @@ type direction struct {
 	// into s.Data once by Streams: appending to one slice copied each byte
 	// about five times over as the slice grew (by a quarter at a time), and
 	// left up to a quarter of it unused.
-	chunks  [][]byte
-	chunk0  [1][]byte   // what chunks starts in: most streams fit one chunk
-	free    *chunkPool  // where chunks come from and go back to once joined
-	data    *dataBlocks // where short streams are joined into
-	marks   *markBlocks // where a stream's first segments are marked
-	size    int64       // len(s.Data) plus the bytes in chunks
+	chunks [][]byte
+	chunk0 [1][]byte   // what chunks starts in: most streams fit one chunk
+	free   *chunkPool  // where chunks come from and go back to once joined
+	data   *dataBlocks // where short streams are joined into
+	marks  *markBlocks // where a stream's first segments are marked
+	joins  *joinQueue  // where a long stream waits while it is joined
+	size   int64       // len(s.Data) plus the bytes in chunks
+	// joined, while a long stream is joined (joining), is how many of
+	// its chunks have been copied to the end of s.Data.
+	joined  int
+	joining bool
 	started bool
 	base    uint32 // the sequence number of stream offset 0
 	next    int64  // sequence offset of the next byte expected
@@ -202,7 +207,7 @@ func (a *Assembler) Add(seg Segment, t time.Time, packet int) {
 		c = a.newConn(side)
 		a.conns[key] = c
 		for i, src := range []netip.AddrPort{key.lo, key.hi} {
-			*c.dirs[i] = direction{s: Stream{Conn: c.id, Src: src, Dst: []netip.AddrPort{key.hi, key.lo}[i]}, free: &a.free, data: &a.data, marks: &a.marks}
+			*c.dirs[i] = direction{s: Stream{Conn: c.id, Src: src, Dst: []netip.AddrPort{key.hi, key.lo}[i]}, free: &a.free, data: &a.data, marks: &a.marks, joins: &a.joins}
 		}
 	}
 	a.last, a.lastKey = c, key
@@ -242,6 +247,7 @@ func (a *Assembler) Add(seg Segment, t time.Time, packet int) {
 		}
 		a.seq++
 		d.add(d.offsetOf(seq), seg.Payload, seg.Missing, Mark{Time: t, Packet: packet}, a.seq)
+		a.joins.work(len(seg.Payload))
 	}
 	if seg.Has(FlagFIN) {
 		if d.started {
@@ -386,6 +392,7 @@ func (p *chunkPool) put(c []byte) {
 
 // appendData adds bytes after the stream's end.
 func (d *direction) appendData(b []byte) {
+	d.finishJoin() // bytes after a close: the stream goes on from its joined part
 	d.size += int64(len(b))
 	for len(b) > 0 {
 		k := len(d.chunks)
@@ -404,9 +411,22 @@ func (d *direction) appendData(b []byte) {
 }
 
 // join makes s.Data the whole stream, exactly as long as it is, and gives
-// the chunks back to the pool.
+// the chunks back to the pool: at once for a short stream; for a long one
+// over the segments that follow (joinQueue), its chunks copied a few at a
+// time.
 func (d *direction) join() {
+	d.finishJoin()
 	if len(d.chunks) == 0 {
+		return
+	}
+	n := len(d.s.Data)
+	for _, c := range d.chunks {
+		n += len(c)
+	}
+	if n > ownData {
+		d.s.Data = append(make([]byte, 0, n), d.s.Data...)
+		d.joining = true
+		d.joins.waiting = append(d.joins.waiting, d)
 		return
 	}
 	d.s.Data = d.data.join(d.s.Data, d.chunks)
@@ -415,6 +435,65 @@ func (d *direction) join() {
 		d.chunks[i] = nil
 	}
 	d.chunks = nil
+}
+
+// joinStep copies the next chunk of a stream being joined, gives it back,
+// and returns its length.
+func (d *direction) joinStep() int {
+	c := d.chunks[d.joined]
+	d.s.Data = append(d.s.Data, c...)
+	d.free.put(c)
+	d.chunks[d.joined] = nil
+	d.joined++
+	if d.joined == len(d.chunks) {
+		d.chunks, d.joined, d.joining = nil, 0, false
+	}
+	return len(c)
+}
+
+// finishJoin copies what is left of a stream being joined, if it is.
+func (d *direction) finishJoin() {
+	for d.joining {
+		d.joinStep()
+	}
+}
+
+// joinQueue holds the long streams being joined. A connection that
+// closes after tens of megabytes (a consumer's) was copied into one slice
+// at its close, in one go: in the page, 60 ms of a 117 ms pause while a
+// 106 MB capture loaded (README, Performance). Instead, every segment
+// added after pays for copying joinTax times its bytes, a chunk at a time
+// (at most 1 MiB), so the copying spreads over the reading, and the
+// reader's pauses (the page's, every 30 ms) come between.
+type joinQueue struct {
+	waiting []*direction
+	credit  int // bytes the segments so far have paid for and no chunk has used
+}
+
+// joinTax is how many bytes of joining each byte read pays for: a long
+// stream is joined while a quarter as many bytes are read after it, which
+// keeps the chunks it holds meanwhile, and so the memory, small.
+const joinTax = 4
+
+// work copies chunks of the streams waiting for n bytes read.
+func (q *joinQueue) work(n int) {
+	if len(q.waiting) == 0 {
+		return
+	}
+	q.credit += joinTax * n
+	for q.credit > 0 && len(q.waiting) > 0 {
+		d := q.waiting[0]
+		if d.joining {
+			q.credit -= d.joinStep()
+		}
+		if !d.joining {
+			q.waiting[0] = nil
+			q.waiting = q.waiting[1:]
+		}
+	}
+	if len(q.waiting) == 0 {
+		q.credit, q.waiting = 0, nil
+	}
 }
 
 // Short streams' bytes are joined one after another into shared blocks of
@@ -436,15 +515,11 @@ type dataBlocks struct {
 }
 
 // join returns head and parts joined, with no room to append into what
-// follows them. bytes.Join, for a stream of its own, does not clear the
-// memory it is about to fill, as make would.
+// follows them; they are at most ownData bytes.
 func (b *dataBlocks) join(head []byte, parts [][]byte) []byte {
 	n := len(head)
 	for _, p := range parts {
 		n += len(p)
-	}
-	if n > ownData {
-		return bytes.Join(append([][]byte{head}, parts...), nil)
 	}
 	if cap(b.cur)-len(b.cur) < n {
 		// The blocks start small and double, so a small capture costs
@@ -522,7 +597,7 @@ func (d *direction) skipToPending() {
 // known, else the direction seen first. The streams are the assembler's
 // own: it must not be fed after.
 func (a *Assembler) Streams() []*Stream {
-	defer func() { a.free, a.data, a.marks = chunkPool{}, dataBlocks{}, markBlocks{} }() // no stream grows after this
+	defer func() { a.free, a.data, a.marks, a.joins = chunkPool{}, dataBlocks{}, markBlocks{}, joinQueue{} }() // no stream grows after this
 	out := make([]*Stream, 0, 2*len(a.order))
 	for _, c := range a.order {
 		first := c.first
@@ -541,6 +616,7 @@ func (a *Assembler) Streams() []*Stream {
 				d.gap(d.finEnd-d.next, d.finAt) // sent before the FIN; past maxPending, no FIN to trust
 			}
 			d.join()
+			d.finishJoin()
 			if d.started || d.s.FIN || d.s.RST {
 				// The stream itself, not a copy: a capture of many short
 				// connections has a hundred thousand of them.

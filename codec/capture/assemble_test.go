@@ -433,3 +433,65 @@ func TestStreamsJoinedIntoBlocksKeepApart(t *testing.T) {
 		t.Errorf("%d streams start where another ends, in a block, want most of 200", shared)
 	}
 }
+
+// A long stream is not copied into one slice at its close, in one go, but
+// while the segments after it are read, joinTax bytes for each of theirs;
+// bytes that come after the close still end up after the rest, and what
+// Streams returns is every byte, in order, with no room to append.
+func TestLongStreamJoinedWhileReadingGoesOn(t *testing.T) {
+	const long, seg = 4 << 20, 8 << 10
+	a := NewAssembler()
+	// send sends a connection's n bytes from its client, calling each (if
+	// set) after every segment, then closes it.
+	send := func(port uint16, n int, b byte, each func(sent int)) (stream []byte) {
+		c := netip.AddrPortFrom(client4.Addr(), port)
+		a.Add(Segment{Src: c, Dst: server4, Seq: 99, Flags: FlagSYN}, t0, 1)
+		seq := uint32(100)
+		for i := 0; i < n; i += seg {
+			p := bytes.Repeat([]byte{b + byte(i/seg)}, seg)
+			stream = append(stream, p...)
+			a.Add(Segment{Src: c, Dst: server4, Seq: seq, Flags: FlagACK, Payload: p}, t0, 2)
+			seq += seg
+			if each != nil {
+				each(len(stream))
+			}
+		}
+		a.Add(Segment{Src: c, Dst: server4, Seq: seq, Flags: FlagFIN | FlagACK}, t0, 3)
+		a.Add(Segment{Src: server4, Dst: c, Seq: 7, Flags: FlagFIN | FlagACK}, t0, 4)
+		return stream
+	}
+	first := send(1000, long, 'a', nil)
+	d := a.order[0].dirs[0]
+	if !d.joining || d.joined != 0 {
+		t.Fatalf("at its close, the long stream joined %d of %d chunks (joining %v); want none yet", d.joined, len(d.chunks), d.joining)
+	}
+	// A quarter of its length read after it: it is joined by then, a
+	// part of it at a time (half joined when half of that is read).
+	var halfway int
+	second := send(1001, long/joinTax, 'A', func(sent int) {
+		if sent == long/joinTax/2 {
+			halfway = len(d.s.Data)
+		}
+	})
+	if halfway < long/3 || halfway > long*2/3 {
+		t.Errorf("with half a quarter of its length read after it, the long stream had %d of its %d bytes joined; want about half", halfway, long)
+	}
+	if d.joining || len(d.s.Data) != long {
+		t.Fatalf("after %d bytes more, the long stream has %d of its %d bytes joined (joining %v)", long/joinTax, len(d.s.Data), long, d.joining)
+	}
+	late := []byte("after the close")
+	a.Add(Segment{Src: netip.AddrPortFrom(client4.Addr(), 1000), Dst: server4, Seq: 100 + long, Flags: FlagACK, Payload: late}, t0, 5)
+	streams := a.Streams()
+	want := map[uint16][]byte{1000: append(first, late...), 1001: second}
+	for _, s := range streams {
+		if s.Role != RoleClient {
+			continue
+		}
+		if !bytes.Equal(s.Data, want[s.Src.Port()]) {
+			t.Errorf("port %d: %d bytes, first different at %d", s.Src.Port(), len(s.Data), firstDiff(s.Data, want[s.Src.Port()]))
+		}
+		if cap(s.Data) != len(s.Data) {
+			t.Errorf("port %d: room to append past its bytes (len %d, cap %d)", s.Src.Port(), len(s.Data), cap(s.Data))
+		}
+	}
+}
