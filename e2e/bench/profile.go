@@ -28,7 +28,9 @@ import (
 // Set in the environment, KW_FOCUS=name adds the time under the outermost
 // function whose name holds name, KW_CALLERS=name who calls it, and
 // KW_TRACE=1 records Chrome's timeline instead of the CPU profile
-// (startTrace), to see what the browser itself does in a pause. For the
+// (startTrace), to see what the browser itself does in a pause; KW_LONG=ms
+// looks into the pauses over ms rather than 100; KW_PLAIN=1 measures
+// the pauses and times with neither, as the bench does. For the
 // capture scenarios, KW_JS0=file and KW_JS=file evaluate the file's
 // JavaScript (an expression, awaited, whose value is printed) before the
 // capture is picked and once its list is on screen: to try a change in
@@ -45,7 +47,11 @@ func profilePage(base string, fb []byte, scenario, capFile string) {
 	die(err)
 	startedAt := 0.0 // performance.now() as the profiler started, to place its samples on the page's clock
 	var endTrace func([][2]float64)
+	plain := os.Getenv("KW_PLAIN") != ""
 	start := func() {
+		if plain {
+			return
+		}
 		if os.Getenv("KW_TRACE") != "" {
 			endTrace = startTrace(ctx)
 			return
@@ -146,8 +152,9 @@ func profilePage(base string, fb []byte, scenario, capFile string) {
 		step(ctx, 60*time.Second, chromedp.Navigate(base))
 		waitJS(ctx, "the wasm app", `window.__kwReady > 0`)
 		js[bool](ctx, gapMeter+`, true`)
-		// Every pause over 100 ms, to set beside the marks.
-		js[bool](ctx, `(() => { window.kwLong = []; let last = performance.now(); const tick = t => { if (t - last > 100) window.kwLong.push(last.toFixed(0) + '+' + (t - last).toFixed(0)); last = t; if (!window.kwGapsStop) requestAnimationFrame(tick); }; requestAnimationFrame(tick); return true; })()`)
+		// Every pause over 100 ms (or KW_LONG ms), to set beside the marks.
+		longMs := cmp.Or(os.Getenv("KW_LONG"), "100")
+		js[bool](ctx, `(() => { window.kwLong = []; let last = performance.now(); const tick = t => { if (t - last > `+longMs+`) window.kwLong.push(last.toFixed(0) + '+' + (t - last).toFixed(0)); if (window.kwListSeen && window.kwListGap === undefined) window.kwListGap = t - last; if (!window.kwListSeen && document.getElementById('conv-count')) window.kwListSeen = t; last = t; if (!window.kwGapsStop) requestAnimationFrame(tick); }; requestAnimationFrame(tick); return true; })()`)
 		if f := os.Getenv("KW_JS0"); f != "" {
 			b, err := os.ReadFile(f)
 			die(err)
@@ -196,7 +203,10 @@ func profilePage(base string, fb []byte, scenario, capFile string) {
 		}
 		fmt.Println("longest pause:", js[string](ctx, `(window.kwGapsStop = true, window.kwGaps.max.toFixed(0) + ' ms of ' + window.kwGaps.frames + ' frames, before: ' + window.kwGaps.at)`))
 		long := js[string](ctx, `window.kwLong.join(', ')`)
-		fmt.Println("pauses over 100 ms (start+length):", long)
+		fmt.Printf("pauses over %s ms (start+length): %s\n", longMs, long)
+		// The frame after the one whose callback first saw the list: the
+		// list's layout and paint come after the callbacks of a frame.
+		fmt.Println("the list appeared in a pause of", js[string](ctx, `(window.kwListGap || 0).toFixed(0)`), "ms")
 		for _, p := range strings.Split(long, ", ") {
 			var at, n float64
 			if _, err := fmt.Sscanf(p, "%f+%f", &at, &n); err == nil {
@@ -217,9 +227,11 @@ func profilePage(base string, fb []byte, scenario, capFile string) {
 	default:
 		die(fmt.Errorf("unknown scenario %q (startup, edit-small, load-big, scroll-big, smooth-big, edit-big, paste-broken, paste-big, paste-big-index, pick-big, capture, capture-open, capture-filter)", scenario))
 	}
-	if endTrace != nil {
+	if endTrace != nil || plain {
 		fmt.Printf("%s: measured %v (median %.0f)\n", scenario, round(times), quantile(times, .5))
-		endTrace(windows)
+		if endTrace != nil {
+			endTrace(windows)
+		}
 		return
 	}
 	res, err := chromedp.Call(ctx, profiler.Stop, cdp.Empty{})
