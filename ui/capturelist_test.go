@@ -455,7 +455,7 @@ func TestCaptureListSyncTakesWhatTheLoaderHandsOver(t *testing.T) {
 	assert.True(t, l.Loading)
 	assert.False(t, l.Sync(), "no news since")
 	gen := l.Gen
-	l.finish(conversation.Collect([]conversation.Frame{{Dir: schema.Request, Pair: -1}}, []conversation.Conn{{Kind: conversation.Kafka}}), nil, "", nil)
+	l.finish(conversation.Collect([]conversation.Frame{{Dir: schema.Request, Pair: -1}}, []conversation.Conn{{Kind: conversation.Kafka}}), nil, "", firstFacts{}, nil)
 	assert.True(t, l.Sync())
 	assert.False(t, l.Loading)
 	assert.Equal(t, 1, l.Len())
@@ -584,6 +584,58 @@ func TestCaptureListNamesErrorCodes(t *testing.T) {
 	l.SetFilter("error")
 	page := app.HTMLString(&Conversations{List: l, Gen: l.Gen})
 	assert.Contains(t, page, `<td class="conv-notes">error: UNKNOWN_TOPIC_OR_PARTITION</td>`)
+}
+
+// The loader finds the facts of the first page's rows before it hands
+// the list over (findFirstFacts), pausing before each, and the list takes
+// them: its first render decodes nothing, and says what a list that
+// decodes them itself says. warmList, run on the same result before, leaves
+// them as they are.
+func TestLoaderHandsOverFirstFacts(t *testing.T) {
+	exs, err := traffic.Record([]kgo.Opt{kgo.DefaultProduceTopic("orders")}, func(ctx context.Context, cl *kgo.Client) {
+		require.NoError(t, cl.ProduceSync(ctx, &kgo.Record{Value: []byte("fine")}).FirstErr())
+		require.NoError(t, traffic.DeleteMissingTopic(ctx, cl))
+	})
+	require.NoError(t, err)
+	file := capturetest.WritePcap(capturetest.Ethernet, true, captureOf(exs).segs)
+	own := openCapture(t, "errors.pcap", file) // decodes its facts as it renders
+	res := openCapture(t, "errors.pcap", file).Found
+
+	pauses := 0
+	first := findFirstFacts(res, func() { pauses++ })
+	warmList(res, first)
+	responses := 0
+	for i := range min(res.Len(), rowsPerPage) {
+		if f := res.Frame(i); f.Dir == schema.Response && f.API != nil {
+			responses++
+			assert.Contains(t, first.byRow, i, "row %d, a %s response", i, f.API.Name)
+		}
+	}
+	require.Positive(t, responses)
+	assert.Len(t, first.byRow, responses, "a row each of the first page's responses, after warmList too")
+	assert.Equal(t, responses, pauses, "a pause before each")
+
+	list := &CaptureList{File: "errors.pcap", Loading: true, Cur: -1}
+	list.finish(res, nil, "", first, nil)
+	require.True(t, list.Sync())
+	failed := -1
+	for i := range list.Len() {
+		if f := list.Frame(i); f.Dir == schema.Response {
+			if _, decoded := list.factsOf(i, &f); decoded {
+				t.Errorf("row %d (%s) decoded again", i, f.API.Name)
+			}
+		}
+		assert.Equal(t, own.ErrorCodes(i), list.ErrorCodes(i), "row %d", i)
+		if len(list.ErrorCodes(i)) > 0 {
+			failed = i
+		}
+	}
+	require.GreaterOrEqual(t, failed, 0, "the DeleteTopics response's error is among the facts")
+	table := func(l *CaptureList) string {
+		page := app.HTMLString(&Conversations{List: l, Gen: l.Gen})
+		return page[strings.Index(page, `<table`):strings.Index(page, `</table>`)]
+	}
+	assert.Equal(t, table(own), table(list), "the rows, error notes too")
 }
 
 // Who sent what: a frame's client id is its request's (a response's

@@ -291,6 +291,39 @@ func (c *Conversations) table() app.UI {
 	return app.Div().Class("conv-scroll").OnClick(c.onRowClick).Body(app.Raw(b.String()))
 }
 
+// warmList runs, unseen, the code that renders a capture's list (its
+// summary, filter, pager and first rows) on what the loader found, before
+// it hands the list over: V8 compiles a wasm function the first time it
+// runs, and compiling the list's code was a fifth to a third of the pause
+// in which the 106 MB capture's list appeared (README, Performance). A
+// list of its own, so nothing of the list on the page changes.
+func warmList(res conversation.Result, first firstFacts) {
+	l := &CaptureList{Cur: -1}
+	l.set(res, nil)
+	l.facts = map[int]*conversation.Facts{}
+	c := &Conversations{List: l}
+	safely(func() error {
+		c.summary()
+		if l.Len() == 0 {
+			return nil
+		}
+		c.filterBox()
+		c.pager()
+		var b strings.Builder
+		for i := range min(l.Len(), warmRows) {
+			if fa, ok := first.byRow[i]; ok {
+				l.facts[i] = fa
+			}
+			c.rowHTML(&b, i, l.Frame(0).Time)
+		}
+		return nil
+	})
+}
+
+// warmRows is how many rows warmList renders: a few, of different kinds
+// (requests, responses), for the code of each.
+const warmRows = 8
+
 func (c *Conversations) rowHTML(b *strings.Builder, i int, t0 time.Time) {
 	l := c.List
 	f := l.Frame(i)

@@ -1,6 +1,10 @@
 package ui
 
-import "github.com/maxence-charriere/go-app/v10/pkg/app"
+import (
+	"time"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
 
 // Performance marks let `make bench` time the page from outside with
 // performance.getEntriesByName: when a shared frame starts decoding, and
@@ -46,4 +50,18 @@ func whenIdle(f func()) {
 		return
 	}
 	w.Call("setTimeout", fn, 50)
+}
+
+// perfLongSlice records, for whoever profiles the page, a slice of the
+// capture loader's work that ran long (from since to now) as a measure
+// named kw-long-slice: what kept the browser from painting for that long.
+func perfLongSlice(since time.Time) {
+	if !app.IsClient {
+		return
+	}
+	if p := app.Window().Get("performance"); p.Truthy() {
+		now := p.Call("now").Float()
+		start := now - float64(time.Since(since))/float64(time.Millisecond)
+		p.Call("measure", "kw-long-slice", map[string]any{"start": start, "end": now})
+	}
 }
