@@ -424,7 +424,6 @@ func (d *direction) join() {
 		n += len(c)
 	}
 	if n > ownData {
-		d.s.Data = append(make([]byte, 0, n), d.s.Data...)
 		d.joining = true
 		d.joins.waiting = append(d.joins.waiting, d)
 		return
@@ -438,8 +437,14 @@ func (d *direction) join() {
 }
 
 // joinStep copies the next chunk of a stream being joined, gives it back,
-// and returns its length.
+// and returns its length. The slice the stream is joined into is made at
+// the first step, not as the stream waits: streams that close together
+// then hold their chunks while they wait, as they did while open, and
+// not a second copy's room besides.
 func (d *direction) joinStep() int {
+	if d.joined == 0 {
+		d.s.Data = append(make([]byte, 0, d.size), d.s.Data...)
+	}
 	c := d.chunks[d.joined]
 	d.s.Data = append(d.s.Data, c...)
 	d.free.put(c)

@@ -462,8 +462,8 @@ func TestLongStreamJoinedWhileReadingGoesOn(t *testing.T) {
 	}
 	first := send(1000, long, 'a', nil)
 	d := a.order[0].dirs[0]
-	if !d.joining || d.joined != 0 {
-		t.Fatalf("at its close, the long stream joined %d of %d chunks (joining %v); want none yet", d.joined, len(d.chunks), d.joining)
+	if !d.joining || d.joined != 0 || cap(d.s.Data) != 0 {
+		t.Fatalf("at its close, the long stream joined %d of %d chunks (joining %v) into room for %d bytes; want none yet", d.joined, len(d.chunks), d.joining, cap(d.s.Data))
 	}
 	// A quarter of its length read after it: it is joined by then, a
 	// part of it at a time (half joined when half of that is read).
