@@ -113,10 +113,9 @@ type loaded struct {
 
 // firstFacts are the facts (error codes, topics) of the rows a list shows
 // first, which the loader finds as it ends, between its pauses, rather
-// than the list's first render: decoded there, they were 28 ms of the
-// 117-183 ms pause in which the 106 MB capture's list appeared, half of
-// it V8 compiling the decoder's code on its first call (README,
-// Performance).
+// than the list's first render: decoded there, under the profiler, they
+// were 28 ms of a 183 ms pause in which the 106 MB capture's list
+// appeared (README, Performance).
 type firstFacts struct {
 	byRow map[int]*conversation.Facts
 	cache conversation.FactCache

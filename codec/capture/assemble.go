@@ -419,11 +419,7 @@ func (d *direction) join() {
 	if len(d.chunks) == 0 {
 		return
 	}
-	n := len(d.s.Data)
-	for _, c := range d.chunks {
-		n += len(c)
-	}
-	if n > ownData {
+	if d.size > ownData {
 		d.joining = true
 		d.joins.waiting = append(d.joins.waiting, d)
 		return
@@ -469,7 +465,7 @@ func (d *direction) finishJoin() {
 // 106 MB capture loaded (README, Performance). Instead, every segment
 // added after pays for copying joinTax times its bytes, a chunk at a time
 // (at most 1 MiB), so the copying spreads over the reading, and the
-// reader's pauses (the page's, every 30 ms) come between.
+// reader's pauses (the page's, every 20 ms) come between.
 type joinQueue struct {
 	waiting []*direction
 	credit  int // bytes the segments so far have paid for and no chunk has used
