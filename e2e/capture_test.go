@@ -172,7 +172,7 @@ func TestCaptureConversationList(t *testing.T) {
 	s := newSession(t, false)
 	s.open("/")
 	s.dropFile("kafka.pcapng", file)
-	s.waitFor("the conversation list", `document.querySelector('#conv-count')`)
+	s.waitFor("the conversation list", listShown)
 	if got, want := s.text("#conv-count"), strconv.Itoa(frames)+" Kafka frames"; got != want {
 		t.Errorf("the list says %q, want %q", got, want)
 	}
@@ -443,7 +443,7 @@ func TestCaptureBigFileStaysResponsive(t *testing.T) {
 	progress := map[string]bool{}
 	var read time.Duration // until the file was read and the frames were being found
 	deadline := time.Now().Add(5 * time.Minute)
-	for !eval[bool](s, `!!document.querySelector('#conv-count')`) {
+	for !eval[bool](s, listShown) {
 		if time.Now().After(deadline) {
 			s.screenshot("failed")
 			t.Fatalf("no list after %v; progress seen: %v", time.Since(start), progress)
@@ -481,6 +481,15 @@ func TestCaptureBigFileStaysResponsive(t *testing.T) {
 	if n := eval[int](s, `document.querySelectorAll('#conv-list tbody tr').length`); n != 100 {
 		t.Errorf("%d rows in the DOM, want one page of 100", n)
 	}
+	// The list drew its first rows, then the rest a paint later: all of
+	// them, once each, in order.
+	order := eval[[]string](s, `Array.from(document.querySelectorAll('#conv-list tbody tr')).map(r => r.dataset.row)`)
+	for i, row := range order {
+		if row != strconv.Itoa(i) {
+			t.Errorf("row %d of the list is frame %s, want %d: %v", i, row, i, order)
+			break
+		}
+	}
 	// The last page holds the last frame.
 	s.do(10*time.Second, chromedp.SetValue(chromedp.ID("conv-filter"), "dir:response"))
 	s.waitFor("the responses", `document.querySelector('#conv-pos') && document.querySelector('#conv-pos').textContent.endsWith(' of `+strconv.Itoa(responses)+`')`)
@@ -502,7 +511,7 @@ func TestCaptureLoadSurvivesNavigation(t *testing.T) {
 	s.do(10*time.Second, chromedp.Evaluate[chromedp.Void](`document.querySelector('a[href$="/Metadata/v12"]').click()`))
 	s.waitFor("the Metadata page", `location.pathname.endsWith('/Metadata/v12') && `+frameGrid("#request").bytes()+`.length > 0`)
 	deadline := time.Now().Add(3 * time.Minute)
-	for !eval[bool](s, `!!document.querySelector('#conv-count')`) {
+	for !eval[bool](s, listShown) {
 		if time.Now().After(deadline) {
 			s.screenshot("failed")
 			t.Fatalf("the list never came on the new page; it says %q", s.text("#conv"))
@@ -552,7 +561,7 @@ func TestCaptureListsOtherConnectionsWhenOpened(t *testing.T) {
 	s := newSession(t, false)
 	s.open("/")
 	s.dropFile("busy.pcap", capturetest.WritePcap(capturetest.Ethernet, false, segs))
-	s.waitFor("the conversation list", `document.querySelector('#conv-count')`)
+	s.waitFor("the conversation list", listShown)
 	if got := s.text("#conv-count"); got != "2 Kafka frames" {
 		t.Errorf("the count says %q", got)
 	}
@@ -595,7 +604,7 @@ func TestCaptureOpensAResponseWithoutItsRequest(t *testing.T) {
 	s := newSession(t, false)
 	s.open("/")
 	s.dropFile("late.pcap", capturetest.WritePcap(capturetest.Ethernet, true, late))
-	s.waitFor("the conversation list", `document.querySelector('#conv-count')`)
+	s.waitFor("the conversation list", listShown)
 	row := `Array.from(document.querySelectorAll('#conv-list tbody tr')).find(r => r.cells[4].textContent == '?')`
 	s.waitFor("the orphan response's row", row)
 	s.do(10*time.Second, chromedp.Evaluate[chromedp.Void](row+`.querySelector('button').click()`))

@@ -47,7 +47,7 @@ func TestCompressedFilesOpen(t *testing.T) {
 	s := newSession(t, false)
 	s.open("/")
 	s.dropFile("kafka.pcapng", file)
-	s.waitFor("the conversation list", `document.querySelector('#conv-count')`)
+	s.waitFor("the conversation list", listShown)
 	want := eval[[]string](s, rowsJS)
 	if len(want) != frames {
 		t.Fatalf("%d rows for the capture itself, want %d", len(want), frames)
@@ -61,7 +61,7 @@ func TestCompressedFilesOpen(t *testing.T) {
 		{"kafka.pcapng.zst", "zstd-compressed pcapng capture", zst},
 	} {
 		s.dropFile(c.name, c.data)
-		s.waitFor(c.name+"'s list", `document.querySelector('#conv-count') && document.querySelector('#paste-status').textContent.startsWith(`+jsString(c.name+" ")+`)`)
+		s.waitFor(c.name+"'s list", listShown+` && document.querySelector('#paste-status').textContent.startsWith(`+jsString(c.name+" ")+`)`)
 		if got, want := s.text("#conv-count"), strconv.Itoa(frames)+" Kafka frames"; got != want {
 			t.Errorf("%s: the list says %q, want %q", c.name, got, want)
 		}

@@ -52,7 +52,7 @@ func TestPasteFollowStream(t *testing.T) {
 	s := newSession(t, false)
 	s.open("/")
 	s.paste(dialog.String())
-	s.waitFor("the conversation list", `document.querySelector('#conv-count')`)
+	s.waitFor("the conversation list", listShown)
 	if got, want := s.text("#paste-status"), "wireshark follow hex · both sides of each connection · "+strconv.Itoa(dialog.Len())+" bytes"; got != want {
 		t.Errorf("the status says %q, want %q", got, want)
 	}
@@ -102,7 +102,7 @@ func TestPasteFollowStreamYAML(t *testing.T) {
 	s.resize(phone)
 	s.open("/")
 	s.paste(string(yaml))
-	s.waitFor("the conversation list", `document.querySelector('#conv-count')`)
+	s.waitFor("the conversation list", listShown)
 	if got, want := s.text("#paste-status"), "wireshark follow yaml · both sides of each connection · "+strconv.Itoa(len(yaml))+" bytes"; got != want {
 		t.Errorf("the status says %q, want %q", got, want)
 	}

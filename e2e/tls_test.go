@@ -84,7 +84,7 @@ func TestTLSCaptureWithKeyLog(t *testing.T) {
 	s := newSession(t, false)
 	s.open("/")
 	s.dropFile("tls.pcap", file)
-	s.waitFor("the conversation list", `document.querySelector('#conv-count')`)
+	s.waitFor("the conversation list", listShown)
 	if got := s.text("#conv-count"); got != "0 Kafka frames" {
 		t.Errorf("without the key log the list says %q", got)
 	}
@@ -94,7 +94,7 @@ func TestTLSCaptureWithKeyLog(t *testing.T) {
 
 	// The key log alone, after the capture: the capture is read again.
 	s.dropFile("keys.log", keyLog)
-	s.waitFor("the decrypted list", `document.querySelector('#conv-count') && document.querySelector('#conv-count').textContent == `+jsString(strconv.Itoa(frames)+" Kafka frames"))
+	s.waitFor("the decrypted list", listShown+` && document.querySelector('#conv-count').textContent == `+jsString(strconv.Itoa(frames)+" Kafka frames"))
 	if got, want := s.text(".conv-sum .paste-line"), "in "+conns+" Kafka connections ("+conns+" over TLS, decrypted)"; !strings.Contains(got, want) {
 		t.Errorf("the summary says %q, want %q", got, want)
 	}
@@ -118,7 +118,7 @@ func TestTLSCaptureWithKeyLog(t *testing.T) {
 	s2 := newSession(t, false)
 	s2.open("/")
 	s2.dropFiles(map[string][]byte{"tls.pcap": file, "keys.log": keyLog})
-	s2.waitFor("the decrypted list", `document.querySelector('#conv-count') && document.querySelector('#conv-count').textContent == `+jsString(strconv.Itoa(frames)+" Kafka frames"))
+	s2.waitFor("the decrypted list", listShown+` && document.querySelector('#conv-count').textContent == `+jsString(strconv.Itoa(frames)+" Kafka frames"))
 	checkRows(t, s2, exs)
 
 	// A pcapng carrying its key log (Wireshark's editcap put it in a
@@ -141,7 +141,7 @@ func TestTLSCaptureWithKeyLog(t *testing.T) {
 	s3 := newSession(t, false)
 	s3.open("/")
 	s3.dropFile("secrets.pcapng", carried)
-	s3.waitFor("the list the capture's secrets open", `document.querySelector('#conv-count') && document.querySelector('#conv-count').textContent == `+jsString(strconv.Itoa(frames)+" Kafka frames"))
+	s3.waitFor("the list the capture's secrets open", listShown+` && document.querySelector('#conv-count').textContent == `+jsString(strconv.Itoa(frames)+" Kafka frames"))
 	if got, want := s3.text(".conv-sum .paste-line"), "in "+conns+" Kafka connections ("+conns+" over TLS, decrypted with the secrets the capture carries)"; !strings.Contains(got, want) {
 		t.Errorf("the summary says %q, want %q", got, want)
 	}

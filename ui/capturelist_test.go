@@ -372,16 +372,23 @@ func TestNewInputStopsACaptureLoading(t *testing.T) {
 
 // The list puts one page of rows in the DOM, says which, and escapes what
 // the capture gave (notes, connection names).
-func TestConversationsRendersOnePageEscaped(t *testing.T) {
+// requestsList is a list of n Metadata requests on one connection, a
+// millisecond apart; note is the last one's note.
+func requestsList(n int, note string) *CaptureList {
 	api := schema.ByName("Metadata")
 	l := &CaptureList{File: "x.pcap", Kind: source.Pcap, Cur: -1}
 	t0 := time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)
 	var frames []conversation.Frame
-	for i := range 450 {
+	for i := range n {
 		frames = append(frames, conversation.Frame{Conn: "a>b", Dir: schema.Request, API: api, Version: 12, CorrelationID: int32(i), Bytes: make([]byte, 10), Pair: -1, Time: t0.Add(time.Duration(i) * time.Millisecond)})
 	}
-	frames[449].Note = `<img src=x onerror=alert(1)>`
+	frames[n-1].Note = note
 	l.Found = conversation.Collect(frames, []conversation.Conn{{Name: "a>b", Kind: conversation.Kafka}})
+	return l
+}
+
+func TestConversationsRendersOnePageEscaped(t *testing.T) {
+	l := requestsList(450, `<img src=x onerror=alert(1)>`)
 	render := func() string { return app.HTMLString(&Conversations{List: l, Gen: l.Gen}) }
 	page := render()
 	assert.Equal(t, 100, strings.Count(page, `<tr class="conv-row`))
@@ -404,6 +411,36 @@ func TestConversationsRendersOnePageEscaped(t *testing.T) {
 	assert.Equal(t, 1, strings.Count(page, `<tr class="conv-row`))
 	assert.NotContains(t, page, "conv-pos")
 	assert.Contains(t, page, "1 of 450 match")
+}
+
+// In the browser a list draws its first rows, keeping the row opened last
+// in the middle of them, and leaves the rest for after the next paint.
+func TestListDrawsItsFirstRowsFirst(t *testing.T) {
+	l := requestsList(450, "")
+	t0 := l.Frame(0).Time
+	page := l.Shown(0, 100)
+	for _, tc := range []struct {
+		cur, first int
+	}{
+		{-1, firstRows},        // none opened
+		{5, firstRows},         // among the first
+		{70, 70 + firstRows/2}, // further down the page
+		{99, 100},              // the last: every row at once
+		{250, firstRows},       // on another page
+	} {
+		l.Cur = tc.cur
+		c := &Conversations{List: l}
+		first := c.drawFirst(page, t0)
+		assert.Len(t, first, tc.first, "opened %d", tc.cur)
+		assert.Equal(t, page, append(slices.Clip(first), c.rest.rows...), "opened %d: the rows drawn now, then the rest", tc.cur)
+		if tc.first == len(page) {
+			assert.Nil(t, c.rest.rows, "opened %d: nothing left", tc.cur)
+		}
+	}
+	// A page of fewer rows is drawn whole.
+	c := &Conversations{List: requestsList(firstRows, "")}
+	assert.Len(t, c.drawFirst(c.List.Shown(0, firstRows), t0), firstRows)
+	assert.Nil(t, c.rest.rows)
 }
 
 // The connections that are not plain Kafka are counted by kind and listed

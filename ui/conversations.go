@@ -27,11 +27,33 @@ type Conversations struct {
 	On   PasteShower
 
 	asked int // the keys typed and sorts asked for, so that a matching knows a newer one began
+
+	// A list draws the first of its rows at once and the rest after the
+	// next paint (firstRows). drawn says the rows were drawn once, since
+	// when every render draws them all; tables counts the renders of the
+	// rows, so that the rest of an earlier one is not drawn; rest is the
+	// rows still to draw after table render rest.at, and ctx the list's,
+	// once mounted (hasCtx), to draw them in.
+	drawn  bool
+	tables int
+	rest   restRows
+	ctx    app.Context
+	hasCtx bool
+}
+
+// restRows are rows a list's table left for after the next paint: those
+// of rows, drawn after those the table render at drew.
+type restRows struct {
+	at   int
+	rows []int
+	t0   time.Time
 }
 
 // OnMount brings the opened row into view: a new page builds a new list,
 // scrolled to its top.
 func (c *Conversations) OnMount(ctx app.Context) {
+	c.ctx, c.hasCtx = ctx, true
+	c.drawRestLater()
 	ctx.Defer(func(ctx app.Context) {
 		if !c.Mounted() {
 			return
@@ -275,8 +297,21 @@ func (c *Conversations) table() app.UI {
 	if l.Len() > 0 {
 		t0 = l.Frame(0).Time
 	}
+	rows := l.Shown(from, to)
+	c.tables++
+	all := len(rows)
+	if app.IsClient && !c.drawn {
+		rows = c.drawFirst(rows, t0)
+	}
+	c.drawn = true
 	var b strings.Builder
-	b.WriteString(`<table id="conv-list" class="conv-table"><thead><tr><th>#</th><th title="UTC, the capture's times">time (UTC)</th><th>connection</th><th>dir</th><th>API</th><th>corr id</th><th class="num">size</th><th class="num">`)
+	b.WriteString(`<table id="conv-list" class="conv-table"`)
+	if len(rows) < all {
+		// Rows are still to come (drawRestLater): assistive technology,
+		// and whoever tests the page, waits for them.
+		b.WriteString(` aria-busy="true"`)
+	}
+	b.WriteString(`><thead><tr><th>#</th><th title="UTC, the capture's times">time (UTC)</th><th>connection</th><th>dir</th><th>API</th><th>corr id</th><th class="num">size</th><th class="num">`)
 	// The latency's header sorts the list by it, the slowest first, and back.
 	sortLabel, pressed := "latency", "false"
 	if l.Slowest {
@@ -284,11 +319,69 @@ func (c *Conversations) table() app.UI {
 	}
 	b.WriteString(`<button class="conv-sort" data-sort="latency" aria-pressed="` + pressed + `" title="list the slowest exchanges first, a long poll (Fetch, ShareFetch) by the time past its MaxWaitMs (again: in capture order)">` + sortLabel + `</button>`)
 	b.WriteString(`</th><th>notes</th></tr></thead><tbody>`)
-	for _, i := range l.Shown(from, to) {
+	for _, i := range rows {
 		c.rowHTML(&b, i, t0)
 	}
 	b.WriteString(`</tbody></table>`)
 	return app.Div().Class("conv-scroll").OnClick(c.onRowClick).Body(app.Raw(b.String()))
+}
+
+// firstRows is how many rows a list draws when it first shows, the rest a
+// paint later: the box shows 13 of them, and the browser's style, layout
+// and paint of a whole page of 100 was most of the pause in which a big
+// capture's list appeared, and of the one in which its first frame opened
+// (the list is drawn anew on the frame's page) (README, Performance).
+const firstRows = 20
+
+// drawFirst is the rows of a table drawn now: the first firstRows, and as
+// many more as keep the row opened last (which the list scrolls to) in
+// the middle of those drawn. The rest is left for drawRestLater.
+func (c *Conversations) drawFirst(rows []int, t0 time.Time) []int {
+	n := firstRows
+	for k, i := range rows {
+		if i == c.List.Cur {
+			n = max(n, k+firstRows/2)
+		}
+	}
+	if n >= len(rows) {
+		return rows
+	}
+	c.rest = restRows{at: c.tables, rows: rows[n:], t0: t0}
+	if c.hasCtx { // else OnMount asks
+		c.drawRestLater()
+	}
+	return rows[:n]
+}
+
+// drawRestLater draws the rows the table left, after the browser has
+// painted those it drew, into the table itself: a go-app update would
+// render the page again. A render of the table since then draws them all
+// itself, and this does nothing.
+func (c *Conversations) drawRestLater() {
+	rest := c.rest
+	if rest.rows == nil {
+		return
+	}
+	c.rest = restRows{}
+	ctx := c.ctx
+	afterNextPaint(func() {
+		ctx.Dispatch(func(ctx app.Context) {
+			ctx.PreventUpdate()
+			if rest.at != c.tables || !c.Mounted() {
+				return
+			}
+			table := c.JSValue().Call("querySelector", "#conv-list")
+			if !table.Truthy() {
+				return
+			}
+			var b strings.Builder
+			for _, i := range rest.rows {
+				c.rowHTML(&b, i, rest.t0)
+			}
+			table.Get("tBodies").Index(0).Call("insertAdjacentHTML", "beforeend", b.String())
+			table.Call("removeAttribute", "aria-busy")
+		})
+	})
 }
 
 // warmList runs, unseen, the code that renders a capture's list (its

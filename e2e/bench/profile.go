@@ -34,7 +34,8 @@ import (
 // capture scenarios, KW_JS0=file and KW_JS=file evaluate the file's
 // JavaScript (an expression, awaited, whose value is printed) before the
 // capture is picked and once its list is on screen: to try a change in
-// the page, or to read what it measured, without a build.
+// the page, or to read what it measured, without a build; KW_SHOT=file
+// saves a screenshot of the frame capture-open opened.
 func profilePage(base string, fb []byte, scenario, capFile string) {
 	ctx, stop, _, _, _ := startBrowser()
 	defer stop()
@@ -194,6 +195,11 @@ func profilePage(base string, fb []byte, scenario, capFile string) {
 			time.Sleep(2 * time.Second)
 			// The half second from the click, whatever its pauses.
 			opened = [2]float64{at, at + 500}
+			if f := os.Getenv("KW_SHOT"); f != "" {
+				png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+				die(err)
+				die(os.WriteFile(f, png, 0o644))
+			}
 		}
 		if scenario == "capture-filter" {
 			js[bool](ctx, `(window.kwLong = [], window.kwGaps.max = 0, true)`)
@@ -238,6 +244,7 @@ func profilePage(base string, fb []byte, scenario, capFile string) {
 	die(err)
 	fmt.Printf("%s: measured %v (median %.0f)\n", scenario, round(times), quantile(times, .5))
 	fmt.Println("elements:", js[string](ctx, `['*', '#request *', '#response *', '#response .tree *', '#response .grid *', '#response table *', '.top-wrap *', 'option'].map(s => s + ' ' + document.querySelectorAll(s).length).join(', ')`))
+	fmt.Println("by part of the page:", js[string](ctx, `[...document.querySelectorAll('.top-wrap > *, main > *, .pane > *, .pane-body > *')].map(e => (e.id || e.className || e.tagName) + ' ' + (e.querySelectorAll('*').length + 1)).join(', ')`))
 	fmt.Println("marks:", js[string](ctx, `performance.getEntriesByType('mark').map(m => m.name + ' ' + m.startTime.toFixed(1)).join(', ')`))
 	report(res.Profile, startedAt, windows)
 }
