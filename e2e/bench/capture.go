@@ -73,7 +73,7 @@ func captureBench(tmp string, withPage bool) {
 	serveSite(tmp, wasm, func(base string, _ []byte) {
 		p := captureInPage(base, file)
 		rate := float64(size) / 1e6 / p.secs
-		add(label+": in the page, file picked to list complete", fmt.Sprintf("%.0f MB/s, %.0f frames/s (%d frames in %.1f s)", rate, float64(p.frames)/p.secs, p.frames, p.secs),
+		add(label+": in the page, file picked to list complete (the page's clock: the file input's change event to the frame painting the whole list)", fmt.Sprintf("%.0f MB/s, %.0f frames/s (%d frames in %.2f s; %.2f s by the bench's wall clock, polling)", rate, float64(p.frames)/p.secs, p.frames, p.secs, p.wallSecs),
 			target, check(rate >= direct/2))
 		if p.frames != frames {
 			notes = append(notes, fmt.Sprintf("The page listed %d frames of the capture, kafkawire frames %d.", p.frames, frames))
@@ -88,7 +88,7 @@ func captureBench(tmp string, withPage bool) {
 		add(label+": in the page, peak memory (JS heap used + wasm memory)", fmt.Sprintf("%s (JS %s, wasm %s, %s before the file; %s)", mb(p.heap+p.wasm), mb(p.heap), mb(p.wasm), mb(p.wasmStart), p.goLog), "-", nil)
 
 		m := captureInPage(base, many)
-		add(manyLabel+": in the page, file picked to list complete; longest pause between painted frames, while it loads and in the 1.5 s after; its first frame opened; peak memory", fmt.Sprintf("%.0f MB/s, %.0f frames/s (%d frames in %.1f s); %.0f ms (the line after it: %q), %.0f ms; %.0f ms; %s", float64(manySize)/1e6/m.secs, float64(m.frames)/m.secs, m.frames, m.secs, m.maxGap, m.gapAt, m.afterGap, m.openGap, mb(m.heap+m.wasm)),
+		add(manyLabel+": in the page, file picked to list complete; longest pause between painted frames, while it loads and in the 1.5 s after; its first frame opened; peak memory", fmt.Sprintf("%.0f MB/s, %.0f frames/s (%d frames in %.2f s; %.2f s by the wall clock); %.0f ms (the line after it: %q), %.0f ms; %.0f ms; %s", float64(manySize)/1e6/m.secs, float64(m.frames)/m.secs, m.frames, m.secs, m.wallSecs, m.maxGap, m.gapAt, m.afterGap, m.openGap, mb(m.heap+m.wasm)),
 			"<= 100 ms (no freeze)", check(max(m.maxGap, m.afterGap) <= 100))
 		add(manyLabel+": in the page, \"Fetch\" typed into the list's filter (a key every 200 ms), longest pause; \"kgo\" (part of a client id)", fmt.Sprintf("%.0f ms; %.0f ms", m.filterGap, m.clientGap), "-", nil)
 		if m.frames != manyFrames {
@@ -318,7 +318,8 @@ func typeIntoFilter(ctx context.Context, word string) {
 
 // pageCapture is what opening the capture in the page measured.
 type pageCapture struct {
-	secs      float64
+	secs      float64 // by the page's clock: file picked to the whole list painted
+	wallSecs  float64 // by the bench's, polling
 	frames    int
 	maxGap    float64 // ms between two painted frames, the longest
 	afterGap  float64 // the longest in the afterList after the list showed
@@ -339,7 +340,8 @@ const afterList = 1500 * time.Millisecond
 
 // gapMeter records, from a requestAnimationFrame loop, the longest time
 // between two painted frames, and what the progress line said after it;
-// and once window.kwAfter is set, the longest since then in it.
+// once window.kwAfter is set, the longest since then in it; and in
+// kwListed the frame that first painted a capture's whole list.
 const gapMeter = `(() => {
   window.kwGaps = {max: 0, frames: 0};
   let last = performance.now();
@@ -347,6 +349,7 @@ const gapMeter = `(() => {
   const tick = t => {
     if (t - last > window.kwGaps.max) { window.kwGaps.max = t - last; window.kwGaps.at = where(); }
     if (window.kwAfter) window.kwAfter.max = Math.max(window.kwAfter.max, t - last);
+    if (window.kwListed === undefined && document.querySelector('#conv-count') && !document.querySelector('#conv-list[aria-busy]')) window.kwListed = t;
     last = t; window.kwGaps.frames++;
     if (!window.kwGapsStop) requestAnimationFrame(tick);
   };
@@ -396,6 +399,11 @@ func captureInPage(base, file string) pageCapture {
 	}()
 	js[bool](ctx, gapMeter+`, true`)
 
+	// The page's clock times the load, from the file input's change event
+	// (before any of the page's handlers) to the frame that paints the
+	// whole list: the wall clock here adds the DevTools round trips and
+	// the 100 ms of its polling.
+	js[bool](ctx, `(document.getElementById('paste-file').addEventListener('change', () => { window.kwPicked = performance.now(); }, {capture: true, once: true}), true)`)
 	start := time.Now()
 	step(ctx, 60*time.Second, chromedp.SetUploadFiles(chromedp.ID("paste-file"), []string{file}))
 	deadline := start.Add(10 * time.Minute)
@@ -410,7 +418,9 @@ func captureInPage(base, file string) pageCapture {
 		time.Sleep(100 * time.Millisecond)
 	}
 	p.wasm = max(p.wasm, js[int](ctx, `window.__kwMem.buffer.byteLength`))
-	p.secs = time.Since(start).Seconds()
+	p.wallSecs = time.Since(start).Seconds()
+	waitJS(ctx, "the whole list painted", `window.kwListed !== undefined`)
+	p.secs = js[float64](ctx, `(window.kwListed - window.kwPicked) / 1000`)
 	// The page's own marks split the time: reading the file (and
 	// reassembling its streams), then finding the frames in them.
 	fmt.Printf("  %s in the page: %s\n", filepath.Base(file), js[string](ctx, `performance.getEntriesByType('measure').map(m => m.name + ' ' + m.duration.toFixed(0) + ' ms').join(', ')`))

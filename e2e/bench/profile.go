@@ -33,7 +33,8 @@ import (
 // the pauses and times with neither, as the bench does. For the
 // capture scenarios, KW_JS0=file and KW_JS=file evaluate the file's
 // JavaScript (an expression, awaited, whose value is printed) before the
-// capture is picked and once its list is on screen: to try a change in
+// capture is picked and once its list is on screen (KW_JS1, for
+// capture-open: once the frame is open): to try a change in
 // the page, or to read what it measured, without a build; KW_SHOT=file
 // saves a screenshot of the frame capture-open opened.
 func profilePage(base string, fb []byte, scenario, capFile string) {
@@ -195,6 +196,11 @@ func profilePage(base string, fb []byte, scenario, capFile string) {
 			time.Sleep(2 * time.Second)
 			// The half second from the click, whatever its pauses.
 			opened = [2]float64{at, at + 500}
+			if f := os.Getenv("KW_JS1"); f != "" {
+				b, err := os.ReadFile(f)
+				die(err)
+				fmt.Println("experiment after:", js[string](ctx, string(b)))
+			}
 			if f := os.Getenv("KW_SHOT"); f != "" {
 				png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
 				die(err)
