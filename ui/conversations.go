@@ -72,6 +72,7 @@ func (c *Conversations) Render() app.UI {
 		return app.Div().ID("conv")
 	}
 	if l.Loading {
+		c.drawn = false // the list it loads is drawn in two steps too
 		return app.Div().ID("conv").Class("conv").Body(c.progress(), app.Raw(listFontSample))
 	}
 	parts := []app.UI{c.summary()}
