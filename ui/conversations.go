@@ -41,8 +41,8 @@ type Conversations struct {
 	hasCtx bool
 }
 
-// restRows are rows a list's table left for after the next paint: those
-// of rows, drawn after those the table render at drew.
+// restRows are the rows the table's render number at left for after the
+// next paint, and the time their times are shown from (t0).
 type restRows struct {
 	at   int
 	rows []int
@@ -330,8 +330,7 @@ func (c *Conversations) table() app.UI {
 // firstRows is how many rows a list draws when it first shows, the rest a
 // paint later: the box shows 13 of them, and the browser's style, layout
 // and paint of a whole page of 100 was most of the pause in which a big
-// capture's list appeared, and of the one in which its first frame opened
-// (the list is drawn anew on the frame's page) (README, Performance).
+// capture's list appeared (README, Performance).
 const firstRows = 20
 
 // drawFirst is the rows of a table drawn now: the first firstRows, and as
