@@ -259,12 +259,12 @@ func eval[T any](s *session, js string) T {
 	return v
 }
 
-// waitFor polls a JavaScript condition until it is true, for 15 seconds.
 // listShown is true once a capture's list is on the page with all its
 // rows: the list draws its first rows at once and marks its table
 // aria-busy until it has drawn the rest, a paint later.
 const listShown = `!!(document.querySelector('#conv-count') && !document.querySelector('#conv-list[aria-busy]'))`
 
+// waitFor polls a JavaScript condition until it is true, for 15 seconds.
 func (s *session) waitFor(what, js string) {
 	s.t.Helper()
 	s.waitUntil(15*time.Second, what, js)

@@ -370,8 +370,6 @@ func TestNewInputStopsACaptureLoading(t *testing.T) {
 	assert.NotEmpty(t, p.Frames)
 }
 
-// The list puts one page of rows in the DOM, says which, and escapes what
-// the capture gave (notes, connection names).
 // requestsList is a list of n Metadata requests on one connection, a
 // millisecond apart; note is the last one's note.
 func requestsList(n int, note string) *CaptureList {
@@ -387,6 +385,8 @@ func requestsList(n int, note string) *CaptureList {
 	return l
 }
 
+// The list puts one page of rows in the DOM, says which, and escapes what
+// the capture gave (notes, connection names).
 func TestConversationsRendersOnePageEscaped(t *testing.T) {
 	l := requestsList(450, `<img src=x onerror=alert(1)>`)
 	render := func() string { return app.HTMLString(&Conversations{List: l, Gen: l.Gen}) }
