@@ -172,7 +172,13 @@ func appendPreview(dst, b []byte) []byte {
 			p = p[:len(p)-1]
 		}
 	}
-	if printable(p) {
+	if plainASCII(p) {
+		// What AppendQuote would write, without its rune by rune work:
+		// most keys and values are text that needs no escapes.
+		dst = append(dst, '"')
+		dst = append(dst, p...)
+		dst = append(dst, '"')
+	} else if printable(p) {
 		dst = strconv.AppendQuote(dst, string(p))
 	} else {
 		if len(b) > previewMax/2 {
@@ -187,6 +193,17 @@ func appendPreview(dst, b []byte) []byte {
 		dst = append(dst, " bytes)"...)
 	}
 	return dst
+}
+
+// plainASCII reports whether b is printable ASCII that a Go quoted string
+// holds as it is (no quote or backslash to escape).
+func plainASCII(b []byte) bool {
+	for _, c := range b {
+		if c < ' ' || c > '~' || c == '"' || c == '\\' {
+			return false
+		}
+	}
+	return true
 }
 
 func printable(b []byte) bool {
