@@ -40,7 +40,13 @@ func startBrowser() (context.Context, func(), *[]string, *sync.Mutex, *browser.T
 	die(err)
 	trap, err := browser.NewTrap()
 	die(err)
-	ctx, stopBrowser, err := browser.Start(exe, dir, trap.Addr())
+	var extra []chromedp.ExecAllocatorOption
+	if f := os.Getenv("KW_JSFLAGS"); f != "" {
+		// V8's flags, to compare the page under another compiler setting
+		// (--liftoff-only: no optimizing tier; README, Performance).
+		extra = append(extra, chromedp.Flag("js-flags", f))
+	}
+	ctx, stopBrowser, err := browser.Start(exe, dir, trap.Addr(), extra...)
 	die(err)
 	stop := func() {
 		stopBrowser()

@@ -156,11 +156,12 @@ func (t *Trap) Close() error {
 	return err
 }
 
-// Start starts Chromium at exe with Options and a new tab. The browser runs
-// on its own context, not under a caller's timeout, so that it lives until
-// stop is called; stop also removes nothing (userDataDir is the caller's).
-func Start(exe, userDataDir, proxyAddr string) (ctx context.Context, stop func(), err error) {
-	actx, cancelA := chromedp.NewExecAllocator(context.Background(), Options(exe, userDataDir, proxyAddr)...)
+// Start starts Chromium at exe with Options, and any extra ones, and a new
+// tab. The browser runs on its own context, not under a caller's timeout,
+// so that it lives until stop is called; stop also removes nothing
+// (userDataDir is the caller's).
+func Start(exe, userDataDir, proxyAddr string, extra ...chromedp.ExecAllocatorOption) (ctx context.Context, stop func(), err error) {
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), append(Options(exe, userDataDir, proxyAddr), extra...)...)
 	ctx, cancel := chromedp.NewContext(actx)
 	stop = func() { cancel(); cancelA() }
 	if err := chromedp.Do(ctx); err != nil {
