@@ -71,10 +71,26 @@ func profilePage(base string, fb []byte, scenario, capFile string) {
 	case "startup":
 		// As the interactive row does: first visits with the cache
 		// disabled, so every load downloads and compiles app.wasm; the
-		// profile covers the last of them.
-		_, err = chromedp.Call(ctx, network.SetCacheDisabled, network.SetCacheDisabledParams{CacheDisabled: true})
-		die(err)
+		// profile covers the last of them. KW_CACHE=1 keeps the cache,
+		// as a returning visitor has it, five seconds between visits (for
+		// whatever the browser keeps after a load); KW_INIT=file runs the
+		// file's JavaScript in each visit before the page's own scripts
+		// (to try the page without its service worker, say).
+		returning := os.Getenv("KW_CACHE") != ""
+		if !returning {
+			_, err = chromedp.Call(ctx, network.SetCacheDisabled, network.SetCacheDisabledParams{CacheDisabled: true})
+			die(err)
+		}
+		if f := os.Getenv("KW_INIT"); f != "" {
+			b, err := os.ReadFile(f)
+			die(err)
+			_, err = chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: string(b)})
+			die(err)
+		}
 		for i := range 5 {
+			if returning {
+				time.Sleep(5 * time.Second)
+			}
 			step(ctx, 60*time.Second, chromedp.Navigate("about:blank"))
 			if i == 4 {
 				start()
