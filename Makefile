@@ -6,11 +6,11 @@ WASMEXEC = $(shell $(GO) env GOROOT)/lib/wasm/go_js_wasm_exec
 # Size matters for the download: strip symbols and paths. The page's own
 # code (ui) and go-app's are built without inlining: they render and take
 # events, no hot loops, and their inlined copies' position tables were
-# 90 KB of the gzipped module; the codec keeps it (README, Performance).
+# 90 KB of the gzipped module; the codec keeps it (e2e/bench/ROUNDS.md).
 WASMFLAGS = -trimpath -ldflags='-s -w' -gcflags='github.com/kafkawire/kafkawire/ui=-l' -gcflags='github.com/maxence-charriere/go-app/v10/...=-l'
 # Binaryen's wasm-opt (Debian: binaryen) then shrinks the module when it is
 # installed. Go's wasm uses these features beyond MVP. -O1 shrinks the gzipped
-# module as much as -O2 or -Oz, in half the time of -O2 (README, Performance).
+# module as much as -O2 or -Oz, in half the time of -O2 (e2e/bench/ROUNDS.md).
 WASMOPT      ?= wasm-opt
 WASMOPTFLAGS ?= -O1 --enable-bulk-memory --enable-sign-ext --enable-nontrapping-float-to-int --enable-mutable-globals
 

@@ -365,7 +365,7 @@ var hexPairs = func() (t [256]uint16) {
 // appendHex appends src in lowercase hex, as hex.AppendEncode does, at
 // twice its speed: one table load per byte and one store per four bytes,
 // where encoding/hex loads and stores each digit alone. The hex is most of
-// what `kafkawire frames` does (README, Performance).
+// what `kafkawire frames` does (e2e/bench/ROUNDS.md).
 func appendHex(b, src []byte) []byte {
 	n := len(b)
 	b = slices.Grow(b, 2*len(src))[:n+2*len(src)]

@@ -248,14 +248,14 @@ var errStopped = errors.New("stopped: the page was given another input")
 // while Go works on this one. The stream reads a file two to three times
 // as fast as asking for each MiB with slice().arrayBuffer() did (106 MB:
 // 105-154 ms against 289-614 ms), and those calls took 40-130 ms of the
-// page's own thread (README, Performance). Since an awaited promise that is
+// page's own thread (e2e/bench/ROUNDS.md). Since an awaited promise that is
 // already kept does not let the browser paint, Read also pauses for a
 // moment (a timer, so a task boundary) whenever it has worked for
 // captureSlice. Progress is reported at those pauses, the only moments
 // the browser can paint it, and at most every progressEvery: each report
 // costs the browser a style, layout and paint of the page, and reported
 // for every chunk they were a fifth of the time a 100 MB capture took to
-// load (README, Performance).
+// load (e2e/bench/ROUNDS.md).
 type blobReader struct {
 	file       app.Value
 	stream     app.Value // the reader of the file's stream, once asked
@@ -276,7 +276,7 @@ type blobReader struct {
 // asked for (pacer.pause), so up to two slices pass between two frames:
 // slices of 30 ms, with the browser's own work, left 83-117 ms between
 // frames as the 106 MB capture was read; slices of 20 ms, 33-67 ms, and
-// the reading took no longer (README, Performance).
+// the reading took no longer (e2e/bench/ROUNDS.md).
 const captureSlice = 20 * time.Millisecond
 
 // pacer lets the browser paint when the loader has worked for

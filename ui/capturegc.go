@@ -18,7 +18,7 @@ import (
 // costs little: with the collector a fifth as often (GOGC 400) a 100 MiB
 // capture of 79,000 short connections still froze the page for 133 ms at
 // a time; with it off nothing is collected until the list is on screen,
-// and the wasm memory grew about as far (README, Performance).
+// and the wasm memory grew about as far (e2e/bench/ROUNDS.md).
 //
 // captureMemoryLimit bounds what a load may take with the collector off:
 // near it the collector runs all the same.

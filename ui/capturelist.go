@@ -115,7 +115,7 @@ type loaded struct {
 // first, which the loader finds as it ends, between its pauses, rather
 // than the list's first render: decoded there, under the profiler, they
 // were 28 ms of a 183 ms pause in which the 106 MB capture's list
-// appeared (README, Performance).
+// appeared (e2e/bench/ROUNDS.md).
 type firstFacts struct {
 	byRow map[int]*conversation.Facts
 	cache conversation.FactCache

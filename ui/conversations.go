@@ -95,7 +95,7 @@ func (c *Conversations) progress() app.UI {
 // weights 400 and 600, and the fonts the browser falls back to for "µ",
 // "≥", "▼" and the like) costs the browser a font lookup of tens of
 // milliseconds, once: done during the load, it is not added to the pause
-// in which a page of 100 rows first appears (README, Performance). It holds
+// in which a page of 100 rows first appears (e2e/bench/ROUNDS.md). It holds
 // every class and character a row of the list uses (TestListFontSample).
 const listFontSample = `<div class="conv-warm" aria-hidden="true"><table class="conv-table">` +
 	`<thead><tr><th>#</th><th>` + asciiSample + `</th><th>` + asciiSample + `</th><th></th><th></th><th></th><th class="num">size</th>` +
@@ -330,7 +330,7 @@ func (c *Conversations) table() app.UI {
 // firstRows is how many rows a list draws when it first shows, the rest a
 // paint later: the box shows 13 of them, and the browser's style, layout
 // and paint of a whole page of 100 was most of the pause in which a big
-// capture's list appeared (README, Performance).
+// capture's list appeared (e2e/bench/ROUNDS.md).
 const firstRows = 20
 
 // drawFirst is the rows of a table drawn now: the first firstRows, and as
@@ -388,7 +388,7 @@ func (c *Conversations) drawRestLater() {
 // summary, filter, pager and first rows) on what the loader found, before
 // it hands the list over: V8 compiles a wasm function the first time it
 // runs, and compiling the list's code was a fifth to a third of the pause
-// in which the 106 MB capture's list appeared (README, Performance). A
+// in which the 106 MB capture's list appeared (e2e/bench/ROUNDS.md). A
 // list of its own, so nothing of the list on the page changes.
 func warmList(res conversation.Result, first firstFacts) {
 	l := &CaptureList{Cur: -1}

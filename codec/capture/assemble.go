@@ -462,7 +462,7 @@ func (d *direction) finishJoin() {
 // joinQueue holds the long streams being joined. A connection that
 // closes after tens of megabytes (a consumer's) was copied into one slice
 // at its close, in one go: in the page, 60 ms of a 117 ms pause while a
-// 106 MB capture loaded (README, Performance). Instead, every segment
+// 106 MB capture loaded (e2e/bench/ROUNDS.md). Instead, every segment
 // added after pays for copying joinTax times its bytes, a chunk at a time
 // (at most 1 MiB), so the copying spreads over the reading, and the
 // reader's pauses (the page's, every 20 ms) come between.
@@ -503,7 +503,7 @@ func (q *joinQueue) work(n int) {
 // thousand streams, and a collection marks the frames' slices into them
 // faster when those point into a few large blocks than into as many small
 // objects (natively 20-21 ms a collection against 15 ms on the bench's
-// capture of 79,000 connections; README, Performance).
+// capture of 79,000 connections; e2e/bench/ROUNDS.md).
 const (
 	firstDataBlock = 16 << 10
 	dataBlock      = 4 << 20

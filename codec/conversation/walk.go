@@ -364,8 +364,8 @@ func cutRequestHeader(b []byte, off, n int) bool {
 // same bytes (its first request, at the same correlation id), and each
 // connection's first request is decoded to tell whether it is Kafka at
 // all: a capture of 20,000 short connections decoded one request 20,000
-// times, a third of the time the page took to load it (README,
-// Performance). So the answers for small frames are remembered, by their
+// times, a third of the time the page took to load it
+// (e2e/bench/ROUNDS.md). So the answers for small frames are remembered, by their
 // bytes, which alone decide the answer.
 func decodesCleanly(b []byte) bool {
 	if len(b) > checkedMaxFrame {

@@ -271,7 +271,7 @@ func browserRead(base, file string) float64 {
 // browserCommit is how long the browser takes to hand a wasm module size
 // bytes of memory it has not used before: the page must hold a capture's
 // streams, and in Chromium here writing to fresh wasm memory costs far more
-// than copying into memory already written (README, Performance). Each run
+// than copying into memory already written (e2e/bench/ROUNDS.md). Each run
 // is a new Memory, grown as Go's allocator grows its heap, 4 MiB at a time.
 func browserCommit(base string, size int) float64 {
 	ctx, stop, _, _, _ := startBrowser()

@@ -43,7 +43,7 @@ func startBrowser() (context.Context, func(), *[]string, *sync.Mutex, *browser.T
 	var extra []chromedp.ExecAllocatorOption
 	if f := os.Getenv("KW_JSFLAGS"); f != "" {
 		// V8's flags, to compare the page under another compiler setting
-		// (--liftoff-only: no optimizing tier; README, Performance).
+		// (--liftoff-only: no optimizing tier; e2e/bench/ROUNDS.md).
 		extra = append(extra, chromedp.Flag("js-flags", f))
 	}
 	ctx, stopBrowser, err := browser.Start(exe, dir, trap.Addr(), extra...)
