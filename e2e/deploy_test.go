@@ -155,18 +155,26 @@ func (s *session) visit(url string) {
 
 const controlled = `navigator.serviceWorker.controller != null`
 
-// A deploy reaches a returning visitor on the next load, although GitHub
-// Pages lets the browser keep every file for ten minutes: the service worker
-// revalidates each request instead of trusting the HTTP cache or its own.
-func TestDeployReachesReturningVisitor(t *testing.T) {
+// controlledVisit serves the site as GitHub Pages does and visits one of
+// its pages in a new browser, until the service worker controls the page.
+func controlledVisit(t *testing.T) (*pagesServer, *session) {
+	t.Helper()
 	if setupErr != nil {
 		t.Fatal(setupErr)
 	}
-	second, secondVersion, secondWasm := buildSecondSite(t)
 	srv := newPagesServer(t, siteDir)
 	s := newSession(t, false)
 	s.visit(srv.url + "DescribeProducers/v0")
 	s.waitFor("the service worker", controlled)
+	return srv, s
+}
+
+// A deploy reaches a returning visitor on the next load, although GitHub
+// Pages lets the browser keep every file for ten minutes: the service worker
+// revalidates each request instead of trusting the HTTP cache or its own.
+func TestDeployReachesReturningVisitor(t *testing.T) {
+	srv, s := controlledVisit(t)
+	second, secondVersion, secondWasm := buildSecondSite(t)
 	// A first visit is not an update: go-app's notice must not appear
 	// (web/firstvisit.js). It is logged as the worker turns activated.
 	s.waitFor("the worker activated", `navigator.serviceWorker.controller.state == 'activated'`)
@@ -208,13 +216,7 @@ func TestDeployReachesReturningVisitor(t *testing.T) {
 // visited both work, from the shell the worker kept; with the shell gone,
 // the page says that it needs the network.
 func TestOfflineAfterFirstVisit(t *testing.T) {
-	if setupErr != nil {
-		t.Fatal(setupErr)
-	}
-	srv := newPagesServer(t, siteDir)
-	s := newSession(t, false)
-	s.visit(srv.url + "DescribeProducers/v0")
-	s.waitFor("the service worker", controlled)
+	srv, s := controlledVisit(t)
 	srv.srv.Close()
 
 	s.visit(srv.url)
@@ -244,16 +246,10 @@ const keptWasmDate = `caches.keys().then(ks => Promise.all(ks.map(k => caches.op
 }))))).then(ds => ds.filter(d => d).join())`
 
 // A reload with nothing deployed leaves the worker's copy of each file as
-// it is: writing app.wasm's 14 MB into Cache Storage again on every load
-// took a core from the page as it started.
+// it is, rather than writing app.wasm's 14 MB into Cache Storage again on
+// every load.
 func TestWorkerKeepsAnUnchangedFile(t *testing.T) {
-	if setupErr != nil {
-		t.Fatal(setupErr)
-	}
-	srv := newPagesServer(t, siteDir)
-	s := newSession(t, false)
-	s.visit(srv.url + "DescribeProducers/v0")
-	s.waitFor("the service worker", controlled)
+	_, s := controlledVisit(t)
 	s.waitFor("the worker activated", `navigator.serviceWorker.controller.state == 'activated'`)
 	var first string
 	for deadline := time.Now().Add(20 * time.Second); first == "" && time.Now().Before(deadline); time.Sleep(200 * time.Millisecond) {
