@@ -121,24 +121,19 @@ type firstFacts struct {
 	cache conversation.FactCache
 }
 
-// findFirstFacts finds the facts of res's first page of rows, as factsOf
-// would, calling pause before each.
+// findFirstFacts finds the facts of res's first page of rows, with
+// factsOf on a list of its own, calling pause before each.
 func findFirstFacts(res conversation.Result, pause func()) firstFacts {
-	first := firstFacts{byRow: map[int]*conversation.Facts{}}
+	l := &CaptureList{}
 	for i := range min(res.Len(), rowsPerPage) {
 		f := res.Frame(i)
 		if f.Dir != schema.Response || f.API == nil {
 			continue
 		}
 		pause()
-		fa := &conversation.Facts{}
-		safely(func() error {
-			fa, _ = first.cache.Of(&f)
-			return nil
-		})
-		first.byRow[i] = fa
+		l.factsOf(i, &f)
 	}
-	return first
+	return firstFacts{byRow: l.facts, cache: l.found}
 }
 
 // progress records, from the loading goroutine, how far the file was read.
