@@ -423,7 +423,7 @@ func captureInPage(base, file string) pageCapture {
 	p.secs = js[float64](ctx, `(window.kwListed - window.kwPicked) / 1000`)
 	// The page's own marks split the time: reading the file (and
 	// reassembling its streams), then finding the frames in them.
-	fmt.Printf("  %s in the page: %s\n", filepath.Base(file), js[string](ctx, `performance.getEntriesByType('measure').map(m => m.name + ' ' + m.duration.toFixed(0) + ' ms').join(', ')`))
+	fmt.Printf("  %s in the page: %s\n", filepath.Base(file), js[string](ctx, measuresJS))
 	count := js[string](ctx, `document.querySelector('#conv-count').textContent`)
 	p.frames, err = strconv.Atoi(strings.Fields(count)[0])
 	if err != nil {
@@ -466,3 +466,7 @@ func captureInPage(base, file string) pageCapture {
 	}
 	return p
 }
+
+// measuresJS lists the page's performance measures (its phases, named by
+// ui's perfMeasure and perfLongSlice) with their durations.
+const measuresJS = `performance.getEntriesByType('measure').map(m => m.name + ' ' + m.duration.toFixed(0) + ' ms').join(', ')`

@@ -197,7 +197,7 @@ func profilePage(base string, fb []byte, scenario, capFile string) {
 		time.Sleep(time.Second)
 		if os.Getenv("KW_TWICE") != "" {
 			time.Sleep(3 * time.Second)
-			fmt.Println("first phases:", js[string](ctx, `performance.getEntriesByType('measure').map(m => m.name + ' ' + m.duration.toFixed(0) + ' ms').join(', ')`))
+			fmt.Println("first phases:", js[string](ctx, measuresJS))
 			js[bool](ctx, `(performance.clearMeasures(), performance.clearMarks(), true)`)
 			step(ctx, 60*time.Second, chromedp.SetUploadFiles(chromedp.ID("paste-file"), []string{capFile}))
 			for !js[bool](ctx, `performance.getEntriesByName('kw-capture-find').length > 0`) {
@@ -264,7 +264,7 @@ func profilePage(base string, fb []byte, scenario, capFile string) {
 			// And the half second after, in which the list appears.
 			windows = append([][2]float64{{load[0], load[1]}, {load[1], load[1] + 500}}, windows...)
 		}
-		fmt.Println("phases:", js[string](ctx, `performance.getEntriesByType('measure').map(m => m.name + ' ' + m.duration.toFixed(0) + ' ms').join(', ')`))
+		fmt.Println("phases:", js[string](ctx, measuresJS))
 	default:
 		die(fmt.Errorf("unknown scenario %q (startup, edit-small, load-big, scroll-big, smooth-big, edit-big, paste-broken, paste-big, paste-big-index, pick-big, capture, capture-open, capture-filter)", scenario))
 	}
