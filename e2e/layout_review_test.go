@@ -226,7 +226,7 @@ func TestPhoneCaptureListShowsTheAPIAndTheClientPort(t *testing.T) {
 	s.resize(phone)
 	s.open("/")
 	s.dropFile("kafka.pcapng", file)
-	s.waitFor("the conversation list", `document.querySelectorAll('#conv-list tbody tr').length > 4`)
+	s.waitFor("the conversation list", listShown)
 	checkRows(t, s, exs)
 	// Each row: [API cell left, right, width, dir cell left, right, the
 	// client port's left, right, the connection cell's right, its text cut].
