@@ -25,6 +25,7 @@ import (
 	"github.com/twmb/franz-go/pkg/kgo"
 
 	"github.com/kafkawire/kafkawire/codec/capture/capturetest"
+	"github.com/kafkawire/kafkawire/codec/capture/pcapwrite"
 	"github.com/kafkawire/kafkawire/codec/conversation"
 	"github.com/kafkawire/kafkawire/codec/frame/traffic"
 	"github.com/kafkawire/kafkawire/codec/schema"
@@ -158,8 +159,8 @@ func checkWrittenCaptures(t *testing.T, exs []traffic.Exchange) {
 		}
 	}
 	for name, file := range map[string][]byte{
-		"pcap":   capturetest.WritePcap(capturetest.Ethernet, false, segs),
-		"pcapng": capturetest.WritePcapng(capturetest.LinuxSLL, segs),
+		"pcap":   pcapwrite.WritePcap(pcapwrite.Ethernet, false, segs),
+		"pcapng": pcapwrite.WritePcapng(pcapwrite.LinuxSLL, segs),
 	} {
 		path := writeTemp(t, "traffic."+name, file)
 		out, errOut, status := kafkawire(t, "", "frames", path)
@@ -228,14 +229,14 @@ func TestFramesOfPastedBytes(t *testing.T) {
 
 // Nothing found: exit status 1 and one line on stderr.
 func TestFramesNothingFound(t *testing.T) {
-	c := capturetest.NewConn(netip.MustParseAddrPort("127.0.0.1:5000"), netip.MustParseAddrPort("127.0.0.1:80"), time.Now())
+	c := pcapwrite.NewConn(netip.MustParseAddrPort("127.0.0.1:5000"), netip.MustParseAddrPort("127.0.0.1:80"), time.Now())
 	c.Open()
 	c.Send(true, []byte("GET / HTTP/1.1\r\n\r\n"), 0)
-	tls := capturetest.NewConn(netip.MustParseAddrPort("127.0.0.1:5001"), netip.MustParseAddrPort("127.0.0.1:9093"), time.Now())
+	tls := pcapwrite.NewConn(netip.MustParseAddrPort("127.0.0.1:5001"), netip.MustParseAddrPort("127.0.0.1:9093"), time.Now())
 	tls.Open()
 	tls.Send(true, []byte{0x16, 0x03, 0x03, 0, 1, 0}, 0)
 	for _, in := range []struct{ data, stderr string }{
-		{string(capturetest.WritePcap(capturetest.Ethernet, false, append(c.Segments, tls.Segments...))),
+		{string(pcapwrite.WritePcap(pcapwrite.Ethernet, false, append(c.Segments, tls.Segments...))),
 			"kafkawire: no Kafka frame found in this pcap input: 2 TCP connections, 1 of them TLS (give their key log with --keylog to open them), none whose client sends Kafka requests (name a server port with --port if its client's side was not captured)\n"},
 		{"", "kafkawire: reading the input as bytes: "},
 	} {
@@ -278,11 +279,11 @@ func TestFrameLineEscapes(t *testing.T) {
 // the broken frame's tree as far as it goes and fails on it.
 func TestFramesAcrossAGap(t *testing.T) {
 	req, _ := hex.DecodeString("00000014003d000000000000000000020102000000000000")
-	c := capturetest.NewConn(netip.MustParseAddrPort("127.0.0.1:5000"), netip.MustParseAddrPort("127.0.0.1:6000"), time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC))
+	c := pcapwrite.NewConn(netip.MustParseAddrPort("127.0.0.1:5000"), netip.MustParseAddrPort("127.0.0.1:6000"), time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC))
 	c.Open()
 	c.Send(true, append(append([]byte(nil), req...), req...), 8)
 	segs := append(c.Segments[:4:4], c.Segments[5:]...) // bytes 8 to 16 of the first request lost
-	path := writeTemp(t, "gap.pcap", capturetest.WritePcap(capturetest.Ethernet, true, segs))
+	path := writeTemp(t, "gap.pcap", pcapwrite.WritePcap(pcapwrite.Ethernet, true, segs))
 
 	out, errOut, status := kafkawire(t, "", "frames", path)
 	require.Equal(t, 0, status)
@@ -293,7 +294,7 @@ func TestFramesAcrossAGap(t *testing.T) {
 	// Each waited from its first packet to the capture's last.
 	none := `"noResponse":"the capture ends with the connection still open"`
 	end := segs[len(segs)-1].Time
-	waited := func(from capturetest.Segment) string {
+	waited := func(from pcapwrite.Segment) string {
 		return fmt.Sprintf(`,"waitedUs":%d`, end.Sub(from.Time).Microseconds())
 	}
 	assert.Contains(t, lines[0], `"correlationId":null,"hex":"00000014003d0000",`+none+waited(c.Segments[3])+`,"broken":"8 bytes missing 8 bytes into the frame (stream offset 8), of 24"}`)
@@ -321,16 +322,16 @@ func TestFramesSayLongPoll(t *testing.T) {
 	maxWait, err := fetches[0].MaxWait()
 	require.NoError(t, err)
 	require.Greater(t, maxWait, time.Duration(0))
-	c := capturetest.NewConn(netip.MustParseAddrPort("127.0.0.1:40000"), netip.MustParseAddrPort("127.0.0.1:9092"), time.Date(2026, 12, 5, 1, 2, 3, 0, time.UTC))
+	c := pcapwrite.NewConn(netip.MustParseAddrPort("127.0.0.1:40000"), netip.MustParseAddrPort("127.0.0.1:9092"), time.Date(2026, 12, 5, 1, 2, 3, 0, time.UTC))
 	c.Open()
 	c.Exchange(fetches[0].Request, fetches[0].Response, maxWait)
 	c.Exchange(fetches[1].Request, fetches[1].Response, 0)
 	// The first Fetch again on a connection of its own, held two seconds
 	// past its wait: a long poll still, which its wait does not explain.
-	late := capturetest.NewConn(netip.MustParseAddrPort("127.0.0.1:40001"), netip.MustParseAddrPort("127.0.0.1:9092"), time.Date(2026, 12, 5, 1, 3, 3, 0, time.UTC))
+	late := pcapwrite.NewConn(netip.MustParseAddrPort("127.0.0.1:40001"), netip.MustParseAddrPort("127.0.0.1:9092"), time.Date(2026, 12, 5, 1, 3, 3, 0, time.UTC))
 	late.Open()
 	late.Exchange(fetches[0].Request, fetches[0].Response, maxWait+2*time.Second)
-	path := writeTemp(t, "poll.pcap", capturetest.WritePcap(capturetest.Ethernet, true, append(c.Segments, late.Segments...)))
+	path := writeTemp(t, "poll.pcap", pcapwrite.WritePcap(pcapwrite.Ethernet, true, append(c.Segments, late.Segments...)))
 
 	out, _, status := kafkawire(t, "", "frames", path)
 	require.Equal(t, 0, status)
@@ -568,7 +569,7 @@ func TestFilterFramesAndDecode(t *testing.T) {
 	require.NoError(t, err)
 	sc := capturetest.Scenario{}
 	conns := traffic.ByConn(exs)
-	path := writeTemp(t, "consume.pcap", capturetest.WritePcap(capturetest.Ethernet, true, sc.Segments(traffic.Wire(conns))))
+	path := writeTemp(t, "consume.pcap", pcapwrite.WritePcap(pcapwrite.Ethernet, true, sc.Segments(traffic.Wire(conns))))
 	var fetch traffic.Exchange
 	conn := -1
 	for c, exs := range conns {
@@ -609,7 +610,7 @@ func TestFilterFramesAndDecode(t *testing.T) {
 func writeCapture(t *testing.T, name string, exs []traffic.Exchange) string {
 	t.Helper()
 	segs := capturetest.Scenario{}.Segments(traffic.Wire(traffic.ByConn(exs)))
-	return writeTemp(t, name, capturetest.WritePcap(capturetest.Ethernet, true, segs))
+	return writeTemp(t, name, pcapwrite.WritePcap(pcapwrite.Ethernet, true, segs))
 }
 
 // A capture begun after a Fetch was sent: its response is the first
@@ -621,7 +622,7 @@ func TestDecodeOrphanResponse(t *testing.T) {
 	fetches := traffic.Answered(exs, 1, 2) // a connection that fetched twice
 	require.NotNil(t, fetches, "a connection that fetched twice")
 	late := traffic.CaughtLate(fetches) // the first request went before the capture began
-	path := writeTemp(t, "late.pcap", capturetest.WritePcap(capturetest.Ethernet, true, late))
+	path := writeTemp(t, "late.pcap", pcapwrite.WritePcap(pcapwrite.Ethernet, true, late))
 	v := fetches[0].APIVersion
 	q := fmt.Sprintf("corr:%d dir:response", fetches[0].CorrelationID)
 

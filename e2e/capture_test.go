@@ -19,7 +19,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
-	"github.com/kafkawire/kafkawire/codec/capture/capturetest"
+	"github.com/kafkawire/kafkawire/codec/capture/pcapwrite"
 	"github.com/kafkawire/kafkawire/codec/frame"
 	"github.com/kafkawire/kafkawire/codec/frame/traffic"
 	"github.com/kafkawire/kafkawire/codec/message"
@@ -58,12 +58,12 @@ func kafkaTraffic(t *testing.T) ([]traffic.Exchange, []byte) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var conns []*capturetest.Conn
+	var conns []*pcapwrite.Conn
 	polled, slowed := false, false
 	t0 := time.Date(2026, 12, 1, 1, 2, 3, 0, time.UTC)
 	for _, ex := range exs {
 		for len(conns) <= ex.Conn {
-			c := capturetest.NewConn(netip.MustParseAddrPort(fmt.Sprintf("127.0.0.1:%d", 40000+len(conns))), netip.MustParseAddrPort("127.0.0.1:29092"), t0.Add(time.Duration(len(conns))*time.Millisecond))
+			c := pcapwrite.NewConn(netip.MustParseAddrPort(fmt.Sprintf("127.0.0.1:%d", 40000+len(conns))), netip.MustParseAddrPort("127.0.0.1:29092"), t0.Add(time.Duration(len(conns))*time.Millisecond))
 			c.Open()
 			conns = append(conns, c)
 		}
@@ -87,12 +87,12 @@ func kafkaTraffic(t *testing.T) ([]traffic.Exchange, []byte) {
 	if !polled || !slowed {
 		t.Fatalf("no Fetch or no Produce answered to hold: %d exchanges", len(exs))
 	}
-	var segs []capturetest.Segment
+	var segs []pcapwrite.Segment
 	for _, c := range conns {
 		c.Close()
 		segs = append(segs, c.Segments...)
 	}
-	return exs, capturetest.WritePcapng(capturetest.Ethernet, segs)
+	return exs, pcapwrite.WritePcapng(pcapwrite.Ethernet, segs)
 }
 
 // dropFile drops a file with these bytes on the paste box, as a person does.
@@ -360,12 +360,12 @@ func bigCapture(exs []traffic.Exchange, mb int) (file []byte, frames, responses 
 	for _, ex := range exs {
 		conns = max(conns, ex.Conn+1)
 	}
-	var segs []capturetest.Segment
+	var segs []pcapwrite.Segment
 	t0 := time.Date(2026, 12, 1, 1, 0, 0, 0, time.UTC)
 	size := 24
 	for i := 0; size < mb<<20; i++ {
 		client := netip.MustParseAddrPort(fmt.Sprintf("127.0.%d.%d:%d", i/50000/250, 1+i/50000%250, 10000+i%50000))
-		c := capturetest.NewConn(client, netip.MustParseAddrPort("127.0.0.1:9092"), t0.Add(time.Duration(i)*time.Millisecond))
+		c := pcapwrite.NewConn(client, netip.MustParseAddrPort("127.0.0.1:9092"), t0.Add(time.Duration(i)*time.Millisecond))
 		c.Open()
 		for _, ex := range exs {
 			if ex.Conn == i%conns {
@@ -384,7 +384,7 @@ func bigCapture(exs []traffic.Exchange, mb int) (file []byte, frames, responses 
 		}
 		segs = append(segs, c.Segments...)
 	}
-	return capturetest.WritePcap(capturetest.Ethernet, true, segs), frames, responses
+	return pcapwrite.WritePcap(pcapwrite.Ethernet, true, segs), frames, responses
 }
 
 // gapMeter starts measuring the longest pause between animation frames
@@ -538,8 +538,8 @@ func TestCaptureListsOtherConnectionsWhenOpened(t *testing.T) {
 		t.Fatal(err)
 	}
 	t0 := time.Date(2026, 12, 1, 1, 2, 3, 0, time.UTC)
-	conn := func(client, server string, at int) *capturetest.Conn {
-		c := capturetest.NewConn(netip.MustParseAddrPort(client), netip.MustParseAddrPort(server), t0.Add(time.Duration(at)*time.Millisecond))
+	conn := func(client, server string, at int) *pcapwrite.Conn {
+		c := pcapwrite.NewConn(netip.MustParseAddrPort(client), netip.MustParseAddrPort(server), t0.Add(time.Duration(at)*time.Millisecond))
 		c.Open()
 		return c
 	}
@@ -560,7 +560,7 @@ func TestCaptureListsOtherConnectionsWhenOpened(t *testing.T) {
 
 	s := newSession(t, false)
 	s.open("/")
-	s.dropFile("busy.pcap", capturetest.WritePcap(capturetest.Ethernet, false, segs))
+	s.dropFile("busy.pcap", pcapwrite.WritePcap(pcapwrite.Ethernet, false, segs))
 	s.waitFor("the conversation list", listShown)
 	if got := s.text("#conv-count"); got != "2 Kafka frames" {
 		t.Errorf("the count says %q", got)
@@ -603,7 +603,7 @@ func TestCaptureOpensAResponseWithoutItsRequest(t *testing.T) {
 	late := traffic.CaughtLate(fetches) // the first request went before the capture began
 	s := newSession(t, false)
 	s.open("/")
-	s.dropFile("late.pcap", capturetest.WritePcap(capturetest.Ethernet, true, late))
+	s.dropFile("late.pcap", pcapwrite.WritePcap(pcapwrite.Ethernet, true, late))
 	s.waitFor("the conversation list", listShown)
 	row := `Array.from(document.querySelectorAll('#conv-list tbody tr')).find(r => r.cells[4].textContent == '?')`
 	s.waitFor("the orphan response's row", row)

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/kafkawire/kafkawire/codec/capture/capturetest"
+	"github.com/kafkawire/kafkawire/codec/capture/pcapwrite"
 	"github.com/kafkawire/kafkawire/codec/frame"
 	"github.com/kafkawire/kafkawire/codec/message"
 	"github.com/kafkawire/kafkawire/codec/schema"
@@ -119,7 +120,7 @@ func TestHostileCompressedCapture(t *testing.T) {
 	}
 	tiny := bytes.Repeat([]byte{0, 0, 0, 4, 0, 0, 0, 7}, 300<<20/8)
 	sc := capturetest.Scenario{MSS: 65000}
-	pcap := capturetest.WritePcap(capturetest.Ethernet, false, sc.Segments([][]capturetest.Exchange{{{Request: req, Response: tiny}}}))
+	pcap := pcapwrite.WritePcap(pcapwrite.Ethernet, false, sc.Segments([][]capturetest.Exchange{{{Request: req, Response: tiny}}}))
 	var gz bytes.Buffer
 	w, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
 	w.Write(pcap)

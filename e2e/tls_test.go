@@ -17,7 +17,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"github.com/kafkawire/kafkawire/codec/capture/capturetest"
+	"github.com/kafkawire/kafkawire/codec/capture/pcapwrite"
 	"github.com/kafkawire/kafkawire/codec/decrypt/decrypttest"
 )
 
@@ -54,7 +54,7 @@ func TestTLSCaptureWithKeyLog(t *testing.T) {
 		c[0], c[1] = append(c[0], ex.Request), append(c[1], ex.Response)
 		byConn[ex.Conn] = c
 	}
-	var segs []capturetest.Segment
+	var segs []pcapwrite.Segment
 	var keyLog []byte
 	t0 := time.Date(2026, 12, 1, 1, 2, 3, 0, time.UTC)
 	for i := range len(byConn) {
@@ -63,7 +63,7 @@ func TestTLSCaptureWithKeyLog(t *testing.T) {
 			t.Fatal(err)
 		}
 		keyLog = append(keyLog, keys...)
-		c := capturetest.NewConn(netip.MustParseAddrPort(fmt.Sprintf("127.0.0.1:%d", 40000+i)), netip.MustParseAddrPort("127.0.0.1:29092"), t0.Add(time.Duration(i)*time.Millisecond))
+		c := pcapwrite.NewConn(netip.MustParseAddrPort(fmt.Sprintf("127.0.0.1:%d", 40000+i)), netip.MustParseAddrPort("127.0.0.1:29092"), t0.Add(time.Duration(i)*time.Millisecond))
 		c.Open()
 		for _, w := range writes {
 			c.Send(w.FromClient, w.Data, 1460)
@@ -71,7 +71,7 @@ func TestTLSCaptureWithKeyLog(t *testing.T) {
 		c.Close()
 		segs = append(segs, c.Segments...)
 	}
-	file := capturetest.WritePcap(capturetest.Ethernet, false, segs)
+	file := pcapwrite.WritePcap(pcapwrite.Ethernet, false, segs)
 	frames := 0
 	for _, ex := range exs {
 		frames++
@@ -125,7 +125,7 @@ func TestTLSCaptureWithKeyLog(t *testing.T) {
 	// Decryption Secrets Block): it opens alone.
 	dir := t.TempDir()
 	plain, withSecrets, keys := filepath.Join(dir, "tls.pcapng"), filepath.Join(dir, "secrets.pcapng"), filepath.Join(dir, "keys.log")
-	if err := os.WriteFile(plain, capturetest.WritePcapng(capturetest.Ethernet, segs), 0o600); err != nil {
+	if err := os.WriteFile(plain, pcapwrite.WritePcapng(pcapwrite.Ethernet, segs), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(keys, keyLog, 0o600); err != nil {

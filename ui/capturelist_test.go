@@ -26,7 +26,7 @@ import (
 	"github.com/twmb/franz-go/pkg/kgo"
 	"github.com/twmb/franz-go/pkg/kmsg"
 
-	"github.com/kafkawire/kafkawire/codec/capture/capturetest"
+	"github.com/kafkawire/kafkawire/codec/capture/pcapwrite"
 	"github.com/kafkawire/kafkawire/codec/conversation"
 	"github.com/kafkawire/kafkawire/codec/frame"
 	"github.com/kafkawire/kafkawire/codec/frame/traffic"
@@ -75,19 +75,19 @@ func kgoTraffic(t *testing.T) []traffic.Exchange {
 // segments of at most 1000 bytes, with the latency each exchange must show:
 // from its request's first segment to its response's.
 type recordedCapture struct {
-	segs    []capturetest.Segment
+	segs    []pcapwrite.Segment
 	latency map[string]time.Duration // by conn and correlation id
 	conns   int
 }
 
 func captureOf(exs []traffic.Exchange) recordedCapture {
 	rc := recordedCapture{latency: map[string]time.Duration{}}
-	var cs []*capturetest.Conn
+	var cs []*pcapwrite.Conn
 	t0 := time.Date(2026, 12, 1, 1, 2, 3, 0, time.UTC)
 	for _, ex := range exs {
 		for len(cs) <= ex.Conn {
 			i := len(cs)
-			c := capturetest.NewConn(netip.MustParseAddrPort(fmt.Sprintf("127.0.0.1:%d", 40000+i)), netip.MustParseAddrPort("127.0.0.1:29092"), t0.Add(time.Duration(i)*time.Second))
+			c := pcapwrite.NewConn(netip.MustParseAddrPort(fmt.Sprintf("127.0.0.1:%d", 40000+i)), netip.MustParseAddrPort("127.0.0.1:29092"), t0.Add(time.Duration(i)*time.Second))
 			c.Open()
 			cs = append(cs, c)
 		}
@@ -140,8 +140,8 @@ func TestCaptureListFramesPairsAndLatency(t *testing.T) {
 		name string
 		b    []byte
 	}{
-		{"kgo.pcapng", capturetest.WritePcapng(capturetest.Ethernet, rc.segs)},
-		{"kgo.pcap", capturetest.WritePcap(capturetest.LinuxSLL, true, rc.segs)},
+		{"kgo.pcapng", pcapwrite.WritePcapng(pcapwrite.Ethernet, rc.segs)},
+		{"kgo.pcap", pcapwrite.WritePcap(pcapwrite.LinuxSLL, true, rc.segs)},
 	} {
 		l := openCapture(t, file.name, file.b)
 		assert.Equal(t, rc.conns, l.Kafka(), "%s: every connection is Kafka", file.name)
@@ -198,7 +198,7 @@ func shownAPIs(l *CaptureList) map[string]int {
 func TestCaptureListFilter(t *testing.T) {
 	exs := kgoTraffic(t)
 	rc := captureOf(exs)
-	l := openCapture(t, "kgo.pcapng", capturetest.WritePcapng(capturetest.Ethernet, rc.segs))
+	l := openCapture(t, "kgo.pcapng", pcapwrite.WritePcapng(pcapwrite.Ethernet, rc.segs))
 	produce := 0
 	for _, ex := range exs {
 		if ex.APIKey == 0 {
@@ -287,7 +287,7 @@ func TestCaptureListProblemsAndOtherConnections(t *testing.T) {
 	require.GreaterOrEqual(t, big, 0, "the 60 kB Produce request")
 	rc := captureOf(exs)
 	// Lose the client segment 20 kB into the big request.
-	var segs []capturetest.Segment
+	var segs []pcapwrite.Segment
 	lost := false
 	for _, s := range rc.segs {
 		// Send slices the request without copying: the segment that starts
@@ -300,15 +300,15 @@ func TestCaptureListProblemsAndOtherConnections(t *testing.T) {
 	}
 	require.True(t, lost)
 	t0 := time.Date(2026, 12, 1, 1, 2, 0, 0, time.UTC)
-	tls := capturetest.NewConn(netip.MustParseAddrPort("10.0.0.1:5556"), netip.MustParseAddrPort("10.0.0.2:9093"), t0)
+	tls := pcapwrite.NewConn(netip.MustParseAddrPort("10.0.0.1:5556"), netip.MustParseAddrPort("10.0.0.2:9093"), t0)
 	tls.Open()
 	tls.Send(true, []byte{0x16, 0x03, 0x01, 0x00, 0x05, 1, 2, 3, 4, 5}, 0)
-	web := capturetest.NewConn(netip.MustParseAddrPort("10.0.0.1:5555"), netip.MustParseAddrPort("10.0.0.2:80"), t0)
+	web := pcapwrite.NewConn(netip.MustParseAddrPort("10.0.0.1:5555"), netip.MustParseAddrPort("10.0.0.2:80"), t0)
 	web.Open()
 	web.Send(true, []byte("GET / HTTP/1.1\r\nHost: x\r\n\r\n"), 0)
 	segs = append(append(tls.Segments, web.Segments...), segs...)
 
-	l := openCapture(t, "gap.pcap", capturetest.WritePcap(capturetest.Ethernet, false, segs))
+	l := openCapture(t, "gap.pcap", pcapwrite.WritePcap(pcapwrite.Ethernet, false, segs))
 	kinds := map[conversation.Kind][]string{}
 	for _, c := range l.Found.Conns {
 		kinds[c.Kind] = append(kinds[c.Kind], c.Name)
@@ -340,7 +340,7 @@ func TestCaptureListProblemsAndOtherConnections(t *testing.T) {
 // Opening a response puts it and its request, only them, in the link.
 func TestCaptureListTarget(t *testing.T) {
 	exs := kgoTraffic(t)
-	l := openCapture(t, "kgo.pcapng", capturetest.WritePcapng(capturetest.Ethernet, captureOf(exs).segs))
+	l := openCapture(t, "kgo.pcapng", pcapwrite.WritePcapng(pcapwrite.Ethernet, captureOf(exs).segs))
 	for _, ex := range exs {
 		if ex.Response == nil {
 			continue
@@ -599,7 +599,7 @@ func TestCaptureListNamesErrorCodes(t *testing.T) {
 		require.NoError(t, traffic.DeleteMissingTopic(ctx, cl))
 	})
 	require.NoError(t, err)
-	l := openCapture(t, "errors.pcap", capturetest.WritePcap(capturetest.Ethernet, true, captureOf(exs).segs))
+	l := openCapture(t, "errors.pcap", pcapwrite.WritePcap(pcapwrite.Ethernet, true, captureOf(exs).segs))
 	failed := -1
 	for i := range l.Len() {
 		if f := l.Frame(i); f.Dir == schema.Response && f.API != nil && f.API.Name == "DeleteTopics" {
@@ -634,7 +634,7 @@ func TestLoaderHandsOverFirstFacts(t *testing.T) {
 		require.NoError(t, traffic.DeleteMissingTopic(ctx, cl))
 	})
 	require.NoError(t, err)
-	file := capturetest.WritePcap(capturetest.Ethernet, true, captureOf(exs).segs)
+	file := pcapwrite.WritePcap(pcapwrite.Ethernet, true, captureOf(exs).segs)
 	own := openCapture(t, "errors.pcap", file) // decodes its facts as it renders
 	res := openCapture(t, "errors.pcap", file).Found
 
@@ -680,7 +680,7 @@ func TestLoaderHandsOverFirstFacts(t *testing.T) {
 // correlation id or a port, whole, not a part of every address.
 func TestCaptureListClientAndNumbers(t *testing.T) {
 	exs := kgoTraffic(t)
-	l := openCapture(t, "kgo.pcap", capturetest.WritePcap(capturetest.Ethernet, true, captureOf(exs).segs))
+	l := openCapture(t, "kgo.pcap", pcapwrite.WritePcap(pcapwrite.Ethernet, true, captureOf(exs).segs))
 	require.Positive(t, l.Len())
 	for i := range l.Len() {
 		f := l.Frame(i)
@@ -713,7 +713,7 @@ func TestCaptureListSortsHungRequests(t *testing.T) {
 	conn := traffic.AllAnswered(exs)
 	require.NotNil(t, conn)
 	hung := conn[len(conn)-1]
-	k := capturetest.NewConn(netip.MustParseAddrPort("127.0.0.1:41000"), netip.MustParseAddrPort("127.0.0.1:29092"), time.Date(2026, 12, 4, 1, 2, 3, 0, time.UTC))
+	k := pcapwrite.NewConn(netip.MustParseAddrPort("127.0.0.1:41000"), netip.MustParseAddrPort("127.0.0.1:29092"), time.Date(2026, 12, 4, 1, 2, 3, 0, time.UTC))
 	k.Open()
 	for _, ex := range conn {
 		k.Send(true, ex.Request, 1000)
@@ -723,7 +723,7 @@ func TestCaptureListSortsHungRequests(t *testing.T) {
 	}
 	k.Wait(2 * time.Second)
 	k.Close()
-	l := openCapture(t, "hung.pcap", capturetest.WritePcap(capturetest.Ethernet, true, append(segs, k.Segments...)))
+	l := openCapture(t, "hung.pcap", pcapwrite.WritePcap(pcapwrite.Ethernet, true, append(segs, k.Segments...)))
 	l.SortSlowest(true)
 	shown := l.Shown(0, l.Matching())
 	first := l.Frame(shown[0])
@@ -745,7 +745,7 @@ func TestCaptureListSortsHungRequests(t *testing.T) {
 func TestCaptureListSlowestFirst(t *testing.T) {
 	exs := kgoTraffic(t)
 	rc := captureOf(exs)
-	l := openCapture(t, "kgo.pcap", capturetest.WritePcap(capturetest.Ethernet, true, rc.segs))
+	l := openCapture(t, "kgo.pcap", pcapwrite.WritePcap(pcapwrite.Ethernet, true, rc.segs))
 	l.SortSlowest(true)
 	shown := l.Shown(0, l.Matching())
 	require.Len(t, shown, l.Len())
@@ -786,7 +786,7 @@ func TestCaptureListSlowestFirst(t *testing.T) {
 func TestTreeNamesTopicIDsFromCapture(t *testing.T) {
 	exs, err := traffic.Consume("orders")
 	require.NoError(t, err)
-	l := openCapture(t, "consume.pcap", capturetest.WritePcap(capturetest.Ethernet, true, captureOf(exs).segs))
+	l := openCapture(t, "consume.pcap", pcapwrite.WritePcap(pcapwrite.Ethernet, true, captureOf(exs).segs))
 	names := l.TopicNames()
 	require.Contains(t, slices.Collect(maps.Values(names.Names())), "orders")
 	fetches := 0
@@ -829,7 +829,7 @@ func TestTreeNamesTopicIDsFromCapture(t *testing.T) {
 func TestCaptureListSaysWhyUnanswered(t *testing.T) {
 	exs, err := traffic.ProduceNoAcks("orders")
 	require.NoError(t, err)
-	l := openCapture(t, "acks0.pcap", capturetest.WritePcap(capturetest.Ethernet, true, captureOf(exs).segs))
+	l := openCapture(t, "acks0.pcap", pcapwrite.WritePcap(pcapwrite.Ethernet, true, captureOf(exs).segs))
 	produce := -1
 	for i := range l.Len() {
 		if f := l.Frame(i); f.API != nil && f.API.Name == "Produce" {
@@ -860,7 +860,7 @@ func TestCaptureListSaysWhyUnanswered(t *testing.T) {
 	for i, ex := range lost {
 		if ex.APIKey != 0 && ex.Response != nil {
 			lost[i].Response = nil
-			l := openCapture(t, "lost.pcap", capturetest.WritePcap(capturetest.Ethernet, true, captureOf(lost).segs))
+			l := openCapture(t, "lost.pcap", pcapwrite.WritePcap(pcapwrite.Ethernet, true, captureOf(lost).segs))
 			l.SetFilter("unanswered")
 			shown := l.Shown(0, l.Matching())
 			require.Len(t, shown, 1)
@@ -876,16 +876,16 @@ func TestCaptureListSaysWhyUnanswered(t *testing.T) {
 	conn := traffic.ByConn(exs)[0]
 	last := conn[len(conn)-1]
 	for _, c := range []struct {
-		end  func(c *capturetest.Conn)
+		end  func(c *pcapwrite.Conn)
 		want string
 	}{
-		{func(c *capturetest.Conn) {}, "the capture ends with the connection still open"},
-		{(*capturetest.Conn).Close, "the client closed the connection before one came"},
-		{(*capturetest.Conn).CloseByServer, "the server closed the connection instead"},
-		{func(c *capturetest.Conn) { c.Reset(false) }, "the server reset the connection instead"},
-		{func(c *capturetest.Conn) { c.Reset(true) }, "the client reset the connection before one came"},
+		{func(c *pcapwrite.Conn) {}, "the capture ends with the connection still open"},
+		{(*pcapwrite.Conn).Close, "the client closed the connection before one came"},
+		{(*pcapwrite.Conn).CloseByServer, "the server closed the connection instead"},
+		{func(c *pcapwrite.Conn) { c.Reset(false) }, "the server reset the connection instead"},
+		{func(c *pcapwrite.Conn) { c.Reset(true) }, "the client reset the connection before one came"},
 	} {
-		k := capturetest.NewConn(netip.MustParseAddrPort("127.0.0.1:40000"), netip.MustParseAddrPort("127.0.0.1:29092"), time.Date(2026, 12, 4, 1, 2, 3, 0, time.UTC))
+		k := pcapwrite.NewConn(netip.MustParseAddrPort("127.0.0.1:40000"), netip.MustParseAddrPort("127.0.0.1:29092"), time.Date(2026, 12, 4, 1, 2, 3, 0, time.UTC))
 		k.Open()
 		for _, ex := range conn {
 			k.Send(true, ex.Request, 1000)
@@ -894,7 +894,7 @@ func TestCaptureListSaysWhyUnanswered(t *testing.T) {
 			}
 		}
 		c.end(k)
-		l := openCapture(t, "unanswered.pcap", capturetest.WritePcap(capturetest.Ethernet, true, k.Segments))
+		l := openCapture(t, "unanswered.pcap", pcapwrite.WritePcap(pcapwrite.Ethernet, true, k.Segments))
 		i := l.Len() - 1
 		require.Equal(t, last.Request, l.Frame(i).Bytes)
 		why, expected := l.Unanswered(i)
@@ -906,7 +906,7 @@ func TestCaptureListSaysWhyUnanswered(t *testing.T) {
 	// having sent nothing (a broker refusing a client); a client that
 	// closes it first, the server having sent nothing but its SYN-ACK.
 	for end, want := range map[string]string{"fin": "the server closed the connection instead", "rst": "the server reset the connection instead", "client": "the client closed the connection before one came"} {
-		k := capturetest.NewConn(netip.MustParseAddrPort("127.0.0.1:40001"), netip.MustParseAddrPort("127.0.0.1:29092"), time.Date(2026, 12, 4, 1, 2, 3, 0, time.UTC))
+		k := pcapwrite.NewConn(netip.MustParseAddrPort("127.0.0.1:40001"), netip.MustParseAddrPort("127.0.0.1:29092"), time.Date(2026, 12, 4, 1, 2, 3, 0, time.UTC))
 		k.Open()
 		k.Send(true, conn[0].Request, 1000)
 		switch end {
@@ -917,7 +917,7 @@ func TestCaptureListSaysWhyUnanswered(t *testing.T) {
 		default: // the client gives up: the server sent its SYN-ACK alone
 			k.Close()
 		}
-		l := openCapture(t, "refused.pcap", capturetest.WritePcap(capturetest.Ethernet, true, k.Segments))
+		l := openCapture(t, "refused.pcap", pcapwrite.WritePcap(pcapwrite.Ethernet, true, k.Segments))
 		require.Equal(t, 1, l.Len())
 		why, _ := l.Unanswered(0)
 		assert.Equal(t, want, why, end)
@@ -928,7 +928,7 @@ func TestCaptureListSaysWhyUnanswered(t *testing.T) {
 	// sent.
 	require.Greater(t, len(conn), 1)
 	for _, oneWay := range []bool{false, true} {
-		c := capturetest.NewConn(netip.MustParseAddrPort("127.0.0.1:40000"), netip.MustParseAddrPort("127.0.0.1:29092"), time.Date(2026, 12, 4, 1, 2, 3, 0, time.UTC))
+		c := pcapwrite.NewConn(netip.MustParseAddrPort("127.0.0.1:40000"), netip.MustParseAddrPort("127.0.0.1:29092"), time.Date(2026, 12, 4, 1, 2, 3, 0, time.UTC))
 		c.Open()
 		for k, ex := range conn {
 			c.Send(true, ex.Request, 1000)
@@ -939,9 +939,9 @@ func TestCaptureListSaysWhyUnanswered(t *testing.T) {
 		c.Close()
 		segs := c.Segments
 		if oneWay { // a capture filter that let the client's packets alone through
-			segs = slices.DeleteFunc(slices.Clone(segs), func(s capturetest.Segment) bool { return s.Src == c.Server })
+			segs = slices.DeleteFunc(slices.Clone(segs), func(s pcapwrite.Segment) bool { return s.Src == c.Server })
 		}
-		l := openCapture(t, "lost.pcap", capturetest.WritePcap(capturetest.Ethernet, true, segs))
+		l := openCapture(t, "lost.pcap", pcapwrite.WritePcap(pcapwrite.Ethernet, true, segs))
 		require.Equal(t, conn[0].Request, l.Frame(0).Bytes)
 		want := "the capture lost its response: a later request on this connection was answered, and a broker answers them in order"
 		if oneWay {
@@ -979,10 +979,10 @@ func TestErrorFilterDecodesARepeatedBodyOnce(t *testing.T) {
 	// correlation id and (a flexible header) its tagged fields.
 	throttle := 8 + int(schema.HeaderVersion(schema.ByKey(20), failing.APIVersion, schema.Response))
 	for _, differ := range []bool{false, true} {
-		var segs []capturetest.Segment
+		var segs []pcapwrite.Segment
 		t0 := time.Date(2026, 12, 4, 1, 2, 3, 0, time.UTC)
 		for i := range conns {
-			c := capturetest.NewConn(netip.MustParseAddrPort(fmt.Sprintf("127.0.%d.%d:40000", 1+i/250, 1+i%250)), netip.MustParseAddrPort("127.0.0.1:29092"), t0.Add(time.Duration(i)*time.Millisecond))
+			c := pcapwrite.NewConn(netip.MustParseAddrPort(fmt.Sprintf("127.0.%d.%d:40000", 1+i/250, 1+i%250)), netip.MustParseAddrPort("127.0.0.1:29092"), t0.Add(time.Duration(i)*time.Millisecond))
 			c.Open()
 			c.Send(true, failing.Request, 1400)
 			resp := failing.Response
@@ -994,7 +994,7 @@ func TestErrorFilterDecodesARepeatedBodyOnce(t *testing.T) {
 			c.Close()
 			segs = append(segs, c.Segments...)
 		}
-		l := openCapture(t, "repeated.pcap", capturetest.WritePcap(capturetest.Ethernet, true, segs))
+		l := openCapture(t, "repeated.pcap", pcapwrite.WritePcap(pcapwrite.Ethernet, true, segs))
 		require.Equal(t, 2*conns, l.Len())
 		l.SetFilter("err:unknown_topic")
 		if differ {
@@ -1021,7 +1021,7 @@ func TestFilterByTopic(t *testing.T) {
 		}
 	})
 	require.NoError(t, err)
-	l := openCapture(t, "topics.pcap", capturetest.WritePcap(capturetest.Ethernet, true, captureOf(exs).segs))
+	l := openCapture(t, "topics.pcap", pcapwrite.WritePcap(pcapwrite.Ethernet, true, captureOf(exs).segs))
 	matching := func(q string) map[string]int {
 		l.SetFilter(q)
 		apis := map[string]int{}
@@ -1066,7 +1066,7 @@ func TestFilterByTopic(t *testing.T) {
 func TestCaptureListSizeOfACutFrame(t *testing.T) {
 	exs, err := traffic.ProduceNoAcks("orders")
 	require.NoError(t, err)
-	l := openCapture(t, "snap.pcap", capturetest.WritePcapSnap(capturetest.Ethernet, true, 80, captureOf(exs).segs))
+	l := openCapture(t, "snap.pcap", pcapwrite.WritePcapSnap(pcapwrite.Ethernet, true, 80, captureOf(exs).segs))
 	cut := 0
 	page := app.HTMLString(&Conversations{List: l, Gen: l.Gen})
 	for _, i := range l.Shown(0, l.Matching()) {
@@ -1091,7 +1091,7 @@ func TestCaptureListOpensAnOrphanResponse(t *testing.T) {
 	fetches := traffic.Answered(exs, 1, 2) // a connection that fetched twice
 	require.NotNil(t, fetches, "a connection that fetched twice")
 	late := traffic.CaughtLate(fetches) // the first request went before the capture began
-	l := openCapture(t, "late.pcap", capturetest.WritePcap(capturetest.Ethernet, true, late))
+	l := openCapture(t, "late.pcap", pcapwrite.WritePcap(pcapwrite.Ethernet, true, late))
 	orphan := -1
 	for i := range l.Len() {
 		if f := l.Frame(i); f.Dir == schema.Response && f.API == nil {
@@ -1141,15 +1141,15 @@ func TestCaptureListSortsLongPollsByTimePastTheirWait(t *testing.T) {
 	// The same Fetch on three connections: held for its wait, held two
 	// seconds past it, answered in half its wait (no long poll, and
 	// quicker than the first).
-	var segs []capturetest.Segment
+	var segs []pcapwrite.Segment
 	start := time.Date(2026, 12, 5, 1, 2, 3, 0, time.UTC)
 	for k, wait := range []time.Duration{maxWait, maxWait + 2*time.Second, maxWait / 2} {
-		c := capturetest.NewConn(netip.AddrPortFrom(netip.MustParseAddr("127.0.0.1"), uint16(40001+k)), netip.MustParseAddrPort("127.0.0.1:29092"), start.Add(time.Duration(k)*time.Minute))
+		c := pcapwrite.NewConn(netip.AddrPortFrom(netip.MustParseAddr("127.0.0.1"), uint16(40001+k)), netip.MustParseAddrPort("127.0.0.1:29092"), start.Add(time.Duration(k)*time.Minute))
 		c.Open()
 		c.Exchange(fetch.Request, fetch.Response, wait)
 		segs = append(segs, c.Segments...)
 	}
-	l := openCapture(t, "polls.pcap", capturetest.WritePcap(capturetest.Ethernet, true, segs))
+	l := openCapture(t, "polls.pcap", pcapwrite.WritePcap(pcapwrite.Ethernet, true, segs))
 	require.Equal(t, 6, l.Len())
 	l.SortSlowest(true)
 	var order []string
@@ -1176,10 +1176,10 @@ func TestCaptureListSaysLongPoll(t *testing.T) {
 	require.NotNil(t, fetches)
 	maxWait, err := fetches[0].MaxWait()
 	require.NoError(t, err)
-	c := capturetest.NewConn(netip.MustParseAddrPort("127.0.0.1:40000"), netip.MustParseAddrPort("127.0.0.1:29092"), time.Date(2026, 12, 4, 1, 2, 3, 0, time.UTC))
+	c := pcapwrite.NewConn(netip.MustParseAddrPort("127.0.0.1:40000"), netip.MustParseAddrPort("127.0.0.1:29092"), time.Date(2026, 12, 4, 1, 2, 3, 0, time.UTC))
 	c.Open()
 	c.Exchange(fetches[0].Request, fetches[0].Response, maxWait)
-	l := openCapture(t, "poll.pcap", capturetest.WritePcap(capturetest.Ethernet, true, c.Segments))
+	l := openCapture(t, "poll.pcap", pcapwrite.WritePcap(pcapwrite.Ethernet, true, c.Segments))
 	page := app.HTMLString(&Conversations{List: l, Gen: l.Gen})
 	assert.Equal(t, 2, strings.Count(page, "a long poll: a broker holds a Fetch until MinBytes of records are there or its MaxWaitMs ("+latency(maxWait)+") has passed"), "on the request's row and the response's")
 }
@@ -1199,7 +1199,7 @@ func TestFilterMatchesASliceAtATime(t *testing.T) {
 			many = append(many, ex)
 		}
 	}
-	file := capturetest.WritePcap(capturetest.Ethernet, true, captureOf(many).segs)
+	file := pcapwrite.WritePcap(pcapwrite.Ethernet, true, captureOf(many).segs)
 	l, whole := openCapture(t, "sliced.pcap", file), openCapture(t, "whole.pcap", file)
 	require.Greater(t, l.Len(), 4*1024)
 	nSlices := (l.Len() + 1023) / 1024 // a slice of 1,024 frames a nanosecond
@@ -1254,10 +1254,10 @@ func TestListFontSample(t *testing.T) {
 	require.NoError(t, err)
 	late := traffic.CaughtLate(traffic.Answered(consume, 1, 2))
 	lists := []*CaptureList{
-		openCapture(t, "kgo.pcap", capturetest.WritePcap(capturetest.Ethernet, true, captureOf(kgoTraffic(t)).segs)),
-		openCapture(t, "snap.pcap", capturetest.WritePcapSnap(capturetest.Ethernet, true, 80, captureOf(acks0).segs)),
-		openCapture(t, "acks0.pcap", capturetest.WritePcap(capturetest.Ethernet, true, captureOf(acks0).segs)),
-		openCapture(t, "late.pcap", capturetest.WritePcap(capturetest.Ethernet, true, late)),
+		openCapture(t, "kgo.pcap", pcapwrite.WritePcap(pcapwrite.Ethernet, true, captureOf(kgoTraffic(t)).segs)),
+		openCapture(t, "snap.pcap", pcapwrite.WritePcapSnap(pcapwrite.Ethernet, true, 80, captureOf(acks0).segs)),
+		openCapture(t, "acks0.pcap", pcapwrite.WritePcap(pcapwrite.Ethernet, true, captureOf(acks0).segs)),
+		openCapture(t, "late.pcap", pcapwrite.WritePcap(pcapwrite.Ethernet, true, late)),
 	}
 	lists[0].SortSlowest(true)
 	classes := regexp.MustCompile(`class="([^"]*)"`)

@@ -19,6 +19,7 @@ import (
 
 	"github.com/kafkawire/kafkawire/codec/capture"
 	"github.com/kafkawire/kafkawire/codec/capture/capturetest"
+	"github.com/kafkawire/kafkawire/codec/capture/pcapwrite"
 )
 
 // TestTcpdump reads captures written by a real capture tool: Debian's
@@ -178,11 +179,11 @@ func TestInjectedSecrets(t *testing.T) {
 		t.Fatalf("editcap is needed for this test: install it (apt-get install tshark); %v", err)
 	}
 	dir := t.TempDir()
-	c := capturetest.NewConn(netip.MustParseAddrPort("10.0.0.1:5556"), netip.MustParseAddrPort("10.0.0.2:9093"), time.Date(2026, 12, 4, 0, 0, 0, 0, time.UTC))
+	c := pcapwrite.NewConn(netip.MustParseAddrPort("10.0.0.1:5556"), netip.MustParseAddrPort("10.0.0.2:9093"), time.Date(2026, 12, 4, 0, 0, 0, 0, time.UTC))
 	c.Open()
 	c.Send(true, []byte("\x16\x03\x01\x00\x01\x01"), 0)
 	plain := filepath.Join(dir, "plain.pcapng")
-	if err := os.WriteFile(plain, capturetest.WritePcapng(capturetest.Ethernet, c.Segments), 0o600); err != nil {
+	if err := os.WriteFile(plain, pcapwrite.WritePcapng(pcapwrite.Ethernet, c.Segments), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	logs := []string{

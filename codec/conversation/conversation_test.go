@@ -20,6 +20,7 @@ import (
 	"github.com/twmb/franz-go/pkg/kgo"
 
 	"github.com/kafkawire/kafkawire/codec/capture/capturetest"
+	"github.com/kafkawire/kafkawire/codec/capture/pcapwrite"
 	"github.com/kafkawire/kafkawire/codec/conversation"
 	"github.com/kafkawire/kafkawire/codec/decrypt"
 	"github.com/kafkawire/kafkawire/codec/decrypt/decrypttest"
@@ -96,7 +97,7 @@ func recordKgo() ([]traffic.Exchange, error) {
 }
 
 // segments is the scenario's capture of the recorded connections.
-func segments(sc capturetest.Scenario, conns [][]traffic.Exchange) []capturetest.Segment {
+func segments(sc capturetest.Scenario, conns [][]traffic.Exchange) []pcapwrite.Segment {
 	return sc.Segments(traffic.Wire(conns))
 }
 
@@ -205,18 +206,18 @@ func TestCapturesGiveBackEveryFrame(t *testing.T) {
 			sc   capturetest.Scenario
 			link uint32
 		}{
-			"v4 ethernet, 1000-byte segments":     {capturetest.Scenario{MSS: 1000}, capturetest.Ethernet},
-			"v6 cooked, 65000-byte segments":      {capturetest.Scenario{V6: true, MSS: 65000}, capturetest.LinuxSLL},
-			"v4 cooked, several frames a segment": {capturetest.Scenario{MSS: 60000, Batched: true}, capturetest.LinuxSLL},
-			"v6 ethernet, retransmissions":        {capturetest.Scenario{V6: true, MSS: 1400, Edit: capturetest.Retransmit}, capturetest.Ethernet},
-			"v4 ethernet, out of order":           {capturetest.Scenario{MSS: 1400, Edit: capturetest.Reorder}, capturetest.Ethernet},
-			"v4 ethernet, no SYN":                 {capturetest.Scenario{MSS: 1400, NoSYN: true}, capturetest.Ethernet},
+			"v4 ethernet, 1000-byte segments":     {capturetest.Scenario{MSS: 1000}, pcapwrite.Ethernet},
+			"v6 cooked, 65000-byte segments":      {capturetest.Scenario{V6: true, MSS: 65000}, pcapwrite.LinuxSLL},
+			"v4 cooked, several frames a segment": {capturetest.Scenario{MSS: 60000, Batched: true}, pcapwrite.LinuxSLL},
+			"v6 ethernet, retransmissions":        {capturetest.Scenario{V6: true, MSS: 1400, Edit: capturetest.Retransmit}, pcapwrite.Ethernet},
+			"v4 ethernet, out of order":           {capturetest.Scenario{MSS: 1400, Edit: capturetest.Reorder}, pcapwrite.Ethernet},
+			"v4 ethernet, no SYN":                 {capturetest.Scenario{MSS: 1400, NoSYN: true}, pcapwrite.Ethernet},
 		} {
 			t.Run(name, func(t *testing.T) {
 				segs := segments(c.sc, conns)
 				for format, file := range map[string][]byte{
-					"pcap":   capturetest.WritePcap(c.link, true, segs),
-					"pcapng": capturetest.WritePcapng(c.link, segs),
+					"pcap":   pcapwrite.WritePcap(c.link, true, segs),
+					"pcapng": pcapwrite.WritePcapng(c.link, segs),
 				} {
 					in, res := findIn(t, file)
 					checkFrames(t, framesOf(res), conns, c.sc, name+" "+format, nil)
@@ -237,8 +238,8 @@ func TestCaptureBeginsMidFrame(t *testing.T) {
 	eachClient(t, func(t *testing.T, conns [][]traffic.Exchange) {
 		// On every connection, drop the handshake and the first 3 segments:
 		// the first request is cut (it spans more than 3 segments of 10 bytes).
-		sc := capturetest.Scenario{MSS: 10, NoSYN: true, Edit: func(_ int, segs []capturetest.Segment) []capturetest.Segment { return segs[3:] }}
-		res := find(t, capturetest.WritePcap(capturetest.Ethernet, false, segments(sc, conns)))
+		sc := capturetest.Scenario{MSS: 10, NoSYN: true, Edit: func(_ int, segs []pcapwrite.Segment) []pcapwrite.Segment { return segs[3:] }}
+		res := find(t, pcapwrite.WritePcap(pcapwrite.Ethernet, false, segments(sc, conns)))
 		skip := map[int]int{}
 		for i := range conns {
 			require.Greater(t, len(conns[i][0].Request), 30, "conn %d: the first request is cut", i)
@@ -330,11 +331,11 @@ func TestCaptureGap(t *testing.T) {
 		// into the big request.
 		start := sumBefore(conns[bigConn], bigIndex)
 		lostAt := -1
-		sc := capturetest.Scenario{MSS: 1000, Edit: func(conn int, segs []capturetest.Segment) []capturetest.Segment {
+		sc := capturetest.Scenario{MSS: 1000, Edit: func(conn int, segs []pcapwrite.Segment) []pcapwrite.Segment {
 			if conn != bigConn {
 				return segs
 			}
-			var out []capturetest.Segment
+			var out []pcapwrite.Segment
 			sent := 0 // client bytes so far
 			for _, s := range segs {
 				if s.Src.Port() != capturetest.ServerPort && len(s.Payload) > 0 {
@@ -349,7 +350,7 @@ func TestCaptureGap(t *testing.T) {
 			}
 			return out
 		}}
-		in, res := findIn(t, capturetest.WritePcap(capturetest.Ethernet, true, segments(sc, conns)))
+		in, res := findIn(t, pcapwrite.WritePcap(pcapwrite.Ethernet, true, segments(sc, conns)))
 		var broken []conversation.Frame
 		for _, f := range res.All() {
 			if f.Broken != "" {
@@ -398,15 +399,15 @@ func containsFrame(frames []conversation.Frame, b []byte) bool {
 // is listed as TLS.
 func TestOtherConnections(t *testing.T) {
 	t0 := time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)
-	httpConn := capturetest.NewConn(netip.MustParseAddrPort("10.0.0.1:5555"), netip.MustParseAddrPort("10.0.0.2:80"), t0)
+	httpConn := pcapwrite.NewConn(netip.MustParseAddrPort("10.0.0.1:5555"), netip.MustParseAddrPort("10.0.0.2:80"), t0)
 	httpConn.Open()
 	httpConn.Send(true, []byte("GET / HTTP/1.1\r\nHost: x\r\n\r\n"), 0)
 	httpConn.Send(false, []byte("HTTP/1.1 200 OK\r\n\r\n"), 0)
-	tlsConn := capturetest.NewConn(netip.MustParseAddrPort("10.0.0.1:5556"), netip.MustParseAddrPort("10.0.0.2:9093"), t0.Add(time.Second))
+	tlsConn := pcapwrite.NewConn(netip.MustParseAddrPort("10.0.0.1:5556"), netip.MustParseAddrPort("10.0.0.2:9093"), t0.Add(time.Second))
 	tlsConn.Open()
 	tlsConn.Send(true, []byte{0x16, 0x03, 0x01, 0x00, 0x05, 1, 2, 3, 4, 5}, 0)
 	segs := append(httpConn.Segments, tlsConn.Segments...)
-	in, err := source.Read(capturetest.WritePcap(capturetest.Ethernet, false, segs), source.Options{})
+	in, err := source.Read(pcapwrite.WritePcap(pcapwrite.Ethernet, false, segs), source.Options{})
 	require.NoError(t, err)
 	res := conversation.Find(in, conversation.Options{})
 	assert.Zero(t, res.Len())
@@ -431,13 +432,13 @@ func TestResponsesOutOfOrder(t *testing.T) {
 		return b
 	}
 	// Times to the nanosecond, which the frames must keep.
-	c := capturetest.NewConn(netip.MustParseAddrPort("127.0.0.1:1234"), netip.MustParseAddrPort("127.0.0.1:7777"), time.Date(2026, 1, 1, 0, 0, 0, 123_456_789, time.UTC))
+	c := pcapwrite.NewConn(netip.MustParseAddrPort("127.0.0.1:1234"), netip.MustParseAddrPort("127.0.0.1:7777"), time.Date(2026, 1, 1, 0, 0, 0, 123_456_789, time.UTC))
 	c.Open()
 	c.Send(true, frameOf("DescribeProducers", schema.Request, 1), 0)
 	c.Send(true, frameOf("ListGroups", schema.Request, 2), 0)
 	c.Send(false, frameOf("ListGroups", schema.Response, 2), 0)
 	c.Send(false, frameOf("DescribeProducers", schema.Response, 1), 0)
-	in, res := findIn(t, capturetest.WritePcap(capturetest.Ethernet, true, c.Segments))
+	in, res := findIn(t, pcapwrite.WritePcap(pcapwrite.Ethernet, true, c.Segments))
 	require.Equal(t, 4, res.Len())
 	require.NotZero(t, res.Frame(0).Time.Nanosecond()%1000, "a time finer than a microsecond")
 	assert.Equal(t, "ListGroups", res.Frame(2).API.Name)
@@ -455,9 +456,9 @@ func TestResponsesOutOfOrder(t *testing.T) {
 func TestServerSideAlone(t *testing.T) {
 	resp, err := frame.Encode(message.Minimal(schema.ByName("DescribeProducers"), 0, schema.Response))
 	require.NoError(t, err)
-	c := capturetest.NewConn(netip.MustParseAddrPort("127.0.0.1:1234"), netip.MustParseAddrPort("127.0.0.1:7777"), time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
+	c := pcapwrite.NewConn(netip.MustParseAddrPort("127.0.0.1:1234"), netip.MustParseAddrPort("127.0.0.1:7777"), time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
 	c.Send(false, append(append([]byte(nil), resp...), resp...), 0)
-	in, err := source.Read(capturetest.WritePcap(capturetest.RawIP, false, c.Segments), source.Options{Requests: conversation.LooksLikeRequests})
+	in, err := source.Read(pcapwrite.WritePcap(pcapwrite.RawIP, false, c.Segments), source.Options{Requests: conversation.LooksLikeRequests})
 	require.NoError(t, err)
 	for _, hint := range []frame.Hint{{}, {API: schema.ByName("DescribeProducers"), Version: 0}} {
 		res := conversation.Find(in, conversation.Options{Hint: hint})
@@ -504,7 +505,7 @@ func TestLooksLikeRequests(t *testing.T) {
 // walk, and the pairing) and as it orders them, and what it finds is what Find finds without it.
 func TestPauseBetweenFrames(t *testing.T) {
 	const n = 600
-	c := capturetest.NewConn(netip.MustParseAddrPort("127.0.0.1:1234"), netip.MustParseAddrPort("127.0.0.1:7777"), time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
+	c := pcapwrite.NewConn(netip.MustParseAddrPort("127.0.0.1:1234"), netip.MustParseAddrPort("127.0.0.1:7777"), time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
 	c.Open()
 	for id := int32(1); id <= n; id++ {
 		req, err := frame.Encode(message.Minimal(schema.ByName("ListGroups"), 0, schema.Request))
@@ -516,7 +517,7 @@ func TestPauseBetweenFrames(t *testing.T) {
 		c.Send(true, req, 0)
 		c.Send(false, resp, 0)
 	}
-	in, err := source.ReadCapture(bytes.NewReader(capturetest.WritePcap(capturetest.Ethernet, false, c.Segments)), source.Options{Requests: conversation.LooksLikeRequests})
+	in, err := source.ReadCapture(bytes.NewReader(pcapwrite.WritePcap(pcapwrite.Ethernet, false, c.Segments)), source.Options{Requests: conversation.LooksLikeRequests})
 	require.NoError(t, err)
 	want := conversation.Find(in, conversation.Options{})
 	require.Equal(t, 2*n, want.Len())
@@ -543,16 +544,16 @@ func TestPortReused(t *testing.T) {
 	}
 	client, server := netip.MustParseAddrPort("127.0.0.1:40000"), netip.MustParseAddrPort("127.0.0.1:9092")
 	t0 := time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)
-	var segs []capturetest.Segment
+	var segs []pcapwrite.Segment
 	for i, api := range []string{"DescribeProducers", "ListGroups"} {
-		c := capturetest.NewConn(client, server, t0.Add(time.Duration(i)*time.Second))
+		c := pcapwrite.NewConn(client, server, t0.Add(time.Duration(i)*time.Second))
 		c.Open()
 		c.Send(true, encode(api, schema.Request), 0)
 		c.Send(false, encode(api, schema.Response), 0)
 		c.Close()
 		segs = append(segs, c.Segments...)
 	}
-	in, err := source.Read(capturetest.WritePcap(capturetest.Ethernet, false, segs), source.Options{Requests: conversation.LooksLikeRequests})
+	in, err := source.Read(pcapwrite.WritePcap(pcapwrite.Ethernet, false, segs), source.Options{Requests: conversation.LooksLikeRequests})
 	require.NoError(t, err)
 	res := conversation.Find(in, conversation.Options{})
 	pauses := 0
@@ -638,7 +639,7 @@ func TestFramesBounded(t *testing.T) {
 		tiny = binary.BigEndian.AppendUint32(binary.BigEndian.AppendUint32(tiny, 4), uint32(i))
 	}
 	sc := capturetest.Scenario{}
-	in, err := source.Read(capturetest.WritePcap(capturetest.Ethernet, false, sc.Segments([][]capturetest.Exchange{{{Request: req, Response: tiny}}})), source.Options{})
+	in, err := source.Read(pcapwrite.WritePcap(pcapwrite.Ethernet, false, sc.Segments([][]capturetest.Exchange{{{Request: req, Response: tiny}}})), source.Options{})
 	require.NoError(t, err)
 
 	all := framesOf(conversation.Find(in, conversation.Options{}))
@@ -664,9 +665,9 @@ func TestServerSideAloneBounded(t *testing.T) {
 		tiny = binary.BigEndian.AppendUint32(binary.BigEndian.AppendUint32(tiny, 4), uint32(i))
 	}
 	serverAlone := func(b []byte) source.Input {
-		c := capturetest.NewConn(netip.MustParseAddrPort("127.0.0.1:1234"), netip.MustParseAddrPort("127.0.0.1:7777"), time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
+		c := pcapwrite.NewConn(netip.MustParseAddrPort("127.0.0.1:1234"), netip.MustParseAddrPort("127.0.0.1:7777"), time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
 		c.Send(false, b, 0)
-		in, err := source.Read(capturetest.WritePcap(capturetest.RawIP, false, c.Segments), source.Options{Requests: conversation.LooksLikeRequests})
+		in, err := source.Read(pcapwrite.WritePcap(pcapwrite.RawIP, false, c.Segments), source.Options{Requests: conversation.LooksLikeRequests})
 		require.NoError(t, err)
 		return in
 	}
@@ -716,11 +717,11 @@ func TestTLSCaughtAfterItsHandshake(t *testing.T) {
 	responses := [][]byte{[]byte("\x00\x00\x00\x03xyz"), []byte("\x00\x00\x00\x01e"), []byte("\x00\x00\x00\x01f")}
 	writes, keyLog, err := decrypttest.Session(nil, nil, requests, responses)
 	require.NoError(t, err)
-	c := capturetest.NewConn(netip.MustParseAddrPort("10.0.0.1:5556"), netip.MustParseAddrPort("10.0.0.2:9093"), time.Date(2026, 12, 4, 0, 0, 0, 0, time.UTC))
+	c := pcapwrite.NewConn(netip.MustParseAddrPort("10.0.0.1:5556"), netip.MustParseAddrPort("10.0.0.2:9093"), time.Date(2026, 12, 4, 0, 0, 0, 0, time.UTC))
 	for _, w := range writes[len(writes)-4:] { // the last two exchanges' records, no SYN, no hello
 		c.Send(w.FromClient, w.Data, 0)
 	}
-	in, err := source.Read(capturetest.WritePcap(capturetest.Ethernet, false, c.Segments), source.Options{})
+	in, err := source.Read(pcapwrite.WritePcap(pcapwrite.Ethernet, false, c.Segments), source.Options{})
 	require.NoError(t, err)
 	keys, err := decrypt.ParseKeyLog(keyLog)
 	require.NoError(t, err)
@@ -744,11 +745,11 @@ func TestCaptureGapsInOneFrame(t *testing.T) {
 		bigConn, bigIndex := bigRequest(t, conns)
 		start := sumBefore(conns[bigConn], bigIndex)
 		var lost []int
-		sc := capturetest.Scenario{MSS: 1000, Edit: func(conn int, segs []capturetest.Segment) []capturetest.Segment {
+		sc := capturetest.Scenario{MSS: 1000, Edit: func(conn int, segs []pcapwrite.Segment) []pcapwrite.Segment {
 			if conn != bigConn {
 				return segs
 			}
-			var out []capturetest.Segment
+			var out []pcapwrite.Segment
 			sent := 0
 			for _, s := range segs {
 				if s.Src.Port() != capturetest.ServerPort && len(s.Payload) > 0 {
@@ -763,7 +764,7 @@ func TestCaptureGapsInOneFrame(t *testing.T) {
 			}
 			return out
 		}}
-		in, res := findIn(t, capturetest.WritePcap(capturetest.Ethernet, true, segments(sc, conns)))
+		in, res := findIn(t, pcapwrite.WritePcap(pcapwrite.Ethernet, true, segments(sc, conns)))
 		require.Len(t, lost, 3)
 		for _, n := range res.Conns[bigConn].Notes {
 			assert.NotContains(t, n, "skipped")
@@ -902,7 +903,7 @@ func capturedAndPasted(t *testing.T) (captured, pasted conversation.Result, ids 
 		}
 	}
 	all := append(slices.Clone(kgoConns), saramaConns...)
-	_, captured = findIn(t, capturetest.WritePcap(capturetest.Ethernet, true, segments(sc, all)))
+	_, captured = findIn(t, pcapwrite.WritePcap(pcapwrite.Ethernet, true, segments(sc, all)))
 	busiest := slices.MaxFunc(kgoConns, func(a, b []traffic.Exchange) int { return cmp.Compare(len(a), len(b)) })
 	var b []byte
 	for _, ex := range busiest {

@@ -18,6 +18,7 @@ import (
 	"github.com/twmb/franz-go/pkg/kmsg"
 
 	"github.com/kafkawire/kafkawire/codec/capture/capturetest"
+	"github.com/kafkawire/kafkawire/codec/capture/pcapwrite"
 	"github.com/kafkawire/kafkawire/codec/conversation"
 	"github.com/kafkawire/kafkawire/codec/frame/traffic"
 	"github.com/kafkawire/kafkawire/codec/layout"
@@ -122,7 +123,7 @@ func TestTopicNamesFromMetadata(t *testing.T) {
 	}
 	require.Contains(t, slices.Collect(maps.Values(want)), "orders", "kgo's Metadata responses carry the topic's id")
 
-	res := find(t, capturetest.WritePcap(capturetest.Ethernet, true, segments(capturetest.Scenario{MSS: 1400}, conns)))
+	res := find(t, pcapwrite.WritePcap(pcapwrite.Ethernet, true, segments(capturetest.Scenario{MSS: 1400}, conns)))
 	names, cut := res.TopicNames(0)
 	require.False(t, cut)
 	// Bounded, it stops at its limit of decodes, and says so.
@@ -161,10 +162,10 @@ func TestUnansweredRequests(t *testing.T) {
 	exs, err := traffic.ProduceNoAcks("orders")
 	require.NoError(t, err)
 	for _, closed := range []bool{true, false} {
-		var segs []capturetest.Segment
+		var segs []pcapwrite.Segment
 		t0 := time.Date(2026, 12, 4, 1, 2, 3, 0, time.UTC)
 		for i, exs := range traffic.ByConn(exs) {
-			c := capturetest.NewConn(netip.MustParseAddrPort(fmt.Sprintf("127.0.0.1:%d", 40000+i)), netip.MustParseAddrPort("127.0.0.1:9092"), t0)
+			c := pcapwrite.NewConn(netip.MustParseAddrPort(fmt.Sprintf("127.0.0.1:%d", 40000+i)), netip.MustParseAddrPort("127.0.0.1:9092"), t0)
 			c.Open()
 			for _, ex := range exs {
 				c.Send(true, ex.Request, 1400)
@@ -177,7 +178,7 @@ func TestUnansweredRequests(t *testing.T) {
 			}
 			segs = append(segs, c.Segments...)
 		}
-		res := find(t, capturetest.WritePcap(capturetest.Ethernet, true, segs))
+		res := find(t, pcapwrite.WritePcap(pcapwrite.Ethernet, true, segs))
 		produces := 0
 		for i, f := range res.All() {
 			assert.Equal(t, closed, res.ConnOf(i).Closer != "", f.Conn)
@@ -203,7 +204,7 @@ func TestUnansweredRequests(t *testing.T) {
 // Produce requests with acks=0, which no broker answers.
 func TestFilterUnanswered(t *testing.T) {
 	exs, lost := lostResponse(t)
-	res := find(t, capturetest.WritePcap(capturetest.Ethernet, true, capturetest.Scenario{}.Segments(traffic.Wire(traffic.ByConn(exs)))))
+	res := find(t, pcapwrite.WritePcap(pcapwrite.Ethernet, true, capturetest.Scenario{}.Segments(traffic.Wire(traffic.ByConn(exs)))))
 	matching := func(q string) []int {
 		flt, sayings := conversation.ParseFilter(q), res.Decoded()
 		var out []int
@@ -230,7 +231,7 @@ func TestFilterBareAPINameIsNoClientID(t *testing.T) {
 		require.NoError(t, cl.ProduceSync(ctx, &kgo.Record{Value: []byte("v")}).FirstErr())
 	})
 	require.NoError(t, err)
-	res := find(t, capturetest.WritePcap(capturetest.Ethernet, true, capturetest.Scenario{}.Segments(traffic.Wire(traffic.ByConn(exs)))))
+	res := find(t, pcapwrite.WritePcap(pcapwrite.Ethernet, true, capturetest.Scenario{}.Segments(traffic.Wire(traffic.ByConn(exs)))))
 	count := func(q string) (n int, apis map[string]int) {
 		flt, sayings := conversation.ParseFilter(q), res.Decoded()
 		apis = map[string]int{}
@@ -273,8 +274,8 @@ func TestUnansweredByTime(t *testing.T) {
 	conn := answered(t)
 	last := conn[len(conn)-1]
 	t0 := time.Date(2026, 12, 4, 1, 2, 3, 0, time.UTC)
-	build := func(end func(c *capturetest.Conn)) *capturetest.Conn {
-		c := capturetest.NewConn(netip.MustParseAddrPort("127.0.0.1:40000"), netip.MustParseAddrPort("127.0.0.1:9092"), t0)
+	build := func(end func(c *pcapwrite.Conn)) *pcapwrite.Conn {
+		c := pcapwrite.NewConn(netip.MustParseAddrPort("127.0.0.1:40000"), netip.MustParseAddrPort("127.0.0.1:9092"), t0)
 		c.Open()
 		for _, ex := range conn {
 			c.Send(true, ex.Request, 0)
@@ -296,8 +297,8 @@ func TestUnansweredByTime(t *testing.T) {
 
 	// tcpdump -s 80: 26 bytes of each packet's payload kept, the
 	// responses before the last request cut.
-	waited := build(func(c *capturetest.Conn) { c.Wait(1500 * time.Millisecond); c.Close() })
-	res := find(t, capturetest.WritePcapSnap(capturetest.Ethernet, true, 80, waited.Segments))
+	waited := build(func(c *pcapwrite.Conn) { c.Wait(1500 * time.Millisecond); c.Close() })
+	res := find(t, pcapwrite.WritePcapSnap(pcapwrite.Ethernet, true, 80, waited.Segments))
 	i := lastRequest(res)
 	require.Positive(t, res.ConnOf(i).Lost[1], "the snap length cut responses")
 	why, expected := res.NoResponses().Why(i)
@@ -309,17 +310,17 @@ func TestUnansweredByTime(t *testing.T) {
 	// Still open at the end, it waited until the capture's last packet:
 	// the server's ACK a second later, or another connection's handshake
 	// five seconds later.
-	open := build(func(c *capturetest.Conn) { c.Wait(time.Second); c.Ack(false) })
-	res = find(t, capturetest.WritePcap(capturetest.Ethernet, true, open.Segments))
+	open := build(func(c *pcapwrite.Conn) { c.Wait(time.Second); c.Ack(false) })
+	res = find(t, pcapwrite.WritePcap(pcapwrite.Ethernet, true, open.Segments))
 	i = lastRequest(res)
 	why, _ = res.NoResponses().Why(i)
 	assert.Equal(t, "the capture ends with the connection still open", why)
 	d, ok = res.NoResponses().Waited(i)
 	require.True(t, ok)
 	assert.InDelta(t, time.Second, d, float64(time.Millisecond))
-	other := capturetest.NewConn(netip.MustParseAddrPort("127.0.0.1:40009"), netip.MustParseAddrPort("127.0.0.1:9092"), open.Segments[len(open.Segments)-1].Time.Add(4*time.Second))
+	other := pcapwrite.NewConn(netip.MustParseAddrPort("127.0.0.1:40009"), netip.MustParseAddrPort("127.0.0.1:9092"), open.Segments[len(open.Segments)-1].Time.Add(4*time.Second))
 	other.Open()
-	res = find(t, capturetest.WritePcap(capturetest.Ethernet, true, append(slices.Clone(open.Segments), other.Segments...)))
+	res = find(t, pcapwrite.WritePcap(pcapwrite.Ethernet, true, append(slices.Clone(open.Segments), other.Segments...)))
 	d, ok = res.NoResponses().Waited(lastRequest(res))
 	require.True(t, ok)
 	assert.InDelta(t, 5*time.Second, d, float64(time.Millisecond))
@@ -328,13 +329,13 @@ func TestUnansweredByTime(t *testing.T) {
 
 	// The client's packets alone (tcpdump dst port 9092): the server may
 	// have answered; no wait is claimed.
-	var clientOnly []capturetest.Segment
+	var clientOnly []pcapwrite.Segment
 	for _, sg := range waited.Segments {
 		if sg.Dst.Port() == 9092 {
 			clientOnly = append(clientOnly, sg)
 		}
 	}
-	res = find(t, capturetest.WritePcap(capturetest.Ethernet, true, clientOnly))
+	res = find(t, pcapwrite.WritePcap(pcapwrite.Ethernet, true, clientOnly))
 	for i, f := range res.All() {
 		why, _ := res.NoResponses().Why(i)
 		assert.Equal(t, "the capture holds nothing the server sent on this connection", why, f.API.Name)
@@ -344,13 +345,13 @@ func TestUnansweredByTime(t *testing.T) {
 
 	// The last response lost, then both sides close seconds later: the
 	// server's FIN says bytes are missing before it, so no hang is claimed.
-	dropLast := build(func(c *capturetest.Conn) {})
+	dropLast := build(func(c *pcapwrite.Conn) {})
 	k := len(dropLast.Segments)
 	dropLast.Send(false, last.Response, 0)
 	dropLast.Wait(3 * time.Second)
 	dropLast.Close()
 	segs := append(slices.Clone(dropLast.Segments[:k]), dropLast.Segments[k+1:]...)
-	res = find(t, capturetest.WritePcap(capturetest.Ethernet, true, segs))
+	res = find(t, pcapwrite.WritePcap(pcapwrite.Ethernet, true, segs))
 	i = lastRequest(res)
 	why, _ = res.NoResponses().Why(i)
 	assert.Equal(t, "the capture lost bytes the server sent on this connection: its response may be among them", why)
@@ -359,7 +360,7 @@ func TestUnansweredByTime(t *testing.T) {
 
 	// The server closes its side first; the client's last request comes
 	// after, and the server resets the connection.
-	late := capturetest.NewConn(netip.MustParseAddrPort("127.0.0.1:40001"), netip.MustParseAddrPort("127.0.0.1:9092"), t0)
+	late := pcapwrite.NewConn(netip.MustParseAddrPort("127.0.0.1:40001"), netip.MustParseAddrPort("127.0.0.1:9092"), t0)
 	late.Open()
 	for _, ex := range conn[:len(conn)-1] {
 		late.Send(true, ex.Request, 0)
@@ -368,7 +369,7 @@ func TestUnansweredByTime(t *testing.T) {
 	late.Fin(false)
 	late.Send(true, last.Request, 0)
 	late.Reset(false)
-	res = find(t, capturetest.WritePcap(capturetest.Ethernet, true, late.Segments))
+	res = find(t, pcapwrite.WritePcap(pcapwrite.Ethernet, true, late.Segments))
 	i = lastRequest(res)
 	why, expected = res.NoResponses().Why(i)
 	assert.True(t, expected)
@@ -394,7 +395,7 @@ func TestLostResponseIsNoted(t *testing.T) {
 	}
 	require.GreaterOrEqual(t, drop, 0)
 	segs := append(c.Segments[:drop:drop], c.Segments[drop+1:]...)
-	res := find(t, capturetest.WritePcap(capturetest.Ethernet, true, segs))
+	res := find(t, pcapwrite.WritePcap(pcapwrite.Ethernet, true, segs))
 	require.Len(t, res.Conns, 1)
 	assert.Contains(t, res.Conns[0].Notes, fmt.Sprintf("server stream: %d bytes it sent are not in the capture (packets the capture missed, or cut short by its snap length)", len(lost.Response)))
 	for i, f := range res.All() {
@@ -506,7 +507,7 @@ func TestTopicNamesOfATopicCreatedAgain(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, ids, 2)
 	require.NotEqual(t, ids[0], ids[1], "a new id")
-	res := find(t, capturetest.WritePcap(capturetest.Ethernet, true, segments(capturetest.Scenario{MSS: 1400}, traffic.ByConn(exs))))
+	res := find(t, pcapwrite.WritePcap(pcapwrite.Ethernet, true, segments(capturetest.Scenario{MSS: 1400}, traffic.ByConn(exs))))
 	names, _ := res.TopicNames(0)
 	old, now := ids[0].String(), ids[1].String()
 	assert.Equal(t, "gamma", names.Name(old))
@@ -533,11 +534,11 @@ func TestLongPoll(t *testing.T) {
 		quick, err := tc.exs[1].MaxWait()
 		require.NoError(t, err)
 		require.Greater(t, quick, 100*time.Microsecond, "the quick one is answered well within its wait")
-		c := capturetest.NewConn(netip.MustParseAddrPort("127.0.0.1:40000"), netip.MustParseAddrPort("127.0.0.1:9092"), time.Date(2026, 12, 4, 1, 2, 3, 0, time.UTC))
+		c := pcapwrite.NewConn(netip.MustParseAddrPort("127.0.0.1:40000"), netip.MustParseAddrPort("127.0.0.1:9092"), time.Date(2026, 12, 4, 1, 2, 3, 0, time.UTC))
 		c.Open()
 		c.Exchange(tc.exs[0].Request, tc.exs[0].Response, maxWait)
 		c.Exchange(tc.exs[1].Request, tc.exs[1].Response, 0)
-		res := find(t, capturetest.WritePcap(capturetest.Ethernet, true, c.Segments))
+		res := find(t, pcapwrite.WritePcap(pcapwrite.Ethernet, true, c.Segments))
 		require.Equal(t, 4, res.Len())
 		for i, want := range []bool{true, true, false, false} {
 			assert.Equal(t, tc.api, res.Frame(i).API.Name)
@@ -569,10 +570,10 @@ func TestLongPoll(t *testing.T) {
 	binary.BigEndian.PutUint32(rewritten, uint32(len(rewritten)-4))
 	maxWait, err := fetch.MaxWait()
 	require.NoError(t, err)
-	c := capturetest.NewConn(netip.MustParseAddrPort("127.0.0.1:40000"), netip.MustParseAddrPort("127.0.0.1:9092"), time.Date(2026, 12, 4, 1, 2, 3, 0, time.UTC))
+	c := pcapwrite.NewConn(netip.MustParseAddrPort("127.0.0.1:40000"), netip.MustParseAddrPort("127.0.0.1:9092"), time.Date(2026, 12, 4, 1, 2, 3, 0, time.UTC))
 	c.Open()
 	c.Exchange(rewritten, fetch.Response, 30*maxWait)
-	res := find(t, capturetest.WritePcap(capturetest.Ethernet, true, c.Segments))
+	res := find(t, pcapwrite.WritePcap(pcapwrite.Ethernet, true, c.Segments))
 	require.Equal(t, 2, res.Len())
 	for i := range 2 {
 		_, held := res.LongPoll(i)
@@ -589,13 +590,13 @@ func TestServerSideAloneWithItsTailLost(t *testing.T) {
 		c.Send(false, ex.Response, 0)
 	}
 	c.Fin(false)
-	var server []capturetest.Segment
+	var server []pcapwrite.Segment
 	for k, sg := range c.Segments {
 		if sg.Src.Port() == 9092 && k != len(c.Segments)-2 { // the last response lost
 			server = append(server, sg)
 		}
 	}
-	res := find(t, capturetest.WritePcap(capturetest.Ethernet, true, server))
+	res := find(t, pcapwrite.WritePcap(pcapwrite.Ethernet, true, server))
 	require.Len(t, res.Conns, 1)
 	assert.Equal(t, conversation.Kafka, res.Conns[0].Kind, "%v", res.Conns[0].Notes)
 	assert.Equal(t, len(conn)-1, res.Len())
@@ -624,8 +625,8 @@ func answered(t *testing.T) []traffic.Exchange {
 
 // openAnswered is answered's exchanges and a capture of a connection for
 // them, opened.
-func openAnswered(t *testing.T) ([]traffic.Exchange, *capturetest.Conn) {
-	c := capturetest.NewConn(netip.MustParseAddrPort("127.0.0.1:40000"), netip.MustParseAddrPort("127.0.0.1:9092"), time.Date(2026, 12, 4, 1, 2, 3, 0, time.UTC))
+func openAnswered(t *testing.T) ([]traffic.Exchange, *pcapwrite.Conn) {
+	c := pcapwrite.NewConn(netip.MustParseAddrPort("127.0.0.1:40000"), netip.MustParseAddrPort("127.0.0.1:9092"), time.Date(2026, 12, 4, 1, 2, 3, 0, time.UTC))
 	c.Open()
 	return answered(t), c
 }

@@ -12,7 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/kafkawire/kafkawire/codec/capture"
-	"github.com/kafkawire/kafkawire/codec/capture/capturetest"
+	"github.com/kafkawire/kafkawire/codec/capture/pcapwrite"
 	"github.com/kafkawire/kafkawire/codec/source"
 )
 
@@ -25,7 +25,7 @@ var (
 // A connection captured from its SYN: one stream per direction, the
 // client's first, named client first, with the times of its segments.
 func TestCaptureStreams(t *testing.T) {
-	c := capturetest.NewConn(client, server, t0)
+	c := pcapwrite.NewConn(client, server, t0)
 	c.Open()
 	c.Send(true, []byte("hello server"), 5)
 	c.Send(false, []byte("hello client"), 0)
@@ -34,8 +34,8 @@ func TestCaptureStreams(t *testing.T) {
 		kind source.Kind
 		data []byte
 	}{
-		{source.Pcap, capturetest.WritePcap(capturetest.Ethernet, true, c.Segments)},
-		{source.Pcapng, capturetest.WritePcapng(capturetest.LinuxSLL, c.Segments)},
+		{source.Pcap, pcapwrite.WritePcap(pcapwrite.Ethernet, true, c.Segments)},
+		{source.Pcapng, pcapwrite.WritePcapng(pcapwrite.LinuxSLL, c.Segments)},
 	} {
 		in, err := source.Read(file.data, source.Options{})
 		require.NoError(t, err)
@@ -62,10 +62,10 @@ func TestCaptureStreams(t *testing.T) {
 // client sends decide the direction; with neither, it stays unknown and each
 // stream names its own sender first.
 func TestCaptureDirectionWithoutSYN(t *testing.T) {
-	c := capturetest.NewConn(client, server, t0)
+	c := pcapwrite.NewConn(client, server, t0)
 	c.Send(false, []byte("response"), 0) // the server's bytes are seen first
 	c.Send(true, []byte("request"), 0)
-	file := capturetest.WritePcap(capturetest.RawIP, false, c.Segments)
+	file := pcapwrite.WritePcap(pcapwrite.RawIP, false, c.Segments)
 
 	in, err := source.Read(file, source.Options{})
 	require.NoError(t, err)
@@ -104,16 +104,16 @@ func TestCaptureDirectionFromOtherConnections(t *testing.T) {
 	isRequest := func(b []byte) bool { return bytes.HasPrefix(b, []byte("request")) }
 	other := netip.MustParseAddrPort("127.0.0.1:51300")
 	for _, opened := range []bool{true, false} {
-		known := capturetest.NewConn(other, server, t0)
+		known := pcapwrite.NewConn(other, server, t0)
 		if opened {
 			known.Open()
 		}
 		known.Send(true, []byte("request"), 0)
 		known.Send(false, []byte("response"), 0)
-		open := capturetest.NewConn(client, server, t0.Add(time.Second))
+		open := pcapwrite.NewConn(client, server, t0.Add(time.Second))
 		open.Send(false, []byte("request-like records"), 0) // the server's bytes first
 		open.Send(true, []byte("request"), 0)
-		file := capturetest.WritePcap(capturetest.RawIP, false, append(known.Segments, open.Segments...))
+		file := pcapwrite.WritePcap(pcapwrite.RawIP, false, append(known.Segments, open.Segments...))
 
 		in, err := source.Read(file, source.Options{Requests: isRequest})
 		require.NoError(t, err)
@@ -128,21 +128,21 @@ func TestCaptureDirectionFromOtherConnections(t *testing.T) {
 		}
 	}
 	// Alone, the connection stays undecided.
-	open := capturetest.NewConn(client, server, t0)
+	open := pcapwrite.NewConn(client, server, t0)
 	open.Send(false, []byte("request-like records"), 0)
 	open.Send(true, []byte("request"), 0)
-	in, err := source.Read(capturetest.WritePcap(capturetest.RawIP, false, open.Segments), source.Options{Requests: isRequest})
+	in, err := source.Read(pcapwrite.WritePcap(pcapwrite.RawIP, false, open.Segments), source.Options{Requests: isRequest})
 	require.NoError(t, err)
 	assert.Equal(t, source.Unknown, in.Streams[0].Dir)
 }
 
 // A segment the capture missed is a gap at the offset where its bytes belong.
 func TestCaptureGap(t *testing.T) {
-	c := capturetest.NewConn(netip.MustParseAddrPort("[::1]:40000"), netip.MustParseAddrPort("[::1]:9092"), t0)
+	c := pcapwrite.NewConn(netip.MustParseAddrPort("[::1]:40000"), netip.MustParseAddrPort("[::1]:9092"), t0)
 	c.Open()
 	c.Send(true, []byte("aaaabbbbcccc"), 4)
 	segs := append(c.Segments[:4:4], c.Segments[5]) // "bbbb" lost
-	in, err := source.Read(capturetest.WritePcap(capturetest.Ethernet, false, segs), source.Options{})
+	in, err := source.Read(pcapwrite.WritePcap(pcapwrite.Ethernet, false, segs), source.Options{})
 	require.NoError(t, err)
 	require.Len(t, in.Streams, 1, "the server sent no bytes")
 	s := in.Streams[0]
@@ -155,11 +155,11 @@ func TestCaptureGap(t *testing.T) {
 
 // A capture cut short keeps the streams of the packets before the cut, and says where.
 func TestCaptureCutShort(t *testing.T) {
-	c := capturetest.NewConn(client, server, t0)
+	c := pcapwrite.NewConn(client, server, t0)
 	c.Open()
 	c.Send(true, []byte("first"), 0)
 	c.Send(true, []byte("second"), 0)
-	file := capturetest.WritePcap(capturetest.Ethernet, false, c.Segments)
+	file := pcapwrite.WritePcap(pcapwrite.Ethernet, false, c.Segments)
 	in, err := source.Read(file[:len(file)-3], source.Options{})
 	var ce *capture.Error
 	require.ErrorAs(t, err, &ce)
@@ -168,7 +168,7 @@ func TestCaptureCutShort(t *testing.T) {
 	assert.Equal(t, "first", string(in.Streams[0].Bytes))
 
 	// A capture with no packets at all is no error, and no stream.
-	in, err = source.Read(capturetest.WritePcap(capturetest.Ethernet, false, nil), source.Options{})
+	in, err = source.Read(pcapwrite.WritePcap(pcapwrite.Ethernet, false, nil), source.Options{})
 	require.NoError(t, err)
 	assert.Equal(t, source.Pcap, in.Kind)
 	assert.Empty(t, in.Streams)
@@ -208,16 +208,16 @@ func hexOf(b []byte) string {
 // called every 256 streams (the page paints there), and the input is the
 // one made without it.
 func TestCapturePausesEvery256Streams(t *testing.T) {
-	var segs []capturetest.Segment
+	var segs []pcapwrite.Segment
 	for i := range 300 {
-		c := capturetest.NewConn(netip.AddrPortFrom(client.Addr(), uint16(40000+i)), server, t0.Add(time.Duration(i)*time.Millisecond))
+		c := pcapwrite.NewConn(netip.AddrPortFrom(client.Addr(), uint16(40000+i)), server, t0.Add(time.Duration(i)*time.Millisecond))
 		c.Open()
 		c.Send(true, []byte("ping"), 0)
 		c.Send(false, []byte("pong"), 0)
 		c.Close()
 		segs = append(segs, c.Segments...)
 	}
-	file := capturetest.WritePcap(capturetest.Ethernet, true, segs)
+	file := pcapwrite.WritePcap(pcapwrite.Ethernet, true, segs)
 	want, err := source.ReadCapture(bytes.NewReader(file), source.Options{})
 	require.NoError(t, err)
 	require.Len(t, want.Streams, 600)
@@ -229,15 +229,15 @@ func TestCapturePausesEvery256Streams(t *testing.T) {
 
 	// Caught mid-way, each connection's bytes are searched for requests:
 	// a pause comes every 256 streams of that too.
-	var mid []capturetest.Segment
+	var mid []pcapwrite.Segment
 	for i := range 600 {
-		c := capturetest.NewConn(netip.AddrPortFrom(client.Addr(), uint16(40000+i)), server, t0.Add(time.Duration(i)*time.Millisecond))
+		c := pcapwrite.NewConn(netip.AddrPortFrom(client.Addr(), uint16(40000+i)), server, t0.Add(time.Duration(i)*time.Millisecond))
 		c.Send(true, []byte("ping"), 0)
 		c.Send(false, []byte("pong"), 0)
 		mid = append(mid, c.Segments...)
 	}
 	asked, most := 0, 0
-	_, err = source.ReadCapture(bytes.NewReader(capturetest.WritePcap(capturetest.Ethernet, true, mid)), source.Options{
+	_, err = source.ReadCapture(bytes.NewReader(pcapwrite.WritePcap(pcapwrite.Ethernet, true, mid)), source.Options{
 		Pause:    func() { most, asked = max(most, asked), 0 },
 		Requests: func([]byte) bool { asked++; return false },
 	})

@@ -16,6 +16,7 @@ import (
 
 	"github.com/kafkawire/kafkawire/codec/capture"
 	"github.com/kafkawire/kafkawire/codec/capture/capturetest"
+	"github.com/kafkawire/kafkawire/codec/capture/pcapwrite"
 	"github.com/kafkawire/kafkawire/codec/source"
 )
 
@@ -47,16 +48,16 @@ func compress(t testing.TB, c source.Compression, data []byte) []byte {
 // twoConnections is a pcapng capture of two connections, each a request
 // and its response of n times a word.
 func twoConnections(n int) []byte {
-	var segs []capturetest.Segment
+	var segs []pcapwrite.Segment
 	for i := range 2 {
-		c := capturetest.NewConn(capturetest.Scenario{}.Client(i), server, t0)
+		c := pcapwrite.NewConn(capturetest.Scenario{}.Client(i), server, t0)
 		c.Open()
 		c.Send(true, bytes.Repeat([]byte("request "), n), 1000)
 		c.Send(false, bytes.Repeat([]byte("response "), n), 1000)
 		c.Close()
 		segs = append(segs, c.Segments...)
 	}
-	return capturetest.WritePcapng(capturetest.Ethernet, segs)
+	return pcapwrite.WritePcapng(pcapwrite.Ethernet, segs)
 }
 
 // A capture compressed with gzip, zstd or lz4 reads as the capture itself,

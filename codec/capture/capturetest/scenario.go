@@ -1,9 +1,17 @@
+// Package capturetest makes the captures the tests share: recorded
+// connections replayed as TCP segments in the shapes a test asks for
+// (Scenario: IPv6, segment sizes, several frames a segment, Retransmit,
+// Reorder, a start mid-stream), a big capture of them for benchmarks
+// (Repeat), and a real capture tool run on the loopback interface
+// (Recorder). The segments and files are pcapwrite's.
 package capturetest
 
 import (
 	"fmt"
 	"net/netip"
 	"time"
+
+	"github.com/kafkawire/kafkawire/codec/capture/pcapwrite"
 )
 
 // Exchange is a request and its response as they crossed the wire, size
@@ -23,7 +31,7 @@ type Scenario struct {
 	NoSYN   bool // the capture begins after the handshakes
 	// Edit, if set, changes each connection's segments (after the
 	// handshake was dropped for NoSYN): drop, repeat or reorder some.
-	Edit func(conn int, segs []Segment) []Segment
+	Edit func(conn int, segs []pcapwrite.Segment) []pcapwrite.Segment
 }
 
 // Start is when a Scenario's first connection opens; each later one opens
@@ -51,10 +59,10 @@ func (sc Scenario) addr() netip.Addr {
 // Segments gives the segments of every connection, one connection after
 // the other: the handshake, each request followed by its response (or
 // the requests, then the responses, when Batched), and both FINs.
-func (sc Scenario) Segments(conns [][]Exchange) []Segment {
-	var all []Segment
+func (sc Scenario) Segments(conns [][]Exchange) []pcapwrite.Segment {
+	var all []pcapwrite.Segment
 	for i, exs := range conns {
-		c := NewConn(sc.Client(i), sc.Server(), Start.Add(time.Duration(i)*time.Second))
+		c := pcapwrite.NewConn(sc.Client(i), sc.Server(), Start.Add(time.Duration(i)*time.Second))
 		c.Open()
 		if sc.Batched {
 			var reqs, resps []byte
@@ -86,8 +94,8 @@ func (sc Scenario) Segments(conns [][]Exchange) []Segment {
 // Retransmit is a Scenario's Edit: every fifth segment is sent again two
 // segments later, and now and then a retransmission merges two segments'
 // bytes into one, as a sender does after a loss.
-func Retransmit(_ int, segs []Segment) []Segment {
-	var out []Segment
+func Retransmit(_ int, segs []pcapwrite.Segment) []pcapwrite.Segment {
+	var out []pcapwrite.Segment
 	for i, s := range segs {
 		out = append(out, s)
 		if i%5 == 2 && i >= 2 {
@@ -105,8 +113,8 @@ func Retransmit(_ int, segs []Segment) []Segment {
 // Reorder is a Scenario's Edit: from the fifth segment on, every third
 // pair of neighbours is captured the other way round (their capture times
 // swapped too, so time still runs forward).
-func Reorder(_ int, segs []Segment) []Segment {
-	out := append([]Segment(nil), segs...)
+func Reorder(_ int, segs []pcapwrite.Segment) []pcapwrite.Segment {
+	out := append([]pcapwrite.Segment(nil), segs...)
 	for i := 4; i+1 < len(out); i += 3 {
 		out[i], out[i+1] = out[i+1], out[i]
 		out[i].Time, out[i+1].Time = out[i+1].Time, out[i].Time
@@ -125,10 +133,10 @@ func Repeat(conns [][]Exchange, size int) []byte {
 			total += len(ex.Request) + len(ex.Response)
 		}
 	}
-	var segs []Segment
+	var segs []pcapwrite.Segment
 	t0 := time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)
 	for i, sent := 0, 0; sent < size && total > 0; i++ {
-		c := NewConn(netip.MustParseAddrPort(fmt.Sprintf("127.0.%d.%d:%d", i/60000/250, 1+i/60000%250, 1024+i%60000)),
+		c := pcapwrite.NewConn(netip.MustParseAddrPort(fmt.Sprintf("127.0.%d.%d:%d", i/60000/250, 1+i/60000%250, 1024+i%60000)),
 			netip.MustParseAddrPort("127.0.0.1:9092"), t0.Add(time.Duration(i)*time.Millisecond))
 		c.Open()
 		for _, ex := range conns[i%len(conns)] {
@@ -139,5 +147,5 @@ func Repeat(conns [][]Exchange, size int) []byte {
 		c.Close()
 		segs = append(segs, c.Segments...)
 	}
-	return WritePcap(Ethernet, true, segs)
+	return pcapwrite.WritePcap(pcapwrite.Ethernet, true, segs)
 }

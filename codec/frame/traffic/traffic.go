@@ -36,6 +36,7 @@ import (
 	"github.com/twmb/franz-go/pkg/kmsg"
 
 	"github.com/kafkawire/kafkawire/codec/capture/capturetest"
+	"github.com/kafkawire/kafkawire/codec/capture/pcapwrite"
 )
 
 // Timeout bounds a whole Record call, fn included.
@@ -488,8 +489,8 @@ func AllAnswered(exs []Exchange) []Exchange {
 // exchanges, caught after the first request was sent (no handshake, no
 // first request): its response is the first frame, whose request the
 // capture lacks.
-func CaughtLate(exs []Exchange) []capturetest.Segment {
-	c := capturetest.NewConn(netip.MustParseAddrPort("127.0.0.1:43396"), netip.MustParseAddrPort("127.0.0.1:9092"), time.Date(2026, 12, 4, 1, 2, 3, 0, time.UTC))
+func CaughtLate(exs []Exchange) []pcapwrite.Segment {
+	c := pcapwrite.NewConn(netip.MustParseAddrPort("127.0.0.1:43396"), netip.MustParseAddrPort("127.0.0.1:9092"), time.Date(2026, 12, 4, 1, 2, 3, 0, time.UTC))
 	for k, ex := range exs {
 		if k > 0 {
 			c.Send(true, ex.Request, 0)

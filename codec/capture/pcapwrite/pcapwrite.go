@@ -1,18 +1,15 @@
-// Package capturetest writes pcap and pcapng files of TCP connections, for tests.
+// Package pcapwrite writes pcap and pcapng files of TCP connections described
+// in code.
 //
-// A test describes what each side of a connection sent; Conn turns that into
-// TCP segments with their sequence numbers, which the test may then split,
-// repeat, reorder or drop before WritePcap or WritePcapng puts them in a file
-// behind the link-layer header it asks for. Checksums other than the IPv4
-// header's are left zero: readers of captures do not check them (loopback
-// traffic is captured before the kernel fills them in anyway).
-//
-// Scenario does that for recorded connections in the shapes the capture
-// tests share (IPv6, segment sizes, several frames a segment, Retransmit,
-// Reorder, a start mid-stream), and Repeat makes a big capture of them for
-// benchmarks. Recorder runs a real capture tool (Tcpdump) on the loopback
-// interface instead.
-package capturetest
+// A Conn is what each side of a connection sent; it turns that into TCP
+// segments with their sequence numbers, which a caller may then split,
+// repeat, reorder or drop before WritePcap or WritePcapng puts them in a
+// file behind the link-layer header it asks for. Checksums other than the
+// IPv4 header's are left zero: readers of captures do not check them
+// (loopback traffic is captured before the kernel fills them in anyway).
+// The tests write their captures with it (capturetest adds the shapes they
+// share), and the page a small one it reads to warm its capture reader.
+package pcapwrite
 
 import (
 	"encoding/binary"
