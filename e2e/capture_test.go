@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/kafkawire/kafkawire/codec/capture/pcapwrite"
 	"github.com/kafkawire/kafkawire/codec/frame"
@@ -696,5 +697,69 @@ func TestCaptureFilterOfManyFramesCatchesUp(t *testing.T) {
 	s.waitFor("the list sorted", `document.querySelector('#conv-list button[data-sort="latency"]').getAttribute('aria-pressed') == 'true'`)
 	if rows := listedFrames(s); !slices.Equal(rows, want) {
 		t.Errorf("sorted, the list shows frames %v..., natively %v...", rows[:min(5, len(rows))], want[:min(5, len(want))])
+	}
+}
+
+// The page warms its capture code once the user shows a file is coming,
+// never before: clicking "Open a file…" runs the warm-up while the file
+// dialog is open, and it leaves the page as it was; the file then chosen
+// is listed whole. A file dragged over the box starts it too, and a
+// capture dropped while it may still run is listed whole.
+func TestCaptureWarmUpOnIntent(t *testing.T) {
+	exs, file := kafkaTraffic(t)
+	frames := 0
+	for _, ex := range exs {
+		frames++
+		if ex.Response != nil {
+			frames++
+		}
+	}
+	path := filepath.Join(t.TempDir(), "chosen.pcapng")
+	if err := os.WriteFile(path, file, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	warmStarts := `performance.getEntriesByName('kw-warm-start').length`
+	s := newSession(t, false)
+	s.open("/")
+	time.Sleep(time.Second)
+	if n := eval[int](s, warmStarts); n != 0 {
+		t.Errorf("the warm-up ran %d times before any file was on its way", n)
+	}
+	box := eval[string](s, `document.querySelector('#paste').innerHTML`)
+	if _, err := chromedp.Call(s.ctx, page.SetInterceptFileChooserDialog, page.SetInterceptFileChooserDialogParams{Enabled: true}); err != nil {
+		t.Fatal(err)
+	}
+	s.do(10*time.Second, chromedp.Click(chromedp.CSS(".paste-pickfile")))
+	s.waitFor("the warm-up to finish", `performance.getEntriesByName('kw-warm').length == 1`)
+	if got := eval[string](s, `document.querySelector('#paste').innerHTML`); got != box {
+		t.Errorf("the warm-up changed the paste box:\n%s\nwas\n%s", got, box)
+	}
+	s.do(10*time.Second, chromedp.Click(chromedp.CSS(".paste-pickfile")))
+	s.do(10*time.Second, chromedp.SetUploadFiles(chromedp.ID("paste-file"), []string{path}))
+	s.waitFor("the chosen capture's list", listShown)
+	if got, want := s.text("#conv-count"), strconv.Itoa(frames)+" Kafka frames"; got != want {
+		t.Errorf("the list says %q, want %q", got, want)
+	}
+	checkRows(t, s, exs)
+	if n := eval[int](s, warmStarts); n != 1 {
+		t.Errorf("the warm-up ran %d times, want once a page", n)
+	}
+
+	d := newSession(t, false)
+	d.open("/")
+	d.do(10*time.Second, chromedp.Evaluate[chromedp.Void](`document.getElementById('paste-text').dispatchEvent(new DragEvent('dragover', {dataTransfer: new DataTransfer(), bubbles: true, cancelable: true}))`))
+	d.dropFile("dropped.pcapng", file)
+	d.waitFor("the dropped capture's list", listShown)
+	if got, want := d.text("#conv-count"), strconv.Itoa(frames)+" Kafka frames"; got != want {
+		t.Errorf("the dropped capture's list says %q, want %q", got, want)
+	}
+	checkRows(t, d, exs)
+	if n := eval[int](d, warmStarts); n != 1 {
+		t.Errorf("a file dragged over the box started the warm-up %d times, want once", n)
+	}
+	for _, ss := range []*session{s, d} {
+		if said := ss.consoleSaid("panic"); len(said) > 0 {
+			t.Errorf("the page panicked: %v", said)
+		}
 	}
 }

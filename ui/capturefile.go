@@ -109,6 +109,7 @@ type opened struct {
 // showing progress; it runs outside the UI goroutine (ctx.Async). Only the
 // reassembled streams are kept, not the file.
 func (b *PasteBox) loadCapture(ctx app.Context, file app.Value, name string, size int, kind source.Kind, comp source.Compression, from *opened, seq int) {
+	captureLoading()
 	keys := b.p.Keys.keys() // the key log given before the file
 	list := &CaptureList{File: name, Kind: kind, Compression: comp, Size: size, Loading: true, Cur: -1, file: file, KeyLog: b.p.Keys.name()}
 	ctx.Dispatch(func(ctx app.Context) {
@@ -501,7 +502,7 @@ func awaitBytes(promise app.Value) ([]byte, error) {
 
 // filePicker opens a file as a drop does: a frame's bytes or text, or a capture.
 func (b *PasteBox) filePicker() app.UI {
-	return app.Label().Class("btn small paste-pickfile").Title("a .bin, .txt, .pcap or .pcapng file, or one compressed with gzip, zstd or lz4; a capture up to "+mib(maxCapture)+"; with a capture of TLS, its key log (SSLKEYLOGFILE) too").Body(
+	return app.Label().Class("btn small paste-pickfile").OnClick(func(ctx app.Context, e app.Event) { warmCaptureReader(ctx) }).Title("a .bin, .txt, .pcap or .pcapng file, or one compressed with gzip, zstd or lz4; a capture up to "+mib(maxCapture)+"; with a capture of TLS, its key log (SSLKEYLOGFILE) too").Body(
 		app.Text("Open a file…"),
 		app.Input().Type("file").ID("paste-file").Class("paste-file").Multiple(true).OnChange(b.onPickFile),
 	)

@@ -887,6 +887,7 @@ func (b *PasteBox) onDragOver(ctx app.Context, e app.Event) {
 		return
 	}
 	b.drag = true
+	warmCaptureReader(ctx) // a file is on its way
 }
 
 func (b *PasteBox) onDragLeave(ctx app.Context, e app.Event) {
