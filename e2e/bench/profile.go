@@ -38,7 +38,8 @@ import (
 // the page, or to read what it measured, without a build; KW_SHOT=file
 // saves a screenshot of the frame capture-open opened; KW_TWICE=1 picks
 // the capture a second time once it is listed, and measures that load
-// (the first one's phases printed before). KW_JSFLAGS=flags starts
+// (the first one's phases printed before); KW_DIALOG=1 opens the file as
+// a user does, in the file dialog (openFileDialog). KW_JSFLAGS=flags starts
 // Chromium with those V8 flags, for this and every other bench run.
 func profilePage(base string, fb []byte, scenario, capFile string) {
 	ctx, stop, _, _, _ := startBrowser()
@@ -180,6 +181,9 @@ func profilePage(base string, fb []byte, scenario, capFile string) {
 			b, err := os.ReadFile(f)
 			die(err)
 			fmt.Println("experiment before:", js[string](ctx, string(b)))
+		}
+		if os.Getenv("KW_DIALOG") != "" {
+			openFileDialog(ctx)
 		}
 		if scenario == "capture" {
 			start()
