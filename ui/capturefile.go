@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -289,16 +290,22 @@ type pacer struct {
 	// painted is closed once the browser has painted after the last
 	// pause; nil before the first.
 	painted chan struct{}
+	// slice, when set, is how long it works between paints instead of
+	// captureSlice; and it waits for every paint it asks for, where the
+	// loader, in a hurry, works on while the browser paints: for work
+	// nobody waits for (the warm-up), a frame is never held for long.
+	slice time.Duration
 }
 
 func (p *pacer) pause() {
 	if p.worked.IsZero() {
 		p.worked = time.Now()
 	}
-	if time.Since(p.worked) <= captureSlice {
+	slice := cmp.Or(p.slice, captureSlice)
+	if time.Since(p.worked) <= slice {
 		return
 	}
-	if time.Since(p.worked) > 2*captureSlice {
+	if time.Since(p.worked) > 2*slice {
 		perfLongSlice(p.worked)
 	}
 	if p.before != nil {
@@ -310,7 +317,11 @@ func (p *pacer) pause() {
 	// asked for, and ask for the next.
 	p.wait()
 	p.ask()
-	time.Sleep(time.Millisecond)
+	if p.slice != 0 {
+		p.wait()
+	} else {
+		time.Sleep(time.Millisecond)
+	}
 	p.worked = time.Now()
 }
 
@@ -502,7 +513,10 @@ func awaitBytes(promise app.Value) ([]byte, error) {
 
 // filePicker opens a file as a drop does: a frame's bytes or text, or a capture.
 func (b *PasteBox) filePicker() app.UI {
-	return app.Label().Class("btn small paste-pickfile").OnClick(func(ctx app.Context, e app.Event) { warmCaptureReader(ctx) }).Title("a .bin, .txt, .pcap or .pcapng file, or one compressed with gzip, zstd or lz4; a capture up to "+mib(maxCapture)+"; with a capture of TLS, its key log (SSLKEYLOGFILE) too").Body(
+	return app.Label().Class("btn small paste-pickfile").OnClick(func(ctx app.Context, e app.Event) {
+		warmCaptureReader(ctx)
+		ctx.PreventUpdate() // the dialog opens; nothing on the page changes
+	}).Title("a .bin, .txt, .pcap or .pcapng file, or one compressed with gzip, zstd or lz4; a capture up to "+mib(maxCapture)+"; with a capture of TLS, its key log (SSLKEYLOGFILE) too").Body(
 		app.Text("Open a file…"),
 		app.Input().Type("file").ID("paste-file").Class("paste-file").Multiple(true).OnChange(b.onPickFile),
 	)

@@ -44,8 +44,8 @@ func warmCaptureReader(ctx app.Context) {
 	}
 	ctx.Async(func() {
 		perfMark("kw-warm-start")
-		pace := &pacer{}
-		r := &givesWay{r: bytes.NewReader(warmCapture()), stop: &captureWarm.stop}
+		pace := &pacer{slice: warmSlice}
+		r := &givesWay{r: bytes.NewReader(warmCapture(pace.pause)), stop: &captureWarm.stop, pause: pace.pause}
 		in, err := source.ReadCapture(r, source.Options{Requests: conversation.LooksLikeRequests, Pause: pace.pause})
 		if err != nil || captureWarm.stop.Load() {
 			return
@@ -56,6 +56,11 @@ func warmCaptureReader(ctx app.Context) {
 	})
 }
 
+// warmSlice is how long the warm-up works between two paints: code that
+// runs for the first time takes a while for little, and slices of the
+// loader's length held frames for 67-83 ms (e2e/bench/ROUNDS.md).
+const warmSlice = 8 * time.Millisecond
+
 // captureLoading tells the warm-up that a capture is being loaded: one
 // still running stops at its next read, and none starts after.
 func captureLoading() {
@@ -63,25 +68,33 @@ func captureLoading() {
 	captureWarm.stop.Store(true)
 }
 
-// givesWay reads r until stop is set.
+// givesWay reads r until stop is set, a few KiB at a time with a pause
+// before each: the packets of a capture this small would be read in one
+// go, and code that runs for the first time is slow enough to hold the
+// page for a frame or more.
 type givesWay struct {
-	r    io.Reader
-	stop *atomic.Bool
+	r     io.Reader
+	stop  *atomic.Bool
+	pause func()
 }
 
+// givesWayRead is how much givesWay reads at a time.
+const givesWayRead = 4 << 10
+
 func (g *givesWay) Read(p []byte) (int, error) {
+	g.pause()
 	if g.stop.Load() {
 		return 0, errStopped
 	}
-	return g.r.Read(p)
+	return g.r.Read(p[:min(len(p), givesWayRead)])
 }
 
 // warmCapture is the capture the warm-up reads: for every API, a connection
 // that carries its example request and response at the API's newest
 // version (record batches in Produce and Fetch), so that reading it runs
 // what a real capture's frames run. About 60 KB, as a pcap file with
-// Ethernet headers, as tcpdump writes one.
-func warmCapture() []byte {
+// Ethernet headers, as tcpdump writes one. It pauses after each API.
+func warmCapture(pause func()) []byte {
 	server := netip.AddrPortFrom(netip.AddrFrom4([4]byte{127, 0, 0, 1}), 9092)
 	start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	var segs []pcapwrite.Segment
@@ -104,6 +117,7 @@ func warmCapture() []byte {
 		c.Exchange(req, resp, time.Millisecond)
 		c.Close()
 		segs = append(segs, c.Segments...)
+		pause()
 	}
 	return pcapwrite.WritePcap(pcapwrite.Ethernet, true, segs)
 }

@@ -22,7 +22,7 @@ import (
 // their facts. An API whose example stopped encoding would drop out of it
 // without a word; this says which.
 func TestWarmCaptureCarriesEveryAPI(t *testing.T) {
-	b := warmCapture()
+	b := warmCapture(func() {})
 	assert.Less(t, len(b), 256<<10, "the warm-up's capture stays small: the page reads it on the user's first click")
 	in, err := source.ReadCapture(bytes.NewReader(b), source.Options{Requests: conversation.LooksLikeRequests})
 	require.NoError(t, err)
@@ -54,13 +54,16 @@ func TestWarmCaptureCarriesEveryAPI(t *testing.T) {
 	assert.NotEmpty(t, first.byRow, "the first rows' facts are read, as a capture's are")
 }
 
-// A capture loaded while the warm-up reads makes it stop at its next read.
+// The warm-up reads a little at a time, pausing before each read, and a
+// capture loaded meanwhile makes it stop at its next read.
 func TestWarmUpGivesWayToALoad(t *testing.T) {
 	var stop atomic.Bool
-	r := &givesWay{r: bytes.NewReader(make([]byte, 100)), stop: &stop}
-	n, err := r.Read(make([]byte, 10))
-	assert.Equal(t, 10, n)
+	paused := 0
+	r := &givesWay{r: bytes.NewReader(make([]byte, 3*givesWayRead)), stop: &stop, pause: func() { paused++ }}
+	n, err := r.Read(make([]byte, 64<<10))
+	assert.Equal(t, givesWayRead, n, "a read takes a few KiB, however much is asked for")
 	require.NoError(t, err)
+	assert.Equal(t, 1, paused, "a pause before each read")
 	stop.Store(true)
 	_, err = r.Read(make([]byte, 10))
 	assert.ErrorIs(t, err, errStopped)
