@@ -90,7 +90,7 @@ func captureBench(tmp string, withPage bool) {
 		add(label+": in the page, peak memory (JS heap used + wasm memory)", fmt.Sprintf("%s (JS %s, wasm %s, %s before the file; %s)", mb(p.heap+p.wasm), mb(p.heap), mb(p.wasm), mb(p.wasmStart), p.goLog), "-", nil)
 
 		m := captureInPage(base, many, true)
-		add(manyLabel+": in the page, file picked to list complete; longest pause between painted frames, while it loads and in the 1.5 s after; its first frame opened; peak memory", fmt.Sprintf("%.0f MB/s, %.0f frames/s (%d frames in %.2f s; %.2f s by the wall clock); %.0f ms (the line after it: %q), %.0f ms; %.0f ms; %s", float64(manySize)/1e6/m.secs, float64(m.frames)/m.secs, m.frames, m.secs, m.wallSecs, m.maxGap, m.gapAt, m.afterGap, m.openGap, mb(m.heap+m.wasm)),
+		add(manyLabel+": in the page, file chosen in the file dialog to list complete; longest pause between painted frames, while it loads and in the 1.5 s after; its first frame opened; peak memory", fmt.Sprintf("%.0f MB/s, %.0f frames/s (%d frames in %.2f s; %.2f s by the wall clock); %.0f ms (the line after it: %q), %.0f ms; %.0f ms; %s", float64(manySize)/1e6/m.secs, float64(m.frames)/m.secs, m.frames, m.secs, m.wallSecs, m.maxGap, m.gapAt, m.afterGap, m.openGap, mb(m.heap+m.wasm)),
 			"<= 100 ms (no freeze)", check(max(m.maxGap, m.afterGap) <= 100))
 		add(manyLabel+": in the page, \"Fetch\" typed into the list's filter (a key every 200 ms), longest pause; \"kgo\" (part of a client id)", fmt.Sprintf("%.0f ms; %.0f ms", m.filterGap, m.clientGap), "-", nil)
 		if m.frames != manyFrames {
