@@ -719,6 +719,18 @@ func TestCaptureWarmUpOnIntent(t *testing.T) {
 		t.Fatal(err)
 	}
 	warmStarts := `performance.getEntriesByName('kw-warm-start').length`
+	// listedOnce checks that the capture is listed whole, and that the
+	// page warmed its capture code once.
+	listedOnce := func(s *session, what string) {
+		s.waitFor(what+"'s list", listShown)
+		if got, want := s.text("#conv-count"), strconv.Itoa(frames)+" Kafka frames"; got != want {
+			t.Errorf("%s's list says %q, want %q", what, got, want)
+		}
+		checkRows(t, s, exs)
+		if n := eval[int](s, warmStarts); n != 1 {
+			t.Errorf("with %s, the warm-up ran %d times, want once a page", what, n)
+		}
+	}
 	s := newSession(t, false)
 	s.open("/")
 	time.Sleep(time.Second)
@@ -736,27 +748,13 @@ func TestCaptureWarmUpOnIntent(t *testing.T) {
 	}
 	s.do(10*time.Second, chromedp.Click(chromedp.CSS(".paste-pickfile")))
 	s.do(10*time.Second, chromedp.SetUploadFiles(chromedp.ID("paste-file"), []string{path}))
-	s.waitFor("the chosen capture's list", listShown)
-	if got, want := s.text("#conv-count"), strconv.Itoa(frames)+" Kafka frames"; got != want {
-		t.Errorf("the list says %q, want %q", got, want)
-	}
-	checkRows(t, s, exs)
-	if n := eval[int](s, warmStarts); n != 1 {
-		t.Errorf("the warm-up ran %d times, want once a page", n)
-	}
+	listedOnce(s, "the chosen capture")
 
 	d := newSession(t, false)
 	d.open("/")
 	d.do(10*time.Second, chromedp.Evaluate[chromedp.Void](`document.getElementById('paste-text').dispatchEvent(new DragEvent('dragover', {dataTransfer: new DataTransfer(), bubbles: true, cancelable: true}))`))
 	d.dropFile("dropped.pcapng", file)
-	d.waitFor("the dropped capture's list", listShown)
-	if got, want := d.text("#conv-count"), strconv.Itoa(frames)+" Kafka frames"; got != want {
-		t.Errorf("the dropped capture's list says %q, want %q", got, want)
-	}
-	checkRows(t, d, exs)
-	if n := eval[int](d, warmStarts); n != 1 {
-		t.Errorf("a file dragged over the box started the warm-up %d times, want once", n)
-	}
+	listedOnce(d, "the dropped capture")
 	for _, ss := range []*session{s, d} {
 		if said := ss.consoleSaid("panic"); len(said) > 0 {
 			t.Errorf("the page panicked: %v", said)
