@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 	"net/netip"
 	"time"
+
+	"github.com/kafkawire/kafkawire/codec/capture/pcapwrite"
 )
 
 // This file writes captures for the tests: packets layer by layer, and
@@ -24,21 +26,9 @@ type tcpSeg struct {
 }
 
 // ipPacket builds the IP and TCP headers and payload of a segment:
-// IPv4 or IPv6 by the addresses.
+// IPv4 or IPv6 by the addresses, as pcapwrite writes them.
 func ipPacket(s tcpSeg) []byte {
-	tcp := make([]byte, 20, 20+len(s.payload))
-	binary.BigEndian.PutUint16(tcp[0:], s.src.Port())
-	binary.BigEndian.PutUint16(tcp[2:], s.dst.Port())
-	binary.BigEndian.PutUint32(tcp[4:], s.seq)
-	binary.BigEndian.PutUint32(tcp[8:], s.ack)
-	tcp[12] = 5 << 4
-	tcp[13] = byte(s.flags)
-	binary.BigEndian.PutUint16(tcp[14:], 65535)
-	tcp = append(tcp, s.payload...)
-	if s.src.Addr().Is4() {
-		return append(ipv4Header(s.src.Addr(), s.dst.Addr(), 6, len(tcp), nil), tcp...)
-	}
-	return append(ipv6Header(s.src.Addr(), s.dst.Addr(), 6, len(tcp)), tcp...)
+	return pcapwrite.IP(pcapwrite.Segment{Src: s.src, Dst: s.dst, Seq: s.seq, Ack: s.ack, Flags: uint8(s.flags), Payload: s.payload})
 }
 
 func ipv4Header(src, dst netip.Addr, proto byte, payload int, options []byte) []byte {
