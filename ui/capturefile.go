@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/kafkawire/kafkawire/codec/conversation"
+	"github.com/kafkawire/kafkawire/codec/decrypt"
 	"github.com/kafkawire/kafkawire/codec/source"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -151,7 +152,7 @@ func (b *PasteBox) loadCapture(ctx app.Context, file app.Value, name string, siz
 		ctx.NewAction(captureAction)
 	}
 	pace.before = r.reportDue
-	in, err := source.ReadCapture(content, source.Options{Requests: conversation.LooksLikeRequests, Pause: pace.pause})
+	in, err := source.ReadCapture(content, captureReading(pace))
 	r.close()
 	if list.stopped.Load() {
 		return
@@ -161,7 +162,7 @@ func (b *PasteBox) loadCapture(ctx app.Context, file app.Value, name string, siz
 	// Paint "finding the frames" before finding them.
 	time.Sleep(time.Millisecond)
 	pace.worked = time.Now()
-	res := conversation.Find(in, conversation.Options{Pause: pace.pause, MaxFrames: CaptureMaxFrames, Keys: keys})
+	res := conversation.Find(in, captureFinding(pace, keys))
 	first := findFirstFacts(res, pace.pause)
 	pace.pause()
 	warmList(res, first)
@@ -186,6 +187,17 @@ func (b *PasteBox) loadCapture(ctx app.Context, file app.Value, name string, siz
 	// holds (Sys: the wasm memory it grew to) once the list is made.
 	app.Logf("kafkawire: %s: %d frames in %v; heap in use %d MiB, wasm memory %d MiB",
 		name, res.Len(), took.Round(time.Millisecond), mem.HeapInuse>>20, mem.Sys>>20)
+}
+
+// captureReading and captureFinding are how a capture file is read and
+// its frames found, paced by pace: the loader's, and the warm-up's, which
+// must run what the loader runs.
+func captureReading(pace *pacer) source.Options {
+	return source.Options{Requests: conversation.LooksLikeRequests, Pause: pace.pause}
+}
+
+func captureFinding(pace *pacer, keys *decrypt.KeyLog) conversation.Options {
+	return conversation.Options{Pause: pace.pause, MaxFrames: CaptureMaxFrames, Keys: keys}
 }
 
 // perfMeasure records, for whoever profiles the page, the time from the

@@ -45,11 +45,11 @@ func warmCaptureReader(ctx app.Context) {
 		perfMark("kw-warm-start")
 		pace := &pacer{slice: warmSlice}
 		r := &givesWay{r: bytes.NewReader(warmCapture(pace.pause)), stop: &captureWarm.stop, pause: pace.pause}
-		in, err := source.ReadCapture(r, source.Options{Requests: conversation.LooksLikeRequests, Pause: pace.pause})
+		in, err := source.ReadCapture(r, captureReading(pace))
 		if err != nil || captureWarm.stop.Load() {
 			return
 		}
-		res := conversation.Find(in, conversation.Options{Pause: pace.pause, MaxFrames: CaptureMaxFrames})
+		res := conversation.Find(in, captureFinding(pace, nil))
 		warmList(res, findFirstFacts(res, pace.pause))
 		perfMeasure("kw-warm", "kw-warm-start")
 	})
